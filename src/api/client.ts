@@ -1,0 +1,67 @@
+import { ApiError } from './errors';
+import { buildPath, type CallInput, type ResultOf, type Route } from './routes/route';
+import type { Transport, TransportResponse } from './transports/transport';
+
+function queryString(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const v of value) params.append(key, String(v));
+    else params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export function errorMessageOf(response: TransportResponse): string {
+  try {
+    const parsed = JSON.parse(response.body ?? '') as { error?: { message?: string } };
+    if (parsed.error?.message) return parsed.error.message;
+  } catch {
+    // not JSON: fall through to the raw text
+  }
+  return response.body?.slice(0, 500) || `HTTP ${response.status}`;
+}
+
+/** The typed client: every command goes through `call`, whichever transport is underneath. */
+export class ApiClient {
+  constructor(readonly transport: Transport) {}
+
+  /** Sends a raw request and returns the raw response (used by `docsctl api`). */
+  raw(method: string, url: string, body?: string): Promise<TransportResponse> {
+    return this.transport.send({ method, url, body });
+  }
+
+  async call<R extends Route>(route: R, input: CallInput<R> = {} as CallInput<R>): Promise<ResultOf<R>> {
+    const { params, query, body } = input as { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown };
+    const url = buildPath(route, params) + queryString(query);
+    const response = await this.transport.send({
+      method: route.method,
+      url,
+      body: route.body ? JSON.stringify(body ?? {}) : undefined,
+    });
+    if (response.status >= 400) throw new ApiError(response.status, errorMessageOf(response));
+    return (response.body ? JSON.parse(response.body) : undefined) as ResultOf<R>;
+  }
+
+  /** Follows `next.page` and yields every item of a list operation. */
+  async *paginate<R extends Route>(route: R, input: CallInput<R> = {} as CallInput<R>): AsyncGenerator<ListItem<ResultOf<R>>> {
+    let page: string | undefined;
+    const base = input as { query?: Record<string, unknown> };
+    do {
+      const result = (await this.call(route, { ...input, query: { ...base.query, page } } as CallInput<R>)) as unknown as {
+        next?: { page: string };
+        items: ListItem<ResultOf<R>>[];
+      };
+      yield* result.items;
+      page = result.next?.page;
+    } while (page);
+  }
+
+  close(): Promise<void> | void {
+    return this.transport.close?.();
+  }
+}
+
+type ListItem<T> = T extends { items: (infer I)[] } ? I : never;

@@ -1,0 +1,58 @@
+import * as z from 'zod/mini';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One operation of the API: the single source of truth for server, client, `docsctl api` and OpenAPI. */
+export interface Route<
+  Path extends string = string,
+  Query extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+  Body extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+  Response extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+> {
+  operationId: string;
+  method: Method;
+  path: Path;
+  summary: string;
+  tag: string;
+  /** Success status. */
+  status: number;
+  /** Path parameter names, in order, read off `path`. */
+  params: string[];
+  query?: Query;
+  body?: Body;
+  /** Undefined for operations that answer without a body (204/205). */
+  response?: Response;
+}
+
+type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
+export type ParamsOf<R> = R extends Route<infer P, any, any, any> ? { [K in ParamNames<P>]: string } : never;
+type Out<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
+type In<S> = S extends z.ZodMiniType ? z.input<S> : undefined;
+
+/** What the server hands to an operation after validation. */
+export type ValidInput<R> = R extends Route<any, infer Q, infer B, any>
+  ? { params: ParamsOf<R>; query: Out<Q>; body: Out<B> }
+  : never;
+
+/** What a client passes for an operation (query values may be numbers or booleans; they become strings). */
+export type CallInput<R> = R extends Route<any, infer Q, infer B, any>
+  ? { params?: ParamsOf<R>; query?: { [K in keyof In<Q>]?: string | number | boolean | string[] | undefined }; body?: In<B> }
+  : never;
+
+export type ResultOf<R> = R extends Route<any, any, any, infer S> ? Out<S> : never;
+
+export function route<P extends string, Q extends z.ZodMiniType | undefined = undefined, B extends z.ZodMiniType | undefined = undefined, S extends z.ZodMiniType | undefined = undefined>(
+  definition: Omit<Route<P, Q, B, S>, 'params'>,
+): Route<P, Q, B, S> {
+  const params = [...definition.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  return { ...definition, params };
+}
+
+/** Fills a route's path with encoded parameter values. */
+export function buildPath(r: Route, params: Record<string, string> = {}): string {
+  return r.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === '') throw new Error(`missing path parameter ${name} for ${r.operationId}`);
+    return encodeURIComponent(value);
+  });
+}

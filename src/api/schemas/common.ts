@@ -1,0 +1,43 @@
+import * as z from 'zod/mini';
+import { ROLES, TEAM_ROLES } from '../../engine/roles';
+
+export const Role = z.enum(ROLES);
+export const NullableRole = z.nullable(Role);
+export const TeamRole = z.enum(TEAM_ROLES);
+export const DateTime = z.string();
+export const Id = z.string().check(z.minLength(1), z.maxLength(200));
+
+export const text = (min: number, max: number) => z.string().check(z.minLength(min), z.maxLength(max));
+export const uri = (max: number) => z.url().check(z.maxLength(max));
+
+/** A whole number given in a query string. */
+export const queryInt = (min: number, max: number) =>
+  z.pipe(
+    z.pipe(z.string().check(z.regex(/^[0-9]{1,9}$/)), z.transform(Number)),
+    z.number().check(z.minimum(min), z.maximum(max)),
+  );
+
+/** A boolean given in a query string: `true` or `false`. */
+export const queryBool = z.pipe(z.enum(['true', 'false']), z.transform((v) => v === 'true'));
+
+export const Paging = {
+  page: z.optional(z.string().check(z.maxLength(2000))),
+  limit: z.optional(queryInt(1, 1000)),
+};
+export const PagingQuery = z.strictObject(Paging);
+export const Order = z.enum(['asc', 'desc']);
+
+export const listOf = <T extends z.ZodMiniType>(item: T) =>
+  z.object({ next: z.optional(z.object({ page: z.string() })), count: z.number(), items: z.array(item) });
+
+export const User = z.object({
+  object: z.literal('user'),
+  id: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+  photoURL: z.optional(z.string()),
+  urls: z.object({ location: z.string() }),
+});
+
+export const ErrorBody = z.object({ error: z.object({ code: z.number(), message: z.string() }) });
+export const NoContent = z.undefined();

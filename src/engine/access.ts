@@ -1,0 +1,60 @@
+import type { Actor, Core } from './core';
+import { forbidden, notFound } from './errors';
+import { atLeast, type Role } from './roles';
+
+export interface Membership {
+  role: Role | null;
+}
+
+export function membershipOf(core: Core, organizationId: string, userId: string): Membership | undefined {
+  return core.get<Membership>('SELECT role FROM members WHERE organization_id = ? AND user_id = ? AND disabled = 0', [
+    organizationId,
+    userId,
+  ]);
+}
+
+/** The caller's membership; an organization the caller does not belong to does not exist for them (404). */
+export function requireMember(core: Core, actor: Actor, organizationId: string): Membership {
+  const membership = membershipOf(core, organizationId, actor.userId);
+  if (!membership) throw notFound(`organization ${organizationId} not found`);
+  return membership;
+}
+
+/** Organization-level rights, computed for the caller (never stored). `undefined` = not a member, `null` = guest. */
+export function organizationPermissions(role: Role | null | undefined) {
+  const isMember = role != null;
+  return {
+    view: role !== undefined,
+    admin: role === 'admin',
+    ownTeam: isMember,
+    createContent: atLeast(role, 'create'),
+    createOpenAPISpec: atLeast(role, 'create'),
+    viewBilling: role === 'admin',
+    listMembers: isMember,
+    listTeams: isMember,
+    listIntegrations: role === 'admin',
+  };
+}
+
+export type OrganizationRight = keyof ReturnType<typeof organizationPermissions>;
+
+const RIGHT_TEXT: Record<OrganizationRight, string> = {
+  view: 'view the organization',
+  admin: 'administer the organization (admin role required)',
+  ownTeam: 'own teams (guests cannot)',
+  createContent: 'create content (create role or higher required)',
+  createOpenAPISpec: 'manage OpenAPI specifications (create role or higher required)',
+  viewBilling: 'view billing (admin role required)',
+  listMembers: 'list members (guests cannot)',
+  listTeams: 'list teams (guests cannot)',
+  listIntegrations: 'list integrations (admin role required)',
+};
+
+/** Membership with a given right: 404 for non-members, 403 for members without it. */
+export function requireRight(core: Core, actor: Actor, organizationId: string, right: OrganizationRight): Membership {
+  const membership = requireMember(core, actor, organizationId);
+  if (!organizationPermissions(membership.role)[right]) {
+    throw forbidden(`you are not allowed to ${RIGHT_TEXT[right]}`);
+  }
+  return membership;
+}

@@ -1,0 +1,75 @@
+import type { Statement } from 'better-sqlite3';
+import type { Db } from './store/db';
+import type { Clock, IdGenerator } from './clock';
+import type { Statements } from './pagination';
+
+/** The caller of an operation: a user of the database. */
+export interface Actor {
+  userId: string;
+}
+
+export interface EngineOptions {
+  db: Db;
+  clock: Clock;
+  ids: IdGenerator;
+  /** Public base URL of the instance, used for `urls.location` and `urls.app`. */
+  publicUrl: string;
+}
+
+/** What every engine module shares: the database with a statement cache, time, ids and URLs. */
+export class Core implements Statements {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  readonly publicUrl: string;
+  private readonly statements = new Map<string, Statement>();
+
+  constructor(options: EngineOptions) {
+    this.db = options.db;
+    this.clock = options.clock;
+    this.ids = options.ids;
+    this.publicUrl = options.publicUrl.replace(/\/+$/, '');
+  }
+
+  stmt(sql: string): Statement {
+    let s = this.statements.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      this.statements.set(sql, s);
+    }
+    return s;
+  }
+
+  get<T>(sql: string, args: unknown[] = []): T | undefined {
+    return this.stmt(sql).get(...args) as T | undefined;
+  }
+
+  all<T>(sql: string, args: unknown[] = []): T[] {
+    return this.stmt(sql).all(...args) as T[];
+  }
+
+  run(sql: string, args: unknown[] = []): number {
+    return this.stmt(sql).run(...args).changes;
+  }
+
+  /** Runs `fn` as one `BEGIN IMMEDIATE` transaction: all of it or none of it. */
+  write<T>(fn: () => T): T {
+    return this.db.transaction(fn).immediate();
+  }
+
+  now(): string {
+    return this.clock.now().toISOString();
+  }
+
+  newId(): string {
+    return this.ids.next();
+  }
+
+  apiUrl(path: string): string {
+    return `${this.publicUrl}/v1${path}`;
+  }
+
+  appUrl(path: string): string {
+    return `${this.publicUrl}/app${path}`;
+  }
+}

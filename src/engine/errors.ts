@@ -1,0 +1,33 @@
+/** Typed engine errors. Their HTTP status is decided in one place: `statusOf` below. */
+export type ErrorKind = 'Invalid' | 'Unauthenticated' | 'Forbidden' | 'NotFound' | 'Conflict' | 'Gone' | 'Locked' | 'RateLimited';
+
+export class EngineError extends Error {
+  constructor(readonly kind: ErrorKind, message: string) {
+    super(message);
+    this.name = `${kind}Error`;
+  }
+}
+
+export const invalid = (message: string) => new EngineError('Invalid', message);
+export const unauthenticated = (message = 'authentication required: send Authorization: Bearer <token>') =>
+  new EngineError('Unauthenticated', message);
+export const forbidden = (message: string) => new EngineError('Forbidden', message);
+export const notFound = (message: string) => new EngineError('NotFound', message);
+export const conflict = (message: string) => new EngineError('Conflict', message);
+export const gone = (message: string) => new EngineError('Gone', message);
+export const locked = (message: string) => new EngineError('Locked', message);
+
+const STATUS: Record<ErrorKind, number> = {
+  Invalid: 400,
+  Unauthenticated: 401,
+  Forbidden: 403,
+  NotFound: 404,
+  Conflict: 409,
+  Gone: 410,
+  Locked: 423,
+  RateLimited: 429,
+};
+
+export function statusOf(error: EngineError): number {
+  return STATUS[error.kind];
+}

@@ -1,0 +1,44 @@
+import { Core, type EngineOptions } from './core';
+import { organizationsModule } from './organizations';
+import { membersModule } from './members';
+import { teamsModule } from './teams';
+import { invitesModule } from './invites';
+import { samlModule } from './saml';
+import { usersModule } from './users';
+import { tokensModule } from './tokens';
+import { ensureInstallation, type BootstrapOptions } from './bootstrap';
+import { openDb } from './store/db';
+import { randomIds, systemClock, type Clock, type IdGenerator } from './clock';
+
+export type { Actor } from './core';
+
+/** The whole server-side engine: one object per resource, sharing one database. */
+export function createEngine(options: EngineOptions) {
+  const core = new Core(options);
+  return {
+    core,
+    organizations: organizationsModule(core),
+    members: membersModule(core),
+    teams: teamsModule(core),
+    invites: invitesModule(core),
+    saml: samlModule(core),
+    users: usersModule(core),
+    tokens: tokensModule(core),
+    install: (bootstrap?: BootstrapOptions) => ensureInstallation(core, bootstrap),
+    close: (): void => {
+      options.db.close();
+    },
+  };
+}
+
+export type Engine = ReturnType<typeof createEngine>;
+
+/** Opens an engine on a database file with the real clock and ids unless others are given. */
+export function openEngine(file: string, options: { publicUrl?: string; clock?: Clock; ids?: IdGenerator } = {}): Engine {
+  return createEngine({
+    db: openDb(file),
+    clock: options.clock ?? systemClock,
+    ids: options.ids ?? randomIds,
+    publicUrl: options.publicUrl ?? 'http://localhost:8080',
+  });
+}

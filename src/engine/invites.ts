@@ -1,0 +1,135 @@
+import type { Actor, Core } from './core';
+import { conflict, invalid, notFound } from './errors';
+import { requireRight } from './access';
+import { keysetPage, type PageRequest } from './pagination';
+import { organizationRow } from './organizations';
+import { createUserRow, findUser } from './users';
+import { rankOf, type Role } from './roles';
+
+interface InviteRow {
+  id: string;
+  organization_id: string;
+  role: Role | null;
+  level: Role | null;
+  space_id: string | null;
+  collection_id: string | null;
+  created_at: string;
+  org_default_role: Role | null;
+}
+
+export type LinkInviteInput = { role: Role } | { level: Role; space: string } | { level: Role; collection: string };
+
+function presentInvite(core: Core, row: InviteRow) {
+  const base = `/orgs/${row.organization_id}/link-invites/${row.id}`;
+  return {
+    object: 'invite' as const,
+    id: row.id,
+    role: row.role ?? row.level!,
+    // Redundant: the organization's default role already grants everything the invite would.
+    redundant: row.role != null && row.org_default_role != null && rankOf(row.org_default_role) >= rankOf(row.role),
+    ...(row.space_id ? { level: row.level!, space: row.space_id } : {}),
+    ...(row.collection_id ? { level: row.level!, collection: row.collection_id } : {}),
+    createdAt: row.created_at,
+    urls: { location: core.apiUrl(base), app: core.appUrl(`/invite/${row.organization_id}/${row.id}`) },
+  };
+}
+
+export type Invite = ReturnType<typeof presentInvite>;
+
+const INVITE_COLUMNS = 'i.*, o.default_role AS org_default_role';
+const INVITE_FROM = 'invites i JOIN organizations o ON o.id = i.organization_id';
+
+export function invitesModule(core: Core) {
+  function row(organizationId: string, inviteId: string): InviteRow {
+    const found = core.get<InviteRow>(`SELECT ${INVITE_COLUMNS} FROM ${INVITE_FROM} WHERE i.id = ? AND i.organization_id = ?`, [
+      inviteId, organizationId,
+    ]);
+    if (!found) throw notFound(`invite ${inviteId} not found in organization ${organizationId}`);
+    return found;
+  }
+
+  return {
+    createLink(actor: Actor, organizationId: string, input: LinkInviteInput): Invite {
+      requireRight(core, actor, organizationId, 'admin');
+      return core.write(() => {
+        if (organizationRow(core, organizationId).invite_links !== 1) {
+          throw conflict('invite links are disabled for this organization (set inviteLinks: true first)');
+        }
+        // Spaces and collections arrive with their own feature; until then no id can name one.
+        if ('space' in input) throw invalid(`space: no space ${input.space} in this organization`);
+        if ('collection' in input) throw invalid(`collection: no collection ${input.collection} in this organization`);
+        const id = core.newId();
+        core.run('INSERT INTO invites (id, organization_id, role, created_by, created_at) VALUES (?, ?, ?, ?, ?)', [
+          id, organizationId, input.role, actor.userId, core.now(),
+        ]);
+        return presentInvite(core, row(organizationId, id));
+      });
+    },
+
+    list(actor: Actor, organizationId: string, page: PageRequest) {
+      requireRight(core, actor, organizationId, 'admin');
+      return keysetPage<InviteRow, Invite>(
+        core,
+        {
+          listing: 'invites',
+          from: INVITE_FROM,
+          columns: INVITE_COLUMNS,
+          where: ['i.organization_id = ?'],
+          args: [organizationId],
+          orderBy: ['i.created_at', 'i.id'],
+          direction: 'asc',
+          keyOf: (r) => [r.created_at, r.id],
+          present: (r) => presentInvite(core, r),
+        },
+        page,
+      );
+    },
+
+    get(actor: Actor, organizationId: string, inviteId: string): Invite {
+      requireRight(core, actor, organizationId, 'admin');
+      return presentInvite(core, row(organizationId, inviteId));
+    },
+
+    update(actor: Actor, organizationId: string, inviteId: string, patch: { role: Role }): Invite {
+      requireRight(core, actor, organizationId, 'admin');
+      return core.write(() => {
+        const current = row(organizationId, inviteId);
+        if (current.role != null) core.run('UPDATE invites SET role = ? WHERE id = ?', [patch.role, inviteId]);
+        else core.run('UPDATE invites SET level = ? WHERE id = ?', [patch.role, inviteId]);
+        return presentInvite(core, row(organizationId, inviteId));
+      });
+    },
+
+    remove(actor: Actor, organizationId: string, inviteId: string): void {
+      requireRight(core, actor, organizationId, 'admin');
+      core.write(() => {
+        row(organizationId, inviteId);
+        core.run('DELETE FROM invites WHERE id = ?', [inviteId]);
+      });
+    },
+
+    /**
+     * Invites people by e-mail. This instance sends no mail, so accounts and memberships are created
+     * directly; people already members keep their role.
+     */
+    byEmail(actor: Actor, organizationId: string, input: { emails: string[]; role?: Role | null }) {
+      requireRight(core, actor, organizationId, 'admin');
+      return core.write(() => {
+        const org = organizationRow(core, organizationId);
+        const role = input.role !== undefined ? input.role : (org.default_role ?? 'read');
+        const users: string[] = [];
+        let invited = 0;
+        const now = core.now();
+        for (const email of new Set(input.emails.map((e) => e.toLowerCase()))) {
+          const user = findUser(core, email) ?? createUserRow(core, { email });
+          users.push(user.id);
+          invited += core.run(
+            'INSERT INTO members (organization_id, user_id, role, joined_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
+            [organizationId, user.id, role, now],
+          );
+        }
+        return { users, invited };
+      });
+    },
+  };
+}

@@ -1,0 +1,178 @@
+import type { Actor, Core } from './core';
+import { conflict, forbidden, notFound } from './errors';
+import { requireMember, requireRight } from './access';
+import { keysetPage, likePattern, type PageRequest } from './pagination';
+import { presentUser } from './users';
+import { signJwt, signingSecret } from './jwt';
+import type { Role } from './roles';
+
+export interface MemberRow {
+  organization_id: string;
+  user_id: string;
+  role: Role | null;
+  disabled: number;
+  sso: number;
+  joined_at: string;
+  last_seen_at: string | null;
+  display_name: string;
+  email: string;
+  photo_url: string | null;
+  team_count: number;
+}
+
+/** Columns and joins that every member query shares, so presenters always get the same row. */
+export const MEMBER_FROM = 'members m JOIN users u ON u.id = m.user_id';
+export const MEMBER_COLUMNS = `m.*, u.display_name, u.email, u.photo_url,
+  (SELECT COUNT(*) FROM team_members tm JOIN teams t ON t.id = tm.team_id
+    WHERE tm.user_id = m.user_id AND t.organization_id = m.organization_id) AS team_count`;
+
+export function presentMember(core: Core, row: MemberRow) {
+  return {
+    object: 'member' as const,
+    id: row.user_id,
+    role: row.role,
+    user: presentUser(core, { id: row.user_id, display_name: row.display_name, email: row.email, photo_url: row.photo_url }),
+    disabled: row.disabled === 1,
+    joinedAt: row.joined_at,
+    ...(row.last_seen_at ? { lastSeenAt: row.last_seen_at } : {}),
+    sso: row.sso === 1,
+    // Spaces arrive with the spaces feature; until then no member has access to any space.
+    spaces: 0,
+    teams: row.team_count,
+  };
+}
+
+export type Member = ReturnType<typeof presentMember>;
+
+export function memberRow(core: Core, organizationId: string, userId: string): MemberRow | undefined {
+  return core.get<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM ${MEMBER_FROM} WHERE m.organization_id = ? AND m.user_id = ?`, [
+    organizationId,
+    userId,
+  ]);
+}
+
+function requireMemberRow(core: Core, organizationId: string, userId: string): MemberRow {
+  const row = memberRow(core, organizationId, userId);
+  if (!row) throw notFound(`member ${userId} not found in organization ${organizationId}`);
+  return row;
+}
+
+/** Refuses a change that would leave the organization without an active admin (409). */
+export function assertKeepsAdmin(core: Core, organizationId: string, userId: string, action: string): void {
+  const others = core.get<{ n: number }>(
+    "SELECT COUNT(*) AS n FROM members WHERE organization_id = ? AND role = 'admin' AND disabled = 0 AND user_id <> ?",
+    [organizationId, userId],
+  )!.n;
+  if (others === 0) throw conflict(`cannot ${action}: the organization must keep at least one admin`);
+}
+
+export interface MemberListQuery extends PageRequest {
+  role?: Role;
+  search?: string;
+  sort?: 'joinedAt' | 'lastSeenAt';
+  order?: 'asc' | 'desc';
+}
+
+export function membersModule(core: Core) {
+  return {
+    list(actor: Actor, organizationId: string, query: MemberListQuery) {
+      requireRight(core, actor, organizationId, 'listMembers');
+      const sort = query.sort ?? 'joinedAt';
+      const column = sort === 'lastSeenAt' ? 'm.last_seen_at' : 'm.joined_at';
+      const where = ['m.organization_id = ?'];
+      const args: unknown[] = [organizationId];
+      if (query.role) {
+        where.push('m.role = ?');
+        args.push(query.role);
+      }
+      if (query.search) {
+        where.push("(u.display_name LIKE ? ESCAPE '\\' OR u.email LIKE ? ESCAPE '\\')");
+        args.push(likePattern(query.search), likePattern(query.search));
+      }
+      if (sort === 'lastSeenAt') where.push('m.last_seen_at IS NOT NULL');
+      return keysetPage<MemberRow, Member>(
+        core,
+        {
+          listing: `members:${sort}:${query.order ?? 'desc'}`,
+          from: MEMBER_FROM,
+          columns: MEMBER_COLUMNS,
+          where,
+          args,
+          orderBy: [column, 'm.user_id'],
+          direction: query.order ?? 'desc',
+          keyOf: (row) => [sort === 'lastSeenAt' ? row.last_seen_at : row.joined_at, row.user_id],
+          present: (row) => presentMember(core, row),
+        },
+        query,
+      );
+    },
+
+    get(actor: Actor, organizationId: string, userId: string): Member {
+      requireRight(core, actor, organizationId, 'listMembers');
+      return presentMember(core, requireMemberRow(core, organizationId, userId));
+    },
+
+    update(actor: Actor, organizationId: string, userId: string, patch: { role?: Role | null }): Member {
+      requireRight(core, actor, organizationId, 'admin');
+      return core.write(() => {
+        const row = requireMemberRow(core, organizationId, userId);
+        if (patch.role !== undefined && patch.role !== row.role) {
+          if (row.role === 'admin') assertKeepsAdmin(core, organizationId, userId, `change the role of ${row.email}`);
+          core.run('UPDATE members SET role = ? WHERE organization_id = ? AND user_id = ?', [patch.role, organizationId, userId]);
+        }
+        return presentMember(core, requireMemberRow(core, organizationId, userId));
+      });
+    },
+
+    /** Admins remove anyone; any member may remove themselves (leave). Not a member: nothing to do. */
+    remove(actor: Actor, organizationId: string, userId: string): void {
+      const { role } = requireMember(core, actor, organizationId);
+      if (role !== 'admin' && userId !== actor.userId) {
+        throw forbidden('you are not allowed to remove other members (admin role required)');
+      }
+      core.write(() => {
+        const row = memberRow(core, organizationId, userId);
+        if (!row) return;
+        if (row.role === 'admin') assertKeepsAdmin(core, organizationId, userId, `remove ${row.email}`);
+        core.run(
+          'DELETE FROM team_members WHERE user_id = ? AND team_id IN (SELECT id FROM teams WHERE organization_id = ?)',
+          [userId, organizationId],
+        );
+        core.run('DELETE FROM members WHERE organization_id = ? AND user_id = ?', [organizationId, userId]);
+      });
+    },
+
+    /** Records the caller's last-seen time and hands out a visitor JWT for visitor-auth content. */
+    ping(actor: Actor, organizationId: string) {
+      requireMember(core, actor, organizationId);
+      const now = core.clock.now();
+      core.write(() =>
+        core.run('UPDATE members SET last_seen_at = ? WHERE organization_id = ? AND user_id = ?', [
+          now.toISOString(), organizationId, actor.userId,
+        ]),
+      );
+      const iat = Math.floor(now.getTime() / 1000);
+      const token = signJwt({ sub: actor.userId, org: organizationId, iat, exp: iat + 3600 }, signingSecret(core));
+      return { serviceVisitorClaims: token, gitbookVisitorClaims: token };
+    },
+
+    /** Makes the member an SSO member: they sign in through the organization's SAML provider. */
+    enableSso(actor: Actor, organizationId: string, userId: string): Member {
+      requireRight(core, actor, organizationId, 'admin');
+      return core.write(() => {
+        requireMemberRow(core, organizationId, userId);
+        const provider = core.get('SELECT 1 FROM saml_providers WHERE organization_id = ? LIMIT 1', [organizationId]);
+        if (!provider) throw conflict('the organization has no SAML provider: create one before moving members to SSO');
+        core.run('UPDATE members SET sso = 1 WHERE organization_id = ? AND user_id = ?', [organizationId, userId]);
+        return presentMember(core, requireMemberRow(core, organizationId, userId));
+      });
+    },
+
+    /** Spaces the member can access. Spaces arrive with the spaces feature, so the list is empty until then. */
+    spaces(actor: Actor, organizationId: string, userId: string, _query: PageRequest & { order?: 'asc' | 'desc' }) {
+      requireRight(core, actor, organizationId, 'listMembers');
+      requireMemberRow(core, organizationId, userId);
+      return { count: 0, items: [] as never[] };
+    },
+  };
+}

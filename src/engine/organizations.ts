@@ -1,0 +1,169 @@
+import type { Actor, Core } from './core';
+import { invalid, notFound, conflict } from './errors';
+import { organizationPermissions, requireMember, requireRight } from './access';
+import { keysetPage, type PageRequest } from './pagination';
+import type { Role } from './roles';
+
+export interface OrganizationRow {
+  id: string;
+  title: string;
+  created_at: string;
+  email_domains: string;
+  hostname: string | null;
+  type: string;
+  use_case: string | null;
+  community_type: string | null;
+  default_role: Role | null;
+  default_content: string | null;
+  sso: number;
+  ai: number;
+  invite_links: number;
+  plan: string;
+  logo: string | null;
+  custom_hostname: string | null;
+}
+
+export interface OrganizationPatch {
+  title?: string;
+  emailDomains?: string[];
+  hostname?: string;
+  defaultRole?: Role | null;
+  defaultContent?: { type: 'site'; site: string } | null;
+  logo?: string | null;
+  sso?: boolean;
+  ai?: boolean;
+  inviteLinks?: boolean;
+}
+
+export function presentOrganization(core: Core, row: OrganizationRow, role: Role | null | undefined) {
+  return {
+    object: 'organization' as const,
+    id: row.id,
+    title: row.title,
+    createdAt: row.created_at,
+    emailDomains: JSON.parse(row.email_domains) as string[],
+    ...(row.hostname ? { hostname: row.hostname } : {}),
+    type: row.type,
+    ...(row.use_case ? { useCase: row.use_case } : {}),
+    ...(row.community_type ? { communityType: row.community_type } : {}),
+    defaultRole: row.default_role,
+    defaultContent: row.default_content ? (JSON.parse(row.default_content) as { type: 'site'; site: string }) : null,
+    sso: row.sso === 1,
+    ai: row.ai === 1,
+    inviteLinks: row.invite_links === 1,
+    plan: row.plan,
+    billing: { interval: 'monthly', hasPaymentFailed: false, isScheduledToCancel: false },
+    urls: {
+      location: core.apiUrl(`/orgs/${row.id}`),
+      app: core.appUrl(`/o/${row.id}`),
+      ...(row.logo ? { logo: row.logo } : {}),
+    },
+    trial: { status: 'notapplicable' },
+    ...(row.custom_hostname ? { customHostname: row.custom_hostname } : {}),
+    internal_isOnNewTrial: true as const,
+    permissions: organizationPermissions(role),
+  };
+}
+
+export type Organization = ReturnType<typeof presentOrganization>;
+
+export function organizationRow(core: Core, organizationId: string): OrganizationRow {
+  const row = core.get<OrganizationRow>('SELECT * FROM organizations WHERE id = ?', [organizationId]);
+  if (!row) throw notFound(`organization ${organizationId} not found`);
+  return row;
+}
+
+/** Creates an organization with `adminUserId` as its first admin. Not an API operation (see docs). */
+export function insertOrganization(core: Core, input: { title: string; adminUserId: string; hostname?: string }): string {
+  const id = core.newId();
+  const now = core.now();
+  core.run('INSERT INTO organizations (id, title, created_at, hostname) VALUES (?, ?, ?, ?)', [
+    id, input.title, now, input.hostname ?? null,
+  ]);
+  core.run('INSERT INTO members (organization_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)', [
+    id, input.adminUserId, 'admin', now,
+  ]);
+  return id;
+}
+
+export function organizationsModule(core: Core) {
+  return {
+    list(actor: Actor, page: PageRequest) {
+      return keysetPage<OrganizationRow & { member_role: Role | null }, Organization>(
+        core,
+        {
+          listing: 'orgs',
+          from: 'organizations o JOIN members m ON m.organization_id = o.id',
+          columns: 'o.*, m.role AS member_role',
+          where: ['m.user_id = ?', 'm.disabled = 0'],
+          args: [actor.userId],
+          orderBy: ['o.created_at', 'o.id'],
+          direction: 'asc',
+          keyOf: (row) => [row.created_at, row.id],
+          present: (row) => presentOrganization(core, row, row.member_role),
+        },
+        page,
+      );
+    },
+
+    get(actor: Actor, organizationId: string): Organization {
+      const { role } = requireMember(core, actor, organizationId);
+      return presentOrganization(core, organizationRow(core, organizationId), role);
+    },
+
+    update(actor: Actor, organizationId: string, patch: OrganizationPatch): Organization {
+      const { role } = requireRight(core, actor, organizationId, 'admin');
+      return core.write(() => {
+        const sets: string[] = [];
+        const args: unknown[] = [];
+        const set = (column: string, value: unknown) => {
+          sets.push(`${column} = ?`);
+          args.push(value);
+        };
+        if (patch.title !== undefined) set('title', patch.title);
+        if (patch.emailDomains !== undefined) set('email_domains', JSON.stringify([...new Set(patch.emailDomains.map((d) => d.toLowerCase()))]));
+        if (patch.hostname !== undefined) {
+          const taken = core.get('SELECT 1 FROM organizations WHERE hostname = ? AND id <> ?', [patch.hostname, organizationId]);
+          if (taken) throw conflict(`hostname: "${patch.hostname}" is already used by another organization`);
+          set('hostname', patch.hostname);
+        }
+        if (patch.defaultRole !== undefined) set('default_role', patch.defaultRole);
+        if (patch.defaultContent !== undefined) {
+          if (patch.defaultContent !== null) {
+            // Sites arrive with the docs-sites feature; until then no site id can exist in the organization.
+            throw invalid(`defaultContent.site: no site ${patch.defaultContent.site} in this organization`);
+          }
+          set('default_content', null);
+        }
+        if (patch.logo !== undefined) set('logo', patch.logo);
+        if (patch.sso !== undefined) set('sso', patch.sso ? 1 : 0);
+        if (patch.ai !== undefined) set('ai', patch.ai ? 1 : 0);
+        if (patch.inviteLinks !== undefined) set('invite_links', patch.inviteLinks ? 1 : 0);
+        if (sets.length) core.run(`UPDATE organizations SET ${sets.join(', ')} WHERE id = ?`, [...args, organizationId]);
+        return presentOrganization(core, organizationRow(core, organizationId), role);
+      });
+    },
+
+    /**
+     * Organizations that accept e-mail addresses of a domain. Only callers whose own address is in that
+     * domain, or who are members, see an organization: the listing must not reveal others.
+     */
+    byEmailDomain(actor: Actor, domain: string) {
+      const wanted = domain.toLowerCase();
+      const user = core.get<{ email: string }>('SELECT email FROM users WHERE id = ?', [actor.userId]);
+      const ownDomain = user?.email.split('@')[1]?.toLowerCase();
+      const rows = core.all<OrganizationRow & { member_role: Role | null; is_member: number }>(
+        `SELECT o.*, m.role AS member_role, m.user_id IS NOT NULL AS is_member
+         FROM organizations o, json_each(o.email_domains) d
+         LEFT JOIN members m ON m.organization_id = o.id AND m.user_id = ?
+         WHERE d.value = ? ORDER BY o.created_at, o.id`,
+        [actor.userId, wanted],
+      );
+      return {
+        organizations: rows
+          .filter((row) => row.is_member === 1 || ownDomain === wanted)
+          .map((row) => presentOrganization(core, row, row.is_member ? row.member_role : undefined)),
+      };
+    },
+  };
+}

@@ -1,0 +1,265 @@
+import type { Actor, Core } from './core';
+import { forbidden, invalid, notFound } from './errors';
+import { requireRight, type Membership } from './access';
+import { keysetPage, likePattern, type PageRequest } from './pagination';
+import { MEMBER_COLUMNS, presentMember, type MemberRow } from './members';
+import type { TeamRole } from './roles';
+
+export interface TeamRow {
+  id: string;
+  organization_id: string;
+  title: string;
+  created_at: string;
+  member_count: number;
+  caller_team_role: TeamRole | null;
+}
+
+const TEAM_COLUMNS = `t.*,
+  (SELECT COUNT(*) FROM team_members c WHERE c.team_id = t.id) AS member_count,
+  (SELECT role FROM team_members o WHERE o.team_id = t.id AND o.user_id = ?) AS caller_team_role`;
+
+export function presentTeam(core: Core, row: TeamRow, caller: Membership) {
+  return {
+    object: 'team' as const,
+    id: row.id,
+    title: row.title,
+    members: row.member_count,
+    // Spaces arrive with the spaces feature; until then a team has access to none.
+    spaces: 0,
+    createdAt: row.created_at,
+    permissions: { admin: caller.role === 'admin' || row.caller_team_role === 'owner', view: caller.role != null },
+    urls: { location: core.apiUrl(`/orgs/${row.organization_id}/teams/${row.id}`), app: core.appUrl(`/o/${row.organization_id}/teams/${row.id}`) },
+  };
+}
+
+export type Team = ReturnType<typeof presentTeam>;
+
+export interface MembershipChange {
+  add?: string[];
+  remove?: string[];
+  memberships?: Record<string, { role?: TeamRole }>;
+}
+
+export function teamRow(core: Core, actor: Actor, organizationId: string, teamId: string): TeamRow {
+  const row = core.get<TeamRow>(`SELECT ${TEAM_COLUMNS} FROM teams t WHERE t.id = ? AND t.organization_id = ?`, [
+    actor.userId, teamId, organizationId,
+  ]);
+  if (!row) throw notFound(`team ${teamId} not found in organization ${organizationId}`);
+  return row;
+}
+
+export function teamsModule(core: Core) {
+  /** Admins manage every team, owners their own; others get 403. */
+  function requireTeamManager(actor: Actor, organizationId: string, teamId: string) {
+    const membership = requireRight(core, actor, organizationId, 'listTeams');
+    const team = teamRow(core, actor, organizationId, teamId);
+    if (membership.role !== 'admin' && team.caller_team_role !== 'owner') {
+      throw forbidden(`you are not allowed to manage team "${team.title}" (admin role or team ownership required)`);
+    }
+    return { membership, team };
+  }
+
+  /** Resolves user ids or e-mails to members of the organization; returns the ids and what did not resolve. */
+  function resolveMembers(organizationId: string, entries: string[]) {
+    const ids = new Map<string, string>();
+    const unknown: string[] = [];
+    for (const entry of entries) {
+      const row = entry.includes('@')
+        ? core.get<{ user_id: string }>(
+            'SELECT m.user_id FROM members m JOIN users u ON u.id = m.user_id WHERE m.organization_id = ? AND u.email = ?',
+            [organizationId, entry],
+          )
+        : core.get<{ user_id: string }>('SELECT user_id FROM members WHERE organization_id = ? AND user_id = ?', [organizationId, entry]);
+      if (row) ids.set(entry, row.user_id);
+      else unknown.push(entry);
+    }
+    return { ids, unknown };
+  }
+
+  function describeUnknown(field: string, unknown: string[]): string {
+    const shown = unknown.slice(0, 10).map((e) => JSON.stringify(e)).join(', ');
+    const more = unknown.length > 10 ? ` and ${unknown.length - 10} more` : '';
+    return `${field}: ${unknown.length} ${unknown.length === 1 ? 'entry is' : 'entries are'} not members of the organization: ${shown}${more}`;
+  }
+
+  return {
+    list(actor: Actor, organizationId: string, query: PageRequest & { owner?: string; title?: string }) {
+      const caller = requireRight(core, actor, organizationId, 'listTeams');
+      const where = ['t.organization_id = ?'];
+      const args: unknown[] = [organizationId];
+      if (query.title) {
+        where.push("t.title LIKE ? ESCAPE '\\'");
+        args.push(likePattern(query.title));
+      }
+      if (query.owner) {
+        const ownerRole = core.get<{ role: string | null }>('SELECT role FROM members WHERE organization_id = ? AND user_id = ?', [
+          organizationId, query.owner,
+        ]);
+        if (ownerRole?.role !== 'admin') {
+          where.push("EXISTS (SELECT 1 FROM team_members w WHERE w.team_id = t.id AND w.user_id = ? AND w.role = 'owner')");
+          args.push(query.owner);
+        }
+      }
+      return keysetPage<TeamRow, Team>(
+        core,
+        {
+          listing: 'teams',
+          from: 'teams t',
+          columns: TEAM_COLUMNS,
+          columnArgs: [actor.userId],
+          where,
+          args,
+          orderBy: ['t.created_at', 't.id'],
+          direction: 'asc',
+          keyOf: (row) => [row.created_at, row.id],
+          present: (row) => presentTeam(core, row, caller),
+        },
+        query,
+      );
+    },
+
+    get(actor: Actor, organizationId: string, teamId: string): Team {
+      const caller = requireRight(core, actor, organizationId, 'listTeams');
+      return presentTeam(core, teamRow(core, actor, organizationId, teamId), caller);
+    },
+
+    create(actor: Actor, organizationId: string, input: { title: string; members?: string[] }): Team {
+      const caller = requireRight(core, actor, organizationId, 'admin');
+      return core.write(() => {
+        const id = core.newId();
+        const now = core.now();
+        const { ids, unknown } = resolveMembers(organizationId, input.members ?? []);
+        if (unknown.length) throw invalid(describeUnknown('members', unknown));
+        core.run('INSERT INTO teams (id, organization_id, title, created_at) VALUES (?, ?, ?, ?)', [id, organizationId, input.title, now]);
+        for (const userId of new Set(ids.values())) {
+          core.run("INSERT INTO team_members (team_id, user_id, role, added_at) VALUES (?, ?, 'member', ?)", [id, userId, now]);
+        }
+        return presentTeam(core, teamRow(core, actor, organizationId, id), caller);
+      });
+    },
+
+    update(actor: Actor, organizationId: string, teamId: string, patch: { title: string }): Team {
+      const { membership } = requireTeamManager(actor, organizationId, teamId);
+      return core.write(() => {
+        core.run('UPDATE teams SET title = ? WHERE id = ?', [patch.title, teamId]);
+        return presentTeam(core, teamRow(core, actor, organizationId, teamId), membership);
+      });
+    },
+
+    remove(actor: Actor, organizationId: string, teamId: string): void {
+      requireRight(core, actor, organizationId, 'admin');
+      core.write(() => {
+        teamRow(core, actor, organizationId, teamId);
+        core.run('DELETE FROM teams WHERE id = ?', [teamId]);
+      });
+    },
+
+    members(actor: Actor, organizationId: string, teamId: string, page: PageRequest) {
+      requireRight(core, actor, organizationId, 'listTeams');
+      teamRow(core, actor, organizationId, teamId);
+      type Row = MemberRow & { team_role: TeamRole; added_at: string };
+      return keysetPage<Row, ReturnType<typeof presentTeamMember>>(
+        core,
+        {
+          listing: 'team-members',
+          from: 'team_members tmm JOIN members m ON m.user_id = tmm.user_id AND m.organization_id = ? JOIN users u ON u.id = m.user_id',
+          columns: `${MEMBER_COLUMNS}, tmm.role AS team_role, tmm.added_at`,
+          where: ['tmm.team_id = ?'],
+          args: [organizationId, teamId],
+          orderBy: ['tmm.added_at', 'tmm.user_id'],
+          direction: 'asc',
+          keyOf: (row) => [row.added_at, row.user_id],
+          present: (row) => presentTeamMember(core, row, row.team_role),
+        },
+        page,
+      );
+    },
+
+    /**
+     * Bulk membership change in one transaction. Entries are user ids or e-mails; a user in both `add`
+     * and `remove` is removed. Every `add` entry must be a member of the organization, or nothing is done.
+     */
+    changeMembers(actor: Actor, organizationId: string, teamId: string, change: MembershipChange): void {
+      requireTeamManager(actor, organizationId, teamId);
+      core.write(() => {
+        const added = resolveMembers(organizationId, change.add ?? []);
+        if (added.unknown.length) throw invalid(describeUnknown('add', added.unknown));
+        const removed = new Set(resolveMembers(organizationId, change.remove ?? []).ids.values());
+        const roles = change.memberships ?? {};
+        const now = core.now();
+        for (const userId of new Set(added.ids.values())) {
+          if (removed.has(userId)) continue;
+          core.run(
+            `INSERT INTO team_members (team_id, user_id, role, added_at) VALUES (?, ?, ?, ?)
+             ON CONFLICT (team_id, user_id) DO NOTHING`,
+            [teamId, userId, roles[userId]?.role ?? 'member', now],
+          );
+        }
+        for (const userId of removed) core.run('DELETE FROM team_members WHERE team_id = ? AND user_id = ?', [teamId, userId]);
+        const notInTeam: string[] = [];
+        for (const [userId, { role }] of Object.entries(roles)) {
+          if (removed.has(userId) || !role) continue;
+          const changed = core.run('UPDATE team_members SET role = ? WHERE team_id = ? AND user_id = ?', [role, teamId, userId]);
+          if (changed === 0) notInTeam.push(userId);
+        }
+        if (notInTeam.length) {
+          throw invalid(`memberships: ${notInTeam.slice(0, 10).map((e) => JSON.stringify(e)).join(', ')} ${notInTeam.length === 1 ? 'is' : 'are'} not in the team`);
+        }
+      });
+    },
+
+    /** Adds a member to the team, or updates their team role. */
+    putMember(actor: Actor, organizationId: string, teamId: string, userId: string, input: { role?: TeamRole }): void {
+      requireTeamManager(actor, organizationId, teamId);
+      core.write(() => {
+        const member = core.get('SELECT 1 FROM members WHERE organization_id = ? AND user_id = ?', [organizationId, userId]);
+        if (!member) throw notFound(`member ${userId} not found in organization ${organizationId}`);
+        core.run(
+          `INSERT INTO team_members (team_id, user_id, role, added_at) VALUES (?, ?, ?, ?)
+           ON CONFLICT (team_id, user_id) DO UPDATE SET role = COALESCE(?, role)`,
+          [teamId, userId, input.role ?? 'member', core.now(), input.role ?? null],
+        );
+      });
+    },
+
+    removeMember(actor: Actor, organizationId: string, teamId: string, userId: string): void {
+      requireTeamManager(actor, organizationId, teamId);
+      core.write(() => core.run('DELETE FROM team_members WHERE team_id = ? AND user_id = ?', [teamId, userId]));
+    },
+
+    /** Teams of one member, with the member's role in each. */
+    ofMember(actor: Actor, organizationId: string, userId: string, query: PageRequest & { title?: string }) {
+      const caller = requireRight(core, actor, organizationId, 'listTeams');
+      if (!core.get('SELECT 1 FROM members WHERE organization_id = ? AND user_id = ?', [organizationId, userId])) {
+        throw notFound(`member ${userId} not found in organization ${organizationId}`);
+      }
+      const where = ['t.organization_id = ?', 'mt.user_id = ?'];
+      const args: unknown[] = [organizationId, userId];
+      if (query.title) {
+        where.push("t.title LIKE ? ESCAPE '\\'");
+        args.push(likePattern(query.title));
+      }
+      type Row = TeamRow & { member_team_role: TeamRole };
+      return keysetPage<Row, { team: Team; member: { role: TeamRole } }>(
+        core,
+        {
+          listing: 'member-teams',
+          from: 'teams t JOIN team_members mt ON mt.team_id = t.id',
+          columns: `${TEAM_COLUMNS}, mt.role AS member_team_role`,
+          columnArgs: [actor.userId],
+          where,
+          args,
+          orderBy: ['t.created_at', 't.id'],
+          direction: 'asc',
+          keyOf: (row) => [row.created_at, row.id],
+          present: (row) => ({ team: presentTeam(core, row, caller), member: { role: row.member_team_role } }),
+        },
+        query,
+      );
+    },
+  };
+}
+
+export function presentTeamMember(core: Core, row: MemberRow, teamRole: TeamRole) {
+  return { organization: presentMember(core, row), team: { role: teamRole }, permissions: { view: true } };
+}

@@ -1,0 +1,81 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Actor, Core } from './core';
+import { notFound } from './errors';
+import { findUser } from './users';
+
+interface TokenRow {
+  id: string;
+  user_id: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  email: string;
+}
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+function present(row: TokenRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    user: row.user_id,
+    email: row.email,
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+    revokedAt: row.revoked_at,
+  };
+}
+
+export type TokenInfo = ReturnType<typeof present>;
+
+/** API tokens: random, shown once, stored only as a SHA-256 hash. Managed locally, not over the API. */
+export function tokensModule(core: Core) {
+  const lastTouched = new Map<string, number>();
+
+  return {
+    create(input: { user: string; name?: string }): TokenInfo & { token: string } {
+      const user = findUser(core, input.user);
+      if (!user) throw notFound(`user ${input.user} not found`);
+      const token = `dct_${randomBytes(32).toString('base64url')}`;
+      const id = core.newId();
+      core.write(() =>
+        core.run('INSERT INTO api_tokens (id, user_id, name, token_hash, created_at) VALUES (?, ?, ?, ?, ?)', [
+          id, user.id, input.name ?? 'docsctl', hash(token), core.now(),
+        ]),
+      );
+      return { ...this.get(id), token };
+    },
+
+    get(id: string): TokenInfo {
+      const row = core.get<TokenRow>('SELECT t.*, u.email FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.id = ?', [id]);
+      if (!row) throw notFound(`token ${id} not found`);
+      return present(row);
+    },
+
+    list(): TokenInfo[] {
+      return core.all<TokenRow>('SELECT t.*, u.email FROM api_tokens t JOIN users u ON u.id = t.user_id ORDER BY t.created_at, t.id').map(present);
+    },
+
+    revoke(id: string): TokenInfo {
+      this.get(id);
+      core.write(() => core.run('UPDATE api_tokens SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?', [core.now(), id]));
+      return this.get(id);
+    },
+
+    /** The actor a bearer token stands for, or undefined. Records use at most once a minute per token. */
+    authenticate(token: string): Actor | undefined {
+      const row = core.get<{ id: string; user_id: string }>(
+        'SELECT id, user_id FROM api_tokens WHERE token_hash = ? AND revoked_at IS NULL',
+        [hash(token)],
+      );
+      if (!row) return undefined;
+      const now = core.clock.now().getTime();
+      if (now - (lastTouched.get(row.id) ?? 0) > 60_000) {
+        lastTouched.set(row.id, now);
+        core.run('UPDATE api_tokens SET last_used_at = ? WHERE id = ?', [new Date(now).toISOString(), row.id]);
+      }
+      return { userId: row.user_id };
+    },
+  };
+}

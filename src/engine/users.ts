@@ -1,0 +1,72 @@
+import type { Actor, Core } from './core';
+import { notFound } from './errors';
+
+export interface UserRow {
+  id: string;
+  display_name: string;
+  email: string;
+  photo_url: string | null;
+  created_at: string;
+}
+
+export interface User {
+  object: 'user';
+  id: string;
+  displayName: string;
+  email: string;
+  photoURL?: string;
+  urls: { location: string };
+}
+
+export function presentUser(core: Core, row: Pick<UserRow, 'id' | 'display_name' | 'email' | 'photo_url'>): User {
+  return {
+    object: 'user',
+    id: row.id,
+    displayName: row.display_name,
+    email: row.email,
+    ...(row.photo_url ? { photoURL: row.photo_url } : {}),
+    urls: { location: core.apiUrl(`/users/${row.id}`) },
+  };
+}
+
+export function findUser(core: Core, idOrEmail: string): UserRow | undefined {
+  return idOrEmail.includes('@')
+    ? core.get<UserRow>('SELECT * FROM users WHERE email = ?', [idOrEmail])
+    : core.get<UserRow>('SELECT * FROM users WHERE id = ?', [idOrEmail]);
+}
+
+export function createUserRow(core: Core, input: { email: string; displayName?: string; photoURL?: string }): UserRow {
+  const row: UserRow = {
+    id: core.newId(),
+    email: input.email,
+    display_name: input.displayName ?? input.email.split('@')[0],
+    photo_url: input.photoURL ?? null,
+    created_at: core.now(),
+  };
+  core.run('INSERT INTO users (id, display_name, email, photo_url, created_at) VALUES (?, ?, ?, ?, ?)', [
+    row.id, row.display_name, row.email, row.photo_url, row.created_at,
+  ]);
+  return row;
+}
+
+export function usersModule(core: Core) {
+  return {
+    current(actor: Actor): User {
+      const row = core.get<UserRow>('SELECT * FROM users WHERE id = ?', [actor.userId]);
+      if (!row) throw notFound(`user ${actor.userId} not found`);
+      return presentUser(core, row);
+    },
+
+    /** A user is visible to themselves and to anyone sharing an organization with them. */
+    get(actor: Actor, userId: string): User {
+      const row = core.get<UserRow>(
+        `SELECT u.* FROM users u WHERE u.id = ? AND (u.id = ? OR EXISTS (
+           SELECT 1 FROM members a JOIN members b ON a.organization_id = b.organization_id
+           WHERE a.user_id = u.id AND b.user_id = ?))`,
+        [userId, actor.userId, actor.userId],
+      );
+      if (!row) throw notFound(`user ${userId} not found`);
+      return presentUser(core, row);
+    },
+  };
+}

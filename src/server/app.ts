@@ -1,0 +1,155 @@
+import type * as z from 'zod/mini';
+import type { Engine, Actor } from '../engine/index';
+import { EngineError, statusOf } from '../engine/errors';
+import { routeList } from '../api/routes/index';
+import type { Route } from '../api/routes/route';
+import { createRouter } from './router';
+import { formatIssues } from './validation';
+import { operations } from './operations';
+import { createRateLimiter, type RateLimitOptions } from './rate-limit';
+import { renderOpenApi } from '../api/openapi';
+
+/** A request as the app sees it, whether it came over HTTP or from the local transport. */
+export interface ApiRequest {
+  method: string;
+  /** Path with optional query string, e.g. `/v1/orgs?limit=10`. */
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  body?: string;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface AppOptions {
+  engine: Engine;
+  /** Requests per window per token; off for the local transport. */
+  rateLimit?: RateLimitOptions;
+  /** Called with unexpected errors (bugs); the client gets a plain 500 without a stack trace. */
+  onError?: (error: unknown) => void;
+}
+
+export interface HandleOptions {
+  /** Set by the local transport: the caller, already known, instead of a bearer token. */
+  actor?: Actor;
+  /** Key for rate limiting when there is no token (the client address). */
+  clientKey?: string;
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+
+function json(status: number, value: unknown, headers: Record<string, string> = {}): ApiResponse {
+  return { status, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(value) };
+}
+
+export function errorResponse(status: number, message: string, headers: Record<string, string> = {}): ApiResponse {
+  return json(status, { error: { code: status, message } }, headers);
+}
+
+class BadRequest extends Error {}
+
+function parseQuery(search: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of new URLSearchParams(search)) {
+    const existing = out[key];
+    out[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+  }
+  return out;
+}
+
+function validate(schema: z.ZodMiniType, value: unknown, prefix: string[]): unknown {
+  const result = schema.safeParse(value, { reportInput: true });
+  if (!result.success) throw new BadRequest(formatIssues(result.error.issues, prefix));
+  return result.data;
+}
+
+function parseBody(route: Route, raw: string | undefined): unknown {
+  if (!route.body) return undefined;
+  if (raw === undefined || raw.trim() === '') return validate(route.body, {}, []);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch (error) {
+    throw new BadRequest(`body: is not valid JSON (${(error as Error).message})`);
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new BadRequest('body: must be a JSON object');
+  return validate(route.body, parsed, []);
+}
+
+function headerOf(req: ApiRequest, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The whole API as one function: route table -> validate -> authorize -> engine -> present. */
+export function createApp(options: AppOptions) {
+  const { engine } = options;
+  const match = createRouter(routeList);
+  const limiter = options.rateLimit ? createRateLimiter(options.rateLimit, engine.core.clock) : undefined;
+  let openApiBody: string | undefined;
+
+  function handle(req: ApiRequest, handleOptions: HandleOptions = {}): ApiResponse {
+    const queryAt = req.url.indexOf('?');
+    const path = queryAt === -1 ? req.url : req.url.slice(0, queryAt);
+    const search = queryAt === -1 ? '' : req.url.slice(queryAt + 1);
+
+    if (req.method === 'GET' && path === '/openapi.json') {
+      openApiBody ??= JSON.stringify(renderOpenApi(engine.core.publicUrl));
+      return { status: 200, headers: JSON_HEADERS, body: openApiBody };
+    }
+
+    let rateHeaders: Record<string, string> = {};
+    const token = /^Bearer\s+(.+)$/i.exec(headerOf(req, 'authorization') ?? '')?.[1]?.trim();
+    if (limiter) {
+      const state = limiter(token ?? `addr:${handleOptions.clientKey ?? 'unknown'}`);
+      rateHeaders = {
+        'x-ratelimit-limit': String(state.limit),
+        'x-ratelimit-remaining': String(state.remaining),
+        'x-ratelimit-reset': String(state.reset),
+      };
+      if (!state.allowed) {
+        const wait = Math.max(1, state.reset - Math.floor(engine.core.clock.now().getTime() / 1000));
+        return errorResponse(429, `rate limit of ${state.limit} requests exceeded; retry after ${wait} seconds`, {
+          ...rateHeaders,
+          'retry-after': String(wait),
+        });
+      }
+    }
+
+    const found = match(req.method.toUpperCase(), path);
+    if (!found) return errorResponse(404, `no route for ${req.method.toUpperCase()} ${path}`, rateHeaders);
+    if ('allowed' in found) {
+      return errorResponse(405, `method ${req.method.toUpperCase()} is not allowed on ${path}; allowed: ${found.allowed.join(', ')}`, {
+        ...rateHeaders,
+        allow: found.allowed.join(', '),
+      });
+    }
+    const { route, params } = found;
+    try {
+      let actor = handleOptions.actor;
+      if (!actor) {
+        if (!token) return errorResponse(401, 'authentication required: send Authorization: Bearer <token>', rateHeaders);
+        actor = engine.tokens.authenticate(token);
+        if (!actor) return errorResponse(401, 'the token is unknown or revoked', rateHeaders);
+      }
+      const query = route.query ? validate(route.query, parseQuery(search), []) : {};
+      const body = parseBody(route, req.body);
+      const operation = operations[route.operationId as keyof typeof operations] as (e: Engine, a: Actor, i: unknown) => unknown;
+      const result = operation(engine, actor, { params, query, body });
+      if (!route.response) return { status: route.status, headers: rateHeaders };
+      return json(route.status, result, rateHeaders);
+    } catch (error) {
+      if (error instanceof BadRequest) return errorResponse(400, error.message, rateHeaders);
+      if (error instanceof EngineError) return errorResponse(statusOf(error), error.message, rateHeaders);
+      options.onError?.(error);
+      return errorResponse(500, 'internal error: the request could not be completed', rateHeaders);
+    }
+  }
+
+  return { handle, engine };
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,53 @@
+import type { Engine, Actor } from '../engine/index';
+import { routes, type Routes } from '../api/routes/index';
+import type { ValidInput } from '../api/routes/route';
+
+type Operation<R> = (engine: Engine, actor: Actor, input: ValidInput<R>) => unknown;
+type Operations = { [K in keyof Routes]: Operation<Routes[K]> };
+
+/** Binds every operationId of the route table to the engine. No rules live here, only the wiring. */
+export const operations: Operations = {
+  listOrganizations: (e, a, { query }) => e.organizations.list(a, query),
+  getOrganizationById: (e, a, { params }) => e.organizations.get(a, params.organizationId),
+  updateOrganizationById: (e, a, { params, body }) => e.organizations.update(a, params.organizationId, body),
+  listOrganizationsForEmailDomain: (e, a, { params }) => e.organizations.byEmailDomain(a, params.emailDomain),
+  getAuthenticatedUser: (e, a) => e.users.current(a),
+  getUserById: (e, a, { params }) => e.users.get(a, params.userId),
+
+  listMembersInOrganizationById: (e, a, { params, query }) => e.members.list(a, params.organizationId, query),
+  getMemberInOrganizationById: (e, a, { params }) => e.members.get(a, params.organizationId, params.userId),
+  updateMemberInOrganizationById: (e, a, { params, body }) => e.members.update(a, params.organizationId, params.userId, body),
+  removeMemberFromOrganizationById: (e, a, { params }) => e.members.remove(a, params.organizationId, params.userId),
+  pingOrganization: (e, a, { params }) => e.members.ping(a, params.organizationId),
+  updateMemberSsoInOrganizationById: (e, a, { params }) => e.members.enableSso(a, params.organizationId, params.userId),
+  listSpacesForMemberInOrganization: (e, a, { params, query }) => e.members.spaces(a, params.organizationId, params.userId, query),
+  listTeamsForMemberInOrganization: (e, a, { params, query }) => e.teams.ofMember(a, params.organizationId, params.userId, query),
+
+  listTeamsInOrganizationById: (e, a, { params, query }) => e.teams.list(a, params.organizationId, query),
+  createOrganizationTeam: (e, a, { params, body }) => e.teams.create(a, params.organizationId, body),
+  getTeamInOrganizationById: (e, a, { params }) => e.teams.get(a, params.organizationId, params.teamId),
+  updateTeamInOrganizationById: (e, a, { params, body }) => e.teams.update(a, params.organizationId, params.teamId, body),
+  deleteTeamInOrganizationById: (e, a, { params }) => e.teams.remove(a, params.organizationId, params.teamId),
+  listTeamMembersInOrganizationById: (e, a, { params, query }) => e.teams.members(a, params.organizationId, params.teamId, query),
+  updateMembersInOrganizationTeam: (e, a, { params, body }) => e.teams.changeMembers(a, params.organizationId, params.teamId, body),
+  addMemberToOrganizationTeamById: (e, a, { params, body }) =>
+    e.teams.putMember(a, params.organizationId, params.teamId, params.userId, body),
+  deleteMemberFromOrganizationTeamById: (e, a, { params }) =>
+    e.teams.removeMember(a, params.organizationId, params.teamId, params.userId),
+
+  listOrganizationInvites: (e, a, { params, query }) => e.invites.list(a, params.organizationId, query),
+  createOrganizationInvite: (e, a, { params, body }) => e.invites.createLink(a, params.organizationId, body),
+  getOrganizationInviteById: (e, a, { params }) => e.invites.get(a, params.organizationId, params.inviteId),
+  updateOrganizationInviteById: (e, a, { params, body }) => e.invites.update(a, params.organizationId, params.inviteId, body),
+  deleteOrganizationInviteById: (e, a, { params }) => e.invites.remove(a, params.organizationId, params.inviteId),
+  inviteUsersToOrganization: (e, a, { params, body }) => e.invites.byEmail(a, params.organizationId, body),
+
+  listOrganizationSamlProviders: (e, a, { params, query }) => e.saml.list(a, params.organizationId, query),
+  createOrganizationSamlProvider: (e, a, { params, body }) => e.saml.create(a, params.organizationId, body),
+  getOrganizationSamlProvider: (e, a, { params }) => e.saml.get(a, params.organizationId, params.samlProviderId),
+  updateOrganizationSamlProvider: (e, a, { params, body }) => e.saml.update(a, params.organizationId, params.samlProviderId, body),
+  deleteOrganizationSamlProvider: (e, a, { params }) => e.saml.remove(a, params.organizationId, params.samlProviderId),
+  getOrganizationSsoLoginInfo: (e, a, { params }) => e.saml.loginInfo(a, params.organizationId),
+};
+
+export { routes };
