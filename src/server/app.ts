@@ -4,7 +4,7 @@ import { EngineError, statusOf } from '../engine/errors';
 import { routeList } from '../api/routes/index';
 import type { Route } from '../api/routes/route';
 import { createRouter } from './router';
-import { formatIssues } from './validation';
+import { formatIssues } from '../api/format-issues';
 import { operations } from './operations';
 import { createRateLimiter, type RateLimitOptions } from './rate-limit';
 import { renderOpenApi } from '../api/openapi';

@@ -28,7 +28,7 @@ function readBody(req: IncomingMessage): Promise<string | undefined> {
 }
 
 /** Puts the app on node:http. */
-export function createHttpServer(app: App): Server {
+export function createHttpServer(app: Pick<App, 'handle'>): Server {
   return createServer((req, res) => {
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
     const respond = (body: string | undefined) =>

@@ -1,0 +1,22 @@
+// Bundles the CLI into dist/ with esbuild: one small entry, lazily loaded chunks, native modules external.
+import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+
+await build({
+  entryPoints: { cli: 'src/cli.ts' },
+  outdir: 'dist',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  minify: true,
+  sourcemap: 'linked',
+  external: ['better-sqlite3'],
+  define: { __DOCSCTL_VERSION__: JSON.stringify(pkg.version) },
+  // CommonJS dependencies inside an ES module bundle need a real `require`.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  logLevel: 'warning',
+});

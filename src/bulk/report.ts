@@ -1,0 +1,25 @@
+import type { Output } from '../output/output';
+import type { Column } from '../output/render';
+import type { ReportRow } from './plan';
+
+const columns: Column<ReportRow>[] = [
+  { header: 'LINE', value: (r) => (r.line ? r.line : '') },
+  { header: 'USER', value: (r) => r.user },
+  { header: 'EMAIL', value: (r) => r.email },
+  { header: 'TEAM', value: (r) => r.team },
+  { header: 'ACTION', value: (r) => r.action },
+  { header: 'STATUS', value: (r) => r.status },
+  { header: 'DETAIL', value: (r) => r.detail },
+];
+
+/** Prints the per-row report (JSON: `{ applied, rows }`) and a summary line on stderr. */
+export async function printReport(out: Output, rows: ReportRow[], applied: boolean): Promise<void> {
+  if (out.json) out.raw({ applied, rows });
+  else await out.list(rows, columns);
+  const count = (status: ReportRow['status']) => rows.filter((r) => r.status === status).length;
+  const changes = count('ok');
+  out.message(
+    `${applied ? 'Applied' : 'Planned'}: ${changes} change${changes === 1 ? '' : 's'}, ${count('skipped')} unchanged or skipped, ${count('error')} error${count('error') === 1 ? '' : 's'}.` +
+      (applied || !changes ? '' : ' Nothing was applied.'),
+  );
+}

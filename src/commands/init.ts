@@ -1,0 +1,56 @@
+import type { Command } from 'commander';
+import type { Context } from '../context';
+
+interface Opts {
+  sample?: boolean;
+  orgTitle?: string;
+  adminEmail?: string;
+  adminName?: string;
+}
+
+export function registerInit(program: Command, ctx: Context): void {
+  program
+    .command('init')
+    .description('create the local database with a first organization and admin user (idempotent)')
+    .option('--sample', 'fill the organization with realistic sample data (members, teams, SAML, invite links)')
+    .option('--org-title <title>', 'title of the first organization', 'My Organization')
+    .option('--admin-email <email>', 'e-mail of the admin user', 'admin@example.com')
+    .option('--admin-name <name>', 'display name of the admin user', 'Admin')
+    .addHelpText('after', '\nExamples:\n  $ docsctl init --sample\n  $ docsctl --db ./acme.db init --org-title "Acme" --admin-email ops@acme.example --json')
+    .action(async (opts: Opts) => {
+      const target = ctx.target();
+      if (target.mode !== 'local') {
+        const { UsageError } = await import('../errors');
+        throw new UsageError(`init works on a local database, not on ${target.url}`);
+      }
+      const { openEngine } = await import('../engine/index');
+      const engine = openEngine(target.db, { publicUrl: ctx.env.DOCSCTL_PUBLIC_URL });
+      try {
+        const installation = engine.install({ organizationTitle: opts.orgTitle, adminEmail: opts.adminEmail, adminName: opts.adminName });
+        let sample: { loaded: boolean; members: number; teams: number } | undefined;
+        if (opts.sample) {
+          const { loadSample } = await import('../engine/sample');
+          sample = loadSample(engine);
+        }
+        const org = engine.organizations.get({ userId: installation.userId }, installation.organizationId);
+        const user = engine.users.current({ userId: installation.userId });
+        const summary = {
+          database: target.db,
+          created: installation.created,
+          organization: { id: org.id, title: org.title },
+          user: { id: user.id, email: user.email },
+          ...(sample ? { sample } : {}),
+        };
+        if (ctx.out.json) ctx.out.raw(summary);
+        else {
+          ctx.out.message(`${installation.created ? 'Created' : 'Using existing'} database ${target.db}`);
+          ctx.out.message(`Organization: ${org.title} (${org.id})`);
+          ctx.out.message(`Admin user:   ${user.email} (${user.id})`);
+          if (sample) ctx.out.message(sample.loaded ? `Sample data: ${sample.members} members in ${sample.teams} teams, a SAML provider and invite links.` : 'Sample data was already loaded.');
+          ctx.out.message('Next: docsctl members list');
+        }
+      } finally {
+        engine.close();
+      }
+    });
+}

@@ -1,0 +1,15 @@
+import type { Command } from 'commander';
+import type { Context } from '../../context';
+import { routes } from '../../api/routes/index';
+import { pagingQuery, withPaging } from '../shared/paging';
+import { inviteColumns } from '../shared/columns';
+
+export function registerList(group: Command, ctx: Context): void {
+  withPaging(group.command('list').description('list invite links'))
+    .addHelpText('after', '\nExamples:\n  $ docsctl invites list')
+    .action(async (opts: { limit?: string; page?: string }) => {
+      const organizationId = await ctx.organizationId();
+      const api = await ctx.client();
+      await ctx.out.list(await api.call(routes.listOrganizationInvites, { params: { organizationId }, query: pagingQuery(opts) }), inviteColumns);
+    });
+}

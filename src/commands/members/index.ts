@@ -1,0 +1,13 @@
+import type { Command } from 'commander';
+import type { Context } from '../../context';
+import { registerList } from './list';
+import { registerGet } from './get';
+import { registerUpdate } from './update';
+import { registerRemove } from './remove';
+import { registerSpaces } from './spaces';
+import { registerTeams } from './teams';
+
+export function registerMembers(program: Command, ctx: Context): void {
+  const group = program.command('members').description('members of an organization and their roles');
+  for (const register of [registerList, registerGet, registerUpdate, registerRemove, registerSpaces, registerTeams]) register(group, ctx);
+}

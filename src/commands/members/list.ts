@@ -1,0 +1,33 @@
+import { Option, type Command } from 'commander';
+import type { Context } from '../../context';
+import { routes } from '../../api/routes/index';
+import { pagingQuery, withPaging } from '../shared/paging';
+import { memberColumns } from '../shared/columns';
+import { ROLES } from '../../engine/roles';
+
+interface Opts {
+  limit?: string;
+  page?: string;
+  role?: string;
+  search?: string;
+  sort?: string;
+  order?: string;
+}
+
+export function registerList(group: Command, ctx: Context): void {
+  withPaging(group.command('list').description('list members'))
+    .addOption(new Option('--role <role>', 'only members with this role').choices([...ROLES]))
+    .option('--search <text>', 'match name or e-mail')
+    .addOption(new Option('--sort <field>', 'sort key; lastSeenAt lists only active members').choices(['joinedAt', 'lastSeenAt']))
+    .addOption(new Option('--order <order>', 'sort order').choices(['asc', 'desc']))
+    .addHelpText('after', '\nExamples:\n  $ docsctl members list --role admin\n  $ docsctl members list --search @acme.com --sort lastSeenAt\n  $ docsctl members list --json --limit 1000')
+    .action(async (opts: Opts) => {
+      const organizationId = await ctx.organizationId();
+      const api = await ctx.client();
+      const result = await api.call(routes.listMembersInOrganizationById, {
+        params: { organizationId },
+        query: { ...pagingQuery(opts), role: opts.role, search: opts.search, sort: opts.sort, order: opts.order },
+      });
+      await ctx.out.list(result, memberColumns);
+    });
+}

@@ -1,0 +1,20 @@
+import type { Command } from 'commander';
+import type { Context } from '../../context';
+import { routes } from '../../api/routes/index';
+import { pagingQuery, withPaging } from '../shared/paging';
+import { resolveUserId } from '../shared/resolve';
+
+export function registerSpaces(group: Command, ctx: Context): void {
+  withPaging(group.command('spaces').argument('<user>', 'user id or e-mail').description('spaces a member can access'))
+    .addHelpText('after', '\nExamples:\n  $ docsctl members spaces ada@acme.com')
+    .action(async (user: string, opts: { limit?: string; page?: string }) => {
+      const organizationId = await ctx.organizationId();
+      const userId = await resolveUserId(ctx, organizationId, user);
+      const api = await ctx.client();
+      const result = await api.call(routes.listSpacesForMemberInOrganization, { params: { organizationId, userId }, query: pagingQuery(opts) });
+      await ctx.out.list(result, [
+        { header: 'SPACE', value: (i) => i.space.id },
+        { header: 'PERMISSION', value: (i) => i.permission },
+      ]);
+    });
+}

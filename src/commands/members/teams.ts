@@ -1,0 +1,22 @@
+import type { Command } from 'commander';
+import type { Context } from '../../context';
+import { routes } from '../../api/routes/index';
+import { pagingQuery, withPaging } from '../shared/paging';
+import { resolveUserId } from '../shared/resolve';
+import { memberTeamColumns } from '../shared/columns';
+
+export function registerTeams(group: Command, ctx: Context): void {
+  withPaging(group.command('teams').argument('<user>', 'user id or e-mail').description("a member's teams and team roles"))
+    .option('--title <text>', 'only teams whose title contains this')
+    .addHelpText('after', '\nExamples:\n  $ docsctl members teams ada@acme.com --title eng')
+    .action(async (user: string, opts: { limit?: string; page?: string; title?: string }) => {
+      const organizationId = await ctx.organizationId();
+      const userId = await resolveUserId(ctx, organizationId, user);
+      const api = await ctx.client();
+      const result = await api.call(routes.listTeamsForMemberInOrganization, {
+        params: { organizationId, userId },
+        query: { ...pagingQuery(opts), title: opts.title },
+      });
+      await ctx.out.list(result, memberTeamColumns);
+    });
+}

@@ -1,0 +1,64 @@
+import type { Command } from 'commander';
+import type { Context } from '../context';
+import { UsageError } from '../errors';
+import type { App } from '../server/app';
+
+interface Opts {
+  port: string;
+  host: string;
+  publicUrl?: string;
+  rateLimit: string;
+  rateWindow: string;
+}
+
+export function registerServe(program: Command, ctx: Context): void {
+  program
+    .command('serve')
+    .description('serve the API over HTTP from the local database (clients authenticate with tokens create)')
+    .option('--port <port>', 'port to listen on (0 picks a free one)', '8080')
+    .option('--host <host>', 'address to bind', '127.0.0.1')
+    .option('--public-url <url>', 'base URL clients see, used in urls.location (default: the listening address)')
+    .option('--rate-limit <n>', 'requests per window per token', '1000')
+    .option('--rate-window <seconds>', 'rate-limit window in seconds', '60')
+    .addHelpText('after', '\nExamples:\n  $ docsctl serve --port 8080\n  $ docsctl serve --port 0 --json          # prints {"url": ...} once listening\n  $ docsctl serve --host 0.0.0.0 --public-url https://docs.acme.example')
+    .action(async (opts: Opts) => {
+      const port = Number(opts.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port: must be a whole number from 0 to 65535');
+      const limit = Number(opts.rateLimit);
+      const windowSeconds = Number(opts.rateWindow);
+      if (!(limit >= 1) || !(windowSeconds >= 1)) throw new UsageError('--rate-limit and --rate-window: must be positive numbers');
+      const target = ctx.target();
+      if (target.mode !== 'local') throw new UsageError(`serve needs a local database; it cannot serve ${target.url}`);
+      const [{ openEngine }, { createApp }, { createHttpServer, listen }] = await Promise.all([
+        import('../engine/index'),
+        import('../server/app'),
+        import('../server/http'),
+      ]);
+      // Listen first: with --port 0 the public URL is only known once the socket is bound.
+      let app: App | undefined;
+      const server = createHttpServer({ handle: (req, o) => app!.handle(req, o) });
+      const address = await listen(server, port, opts.host);
+      const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      const url = `http://${host}:${address.port}`;
+      const publicUrl = opts.publicUrl ?? ctx.env.DOCSCTL_PUBLIC_URL ?? url;
+      const engine = openEngine(target.db, { publicUrl });
+      const installation = engine.install();
+      app = createApp({ engine, rateLimit: { limit, windowSeconds }, onError: (e) => ctx.io.stderr.write(`internal error: ${(e as Error).stack}\n`) });
+      if (ctx.out.json) ctx.out.raw({ url, publicUrl, database: target.db, organization: installation.organizationId, pid: process.pid });
+      else ctx.out.message(`Serving ${target.db} on ${url} (public URL ${publicUrl}). Stop with Ctrl-C.`);
+      await new Promise<void>((resolve) => {
+        const stop = () => server.close(() => resolve());
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+        serveHandles.add(stop);
+      });
+      serveHandles.clear();
+      engine.close();
+    });
+}
+
+/** Stops running `serve` commands started in this process (tests run serve in-process). */
+export const serveHandles = new Set<() => void>();
+export function stopServers(): void {
+  for (const stop of serveHandles) stop();
+}

@@ -1,0 +1,122 @@
+import { ApiClient } from './api/client';
+import type { Transport } from './api/transports/transport';
+import { ConfigError, resolveTarget, type Env, type GlobalFlags, type Target } from './config';
+import { CliError, UsageError } from './errors';
+import { createOutput, type Output } from './output/output';
+import { inquirerPrompter, type Prompter } from './output/prompts';
+import type { Engine } from './engine/index';
+import type { Writer } from './output/render';
+
+export interface IO {
+  stdout: Writer & { isTTY?: boolean };
+  stderr: Writer;
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  env: Env;
+  cwd: string;
+  prompter?: Prompter;
+}
+
+/** What a command may use. Everything is built on first use, so `--version` or `--help` open nothing. */
+export function createContext(io: IO, flags: () => GlobalFlags) {
+  let target: Target | undefined;
+  let output: Output | undefined;
+  let engine: Engine | undefined;
+  let client: Promise<ApiClient> | undefined;
+
+  const ctx = {
+    io,
+    env: io.env,
+    flags,
+    /** A person is at the keyboard: prompts and spinners are allowed. */
+    get interactive(): boolean {
+      return Boolean(io.stdout.isTTY && io.stdin.isTTY && !io.env.CI);
+    },
+    get out(): Output {
+      output ??= createOutput({ stdout: io.stdout, stderr: io.stderr, tty: Boolean(io.stdout.isTTY), json: Boolean(flags().json) });
+      return output;
+    },
+    target(): Target {
+      if (!target) {
+        try {
+          target = resolveTarget(flags(), io.env);
+        } catch (error) {
+          if (error instanceof ConfigError) throw new UsageError(error.message);
+          throw error;
+        }
+      }
+      return target;
+    },
+    /** The embedded engine on the local database (local mode only). */
+    async localEngine(purpose = 'this command'): Promise<Engine> {
+      const t = ctx.target();
+      if (t.mode !== 'local') {
+        throw new UsageError(`${purpose} works on a local database; it cannot run against ${t.url} (drop --url/--profile, or use --db FILE)`);
+      }
+      if (!engine) {
+        const { openEngine } = await import('./engine/index');
+        engine = openEngine(t.db, { publicUrl: io.env.DOCSCTL_PUBLIC_URL });
+        const installation = engine.install();
+        if (installation.created) {
+          io.stderr.write(`Created database ${t.db} with a first organization (${installation.organizationId}) and admin user (${installation.userId}).\n`);
+        }
+      }
+      return engine;
+    },
+    client(): Promise<ApiClient> {
+      client ??= (async () => new ApiClient(await openTransport()))();
+      return client;
+    },
+    /** The organization a command acts on: --org, DOCSCTL_ORG, the profile's, or the caller's only one. */
+    async organizationId(): Promise<string> {
+      const t = ctx.target();
+      if (t.org) return t.org;
+      const api = await ctx.client();
+      const { routes } = await import('./api/routes/index');
+      const orgs = await api.call(routes.listOrganizations, { query: { limit: 20 } });
+      if (orgs.items.length === 1) return orgs.items[0].id;
+      if (t.mode === 'local') {
+        const first = (await ctx.localEngine()).core.get<{ value: string }>("SELECT value FROM meta WHERE key = 'first_organization_id'")?.value;
+        if (first && orgs.items.some((o) => o.id === first)) return first;
+      }
+      if (!orgs.items.length) throw new CliError('you are not a member of any organization', 5);
+      throw new UsageError(`you belong to ${orgs.count} organizations: pass --org ID (${orgs.items.map((o) => `${o.id} "${o.title}"`).join(', ')})`);
+    },
+    /** Destructive verbs: ask on a terminal, demand --yes anywhere else. */
+    async confirm(question: string, yes: boolean | undefined): Promise<void> {
+      if (yes) return;
+      if (!ctx.interactive) throw new UsageError(`${question.replace(/\?$/, '')}: refusing without --yes (no terminal to confirm on)`);
+      const ok = await (io.prompter ?? inquirerPrompter).confirm(question);
+      if (!ok) throw new UsageError('cancelled');
+    },
+    async close(): Promise<void> {
+      if (client) await (await client.catch(() => undefined))?.close();
+      engine?.close();
+    },
+  };
+
+  async function openTransport(): Promise<Transport> {
+    const t = ctx.target();
+    if (t.mode === 'remote') {
+      const { remoteTransport } = await import('./api/transports/remote');
+      const { VERSION } = await import('./version');
+      return remoteTransport({ baseUrl: t.url, token: t.token, userAgent: `docsctl/${VERSION}` });
+    }
+    const local = await ctx.localEngine();
+    const [{ createApp }, { findUser }, { localTransport }] = await Promise.all([
+      import('./server/app'),
+      import('./engine/users'),
+      import('./api/transports/local'),
+    ]);
+    let userId = local.core.get<{ value: string }>("SELECT value FROM meta WHERE key = 'admin_user_id'")!.value;
+    if (t.as) {
+      const user = findUser(local.core, t.as);
+      if (!user) throw new CliError(`--as: no user ${t.as} in ${t.db}`, 5);
+      userId = user.id;
+    }
+    return localTransport(createApp({ engine: local }), { userId });
+  }
+
+  return ctx;
+}
+
+export type Context = ReturnType<typeof createContext>;

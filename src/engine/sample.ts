@@ -1,0 +1,89 @@
+import type { Engine } from './index';
+import { createUserRow } from './users';
+import type { Role } from './roles';
+
+/** A real X.509 certificate (self-signed, for the sample identity provider only). */
+export const SAMPLE_CERTIFICATE = `-----BEGIN CERTIFICATE-----
+MIIDPTCCAiWgAwIBAgIUVavGBUFiWvMmj7bwn/EFqMtpRtgwDQYJKoZIhvcNAQEL
+BQAwLjEZMBcGA1UEAwwQaWRwLmFjbWUuZXhhbXBsZTERMA8GA1UECgwIQWNtZSBJ
+ZFAwHhcNMjYxMTIyMDQxMDI2WhcNMzYxMTE5MDQxMDI2WjAuMRkwFwYDVQQDDBBp
+ZHAuYWNtZS5leGFtcGxlMREwDwYDVQQKDAhBY21lIElkUDCCASIwDQYJKoZIhvcN
+AQEBBQADggEPADCCAQoCggEBAKhX6W+e4Bg7gCMCstCXArri5OGtJ5nnKEDGqK86
+K+mPDhfQT0wl0r9wI8rKwkcHSnCDY4Lu/F9onkyHK/9Vi2iuEDpuJGLhB52u0mUw
+HyKsdCtO1q6DnUwba9H5WkYiT+QYy1K5DLT1DbZEW6FxBSAg5SYyCbDW4u5O8S6q
+jwJyOk3JzszB9m/20EuMn0GyWZTxNuETmBEcYkaNaQrliXL8XT0gyRtriixrXD1H
+v+I20E0EfZlyhq47q38qJGFwwLQ3MUmV1MCde2h7KKlVgrLkYwFeegxGQvGm6xl6
+VFaEngiidWHjcfhVoeBzcnyQ50Zoj9qJ94Y0tje/DYpD8fcCAwEAAaNTMFEwHQYD
+VR0OBBYEFMRIVvhtsZMDqSvdjpQQQqr2VwfLMB8GA1UdIwQYMBaAFMRIVvhtsZMD
+qSvdjpQQQqr2VwfLMA8GA1UdEwEB/wQFMAMBAf8wDQYJKoZIhvcNAQELBQADggEB
+AD245gLyWIhH+riGUx55CQeL4q+gjoB7SGB1W8XpQK3w43SV6J7b/kzu678TEKyW
+xtW0ZRz7hYvxcTNR9mCcUEgnBSLbjazI1aHDdGOglJK4KGGWNq26WVHhz+aqT4fX
+tOI3nqBqvoB+Skozc1lqadlhsd7mqrz7LxxJPNFwkth+s/OD/99C3eJR7IHMxI3V
+jha9++aLncpPvDUN9AOFSqs2+NPiuTcy0biognixqUxWk1x7HTXMSDLbq3d4G64V
+hEtXNvuth1TkQ4oI3vs/+PwGyeUMHn757bSfT55nshT/PBhlQKeNGECDTNHEzLHr
+V4kCwdGpbFKgLRaYqqTYb90=
+-----END CERTIFICATE-----
+`;
+
+const PEOPLE: [string, Role | null][] = [
+  ['Ada Lovelace', 'admin'], ['Grace Hopper', 'admin'], ['Alan Turing', 'create'], ['Katherine Johnson', 'create'],
+  ['Linus Torvalds', 'edit'], ['Margaret Hamilton', 'review'], ['Dennis Ritchie', 'edit'], ['Barbara Liskov', 'review'],
+  ['Ken Thompson', 'edit'], ['Frances Allen', 'create'], ['Tim Berners-Lee', 'comment'], ['Radia Perlman', 'edit'],
+  ['Donald Knuth', 'read'], ['Edsger Dijkstra', 'read'], ['Hedy Lamarr', 'comment'], ['John McCarthy', 'read'],
+  ['Shafi Goldwasser', 'edit'], ['Leslie Lamport', 'review'], ['Annie Easley', 'edit'], ['Guido van Rossum', 'create'],
+  ['Bjarne Stroustrup', 'read'], ['Sophie Wilson', 'edit'], ['Jean Sammet', 'comment'], ['Adele Goldberg', 'edit'],
+  ['Vint Cerf', 'read'], ['Joan Clarke', 'review'], ['Carol Shaw', 'edit'], ['Whitfield Diffie', 'read'],
+  ['Evelyn Boyd Granville', 'comment'], ['Ward Cunningham', 'edit'], ['Lynn Conway', 'create'], ['Bob Kahn', null],
+  ['Mary Allen Wilkes', 'read'], ['Niklaus Wirth', 'read'], ['Ida Rhodes', null], ['Yukihiro Matsumoto', 'edit'],
+];
+
+const TEAMS: [string, number[], number[]][] = [
+  // title, member indexes, owner indexes
+  ['Engineering', [2, 4, 6, 8, 11, 16, 19, 21, 23, 29, 35], [2]],
+  ['Documentation', [3, 5, 7, 9, 12, 18, 26], [3]],
+  ['Design', [14, 22, 23, 30], [30]],
+  ['Support', [10, 13, 15, 20, 24, 27, 28, 32], [10]],
+  ['Leadership', [0, 1, 9], [0]],
+];
+
+const email = (name: string) => `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@acme.example`;
+
+/**
+ * Fills the first organization with a realistic company: people with roles, teams with owners, a SAML
+ * provider and invite links. Runs once per database; later features add their own sample data here.
+ */
+export function loadSample(engine: Engine): { loaded: boolean; members: number; teams: number } {
+  const { core } = engine;
+  const installation = engine.install();
+  const actor = { userId: installation.userId };
+  const orgId = installation.organizationId;
+  if (core.get("SELECT 1 FROM meta WHERE key = 'sample_loaded'")) return { loaded: false, members: 0, teams: 0 };
+  core.write(() => {
+    engine.organizations.update(actor, orgId, { title: 'Acme Docs', emailDomains: ['acme.example'], hostname: 'acme', defaultRole: 'read' });
+    const now = core.clock.now().getTime();
+    const ids = PEOPLE.map(([name, role], i) => {
+      const user = createUserRow(core, { email: email(name), displayName: name });
+      const joined = new Date(now - (400 - i * 9) * 86_400_000).toISOString();
+      const seen = i % 5 === 4 ? null : new Date(now - (i % 7) * 3_600_000 - i * 60_000).toISOString();
+      core.run('INSERT INTO members (organization_id, user_id, role, joined_at, last_seen_at) VALUES (?, ?, ?, ?, ?)', [orgId, user.id, role, joined, seen]);
+      return user.id;
+    });
+    const teamIds = TEAMS.map(([title, members, owners]) => {
+      const team = engine.teams.create(actor, orgId, { title, members: members.map((i) => ids[i]) });
+      engine.teams.changeMembers(actor, orgId, team.id, { memberships: Object.fromEntries(owners.map((i) => [ids[i], { role: 'owner' as const }])) });
+      return team.id;
+    });
+    engine.saml.create(actor, orgId, {
+      label: 'Acme Okta',
+      ssoURL: 'https://acme.okta.example/app/docs/sso/saml',
+      entityID: 'http://www.okta.com/exk1acmedocs',
+      certificate: SAMPLE_CERTIFICATE,
+      defaultTeam: teamIds[1],
+      defaultRole: 'read',
+    });
+    engine.invites.createLink(actor, orgId, { role: 'read' });
+    engine.invites.createLink(actor, orgId, { role: 'edit' });
+    core.run("INSERT INTO meta (key, value) VALUES ('sample_loaded', ?)", [core.now()]);
+  });
+  return { loaded: true, members: PEOPLE.length, teams: TEAMS.length };
+}

@@ -1,0 +1,91 @@
+import { Command, CommanderError } from 'commander';
+import { createContext, type IO } from './context';
+import { CliError } from './errors';
+import { ApiError, TransportError } from './api/errors';
+import { EngineError, statusOf } from './engine/errors';
+import { registerCommands } from './commands/index';
+import { VERSION } from './version';
+import type { GlobalFlags } from './config';
+
+/** Exit codes, decided here and nowhere else. */
+export const EXIT = { ok: 0, error: 1, usage: 2, auth: 4, notFound: 5, conflict: 6, rateLimited: 7 } as const;
+
+export function exitCodeForStatus(status: number): number {
+  if (status === 401 || status === 403) return EXIT.auth;
+  if (status === 404 || status === 410) return EXIT.notFound;
+  if (status === 409 || status === 412 || status === 423) return EXIT.conflict;
+  if (status === 429) return EXIT.rateLimited;
+  return EXIT.error;
+}
+
+function exitCodeOf(error: unknown): number {
+  if (error instanceof CliError) return error.exitCode;
+  if (error instanceof ApiError) return exitCodeForStatus(error.status);
+  if (error instanceof EngineError) return exitCodeForStatus(statusOf(error));
+  return EXIT.error;
+}
+
+export function buildProgram(io: IO) {
+  const program = new Command('docsctl');
+  const ctx = createContext(io, () => program.opts<GlobalFlags>());
+  program
+    .description('Administer a documentation platform: embedded engine on SQLite, or a remote instance over HTTP.')
+    .version(VERSION, '-V, --version', 'print the version')
+    .option('--db <file>', 'local mode on this SQLite file (env DOCSCTL_DB)')
+    .option('--url <url>', 'remote mode: base URL of an instance (env DOCSCTL_URL)')
+    .option('--token <token>', 'API token for remote mode (env DOCSCTL_TOKEN)')
+    .option('--profile <name>', 'use a saved remote profile (env DOCSCTL_PROFILE)')
+    .option('--as <user>', 'local mode: act as this user id or e-mail instead of the admin')
+    .option('--org <id>', 'organization to act on (env DOCSCTL_ORG); default: your only one')
+    .option('--json', 'print API objects as JSON, exactly as the API returns them')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+    })
+    .showHelpAfterError('(run with --help for usage)')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ docsctl init --sample             create the local database with a sample organization
+  $ docsctl members list              members of your organization, as a table
+  $ docsctl teams sync -f teams.yaml  plan team membership changes (add --apply to apply)
+  $ docsctl serve --port 8080         serve the API over HTTP
+
+Exit codes: 0 ok, 1 error, 2 usage or cancelled, 4 not allowed, 5 not found, 6 conflict, 7 rate limited.`,
+    );
+  registerCommands(program, ctx);
+  return { program, ctx };
+}
+
+/** Runs docsctl with `argv` (without node and script) and returns the exit code. */
+export async function main(argv: string[], partial: Partial<IO> = {}): Promise<number> {
+  const io: IO = {
+    stdout: partial.stdout ?? process.stdout,
+    stderr: partial.stderr ?? process.stderr,
+    stdin: partial.stdin ?? process.stdin,
+    env: partial.env ?? process.env,
+    cwd: partial.cwd ?? process.cwd(),
+    prompter: partial.prompter,
+  };
+  const { program, ctx } = buildProgram(io);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help'
+        ? EXIT.ok
+        : EXIT.usage;
+    }
+    const code = exitCodeOf(error);
+    const known = error instanceof CliError || error instanceof ApiError || error instanceof EngineError || error instanceof TransportError;
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr.write(`error: ${known ? message : `unexpected failure: ${message}`}\n`);
+    if (!known && io.env.DOCSCTL_DEBUG && error instanceof Error) io.stderr.write(`${error.stack}\n`);
+    return code;
+  } finally {
+    await ctx.close();
+  }
+}
