@@ -14,7 +14,8 @@ await build({
   target: 'node20',
   minify: true,
   sourcemap: 'linked',
-  external: ['better-sqlite3'],
+  // better-sqlite3's JavaScript is bundled; its native addon is loaded from node_modules by path (see store/db.ts).
+  external: ['bindings'],
   define: { __DOCSCTL_VERSION__: JSON.stringify(pkg.version) },
   // CommonJS dependencies inside an ES module bundle need a real `require`.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },

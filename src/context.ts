@@ -4,7 +4,12 @@ import { ConfigError, resolveTarget, type Env, type GlobalFlags, type Target } f
 import { CliError, UsageError } from './errors';
 import { createOutput, type Output } from './output/output';
 import { inquirerPrompter, type Prompter } from './output/prompts';
-import type { Engine } from './engine/index';
+import { openEngine, type Engine } from './engine/index';
+import { routes } from './api/routes/index';
+import { createApp } from './server/app';
+import { findUser } from './engine/users';
+import { localTransport } from './api/transports/local';
+import { VERSION } from './version';
 import type { Writer } from './output/render';
 
 export interface IO {
@@ -53,7 +58,6 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
         throw new UsageError(`${purpose} works on a local database; it cannot run against ${t.url} (drop --url/--profile, or use --db FILE)`);
       }
       if (!engine) {
-        const { openEngine } = await import('./engine/index');
         engine = openEngine(t.db, { publicUrl: io.env.DOCSCTL_PUBLIC_URL });
         const installation = engine.install();
         if (installation.created) {
@@ -71,7 +75,6 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
       const t = ctx.target();
       if (t.org) return t.org;
       const api = await ctx.client();
-      const { routes } = await import('./api/routes/index');
       const orgs = await api.call(routes.listOrganizations, { query: { limit: 20 } });
       if (orgs.items.length === 1) return orgs.items[0].id;
       if (t.mode === 'local') {
@@ -98,15 +101,9 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
     const t = ctx.target();
     if (t.mode === 'remote') {
       const { remoteTransport } = await import('./api/transports/remote');
-      const { VERSION } = await import('./version');
       return remoteTransport({ baseUrl: t.url, token: t.token, userAgent: `docsctl/${VERSION}` });
     }
     const local = await ctx.localEngine();
-    const [{ createApp }, { findUser }, { localTransport }] = await Promise.all([
-      import('./server/app'),
-      import('./engine/users'),
-      import('./api/transports/local'),
-    ]);
     let userId = local.core.get<{ value: string }>("SELECT value FROM meta WHERE key = 'admin_user_id'")!.value;
     if (t.as) {
       const user = findUser(local.core, t.as);

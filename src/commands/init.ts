@@ -1,5 +1,8 @@
 import type { Command } from 'commander';
 import type { Context } from '../context';
+import { UsageError } from '../errors';
+import { openEngine } from '../engine/index';
+import { loadSample } from '../engine/sample';
 
 interface Opts {
   sample?: boolean;
@@ -20,16 +23,13 @@ export function registerInit(program: Command, ctx: Context): void {
     .action(async (opts: Opts) => {
       const target = ctx.target();
       if (target.mode !== 'local') {
-        const { UsageError } = await import('../errors');
         throw new UsageError(`init works on a local database, not on ${target.url}`);
       }
-      const { openEngine } = await import('../engine/index');
       const engine = openEngine(target.db, { publicUrl: ctx.env.DOCSCTL_PUBLIC_URL });
       try {
         const installation = engine.install({ organizationTitle: opts.orgTitle, adminEmail: opts.adminEmail, adminName: opts.adminName });
         let sample: { loaded: boolean; members: number; teams: number } | undefined;
         if (opts.sample) {
-          const { loadSample } = await import('../engine/sample');
           sample = loadSample(engine);
         }
         const org = engine.organizations.get({ userId: installation.userId }, installation.organizationId);

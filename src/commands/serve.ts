@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import type { Context } from '../context';
 import { UsageError } from '../errors';
-import type { App } from '../server/app';
+import { createApp, type App } from '../server/app';
+import { openEngine } from '../engine/index';
 
 interface Opts {
   port: string;
@@ -29,11 +30,7 @@ export function registerServe(program: Command, ctx: Context): void {
       if (!(limit >= 1) || !(windowSeconds >= 1)) throw new UsageError('--rate-limit and --rate-window: must be positive numbers');
       const target = ctx.target();
       if (target.mode !== 'local') throw new UsageError(`serve needs a local database; it cannot serve ${target.url}`);
-      const [{ openEngine }, { createApp }, { createHttpServer, listen }] = await Promise.all([
-        import('../engine/index'),
-        import('../server/app'),
-        import('../server/http'),
-      ]);
+      const { createHttpServer, listen } = await import('../server/http');
       // Listen first: with --port 0 the public URL is only known once the socket is bound.
       let app: App | undefined;
       const server = createHttpServer({ handle: (req, o) => app!.handle(req, o) });
