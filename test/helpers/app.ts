@@ -1,0 +1,60 @@
+import { expect } from 'vitest';
+import { createApp, type App } from '../../src/server/app';
+import { routes, type Routes } from '../../src/api/routes/index';
+import type { Engine } from '../../src/engine/index';
+import type { RateLimitOptions } from '../../src/server/rate-limit';
+
+export interface CallResult {
+  status: number;
+  headers: Record<string, string>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+/** The app under test with a token for each user that needs one. */
+export function testApp(engine: Engine, options: { rateLimit?: RateLimitOptions } = {}) {
+  const app = createApp({ engine, rateLimit: options.rateLimit, onError: (e) => { throw e; } });
+  const tokens = new Map<string, string>();
+  const tokenFor = (userId: string) => {
+    let token = tokens.get(userId);
+    if (!token) {
+      token = engine.tokens.create({ user: userId, name: 'test' }).token;
+      tokens.set(userId, token);
+    }
+    return token;
+  };
+  return {
+    app,
+    tokenFor,
+    /** Sends a request as `as` (a user id), or with a literal token, or anonymously (`as: null`). */
+    request(method: string, url: string, options: { as?: string | null; token?: string; body?: unknown; rawBody?: string } = {}): CallResult {
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      const token = options.token ?? (options.as ? tokenFor(options.as) : undefined);
+      if (token) headers.authorization = `Bearer ${token}`;
+      const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+      const response = app.handle({ method, url, headers, body });
+      return { status: response.status, headers: response.headers, body: response.body ? JSON.parse(response.body) : undefined };
+    },
+  };
+}
+
+/** Asserts the error envelope of decisions.md with the given status and a message matching `pattern`. */
+export function expectError(result: CallResult, status: number, pattern?: RegExp | string): void {
+  expect(result.status, JSON.stringify(result.body)).toBe(status);
+  expect(result.body).toEqual({ error: { code: status, message: expect.any(String) } });
+  if (pattern) expect(result.body.error.message).toMatch(pattern);
+}
+
+/** Asserts a success status and that the body satisfies the route's response schema (the contract). */
+export function expectOk(result: CallResult, operationId: keyof Routes): void {
+  const route = routes[operationId];
+  expect(result.status, JSON.stringify(result.body)).toBe(route.status);
+  if (route.response) {
+    const parsed = route.response.safeParse(result.body);
+    expect(parsed.success, parsed.success ? '' : JSON.stringify(parsed.error.issues)).toBe(true);
+  } else {
+    expect(result.body).toBeUndefined();
+  }
+}
+
+export type TestApp = ReturnType<typeof testApp> & { app: App };

@@ -1,0 +1,57 @@
+import { Readable } from 'node:stream';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { main } from '../../src/main';
+import type { Prompter } from '../../src/output/prompts';
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  /** Pretend stdout and stdin are a terminal. */
+  tty?: boolean;
+  env?: Record<string, string | undefined>;
+  stdin?: string;
+  prompter?: Prompter;
+  cwd?: string;
+}
+
+function sink(tty: boolean) {
+  const chunks: string[] = [];
+  return { stream: { isTTY: tty, write: (s: string) => chunks.push(s) }, text: () => chunks.join('') };
+}
+
+/** Runs `docsctl argv` in-process with fake streams. */
+export async function run(argv: string[], options: RunOptions = {}): Promise<RunResult> {
+  const tty = options.tty ?? false;
+  const stdout = sink(tty);
+  const stderr = sink(tty);
+  const stdin = Object.assign(Readable.from(options.stdin !== undefined ? [options.stdin] : []), { isTTY: tty });
+  const code = await main(argv, {
+    stdout: stdout.stream,
+    stderr: stderr.stream,
+    stdin,
+    env: { HOME: '/nonexistent', ...options.env },
+    cwd: options.cwd ?? process.cwd(),
+    prompter: options.prompter,
+  });
+  return { code, stdout: stdout.text(), stderr: stderr.text() };
+}
+
+/** A fresh directory with env pointing docsctl's database and config into it. */
+export function sandbox() {
+  const dir = mkdtempSync(join(tmpdir(), 'docsctl-test-'));
+  const env = { DOCSCTL_DB: join(dir, 'test.db'), DOCSCTL_CONFIG_DIR: join(dir, 'config'), HOME: dir };
+  return {
+    dir,
+    env,
+    run: (argv: string[], options: RunOptions = {}) => run(argv, { cwd: dir, ...options, env: { ...env, ...options.env } }),
+  };
+}
+
+export const yesPrompter: Prompter = { confirm: async () => true };
+export const noPrompter: Prompter = { confirm: async () => false };

@@ -1,0 +1,38 @@
+import { openDb } from '../../src/engine/store/db';
+import { createEngine, type Engine } from '../../src/engine/index';
+import { manualClock, sequentialIds } from '../../src/engine/clock';
+import { createUserRow } from '../../src/engine/users';
+import { insertOrganization } from '../../src/engine/organizations';
+import type { Role } from '../../src/engine/roles';
+
+export const PUBLIC_URL = 'http://docs.test';
+
+/** An engine on an in-memory database with a manual clock and predictable ids, already installed. */
+export function testEngine(options: { start?: string } = {}) {
+  const clock = manualClock(options.start ?? '2026-03-01T10:00:00.000Z');
+  const engine = createEngine({ db: openDb(':memory:'), clock, ids: sequentialIds('id'), publicUrl: PUBLIC_URL });
+  const installation = engine.install({ organizationTitle: 'Acme', adminEmail: 'admin@acme.test', adminName: 'Admin' });
+  return { engine, clock, orgId: installation.organizationId, adminId: installation.userId };
+}
+
+/** Adds a user and makes them a member of `orgId` with `role` (null = guest). Returns the user id. */
+export function addMember(engine: Engine, orgId: string, email: string, role: Role | null = 'read', name?: string): string {
+  const { core } = engine;
+  const user = core.get<{ id: string }>('SELECT id FROM users WHERE email = ?', [email]) ?? createUserRow(core, { email, displayName: name });
+  core.run('INSERT INTO members (organization_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)', [orgId, user.id, role, core.now()]);
+  return user.id;
+}
+
+/** Adds a user who belongs to no organization. */
+export function addUser(engine: Engine, email: string): string {
+  return createUserRow(engine.core, { email }).id;
+}
+
+/** Creates another organization with its own admin (for 404-across-organizations tests). */
+export function otherOrganization(engine: Engine, adminEmail = 'boss@other.test'): { orgId: string; adminId: string } {
+  const adminId = createUserRow(engine.core, { email: adminEmail }).id;
+  const orgId = insertOrganization(engine.core, { title: 'Other Org', adminUserId: adminId });
+  return { orgId, adminId };
+}
+
+export type TestEngine = ReturnType<typeof testEngine>;
