@@ -18,17 +18,22 @@ export interface RunOptions {
   stdin?: string;
   prompter?: Prompter;
   cwd?: string;
+  /** Sees stdout as it is written (for long-running commands such as serve). */
+  onStdout?: (chunk: string) => void;
 }
 
-function sink(tty: boolean) {
+function sink(tty: boolean, onWrite?: (chunk: string) => void) {
   const chunks: string[] = [];
-  return { stream: { isTTY: tty, write: (s: string) => chunks.push(s) }, text: () => chunks.join('') };
+  return {
+    stream: { isTTY: tty, write: (s: string) => { chunks.push(s); onWrite?.(s); return true; } },
+    text: () => chunks.join(''),
+  };
 }
 
 /** Runs `docsctl argv` in-process with fake streams. */
 export async function run(argv: string[], options: RunOptions = {}): Promise<RunResult> {
   const tty = options.tty ?? false;
-  const stdout = sink(tty);
+  const stdout = sink(tty, options.onStdout);
   const stderr = sink(tty);
   const stdin = Object.assign(Readable.from(options.stdin !== undefined ? [options.stdin] : []), { isTTY: tty });
   const code = await main(argv, {

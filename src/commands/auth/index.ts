@@ -6,26 +6,27 @@ import { CliError, UsageError } from '../../errors';
 import { userColumns } from '../shared/columns';
 
 export function registerAuth(program: Command, ctx: Context): void {
+  // login reads the global --url, --token, --profile and --org flags: they mean the same thing here.
   program
     .command('login')
-    .description('save a remote profile (URL and token), checked against the server first')
-    .requiredOption('--url <url>', 'base URL of the instance, e.g. https://docs.acme.example')
-    .option('--token <token>', 'API token (default: env DOCSCTL_TOKEN)')
-    .option('--profile <name>', 'profile name', 'default')
-    .option('--org <id>', 'default organization for this profile')
+    .description('save a remote profile (--url and --token, checked against the server first)')
     .option('--no-use', 'save without making it the active profile')
     .addHelpText('after', '\nExamples:\n  $ docsctl login --url https://docs.acme.example --token "$TOKEN"\n  $ docsctl login --url http://localhost:8080 --token "$TOKEN" --profile staging --no-use')
-    .action(async (opts: { url: string; token?: string; profile: string; org?: string; use: boolean }) => {
-      const token = opts.token ?? ctx.env.DOCSCTL_TOKEN;
+    .action(async (opts: { use: boolean }) => {
+      const flags = ctx.flags();
+      const url = flags.url ?? ctx.env.DOCSCTL_URL;
+      const token = flags.token ?? ctx.env.DOCSCTL_TOKEN;
+      const profile = flags.profile ?? 'default';
+      if (!url) throw new UsageError('--url is required (or set DOCSCTL_URL)');
       if (!token) throw new UsageError('--token is required (or set DOCSCTL_TOKEN)');
-      if (!/^[\w-]{1,64}$/.test(opts.profile)) throw new UsageError('--profile: use letters, digits, - and _ (at most 64)');
+      if (!/^[\w-]{1,64}$/.test(profile)) throw new UsageError('--profile: use letters, digits, - and _ (at most 64)');
       const [{ remoteTransport }, { ApiClient }] = await Promise.all([import('../../api/transports/remote'), import('../../api/client')]);
-      const api = new ApiClient(remoteTransport({ baseUrl: opts.url, token, retries: 1 }));
+      const api = new ApiClient(remoteTransport({ baseUrl: url, token, retries: 1 }));
       try {
         const user = await api.call(routes.getAuthenticatedUser);
         const { profileStore } = await import('../../profiles');
-        profileStore(ctx.env).save(opts.profile, { url: opts.url, token, ...(opts.org ? { org: opts.org } : {}) }, opts.use);
-        ctx.out.message(`Logged in to ${opts.url} as ${user.email} (profile ${opts.profile}${opts.use ? ', active' : ''}).`);
+        profileStore(ctx.env).save(profile, { url, token, ...(flags.org ? { org: flags.org } : {}) }, opts.use);
+        ctx.out.message(`Logged in to ${url} as ${user.email} (profile ${profile}${opts.use ? ', active' : ''}).`);
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) throw new CliError(`the server rejected the token: ${error.message}`, 4);
         throw error;
@@ -37,12 +38,12 @@ export function registerAuth(program: Command, ctx: Context): void {
   program
     .command('logout')
     .description('forget a saved profile')
-    .option('--profile <name>', 'profile name', 'default')
     .addHelpText('after', '\nExamples:\n  $ docsctl logout\n  $ docsctl logout --profile staging')
-    .action(async (opts: { profile: string }) => {
+    .action(async () => {
+      const profile = ctx.flags().profile ?? 'default';
       const { profileStore } = await import('../../profiles');
-      const removed = profileStore(ctx.env).remove(opts.profile);
-      ctx.out.message(removed ? `Removed profile ${opts.profile}.` : `No profile ${opts.profile}; nothing to do.`);
+      const removed = profileStore(ctx.env).remove(profile);
+      ctx.out.message(removed ? `Removed profile ${profile}.` : `No profile ${profile}; nothing to do.`);
     });
 
   program

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sandbox, run, type RunResult } from '../helpers/cli';
+import { stopServers } from '../../src/commands/serve';
+
+/** One path through a real `docsctl serve` on port 0, with the CLI in remote mode. */
+describe('remote mode through serve', () => {
+  const box = sandbox();
+  let serving: Promise<RunResult>;
+  let url = '';
+  let token = '';
+  // Remote commands must not see the local database: only the URL and the token.
+  const remote = (argv: string[], tty = false) => run(['--url', url, '--token', token, ...argv], { tty, cwd: box.dir, env: { DOCSCTL_CONFIG_DIR: box.env.DOCSCTL_CONFIG_DIR } });
+
+  beforeAll(async () => {
+    expect((await box.run(['init', '--sample'])).code).toBe(0);
+    let listening: (line: string) => void = () => undefined;
+    const announced = new Promise<string>((resolve) => (listening = resolve));
+    serving = run(['serve', '--port', '0', '--json'], { env: box.env, cwd: box.dir, onStdout: (chunk) => listening(chunk) });
+    url = JSON.parse(await announced).url;
+    token = JSON.parse((await box.run(['tokens', 'create', '--name', 'e2e', '--json'])).stdout).token;
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  afterAll(async () => {
+    stopServers();
+    const result = await serving;
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).url).toBe(url);
+  });
+
+  it('reads organizations and members over HTTP', async () => {
+    const orgs = await remote(['orgs', 'list', '--json']);
+    expect(orgs.code, orgs.stderr).toBe(0);
+    const envelope = JSON.parse(orgs.stdout);
+    expect(envelope.items[0].title).toBe('Acme Docs');
+    expect(envelope.items[0].urls.location).toBe(`${url}/v1/orgs/${envelope.items[0].id}`);
+
+    const members = await remote(['members', 'list', '--role', 'admin']);
+    expect(members.code).toBe(0);
+    expect(members.stdout.split('\n').filter(Boolean).map((l) => l.split('\t')[2]).sort()).toEqual([
+      'ada.lovelace@acme.example',
+      'admin@example.com',
+      'grace.hopper@acme.example',
+    ]);
+    const table = await remote(['members', 'get', 'ada.lovelace@acme.example'], true);
+    expect(table.stdout).toContain('Ada Lovelace');
+  });
+
+  it('changes roles and teams, and reports errors with the right exit codes', async () => {
+    expect((await remote(['members', 'update', 'donald.knuth@acme.example', '--role', 'edit'])).code).toBe(0);
+    const knuth = JSON.parse((await remote(['members', 'get', 'donald.knuth@acme.example', '--json'])).stdout);
+    expect(knuth.role).toBe('edit');
+
+    const created = await remote(['teams', 'create', 'Platform', '-m', 'donald.knuth@acme.example', '--json']);
+    expect(created.code, created.stderr).toBe(0);
+    expect(JSON.parse(created.stdout).members).toBe(1);
+
+    const bad = await remote(['teams', 'create', 'x'.repeat(65)]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('title: must be at most 64 characters');
+
+    expect((await remote(['members', 'get', 'nobody-here'])).code).toBe(5);
+    const forbidden = await run(['--url', url, '--token', 'dct_wrong', 'orgs', 'list'], { env: {} });
+    expect(forbidden.code).toBe(4);
+    expect(forbidden.stderr).toContain('unknown or revoked');
+  });
+
+  it('applies bulk membership from a file in one request, dry run first', async () => {
+    const file = join(box.dir, 'support.csv');
+    writeFileSync(file, 'email,role\nhedy.lamarr@acme.example,owner\nada.lovelace@acme.example,\nnobody@acme.example,\n');
+    const dry = await remote(['teams', 'members', 'add', 'Support', '--file', file, '--dry-run']);
+    expect(dry.code).toBe(1);
+    expect(dry.stdout).toContain('nobody@acme.example');
+    const before = JSON.parse((await remote(['teams', 'get', 'Support', '--json'])).stdout).members;
+
+    const applied = await remote(['teams', 'members', 'add', 'Support', '--file', file, '--skip-invalid', '--json']);
+    expect(applied.code, applied.stderr).toBe(0);
+    const report = JSON.parse(applied.stdout);
+    expect(report.applied).toBe(true);
+    expect(report.rows.filter((r: { status: string }) => r.status === 'error')).toHaveLength(1);
+    const after = JSON.parse((await remote(['teams', 'get', 'Support', '--json'])).stdout).members;
+    expect(after).toBe(before + 2);
+
+    const sync = join(box.dir, 'teams.yaml');
+    writeFileSync(sync, 'teams:\n  - title: Design\n    members:\n      - carol.shaw@acme.example\n      - { user: lynn.conway@acme.example, role: owner }\n      - sophie.wilson@acme.example\n      - jean.sammet@acme.example\n');
+    const plan = await remote(['teams', 'sync', '-f', sync]);
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stderr).toContain('--apply');
+    const apply = await remote(['teams', 'sync', '-f', sync, '--apply', '--json']);
+    expect(apply.code, apply.stderr).toBe(0);
+    const design = JSON.parse((await remote(['teams', 'members', 'list', 'Design', '--json'])).stdout);
+    expect(design.items.map((m: { organization: { user: { email: string } } }) => m.organization.user.email).sort()).toEqual([
+      'carol.shaw@acme.example', 'jean.sammet@acme.example', 'lynn.conway@acme.example', 'sophie.wilson@acme.example',
+    ]);
+    const again = JSON.parse((await remote(['teams', 'sync', '-f', sync, '--apply', '--json'])).stdout);
+    expect(again.rows.every((r: { status: string }) => r.status === 'skipped')).toBe(true);
+  });
+
+  it('logs in to a profile, uses it, and logs out', async () => {
+    const env = { DOCSCTL_CONFIG_DIR: join(box.dir, 'profiles') };
+    const login = await run(['login', '--url', url, '--token', token, '--profile', 'ci'], { env });
+    expect(login.code, login.stderr).toBe(0);
+    expect(login.stderr).toContain('admin@example.com');
+    const who = await run(['whoami', '--json'], { env });
+    expect(who.code, who.stderr).toBe(0);
+    expect(JSON.parse(who.stdout)).toMatchObject({ mode: 'remote', target: url, source: 'saved profile' });
+    expect((await run(['logout', '--profile', 'ci'], { env })).code).toBe(0);
+    const local = JSON.parse((await run(['whoami', '--json'], { env: { ...env, DOCSCTL_DB: box.env.DOCSCTL_DB } })).stdout);
+    expect(local.mode).toBe('local');
+    const badLogin = await run(['login', '--url', url, '--token', 'dct_nope'], { env });
+    expect(badLogin.code).toBe(4);
+  });
+
+  it('serves the route table as OpenAPI', async () => {
+    const doc = await remote(['api', '/openapi.json']);
+    expect(doc.code).toBe(0);
+    const openapi = JSON.parse(doc.stdout);
+    expect(openapi.openapi).toMatch(/^3\./);
+    expect(openapi.paths['/v1/orgs/{organizationId}/members'].get.operationId).toBe('listMembersInOrganizationById');
+  });
+});
