@@ -55,7 +55,14 @@ export function remoteTransport(options: RemoteOptions): Transport {
         let responseHeaders: Record<string, string>;
         let body: string;
         try {
-          const res = await undiciRequest(`${base}${req.url}`, { method: req.method as 'GET', headers, body: req.body, dispatcher });
+          const res = await undiciRequest(`${base}${req.url}`, {
+            method: req.method as 'GET',
+            headers,
+            body: req.body,
+            dispatcher,
+            // undici's own timers are coarse (about a second); the signal bounds the whole exchange precisely.
+            signal: AbortSignal.timeout(timeout),
+          });
           status = res.statusCode;
           responseHeaders = {};
           for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) responseHeaders[k] = Array.isArray(v) ? v.join(', ') : v;
@@ -67,7 +74,8 @@ export function remoteTransport(options: RemoteOptions): Transport {
             await sleep(retryDelay({}, attempt, now()));
             continue;
           }
-          const reason = code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT'
+          const timedOut = (error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError';
+          const reason = timedOut || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT'
             ? `timed out after ${timeout} ms`
             : (error as Error).message;
           throw new TransportError(`cannot reach ${base}: ${reason}`);
