@@ -5,7 +5,8 @@ import { errorResponse, type App, type ApiResponse } from './app';
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 function send(res: import('node:http').ServerResponse, response: ApiResponse): void {
-  res.writeHead(response.status, response.headers);
+  // A known length lets node write headers and body in one go instead of chunked encoding.
+  res.writeHead(response.status, { ...response.headers, 'content-length': response.body === undefined ? 0 : Buffer.byteLength(response.body) });
   res.end(response.body);
 }
 

@@ -1,0 +1,18 @@
+// `npm run bench`: every performance claim of the README, measured against a baseline in the same run.
+// Runs from dist/bench/main.js after bundling, so paths are relative to that file.
+import { fileURLToPath } from 'node:url';
+import { benchStartup } from './startup';
+import { benchThroughput } from './throughput';
+import { benchBulkPut } from './bulk-put';
+import { printRows, type BenchRow } from './report';
+
+const bin = fileURLToPath(new URL('../../bin/docsctl.js', import.meta.url));
+const quick = process.argv.includes('--quick');
+const rows: BenchRow[] = [];
+console.log(`docsctl bench on node ${process.version}${quick ? ' (quick)' : ''}\n`);
+rows.push(...benchStartup(bin, quick ? 8 : 30));
+rows.push(...(await benchThroughput(bin, quick ? 3000 : 20000)));
+rows.push(...benchBulkPut());
+printRows(rows);
+const missed = rows.filter((r) => r.ok === false);
+if (missed.length && process.argv.includes('--strict')) process.exitCode = 1;

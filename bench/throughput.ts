@@ -1,0 +1,90 @@
+// GET /v1/orgs/{id}/members/{userId} on `docsctl serve` against a bare node:http server answering the same JSON.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Pool, request } from 'undici';
+import type { BenchRow } from './report';
+import { runQuiet } from './spawn';
+
+const BARE_SERVER = `
+const http = require('node:http');
+const body = process.env.BODY;
+const server = http.createServer((req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(body);
+});
+server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ url: 'http://127.0.0.1:' + server.address().port })));
+`;
+
+function startServer(args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    child.stdout!.once('data', (chunk: Buffer) => resolve({ child, url: JSON.parse(chunk.toString()).url }));
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+/** Sends `total` requests over `connections` keep-alive connections; returns requests per second. */
+async function load(url: string, path: string, headers: Record<string, string>, total: number, connections: number): Promise<number> {
+  const pool = new Pool(url, { connections, pipelining: 1 });
+  let sent = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (sent < total) {
+        sent++;
+        const res = await pool.request({ method: 'GET', path, headers });
+        await res.body.text();
+        if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}`);
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  await pool.close();
+  return total / seconds;
+}
+
+export async function benchThroughput(bin: string, total: number): Promise<BenchRow[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'docsctl-bench-'));
+  const env = { ...process.env, DOCSCTL_DB: join(dir, 'serve.db'), DOCSCTL_CONFIG_DIR: dir, CI: '1' };
+  const children: ChildProcess[] = [];
+  try {
+    runQuiet(bin, ['init', '--sample'], env);
+    const token = JSON.parse(runQuiet(bin, ['tokens', 'create', '--json'], env)).token as string;
+    const served = await startServer([bin, 'serve', '--port', '0', '--json', '--rate-limit', '1000000000'], env);
+    children.push(served.child);
+    const headers = { authorization: `Bearer ${token}` };
+    const orgs = (await (await request(`${served.url}/v1/orgs`, { headers })).body.json()) as { items: { id: string }[] };
+    const members = (await (await request(`${served.url}/v1/orgs/${orgs.items[0].id}/members?limit=5`, { headers })).body.json()) as { items: { id: string }[] };
+    const path = `/v1/orgs/${orgs.items[0].id}/members/${members.items[3].id}`;
+    const body = await (await request(`${served.url}${path}`, { headers })).body.text();
+    const bare = await startServer(['-e', BARE_SERVER], { ...process.env, BODY: body });
+    children.push(bare.child);
+
+    // Warm both up, then alternate measurements and keep each side's best.
+    await load(served.url, path, headers, 2000, 8);
+    await load(bare.url, path, headers, 2000, 8);
+    const servedRates: number[] = [];
+    const bareRates: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      bareRates.push(await load(bare.url, path, headers, total, 8));
+      servedRates.push(await load(served.url, path, headers, total, 8));
+    }
+    const servedBest = Math.max(...servedRates);
+    const bareBest = Math.max(...bareRates);
+    return [
+      { name: 'serve: bare node:http, same JSON (baseline)', value: `${bareBest.toFixed(0)} req/s` },
+      {
+        name: 'serve: GET member through docsctl serve',
+        value: `${servedBest.toFixed(0)} req/s`,
+        ratio: servedBest / bareBest,
+        target: '>= 0.60x baseline',
+        ok: servedBest / bareBest >= 0.6,
+      },
+    ];
+  } finally {
+    for (const child of children) child.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
