@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { openDb } from '../../src/engine/store/db';
+import { migrations } from '../../src/engine/store/migrations/index';
+import { openEngine } from '../../src/engine/index';
+import { testEngine } from '../helpers/engine';
+
+describe('database', () => {
+  it('opens in WAL mode with foreign keys and busy timeout, and runs every migration once', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'docsctl-db-')), 'nested', 'x.db');
+    const db = openDb(file);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
+    expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
+    db.close();
+    // Re-opening applies nothing twice.
+    const again = openDb(file);
+    expect(again.pragma('user_version', { simple: true })).toBe(migrations.length);
+    again.close();
+  });
+
+  it('creates the first organization and admin once, however often it is opened', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'docsctl-db-')), 'x.db');
+    const first = openEngine(file);
+    const a = first.install();
+    first.close();
+    const second = openEngine(file);
+    const b = second.install();
+    expect(a.created).toBe(true);
+    expect(b).toEqual({ organizationId: a.organizationId, userId: a.userId, created: false });
+    const raw = new Database(file, { readonly: true });
+    expect(raw.prepare('SELECT COUNT(*) AS n FROM organizations').get()).toEqual({ n: 1 });
+    raw.close();
+    second.close();
+  });
+
+  it('rolls a failed write back completely', () => {
+    const t = testEngine();
+    const before = t.engine.core.get<{ n: number }>('SELECT COUNT(*) AS n FROM teams')!.n;
+    expect(() =>
+      t.engine.core.write(() => {
+        t.engine.core.run("INSERT INTO teams (id, organization_id, title, created_at) VALUES ('t1', ?, 'X', 'now')", [t.orgId]);
+        throw new Error('boom');
+      }),
+    ).toThrow('boom');
+    expect(t.engine.core.get<{ n: number }>('SELECT COUNT(*) AS n FROM teams')!.n).toBe(before);
+  });
+});
