@@ -18,6 +18,9 @@ function unit(origin: string | undefined, n: number | bigint): string {
 }
 
 function rule(issue: Issue): string {
+  // A message given with the schema (`{ error: '...' }`) says it best; zod's own default is 'Invalid input'.
+  if (issue.message && !issue.message.startsWith('Invalid input')) return issue.message;
+  if (issue.input === undefined && (issue.code === 'invalid_value' || issue.code === 'invalid_union')) return 'is required';
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined ? 'is required' : `must be ${issue.expected === 'int' ? 'a whole number' : `of type ${issue.expected}`}`;
@@ -28,7 +31,7 @@ function rule(issue: Issue): string {
     case 'invalid_value':
       return `must be one of: ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'invalid_format':
-      if (issue.format === 'url') return 'must be a valid URL';
+      if (issue.format === 'url') return 'must be a valid http(s) URL';
       if (issue.format === 'email') return 'must be a valid e-mail address';
       if (issue.format === 'regex') return `must match the pattern ${(issue as { pattern?: string }).pattern ?? ''}`.trim();
       return `must be a valid ${issue.format}`;

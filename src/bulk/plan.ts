@@ -53,8 +53,10 @@ export function planTeamChange(
       continue;
     }
     const email = member.user.email;
-    if (role !== undefined && !TEAM_ROLES.has(role)) {
-      report(row, 'add', 'error', `role must be owner or member, not "${role}"`, email);
+    // A role only matters when adding; a listed member with a bad role is still listed, so `set` keeps them.
+    if (mode !== 'remove' && role !== undefined && !TEAM_ROLES.has(role)) {
+      report(row, roster.has(member.id) ? 'role' : 'add', 'error', `role must be owner or member, not "${role}"`, email);
+      seen.add(member.id);
       continue;
     }
     if (seen.has(member.id)) {

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import type { Context } from '../context';
 import { ApiError } from '../api/errors';
 import { errorMessageOf } from '../api/client';
-import { UsageError } from '../errors';
+import { CliError, UsageError } from '../errors';
 import { readStdin } from './teams/change-members';
 
 interface Opts {
@@ -23,8 +23,14 @@ async function typedValue(ctx: Context, raw: string): Promise<unknown> {
   if (raw === 'false') return false;
   if (raw === 'null') return null;
   if (raw !== '' && /^-?\d+(\.\d+)?$/.test(raw)) return Number(raw);
-  if (raw.startsWith('@')) return raw === '@-' ? readStdin(ctx) : readFile(resolve(ctx.io.cwd, raw.slice(1)), 'utf8');
+  if (raw.startsWith('@')) return raw === '@-' ? readStdin(ctx) : readInputFile(ctx, '-F', raw.slice(1));
   return raw;
+}
+
+async function readInputFile(ctx: Context, flag: string, file: string): Promise<string> {
+  return readFile(resolve(ctx.io.cwd, file), 'utf8').catch((e: Error) => {
+    throw new CliError(`${flag}: cannot read ${file}: ${e.message}`, 1);
+  });
 }
 
 function assign(target: Record<string, unknown>, key: string, value: unknown): void {
@@ -48,7 +54,7 @@ export function registerApi(program: Command, ctx: Context): void {
     .command('api')
     .argument('<path>', 'API path, e.g. /v1/orgs/{org}/members ({org} is your organization)')
     .description('call any API route through the same transport, like gh api')
-    .option('-X, --method <method>', 'HTTP method (default GET, or POST when fields or --input are given)')
+    .option('-X, --method <method>', 'HTTP method (default GET, or POST when fields or --input are given without --paginate)')
     .option('-f, --raw-field <key=value>', 'string parameter (query for GET, body otherwise); key[]=v builds an array', collect, [])
     .option('-F, --field <key=value>', 'typed parameter: true/false/null/numbers, @file reads a file', collect, [])
     .option('--input <file>', 'request body from a file (- for stdin)')
@@ -72,11 +78,12 @@ Examples:
         assign(fields, pair.slice(0, at), await typedValue(ctx, pair.slice(at + 1)));
       }
       const hasFields = Object.keys(fields).length > 0;
-      const method = (opts.method ?? (hasFields || opts.input ? 'POST' : 'GET')).toUpperCase();
+      // --paginate follows GET lists, so fields go into the query string unless -X says otherwise.
+      const method = (opts.method ?? (!opts.paginate && (hasFields || opts.input) ? 'POST' : 'GET')).toUpperCase();
       let url = await normalisePath(ctx, path);
       let body: string | undefined;
       if (opts.input) {
-        body = opts.input === '-' ? await readStdin(ctx) : await readFile(resolve(ctx.io.cwd, opts.input), 'utf8');
+        body = opts.input === '-' ? await readStdin(ctx) : await readInputFile(ctx, '--input', opts.input);
       } else if (hasFields && method !== 'GET' && method !== 'DELETE') {
         body = JSON.stringify(fields);
       } else if (hasFields) {
@@ -93,7 +100,12 @@ Examples:
           const response = await api.raw(method, next);
           if (response.status >= 400) throw new ApiError(response.status, errorMessageOf(response));
           const page = JSON.parse(response.body ?? '{}') as { items?: unknown[]; count?: number; next?: { page: string } };
-          items.push(...(page.items ?? []));
+          if (!Array.isArray(page.items)) {
+            // Not a list: nothing to follow, print the response as it is instead of an empty list.
+            ctx.out.raw(page);
+            return;
+          }
+          items.push(...page.items);
           count ??= page.count;
           if (page.next) {
             const nextUrl: URL = new URL(next, 'http://api.invalid');

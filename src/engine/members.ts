@@ -1,7 +1,7 @@
 import type { Actor, Core } from './core';
 import { conflict, forbidden, notFound } from './errors';
 import { requireMember, requireRight } from './access';
-import { keysetPage, likePattern, type PageRequest } from './pagination';
+import { decodeCursor, keysetPage, likePattern, type PageRequest } from './pagination';
 import { presentUser } from './users';
 import { signJwt, signingSecret } from './jwt';
 import type { Role } from './roles';
@@ -107,8 +107,10 @@ export function membersModule(core: Core) {
       );
     },
 
+    /** Members with a role see anyone; a guest sees only their own membership. */
     get(actor: Actor, organizationId: string, userId: string): Member {
-      requireRight(core, actor, organizationId, 'listMembers');
+      if (userId === actor.userId) requireMember(core, actor, organizationId);
+      else requireRight(core, actor, organizationId, 'listMembers');
       return presentMember(core, requireMemberRow(core, organizationId, userId));
     },
 
@@ -169,9 +171,11 @@ export function membersModule(core: Core) {
     },
 
     /** Spaces the member can access. Spaces arrive with the spaces feature, so the list is empty until then. */
-    spaces(actor: Actor, organizationId: string, userId: string, _query: PageRequest & { order?: 'asc' | 'desc' }) {
+    spaces(actor: Actor, organizationId: string, userId: string, query: PageRequest & { order?: 'asc' | 'desc' }) {
       requireRight(core, actor, organizationId, 'listMembers');
       requireMemberRow(core, organizationId, userId);
+      // A bad cursor is a 400 on every list, even one that is always empty (decisions.md).
+      if (query.page) decodeCursor(`member-spaces:${query.order ?? 'desc'}`, query.page, 2);
       return { count: 0, items: [] as never[] };
     },
   };

@@ -121,6 +121,7 @@ export function createApp(options: AppOptions) {
 
     const found = match(req.method.toUpperCase(), path);
     if (!found) return errorResponse(404, `no route for ${req.method.toUpperCase()} ${path}`, rateHeaders);
+    if ('malformed' in found) return errorResponse(400, `path: ${path} has malformed percent-encoding`, rateHeaders);
     if ('allowed' in found) {
       return errorResponse(405, `method ${req.method.toUpperCase()} is not allowed on ${path}; allowed: ${found.allowed.join(', ')}`, {
         ...rateHeaders,

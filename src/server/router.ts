@@ -5,7 +5,7 @@ interface Compiled {
   pattern: RegExp;
 }
 
-export type Match = { route: Route; params: Record<string, string> } | { allowed: Method[] } | undefined;
+export type Match = { route: Route; params: Record<string, string> } | { allowed: Method[] } | { malformed: true } | undefined;
 
 /** Matches method + path against the route table. Literal segments win over parameters. */
 export function createRouter(routes: Route[]) {
@@ -26,9 +26,13 @@ export function createRouter(routes: Route[]) {
         continue;
       }
       const params: Record<string, string> = {};
-      route.params.forEach((name, i) => {
-        params[name] = decodeURIComponent(m[i + 1]);
-      });
+      try {
+        route.params.forEach((name, i) => {
+          params[name] = decodeURIComponent(m[i + 1]);
+        });
+      } catch {
+        return { malformed: true };
+      }
       return { route, params };
     }
     return allowed.length ? { allowed } : undefined;

@@ -90,3 +90,17 @@ describe('OpenAPI document', () => {
     expect(res.body.servers[0].url).toBe('http://docs.test');
   });
 });
+
+describe('input edge cases', () => {
+  it('answers 400, not a crash, for malformed percent-encoding in a path', () => {
+    const t = testEngine();
+    expectError(testApp(t.engine).request('GET', '/v1/users/%ZZ', { as: t.adminId }), 400, /malformed percent-encoding/);
+  });
+
+  it('accepts only http(s) URLs for logo and says a missing required field is required', () => {
+    const t = testEngine();
+    const api = testApp(t.engine);
+    expectError(api.request('PATCH', `/v1/orgs/${t.orgId}`, { as: t.adminId, body: { logo: 'javascript:alert(1)' } }), 400, 'logo: must be a valid http(s) URL');
+    expectError(api.request('PATCH', `/v1/orgs/${t.orgId}/members/${t.adminId}`, { as: t.adminId, body: {} }), 400, /^role: is required$/);
+  });
+});

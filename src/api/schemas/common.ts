@@ -8,17 +8,18 @@ export const DateTime = z.string();
 export const Id = z.string().check(z.minLength(1), z.maxLength(200));
 
 export const text = (min: number, max: number) => z.string().check(z.minLength(min), z.maxLength(max));
-export const uri = (max: number) => z.url().check(z.maxLength(max));
+/** An http(s) URL of at most `max` characters. */
+export const uri = (max: number) => z.url({ protocol: /^https?$/ }).check(z.maxLength(max));
 
 /** A whole number given in a query string. */
 export const queryInt = (min: number, max: number) =>
   z.pipe(
-    z.pipe(z.string().check(z.regex(/^[0-9]{1,9}$/)), z.transform(Number)),
+    z.pipe(z.string().check(z.regex(/^[0-9]{1,9}$/, { error: 'must be a whole number' })), z.transform(Number)),
     z.number().check(z.minimum(min), z.maximum(max)),
   );
 
 /** A boolean given in a query string: `true` or `false`. */
-export const queryBool = z.pipe(z.enum(['true', 'false']), z.transform((v) => v === 'true'));
+export const queryBool = z.pipe(z.enum(['true', 'false'], { error: 'must be true or false' }), z.transform((v) => v === 'true'));
 
 export const Paging = {
   page: z.optional(z.string().check(z.maxLength(2000))),

@@ -28,11 +28,8 @@ export function withChangeOptions(command: Command, mode: 'add' | 'remove' | 'se
     .option('--dry-run', 'print the per-row plan and change nothing')
     .option('--skip-invalid', 'apply the valid rows even when some rows cannot be applied');
   if (mode !== 'remove') command.option('--role <role>', 'team role for added users: member or owner (a CSV "role" column wins)');
-  if (mode === 'set') {
-    command
-      .option('--max-remove-fraction <n>', 'refuse to remove more than this fraction of the team', '0.5')
-      .option('-y, --yes', 'do not ask for confirmation before removing members');
-  }
+  if (mode === 'set') command.option('--max-remove-fraction <n>', 'refuse to remove more than this fraction of the team', '0.5');
+  if (mode !== 'add') command.option('-y, --yes', 'do not ask for confirmation before removing members');
   return command;
 }
 
@@ -46,6 +43,12 @@ async function readRows(ctx: Context, users: string[], file: string | undefined)
   }
   if (!rows.length) throw new UsageError('no users given: pass user ids or e-mails, or --file FILE');
   return rows;
+}
+
+function maxRemoveFraction(opts: ChangeOptions): number {
+  const maxFraction = Number(opts.maxRemoveFraction ?? 0.5);
+  if (!(maxFraction >= 0 && maxFraction <= 1)) throw new UsageError('--max-remove-fraction: must be a number from 0 to 1');
+  return maxFraction;
 }
 
 export async function readStdin(ctx: Context): Promise<string> {
@@ -67,22 +70,16 @@ export async function changeTeamMembers(ctx: Context, mode: 'add' | 'remove' | '
   const [directory, roster] = await Promise.all([MemberDirectory.load(api, organizationId), loadTeamRoster(api, organizationId, teamId)]);
   const plan = planTeamChange(mode, rows, directory, roster, { team, defaultRole: opts.role });
 
+  // The removal limit is checked before a dry run returns, so a dry run predicts what the real run does.
+  const tooMany = mode === 'set' ? removalTooLarge(plan, roster.size, maxRemoveFraction(opts)) : undefined;
   const invalid = hasErrors(plan.rows);
-  if (opts.dryRun || (invalid && !opts.skipInvalid)) {
+  if (opts.dryRun || tooMany || (invalid && !opts.skipInvalid)) {
     await printReport(ctx.out, plan.rows, false);
+    if (tooMany) throw new CliError(`refusing: ${tooMany}`, 6);
     if (invalid && !opts.skipInvalid) throw new CliError('some rows cannot be applied (see the report); fix them or pass --skip-invalid', 1);
     return;
   }
-  if (mode === 'set') {
-    const maxFraction = Number(opts.maxRemoveFraction ?? 0.5);
-    if (!(maxFraction >= 0 && maxFraction <= 1)) throw new UsageError('--max-remove-fraction: must be a number from 0 to 1');
-    const tooMany = removalTooLarge(plan, roster.size, maxFraction);
-    if (tooMany) {
-      await printReport(ctx.out, plan.rows, false);
-      throw new CliError(`refusing: ${tooMany}`, 6);
-    }
-    if (plan.remove.length) await ctx.confirm(`Remove ${plan.remove.length} member(s) from team ${team}?`, opts.yes);
-  }
+  if (plan.remove.length) await ctx.confirm(`Remove ${plan.remove.length} member(s) from team ${team}?`, opts.yes);
   if (plan.add.length || plan.remove.length || Object.keys(plan.memberships).length) {
     await api.call(routes.updateMembersInOrganizationTeam, {
       params: { organizationId, teamId },

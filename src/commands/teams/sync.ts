@@ -64,13 +64,17 @@ export function registerSync(group: Command, ctx: Context): void {
       if (!opts.apply || plan.refusals.length || (invalid && !opts.skipInvalid)) {
         await printReport(ctx.out, plan.rows, false);
         if (plan.refusals.length) throw new CliError(`refusing to apply: ${plan.refusals.join('; ')}`, 6);
-        if (invalid && opts.apply) throw new CliError('some rows cannot be applied (see the report); fix them or pass --skip-invalid', 1);
-        if (invalid) throw new CliError('some rows cannot be applied (see the report)', 1);
+        // With --skip-invalid the plan predicts the apply: the bad rows are reported and left out.
+        if (invalid && !opts.skipInvalid) throw new CliError('some rows cannot be applied (see the report); fix them or pass --skip-invalid', 1);
         if (plan.rows.some((r) => r.status === 'ok')) ctx.out.message('Run again with --apply to apply these changes.');
         return;
       }
-      // Promotions first and demotions last, so the organization never lacks an admin in between.
-      const byRank = [...plan.roleChanges].sort((a, b) => rankOf(b.to as Role | null) - rankOf(a.to as Role | null));
+      // Promotions first and demotions last, so the organization never lacks an admin in between; the
+      // caller's own demotion comes very last, or it would take away the right to make the others.
+      const callerId = plan.roleChanges.length ? (await api.call(routes.getAuthenticatedUser)).id : undefined;
+      const byRank = [...plan.roleChanges].sort(
+        (a, b) => Number(a.userId === callerId) - Number(b.userId === callerId) || rankOf(b.to as Role | null) - rankOf(a.to as Role | null),
+      );
       for (const change of byRank.filter((c) => rankOf(c.to as Role | null) > rankOf(c.from as Role | null))) {
         await api.call(routes.updateMemberInOrganizationById, { params: { organizationId, userId: change.userId }, body: { role: change.to as Role | null } });
       }
