@@ -39,7 +39,7 @@ export function planSync(spec: SyncSpec, directory: MemberDirectory, existing: E
     plan.rows.push({ line, user: entry.user, email: member.user.email, action: 'org-role', status: 'ok', detail: `${member.role ?? 'guest'} -> ${to ?? 'guest'}` });
   });
 
-  const admins = new Set(directory.all().filter((m) => m.role === 'admin').map((m) => m.id));
+  const admins = new Set(directory.all().filter((m) => m.role === 'admin' && !m.disabled).map((m) => m.id));
   for (const change of plan.roleChanges) {
     if (change.to === 'admin') admins.add(change.userId);
     else admins.delete(change.userId);
