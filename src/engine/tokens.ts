@@ -15,6 +15,18 @@ interface TokenRow {
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** Hashes of recently seen tokens: hashing is pure, so caching it skips work on every request. */
+const recentHashes = new Map<string, string>();
+function cachedHash(token: string): string {
+  let digest = recentHashes.get(token);
+  if (digest === undefined) {
+    if (recentHashes.size >= 1000) recentHashes.clear();
+    digest = hash(token);
+    recentHashes.set(token, digest);
+  }
+  return digest;
+}
+
 function present(row: TokenRow) {
   return {
     id: row.id,
@@ -67,7 +79,7 @@ export function tokensModule(core: Core) {
     authenticate(token: string): Actor | undefined {
       const row = core.get<{ id: string; user_id: string }>(
         'SELECT id, user_id FROM api_tokens WHERE token_hash = ? AND revoked_at IS NULL',
-        [hash(token)],
+        [cachedHash(token)],
       );
       if (!row) return undefined;
       const now = core.clock.now().getTime();

@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { openEngine } from '../../src/engine/index';
+import { createApp } from '../../src/server/app';
+import { noPrompter, sandbox, yesPrompter } from '../helpers/cli';
+import { ADMIN, READER, emptySandbox, json, ok, recordingPrompter, sampleSandbox, tableOf, tsvRows, type Sandbox } from './support';
+
+const TOKEN_HEADER = ['ID', 'NAME', 'USER', 'CREATED', 'LAST USED', 'REVOKED'];
+
+/** What the served API answers to GET /v1/user with this bearer token: the status and, if 200, the e-mail. */
+function whoIs(s: Sandbox, token: string): { status: number; email?: string } {
+  const engine = openEngine(s.env.DOCSCTL_DB);
+  try {
+    const res = createApp({ engine }).handle({ method: 'GET', url: '/v1/user', headers: { authorization: `Bearer ${token}` } });
+    return { status: res.status, ...(res.status === 200 ? { email: JSON.parse(res.body!).email } : {}) };
+  } finally {
+    engine.close();
+  }
+}
+
+async function createToken(s: Sandbox, argv: string[] = []): Promise<{ id: string; token: string }> {
+  return json(s, ['tokens', 'create', ...argv]);
+}
+
+describe('tokens create', () => {
+  it('prints the token once on stdout and the rest on stderr (piped)', async () => {
+    const s = await emptySandbox();
+    const r = ok(await s.run(['tokens', 'create', '--name', 'ci']));
+    const lines = r.stdout.split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toBe('');
+    const token = lines[0];
+    expect(token).toMatch(/^dct_[\w-]{20,}$/);
+    expect(r.stderr).toMatch(/^Created token \w+ for admin@example\.com\. It is shown only now: store it safely\.\n$/);
+    expect(r.stderr).not.toContain(token);
+    expect(whoIs(s, token)).toEqual({ status: 200, email: ADMIN });
+  });
+
+  it('prints the bare token on a terminal too', async () => {
+    const s = await emptySandbox();
+    const r = ok(await s.run(['tokens', 'create'], { tty: true }));
+    expect(r.stdout).toMatch(/^dct_[\w-]+\n$/);
+    expect(whoIs(s, r.stdout.trim()).status).toBe(200);
+  });
+
+  it('prints the token with its metadata with --json', async () => {
+    const s = await emptySandbox();
+    const created = await createToken(s, ['--name', 'deploy']);
+    expect(created).toMatchObject({ name: 'deploy', email: ADMIN, revokedAt: null, lastUsedAt: null });
+    expect(created.token).toMatch(/^dct_/);
+  });
+
+  it('acts as --user, or as the --as user', async () => {
+    const s = await sampleSandbox();
+    const forGrace = await createToken(s, ['--user', 'grace.hopper@acme.example']);
+    expect(whoIs(s, forGrace.token).email).toBe('grace.hopper@acme.example');
+    const asReader = await json(s, ['--as', READER, 'tokens', 'create']);
+    expect(asReader.email).toBe(READER);
+    expect(whoIs(s, asReader.token).email).toBe(READER);
+  });
+
+  it('exits 5 for an unknown user and 2 in remote mode', async () => {
+    const s = await emptySandbox();
+    const unknown = await s.run(['tokens', 'create', '--user', 'nobody@nowhere.example']);
+    expect(unknown.code).toBe(5);
+    expect(unknown.stdout).toBe('');
+    const remote = await s.run(['--url', 'http://127.0.0.1:9', 'tokens', 'create']);
+    expect(remote.code).toBe(2);
+    expect(remote.stderr).toContain('works on a local database');
+  });
+});
+
+describe('tokens list', () => {
+  it('lists tokens as rows without ever printing their values (piped)', async () => {
+    const s = await sampleSandbox();
+    const ci = await createToken(s, ['--name', 'ci']);
+    const grace = await createToken(s, ['--name', 'laptop', '--user', 'grace.hopper@acme.example']);
+    const r = ok(await s.run(['tokens', 'list']));
+    const rows = tsvRows(r.stdout);
+    expect(rows.map((row) => row.slice(0, 3)).sort()).toEqual(
+      [
+        [ci.id, 'ci', ADMIN],
+        [grace.id, 'laptop', 'grace.hopper@acme.example'],
+      ].sort(),
+    );
+    expect(rows.every((row) => row[5] === '')).toBe(true);
+    expect(r.stdout).not.toContain(ci.token);
+    expect(r.stdout).not.toContain('dct_');
+  });
+
+  it('prints a table with headers on a terminal', async () => {
+    const s = await emptySandbox();
+    const ci = await createToken(s, ['--name', 'ci']);
+    const r = ok(await s.run(['tokens', 'list'], { tty: true }));
+    const t = tableOf(r.stdout);
+    expect(t.header).toEqual(TOKEN_HEADER);
+    expect(t.rows.map((row) => row.slice(0, 3))).toEqual([[ci.id, 'ci', ADMIN]]);
+    expect(r.stdout).not.toContain('dct_');
+  });
+
+  it('prints the token records without values with --json', async () => {
+    const s = await emptySandbox();
+    const ci = await createToken(s, ['--name', 'ci']);
+    const r = ok(await s.run(['--json', 'tokens', 'list']));
+    expect(r.stdout).not.toContain('dct_');
+    const body = JSON.parse(r.stdout);
+    expect(body).toEqual([{ id: ci.id, name: 'ci', user: expect.any(String), email: ADMIN, createdAt: expect.any(String), lastUsedAt: null, revokedAt: null }]);
+  });
+
+  it('exits 0 with an empty list', async () => {
+    const s = sandbox();
+    expect(ok(await s.run(['tokens', 'list'])).stdout).toBe('');
+    const tty = ok(await s.run(['tokens', 'list'], { tty: true }));
+    expect(tty.stdout).toBe('');
+    expect(tty.stderr).toContain('No results.');
+  });
+});
+
+describe('tokens revoke', () => {
+  it('refuses without --yes when piped (exit 2) and the token keeps working', async () => {
+    const s = await emptySandbox();
+    const t = await createToken(s);
+    const r = await s.run(['tokens', 'revoke', t.id]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('refusing without --yes');
+    expect(whoIs(s, t.token).status).toBe(200);
+    expect(tsvRows(ok(await s.run(['tokens', 'list'])).stdout)[0][5]).toBe('');
+  });
+
+  it('revokes with --yes when piped: the API answers 401 from then on', async () => {
+    const s = await emptySandbox();
+    const t = await createToken(s);
+    const other = await createToken(s, ['--name', 'other']);
+    const r = ok(await s.run(['tokens', 'revoke', t.id, '--yes']));
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`Revoked token ${t.id}.\n`);
+    expect(whoIs(s, t.token).status).toBe(401);
+    expect(whoIs(s, other.token).status).toBe(200);
+    const rows = tsvRows(ok(await s.run(['tokens', 'list'])).stdout);
+    expect(Date.parse(rows.find((row) => row[0] === t.id)![5])).not.toBeNaN();
+    expect(rows.find((row) => row[0] === other.id)![5]).toBe('');
+  });
+
+  it('asks on a terminal: no cancels with exit 2, yes revokes', async () => {
+    const s = await emptySandbox();
+    const t = await createToken(s, ['--name', 'ci']);
+    const no = recordingPrompter(false);
+    const cancelled = await s.run(['tokens', 'revoke', t.id], { tty: true, prompter: no });
+    expect(cancelled.code).toBe(2);
+    expect(cancelled.stderr).toContain('cancelled');
+    expect(no.questions).toEqual([`Revoke token ci (${t.id}) of ${ADMIN}?`]);
+    expect(whoIs(s, t.token).status).toBe(200);
+
+    ok(await s.run(['tokens', 'revoke', t.id], { tty: true, prompter: yesPrompter }));
+    expect(whoIs(s, t.token).status).toBe(401);
+  });
+
+  it('prints the revoked record with --json', async () => {
+    const s = await emptySandbox();
+    const t = await createToken(s);
+    const body = await json(s, ['tokens', 'revoke', t.id, '--yes']);
+    expect(body).toMatchObject({ id: t.id, email: ADMIN });
+    expect(Date.parse(body.revokedAt)).not.toBeNaN();
+    expect(body.token).toBeUndefined();
+  });
+
+  it('exits 5 for an unknown token without asking', async () => {
+    const s = await emptySandbox();
+    const r = await s.run(['tokens', 'revoke', 'no-such-token'], { tty: true, prompter: noPrompter });
+    expect(r.code).toBe(5);
+    expect(r.stderr).toContain('token no-such-token not found');
+  });
+});
