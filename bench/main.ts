@@ -11,7 +11,7 @@ const quick = process.argv.includes('--quick');
 const rows: BenchRow[] = [];
 console.log(`docsctl bench on node ${process.version}${quick ? ' (quick)' : ''}\n`);
 rows.push(...benchStartup(bin, quick ? 8 : 30));
-rows.push(...(await benchThroughput(bin, quick ? 3000 : 20000)));
+rows.push(...(await benchThroughput(bin, quick ? 3000 : 10000, quick ? 3 : 7)));
 rows.push(...benchBulkPut());
 printRows(rows);
 const missed = rows.filter((r) => r.ok === false);

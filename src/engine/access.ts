@@ -7,10 +7,9 @@ export interface Membership {
 }
 
 export function membershipOf(core: Core, organizationId: string, userId: string): Membership | undefined {
-  return core.get<Membership>('SELECT role FROM members WHERE organization_id = ? AND user_id = ? AND disabled = 0', [
-    organizationId,
-    userId,
-  ]);
+  return core.remember(`membership:${organizationId}:${userId}`, () =>
+    core.get<Membership>('SELECT role FROM members WHERE organization_id = ? AND user_id = ? AND disabled = 0', [organizationId, userId]),
+  );
 }
 
 /** The caller's membership; an organization the caller does not belong to does not exist for them (404). */

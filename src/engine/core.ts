@@ -23,6 +23,9 @@ export class Core implements Statements {
   readonly ids: IdGenerator;
   readonly publicUrl: string;
   private readonly statements = new Map<string, Statement>();
+  private readonly memo = new Map<string, unknown>();
+  private memoVersion = -1;
+  private dirty = false;
 
   constructor(options: EngineOptions) {
     this.db = options.db;
@@ -49,7 +52,35 @@ export class Core implements Statements {
   }
 
   run(sql: string, args: unknown[] = []): number {
+    this.dirty = true;
     return this.stmt(sql).run(...args).changes;
+  }
+
+  /**
+   * Forgets remembered values if the database changed since the last call: a commit by any other
+   * connection moves SQLite's `data_version`, and our own writes go through `run`. The app calls this
+   * once per request, so one cheap pragma stands in for the token and membership lookups.
+   */
+  revalidate(): void {
+    const version = this.stmt('PRAGMA data_version').pluck().get() as number;
+    if (version !== this.memoVersion || this.dirty) {
+      this.memo.clear();
+      this.memoVersion = version;
+      this.dirty = false;
+    }
+  }
+
+  /** Remembers `compute()` until the database changes (see `revalidate`); never inside a write. */
+  remember<T>(key: string, compute: () => T): T {
+    if (this.dirty || this.db.inTransaction) {
+      this.memo.clear();
+      return compute();
+    }
+    if (this.memo.has(key)) return this.memo.get(key) as T;
+    const value = compute();
+    if (this.memo.size >= 10_000) this.memo.clear();
+    this.memo.set(key, value);
+    return value;
   }
 
   /** Runs `fn` as one `BEGIN IMMEDIATE` transaction: all of it or none of it. */

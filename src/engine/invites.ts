@@ -38,10 +38,11 @@ export type Invite = ReturnType<typeof presentInvite>;
 
 const INVITE_COLUMNS = 'i.*, o.default_role AS org_default_role';
 const INVITE_FROM = 'invites i JOIN organizations o ON o.id = i.organization_id';
+const INVITE_BY_ID = `SELECT ${INVITE_COLUMNS} FROM ${INVITE_FROM} WHERE i.id = ? AND i.organization_id = ?`;
 
 export function invitesModule(core: Core) {
   function row(organizationId: string, inviteId: string): InviteRow {
-    const found = core.get<InviteRow>(`SELECT ${INVITE_COLUMNS} FROM ${INVITE_FROM} WHERE i.id = ? AND i.organization_id = ?`, [
+    const found = core.get<InviteRow>(INVITE_BY_ID, [
       inviteId, organizationId,
     ]);
     if (!found) throw notFound(`invite ${inviteId} not found in organization ${organizationId}`);

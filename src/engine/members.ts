@@ -44,8 +44,11 @@ export function presentMember(core: Core, row: MemberRow) {
 
 export type Member = ReturnType<typeof presentMember>;
 
+// Built once: statements are cached by their text, and a hot path should not rebuild and rehash it.
+const MEMBER_BY_ID = `SELECT ${MEMBER_COLUMNS} FROM ${MEMBER_FROM} WHERE m.organization_id = ? AND m.user_id = ?`;
+
 export function memberRow(core: Core, organizationId: string, userId: string): MemberRow | undefined {
-  return core.get<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM ${MEMBER_FROM} WHERE m.organization_id = ? AND m.user_id = ?`, [
+  return core.get<MemberRow>(MEMBER_BY_ID, [
     organizationId,
     userId,
   ]);

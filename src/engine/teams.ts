@@ -40,8 +40,10 @@ export interface MembershipChange {
   memberships?: Record<string, { role?: TeamRole }>;
 }
 
+const TEAM_BY_ID = `SELECT ${TEAM_COLUMNS} FROM teams t WHERE t.id = ? AND t.organization_id = ?`;
+
 export function teamRow(core: Core, actor: Actor, organizationId: string, teamId: string): TeamRow {
-  const row = core.get<TeamRow>(`SELECT ${TEAM_COLUMNS} FROM teams t WHERE t.id = ? AND t.organization_id = ?`, [
+  const row = core.get<TeamRow>(TEAM_BY_ID, [
     actor.userId, teamId, organizationId,
   ]);
   if (!row) throw notFound(`team ${teamId} not found in organization ${organizationId}`);

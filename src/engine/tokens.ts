@@ -77,9 +77,9 @@ export function tokensModule(core: Core) {
 
     /** The actor a bearer token stands for, or undefined. Records use at most once a minute per token. */
     authenticate(token: string): Actor | undefined {
-      const row = core.get<{ id: string; user_id: string }>(
-        'SELECT id, user_id FROM api_tokens WHERE token_hash = ? AND revoked_at IS NULL',
-        [cachedHash(token)],
+      const digest = cachedHash(token);
+      const row = core.remember(`token:${digest}`, () =>
+        core.get<{ id: string; user_id: string }>('SELECT id, user_id FROM api_tokens WHERE token_hash = ? AND revoked_at IS NULL', [digest]),
       );
       if (!row) return undefined;
       const now = core.clock.now().getTime();

@@ -130,6 +130,7 @@ export function createApp(options: AppOptions) {
     }
     const { route, params } = found;
     try {
+      engine.core.revalidate();
       let actor = handleOptions.actor;
       if (!actor) {
         if (!token) return errorResponse(401, 'authentication required: send Authorization: Bearer <token>', rateHeaders);
