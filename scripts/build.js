@@ -1,8 +1,11 @@
 // Bundles the CLI into dist/ with esbuild: one small entry, lazily loaded chunks, native modules external.
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+
+// Start clean: chunk names carry content hashes, so old ones would pile up.
+rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 
 await build({
   entryPoints: { cli: 'src/cli.ts' },

@@ -4,7 +4,6 @@ import { Option, type Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { CliError, UsageError } from '../../errors';
-import { parseUserFile } from '../../bulk/user-file';
 import { nullable } from '../shared/values';
 import { ROLES, type Role } from '../../engine/roles';
 
@@ -22,6 +21,7 @@ export function registerEmail(group: Command, ctx: Context): void {
         const text = await readFile(resolve(ctx.io.cwd, opts.file), 'utf8').catch((e: Error) => {
           throw new CliError(`--file: cannot read ${opts.file}: ${e.message}`, 1);
         });
+        const { parseUserFile } = await import('../../bulk/user-file');
         all.push(...parseUserFile(text, opts.file).map((r) => r.ref));
       }
       if (!all.length) throw new UsageError('no e-mails given: pass addresses or --file FILE');

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { CliError, UsageError } from '../../errors';
-import { parseUserFile, type UserRow } from '../../bulk/user-file';
+import type { UserRow } from '../../bulk/user-file';
 import { MemberDirectory, loadTeamRoster } from '../../bulk/directory';
 import { hasErrors, planTeamChange, removalTooLarge } from '../../bulk/plan';
 import { printReport } from '../../bulk/report';
@@ -39,6 +39,8 @@ async function readRows(ctx: Context, users: string[], file: string | undefined)
     const text = file === '-' ? await readStdin(ctx) : await readFile(resolve(ctx.io.cwd, file), 'utf8').catch((e: Error) => {
       throw new CliError(`--file: cannot read ${file}: ${e.message}`, 1);
     });
+    // The CSV parser loads only when a file is given.
+    const { parseUserFile } = await import('../../bulk/user-file');
     rows.push(...parseUserFile(text, file));
   }
   if (!rows.length) throw new UsageError('no users given: pass user ids or e-mails, or --file FILE');

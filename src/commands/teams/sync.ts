@@ -4,7 +4,6 @@ import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { CliError, UsageError } from '../../errors';
-import { parseSyncFile } from '../../bulk/sync-file';
 import { MemberDirectory, loadTeamRoster } from '../../bulk/directory';
 import { hasErrors } from '../../bulk/plan';
 import { planSync, type ExistingTeam } from '../../bulk/sync';
@@ -49,6 +48,7 @@ export function registerSync(group: Command, ctx: Context): void {
       const text = opts.file === '-' ? await readStdin(ctx) : await readFile(resolve(ctx.io.cwd, opts.file), 'utf8').catch((e: Error) => {
         throw new CliError(`--file: cannot read ${opts.file}: ${e.message}`, 1);
       });
+      const { parseSyncFile } = await import('../../bulk/sync-file');
       const spec = parseSyncFile(text, opts.file);
       const organizationId = await ctx.organizationId();
       const api = await ctx.client();
