@@ -11,10 +11,11 @@ import { findUser } from './engine/users';
 import { localTransport } from './api/transports/local';
 import { VERSION } from './version';
 import type { Writer } from './output/render';
+import { withSpinner } from './output/spinner';
 
 export interface IO {
   stdout: Writer & { isTTY?: boolean };
-  stderr: Writer;
+  stderr: Writer & { isTTY?: boolean };
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
   env: Env;
   cwd: string;
@@ -83,6 +84,10 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
       }
       if (!orgs.items.length) throw new CliError('you are not a member of any organization', 5);
       throw new UsageError(`you belong to ${orgs.count} organizations: pass --org ID (${orgs.items.map((o) => `${o.id} "${o.title}"`).join(', ')})`);
+    },
+    /** Shows a spinner while `work` runs, only for a person at a terminal (never piped, never under CI). */
+    spin<T>(text: string, work: () => Promise<T>): Promise<T> {
+      return withSpinner(io.stderr, ctx.interactive && Boolean(io.stderr.isTTY), text, work);
     },
     /** Destructive verbs: ask on a terminal, demand --yes anywhere else. */
     async confirm(question: string, yes: boolean | undefined): Promise<void> {

@@ -103,7 +103,8 @@ describe('tokens list', () => {
     const r = ok(await s.run(['--json', 'tokens', 'list']));
     expect(r.stdout).not.toContain('dct_');
     const body = JSON.parse(r.stdout);
-    expect(body).toEqual([{ id: ci.id, name: 'ci', user: expect.any(String), email: ADMIN, createdAt: expect.any(String), lastUsedAt: null, revokedAt: null }]);
+    // The same envelope as every other list, so `jq .items` works everywhere.
+    expect(body).toEqual({ count: 1, items: [{ id: ci.id, name: 'ci', user: expect.any(String), email: ADMIN, createdAt: expect.any(String), lastUsedAt: null, revokedAt: null }] });
   });
 
   it('exits 0 with an empty list', async () => {

@@ -34,7 +34,8 @@ function sink(tty: boolean, onWrite?: (chunk: string) => void) {
 export async function run(argv: string[], options: RunOptions = {}): Promise<RunResult> {
   const tty = options.tty ?? false;
   const stdout = sink(tty, options.onStdout);
-  const stderr = sink(tty);
+  // stderr is never a terminal here, so spinners stay off and stderr assertions stay exact.
+  const stderr = sink(false);
   const stdin = Object.assign(Readable.from(options.stdin !== undefined ? [options.stdin] : []), { isTTY: tty });
   const code = await main(argv, {
     stdout: stdout.stream,

@@ -69,7 +69,9 @@ export async function changeTeamMembers(ctx: Context, mode: 'add' | 'remove' | '
   const teamId = await resolveTeamId(ctx, organizationId, team);
   const api = await ctx.client();
   await api.call(routes.getTeamInOrganizationById, { params: { organizationId, teamId } });
-  const [directory, roster] = await Promise.all([MemberDirectory.load(api, organizationId), loadTeamRoster(api, organizationId, teamId)]);
+  const [directory, roster] = await ctx.spin(`Resolving ${rows.length} user(s) against the organization`, () =>
+    Promise.all([MemberDirectory.load(api, organizationId), loadTeamRoster(api, organizationId, teamId)]),
+  );
   const plan = planTeamChange(mode, rows, directory, roster, { team, defaultRole: opts.role });
 
   // The removal limit is checked before a dry run returns, so a dry run predicts what the real run does.

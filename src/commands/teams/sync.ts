@@ -52,13 +52,15 @@ export function registerSync(group: Command, ctx: Context): void {
       const spec = parseSyncFile(text, opts.file);
       const organizationId = await ctx.organizationId();
       const api = await ctx.client();
-      const directory = await MemberDirectory.load(api, organizationId);
-      const existing: ExistingTeam[] = [];
-      for await (const team of api.paginate(routes.listTeamsInOrganizationById, { params: { organizationId }, query: { limit: 1000 } })) {
-        if ((spec.teams ?? []).some((t) => t.title.toLowerCase() === team.title.toLowerCase())) {
-          existing.push({ id: team.id, title: team.title, roster: await loadTeamRoster(api, organizationId, team.id) });
+      const { directory, existing } = await ctx.spin('Reading members and teams', async () => {
+        const existing: ExistingTeam[] = [];
+        for await (const team of api.paginate(routes.listTeamsInOrganizationById, { params: { organizationId }, query: { limit: 1000 } })) {
+          if ((spec.teams ?? []).some((t) => t.title.toLowerCase() === team.title.toLowerCase())) {
+            existing.push({ id: team.id, title: team.title, roster: await loadTeamRoster(api, organizationId, team.id) });
+          }
         }
-      }
+        return { directory: await MemberDirectory.load(api, organizationId), existing };
+      });
       const plan = planSync(spec, directory, existing, maxFraction);
       const invalid = hasErrors(plan.rows);
       if (!opts.apply || plan.refusals.length || (invalid && !opts.skipInvalid)) {

@@ -38,7 +38,8 @@ export function registerTokens(program: Command, ctx: Context): void {
     .addHelpText('after', '\nExamples:\n  $ docsctl tokens list')
     .action(async () => {
       const engine = await ctx.localEngine('tokens list');
-      await ctx.out.list(engine.tokens.list(), columns);
+      const items = engine.tokens.list();
+      await ctx.out.list({ count: items.length, items }, columns);
     });
   group
     .command('revoke')
