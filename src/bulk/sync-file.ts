@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { parse } from 'yaml';
+import { LineCounter, parseDocument, type Document } from 'yaml';
 import { ROLES } from '../engine/roles';
 import { formatIssues } from '../api/format-issues';
 import { CliError } from '../errors';
@@ -18,16 +18,22 @@ export const SyncFile = z.strictObject({
   ),
 });
 
-export type SyncSpec = z.output<typeof SyncFile>;
+/** The file's content, and the line of each entry so reports point into the file. */
+export type SyncSpec = z.output<typeof SyncFile> & {
+  lines?: { members: number[]; teams: { title: number; members: number[] }[] };
+};
 
-/** Reads a teams.yaml (or JSON) sync file; errors name the file, the line's path and the rule. */
+function lineOf(doc: Document, counter: LineCounter, path: (string | number)[]): number {
+  const node = doc.getIn(path, true) as { range?: [number, number, number] } | undefined;
+  return node?.range ? counter.linePos(node.range[0]).line : 0;
+}
+
+/** Reads a teams.yaml (or JSON) sync file; errors name the file, the entry's path and the rule. */
 export function parseSyncFile(text: string, name: string): SyncSpec {
-  let data: unknown;
-  try {
-    data = parse(text);
-  } catch (error) {
-    throw new CliError(`${name}: not valid YAML: ${(error as Error).message}`, 1);
-  }
+  const counter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: counter });
+  if (doc.errors.length) throw new CliError(`${name}: not valid YAML: ${doc.errors[0].message}`, 1);
+  const data: unknown = doc.toJS();
   const result = SyncFile.safeParse(data ?? {}, { reportInput: true });
   if (!result.success) throw new CliError(`${name}: ${formatIssues(result.error.issues)}`, 1);
   const titles = new Set<string>();
@@ -36,5 +42,12 @@ export function parseSyncFile(text: string, name: string): SyncSpec {
     if (titles.has(key)) throw new CliError(`${name}: team "${team.title}" is listed twice`, 1);
     titles.add(key);
   }
-  return result.data;
+  const lines = {
+    members: (result.data.members ?? []).map((_, i) => lineOf(doc, counter, ['members', i])),
+    teams: (result.data.teams ?? []).map((team, j) => ({
+      title: lineOf(doc, counter, ['teams', j, 'title']),
+      members: team.members.map((_, k) => lineOf(doc, counter, ['teams', j, 'members', k])),
+    })),
+  };
+  return { ...result.data, lines };
 }

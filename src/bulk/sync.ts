@@ -24,7 +24,7 @@ export function planSync(spec: SyncSpec, directory: MemberDirectory, existing: E
   const plan: SyncPlan = { rows: [], teams: [], roleChanges: [], refusals: [] };
 
   (spec.members ?? []).forEach((entry, index) => {
-    const line = index + 1;
+    const line = spec.lines?.members[index] ?? index + 1;
     const member = directory.find(entry.user);
     const to = entry.role === 'guest' ? null : entry.role;
     if (!member) {
@@ -46,12 +46,14 @@ export function planSync(spec: SyncSpec, directory: MemberDirectory, existing: E
   }
   if (!admins.size) plan.refusals.push('the organization would be left without an admin');
 
-  for (const team of spec.teams ?? []) {
+  for (const [j, team] of (spec.teams ?? []).entries()) {
+    const lines = spec.lines?.teams[j];
     const found = existing.find((t) => t.title.toLowerCase() === team.title.toLowerCase());
-    const rows = team.members.map((m, i) => (typeof m === 'string' ? { line: i + 1, ref: m } : { line: i + 1, ref: m.user, role: m.role ?? 'member' }));
+    const lineOf = (i: number) => lines?.members[i] ?? i + 1;
+    const rows = team.members.map((m, i) => (typeof m === 'string' ? { line: lineOf(i), ref: m } : { line: lineOf(i), ref: m.user, role: m.role ?? 'member' }));
     const roster = found?.roster ?? new Map<string, string>();
     const teamPlan = planTeamChange('set', rows, directory, roster, { team: team.title, defaultRole: 'member' });
-    if (!found) plan.rows.push({ line: 0, user: '', team: team.title, action: 'create-team', status: 'ok', detail: 'create the team' });
+    if (!found) plan.rows.push({ line: lines?.title ?? 0, user: '', team: team.title, action: 'create-team', status: 'ok', detail: 'create the team' });
     plan.rows.push(...teamPlan.rows);
     const tooMany = removalTooLarge(teamPlan, roster.size, maxRemoveFraction);
     if (tooMany) plan.refusals.push(`team "${team.title}": ${tooMany}`);

@@ -177,14 +177,15 @@ teams:
       ['Platform', undefined, ['ada'], [], {}],
     ]);
     expect(plan.rows.map((r) => [r.line, r.user, r.team ?? '', r.action, r.status, r.detail])).toEqual([
-      [1, 'bob@acme.example', '', 'org-role', 'ok', 'guest -> read'],
-      [2, 'linus', '', 'unchanged', 'skipped', 'already edit'],
-      [3, 'hedy', '', 'org-role', 'ok', 'comment -> guest'],
-      [1, 'alan', 'engineering', 'role', 'ok', 'owner -> member'],
-      [2, 'linus', 'engineering', 'role', 'ok', 'member -> owner'],
+      // Lines of the file; entries of a flow list share their line. 0: not in the file.
+      [2, 'bob@acme.example', '', 'org-role', 'ok', 'guest -> read'],
+      [3, 'linus', '', 'unchanged', 'skipped', 'already edit'],
+      [4, 'hedy', '', 'org-role', 'ok', 'comment -> guest'],
+      [7, 'alan', 'engineering', 'role', 'ok', 'owner -> member'],
+      [7, 'linus', 'engineering', 'role', 'ok', 'member -> owner'],
       [0, 'hedy', 'engineering', 'remove', 'ok', 'remove (was member; not listed)'],
-      [0, '', 'Platform', 'create-team', 'ok', 'create the team'],
-      [1, 'ada', 'Platform', 'add', 'ok', 'add as member'],
+      [8, '', 'Platform', 'create-team', 'ok', 'create the team'],
+      [9, 'ada', 'Platform', 'add', 'ok', 'add as member'],
     ]);
   });
 
@@ -226,8 +227,11 @@ teams:
 
 describe('parseSyncFile', () => {
   it('accepts an empty file and JSON', () => {
-    expect(parseSyncFile('', 'empty.yaml')).toEqual({});
-    expect(parseSyncFile('{"teams":[{"title":"Ops","members":[]}]}', 'x.json')).toEqual({ teams: [{ title: 'Ops', members: [] }] });
+    expect(parseSyncFile('', 'empty.yaml')).toEqual({ lines: { members: [], teams: [] } });
+    expect(parseSyncFile('{"teams":[{"title":"Ops","members":[]}]}', 'x.json')).toEqual({
+      teams: [{ title: 'Ops', members: [] }],
+      lines: { members: [], teams: [{ title: 1, members: [] }] },
+    });
   });
 
   it('names the file, the path and the rule of every schema error', () => {
@@ -288,5 +292,30 @@ describe('printReport', () => {
     const c = capture(true, false);
     await printReport(c.out, reportRows, false);
     expect(c.text().stdout).toMatch(/LINE\s+│\s+USER\s+│\s+EMAIL\s+│\s+TEAM\s+│\s+ACTION\s+│\s+STATUS\s+│\s+DETAIL/);
+  });
+});
+
+describe('sync report lines', () => {
+  it('point at the lines of the file, comments and blank lines included', () => {
+    const spec = parseSyncFile(
+      `# roles first
+members:
+  - { user: nobody@acme.example, role: read }
+
+teams:
+  # the platform team
+  - title: Platform
+    members:
+      - ada
+      - { user: ghost, role: owner }
+`,
+      'teams.yaml',
+    );
+    const plan = planSync(spec, directory, [], 0.5);
+    const lineOf = (user: string, action?: string) => plan.rows.find((r) => r.user === user && (!action || r.action === action))?.line;
+    expect(lineOf('nobody@acme.example')).toBe(3);
+    expect(plan.rows.find((r) => r.action === 'create-team')?.line).toBe(7);
+    expect(lineOf('ada')).toBe(9);
+    expect(lineOf('ghost')).toBe(10);
   });
 });

@@ -76,7 +76,9 @@ describe('teams sync: plan (the default)', () => {
     const out = report(r);
     expect(out.applied).toBe(false);
     expect(out.rows).toHaveLength(11);
-    expect(out.rows[0]).toEqual({ line: 1, user: ACME('alan.turing'), email: ACME('alan.turing'), action: 'org-role', status: 'ok', detail: 'create -> admin' });
+    // `line` is the line in teams.yaml (the text starts with a blank line).
+    expect(out.rows[0]).toEqual({ line: 3, user: ACME('alan.turing'), email: ACME('alan.turing'), action: 'org-role', status: 'ok', detail: 'create -> admin' });
+    expect(out.rows.find((row: { user: string; team?: string }) => row.user === ACME('hedy.lamarr') && row.team === 'Design')?.line).toBe(10);
   });
 
   it('a file that matches the organization plans nothing and does not suggest --apply', async () => {
@@ -256,8 +258,8 @@ teams:
       const out = report(r);
       expect(out.applied).toBe(false);
       expect(out.rows.filter((row) => row.status === 'error').map((row) => [row.user, row.team ?? '', row.line])).toEqual([
-        ['bob.khan@acme.example', '', 2],
-        ['joan.clark@acme.example', 'Design', 5],
+        ['bob.khan@acme.example', '', 4],
+        ['joan.clark@acme.example', 'Design', 7],
       ]);
       expect(r.stderr).toMatch(/^error: some rows cannot be applied/m);
     }
