@@ -15,7 +15,7 @@ import { withSpinner } from './output/spinner';
 
 export interface IO {
   stdout: Writer & { isTTY?: boolean };
-  stderr: Writer & { isTTY?: boolean };
+  stderr: Writer & { isTTY?: boolean; columns?: number };
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
   env: Env;
   cwd: string;
@@ -87,7 +87,9 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
     },
     /** Shows a spinner while `work` runs, only for a person at a terminal (never piped, never under CI). */
     spin<T>(text: string, work: () => Promise<T>): Promise<T> {
-      return withSpinner(io.stderr, ctx.interactive && Boolean(io.stderr.isTTY), text, work);
+      // A pseudo-terminal without a size (columns 0) makes ora's line counting loop forever.
+      const usable = Boolean(io.stderr.isTTY) && (io.stderr.columns ?? 0) > 0;
+      return withSpinner(io.stderr, ctx.interactive && usable, text, work);
     },
     /** Destructive verbs: ask on a terminal, demand --yes anywhere else. */
     async confirm(question: string, yes: boolean | undefined): Promise<void> {

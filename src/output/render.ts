@@ -21,7 +21,8 @@ export function tsv<T>(rows: T[], columns: Column<T>[]): string {
 /** A table with headers for people at a terminal. */
 export async function table<T>(rows: T[], columns: Column<T>[]): Promise<string> {
   const { default: Table } = await import('cli-table3');
-  const t = new Table({ head: columns.map((c) => c.header), style: { head: [], border: [] } });
+  // No rule between rows: long lists stay readable, the header keeps its rule.
+  const t = new Table({ head: columns.map((c) => c.header), style: { head: [], border: [], compact: true } });
   for (const row of rows) t.push(columns.map((c) => cell(c.value(row))));
   return `${t.toString()}\n`;
 }
