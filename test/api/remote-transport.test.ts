@@ -65,6 +65,19 @@ describe('remote transport', () => {
     await transport.close?.();
   });
 
+  it('retries a POST only when it was rate limited, never after a gateway error', async () => {
+    const gateway = await scripted([{ status: 503, body: '' }, { status: 201, body: '{}' }]);
+    const transport = remoteTransport({ baseUrl: gateway.url, sleep: async () => undefined });
+    expect((await transport.send({ method: 'POST', url: '/v1/x', body: '{}' })).status).toBe(503);
+    expect(gateway.seen).toHaveLength(1);
+    const limited = await scripted([{ status: 429, headers: { 'retry-after': '0' }, body: '' }, { status: 201, body: '{}' }]);
+    const again = remoteTransport({ baseUrl: limited.url, sleep: async () => undefined });
+    expect((await again.send({ method: 'POST', url: '/v1/x', body: '{}' })).status).toBe(201);
+    expect(limited.seen).toHaveLength(2);
+    await transport.close?.();
+    await again.close?.();
+  });
+
   it('does not retry other errors', async () => {
     const server = await scripted([{ status: 400, body: '{"error":{"code":400,"message":"title: is required"}}' }]);
     const transport = remoteTransport({ baseUrl: server.url, sleep: async () => undefined });

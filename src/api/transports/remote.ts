@@ -18,6 +18,16 @@ export interface RemoteOptions {
 
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 
+/**
+ * Whether a failed attempt may be sent again. A 429 was refused before any work, so it is always
+ * safe; after a gateway error or a dropped connection the server may have acted already, so only
+ * methods that are safe to repeat (everything but POST here) are retried.
+ */
+export function mayRetry(method: string, status: number | 'connection'): boolean {
+  if (status === 429) return true;
+  return method.toUpperCase() !== 'POST' && (status === 'connection' || RETRY_STATUSES.has(status));
+}
+
 /** How long to wait before retrying: Retry-After, else X-RateLimit-Reset, else exponential backoff. */
 export function retryDelay(headers: Record<string, string>, attempt: number, nowMs: number): number {
   const retryAfter = headers['retry-after'];
@@ -70,7 +80,7 @@ export function remoteTransport(options: RemoteOptions): Transport {
         } catch (error) {
           const code = (error as { code?: string }).code;
           const retryable = code === 'ECONNRESET' || code === 'UND_ERR_SOCKET';
-          if (retryable && attempt < retries) {
+          if (retryable && attempt < retries && mayRetry(req.method, 'connection')) {
             await sleep(retryDelay({}, attempt, now()));
             continue;
           }
@@ -80,7 +90,7 @@ export function remoteTransport(options: RemoteOptions): Transport {
             : (error as Error).message;
           throw new TransportError(`cannot reach ${base}: ${reason}`);
         }
-        if (RETRY_STATUSES.has(status) && attempt < retries) {
+        if (mayRetry(req.method, status) && attempt < retries) {
           const wait = retryDelay(responseHeaders, attempt, now());
           if (wait <= maxWait) {
             await sleep(wait);
