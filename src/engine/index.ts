@@ -6,6 +6,10 @@ import { invitesModule } from './invites';
 import { samlModule } from './saml';
 import { usersModule } from './users';
 import { tokensModule } from './tokens';
+import { spacesModule } from './spaces';
+import { collectionsModule } from './collections';
+import { spacePermissionsModule } from './space-permissions';
+import { customFieldsModule } from './custom-fields';
 import { ensureInstallation, type BootstrapOptions } from './bootstrap';
 import { openDb } from './store/db';
 import { randomIds, systemClock, type Clock, type IdGenerator } from './clock';
@@ -15,6 +19,9 @@ export type { Actor } from './core';
 /** The whole server-side engine: one object per resource, sharing one database. */
 export function createEngine(options: EngineOptions) {
   const core = new Core(options);
+  const spaces = spacesModule(core);
+  // Spaces deleted more than the retention period ago go as soon as the engine opens.
+  spaces.purge();
   return {
     core,
     organizations: organizationsModule(core),
@@ -24,6 +31,10 @@ export function createEngine(options: EngineOptions) {
     saml: samlModule(core),
     users: usersModule(core),
     tokens: tokensModule(core),
+    spaces,
+    collections: collectionsModule(core),
+    spacePermissions: spacePermissionsModule(core, spaces),
+    customFields: customFieldsModule(core, spaces),
     install: (bootstrap?: BootstrapOptions) => ensureInstallation(core, bootstrap),
     close: (): void => {
       options.db.close();

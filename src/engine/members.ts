@@ -1,10 +1,11 @@
 import type { Actor, Core } from './core';
 import { conflict, forbidden, notFound } from './errors';
 import { requireMember, requireRight } from './access';
-import { decodeCursor, keysetPage, likePattern, type PageRequest } from './pagination';
+import { keysetPage, likePattern, type PageRequest } from './pagination';
 import { presentUser } from './users';
 import { signJwt, signingSecret } from './jwt';
 import type { Role } from './roles';
+import { countAccessibleSpaces } from './spaces';
 
 export interface MemberRow {
   organization_id: string;
@@ -36,8 +37,7 @@ export function presentMember(core: Core, row: MemberRow) {
     joinedAt: row.joined_at,
     ...(row.last_seen_at ? { lastSeenAt: row.last_seen_at } : {}),
     sso: row.sso === 1,
-    // Spaces arrive with the spaces feature; until then no member has access to any space.
-    spaces: 0,
+    spaces: countAccessibleSpaces(core, row.organization_id, row.role, row.user_id),
     teams: row.team_count,
   };
 }
@@ -173,13 +173,5 @@ export function membersModule(core: Core) {
       });
     },
 
-    /** Spaces the member can access. Spaces arrive with the spaces feature, so the list is empty until then. */
-    spaces(actor: Actor, organizationId: string, userId: string, query: PageRequest & { order?: 'asc' | 'desc' }) {
-      requireRight(core, actor, organizationId, 'listMembers');
-      requireMemberRow(core, organizationId, userId);
-      // A bad cursor is a 400 on every list, even one that is always empty (decisions.md).
-      if (query.page) decodeCursor(`member-spaces:${query.order ?? 'desc'}`, query.page, 2);
-      return { count: 0, items: [] as never[] };
-    },
   };
 }

@@ -11,11 +11,14 @@ export interface TeamRow {
   title: string;
   created_at: string;
   member_count: number;
+  space_count: number;
   caller_team_role: TeamRole | null;
 }
 
 const TEAM_COLUMNS = `t.*,
   (SELECT COUNT(*) FROM team_members c WHERE c.team_id = t.id) AS member_count,
+  (SELECT COUNT(*) FROM space_permissions sp JOIN spaces s ON s.id = sp.space_id AND s.deleted_at IS NULL
+    WHERE sp.principal_type = 'team' AND sp.principal_id = t.id) AS space_count,
   (SELECT role FROM team_members o WHERE o.team_id = t.id AND o.user_id = ?) AS caller_team_role`;
 
 export function presentTeam(core: Core, row: TeamRow, caller: Membership) {
@@ -24,8 +27,7 @@ export function presentTeam(core: Core, row: TeamRow, caller: Membership) {
     id: row.id,
     title: row.title,
     members: row.member_count,
-    // Spaces arrive with the spaces feature; until then a team has access to none.
-    spaces: 0,
+    spaces: row.space_count,
     createdAt: row.created_at,
     permissions: { admin: caller.role === 'admin' || row.caller_team_role === 'owner', view: caller.role != null },
     urls: { location: core.apiUrl(`/orgs/${row.organization_id}/teams/${row.id}`), app: core.appUrl(`/o/${row.organization_id}/teams/${row.id}`) },

@@ -4,9 +4,12 @@ import * as members from './members';
 import * as teams from './teams';
 import * as invites from './invites';
 import * as saml from './saml';
+import * as spaces from './spaces';
+import * as collections from './collections';
+import * as customFields from './custom-fields';
 
 /** THE route table: every operation of the API, keyed by operationId. */
-export const routes = { ...organizations, ...members, ...teams, ...invites, ...saml };
+export const routes = { ...organizations, ...members, ...teams, ...invites, ...saml, ...spaces, ...collections, ...customFields };
 
 export type Routes = typeof routes;
 export const routeList: Route[] = Object.values(routes) as Route[];

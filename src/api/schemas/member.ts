@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { DateTime, NullableRole, Order, Paging, Role, User, text } from './common';
+import { Space } from './space';
 
 export const Member = z.object({
   object: z.literal('member'),
@@ -27,4 +28,4 @@ export const MemberPatch = z.strictObject({ role: NullableRole });
 export const PingResult = z.object({ serviceVisitorClaims: z.string(), gitbookVisitorClaims: z.optional(z.string()) });
 
 export const MemberSpacesQuery = z.strictObject({ ...Paging, order: z.optional(Order) });
-export const MemberSpace = z.object({ permission: Role, space: z.object({ object: z.literal('space'), id: z.string() }) });
+export const MemberSpace = z.object({ permission: Role, space: Space });

@@ -1,4 +1,5 @@
 import { sql as people } from './001_people';
+import { sql as spaces } from './002_spaces';
 
 /** Numbered schema migrations, applied in order; `user_version` records how many ran. */
-export const migrations: readonly string[] = [people];
+export const migrations: readonly string[] = [people, spaces];

@@ -1,0 +1,54 @@
+import * as z from 'zod/mini';
+import { DateTime, Id, NullableRole, Paging, Role, User, queryBool, text } from './common';
+import { VISIBILITIES } from '../../engine/values';
+
+const bool = z.boolean();
+
+export const Space = z.object({
+  object: z.literal('space'),
+  id: z.string(),
+  title: z.string(),
+  emoji: z.string(),
+  visibility: z.enum(VISIBILITIES),
+  createdAt: DateTime,
+  updatedAt: DateTime,
+  deletedAt: z.optional(DateTime),
+  deletedBy: z.optional(User),
+  editMode: z.optional(z.enum(['live', 'locked'])),
+  urls: z.object({ location: z.string(), app: z.string(), published: z.optional(z.string()), public: z.optional(z.string()), icon: z.optional(z.string()) }),
+  organization: z.string(),
+  parent: z.optional(z.string()),
+  revision: z.string(),
+  defaultLevel: NullableRole,
+  comments: z.number(),
+  changeRequests: z.number(),
+  changeRequestsOpen: z.number(),
+  changeRequestsDraft: z.number(),
+  permissions: z.object({
+    view: bool, access: bool, admin: bool, viewInviteLinks: bool, edit: bool, triggerGitSync: bool, comment: bool, merge: bool, review: bool,
+  }),
+});
+
+export const SpaceCreate = z.strictObject({
+  title: z.optional(text(1, 50)),
+  emoji: z.optional(text(0, 50)),
+  parent: z.optional(Id),
+  editMode: z.optional(z.enum(['live', 'locked'])),
+});
+
+export const SpacePatch = z.strictObject({
+  title: z.optional(text(1, 50)),
+  emoji: z.optional(text(0, 50)),
+  editMode: z.optional(z.enum(['live', 'locked'])),
+  defaultLevel: z.optional(NullableRole),
+  visibility: z.optional(z.enum(VISIBILITIES)),
+});
+
+export const SpaceListQuery = z.strictObject({ ...Paging, deleted: z.optional(queryBool) });
+export const SpaceGetQuery = z.strictObject({ shareKey: z.optional(text(1, 200)) });
+
+const Ref = z.strictObject({ type: z.enum(['space', 'collection']), space: z.optional(Id), collection: z.optional(Id) });
+export const Position = z.strictObject({ before: z.optional(Ref), after: z.optional(Ref) });
+export const Move = z.strictObject({ parent: z.optional(z.nullable(Id)), position: z.optional(Position) });
+export const Transfer = z.strictObject({ organization: Id });
+

@@ -1,0 +1,181 @@
+import type { Actor, Core } from './core';
+import { conflict, invalid, notFound } from './errors';
+import { requireRight, type Membership } from './access';
+import { keysetPage, type PageRequest } from './pagination';
+import { nextPosition, placeItem, type PositionInput } from './positions';
+import { transferSpaces } from './spaces';
+import { atLeast, type Role } from './roles';
+
+interface CollectionRow {
+  id: string;
+  organization_id: string;
+  parent_id: string | null;
+  title: string;
+  description: string | null;
+  default_level: Role | null;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+function presentCollection(core: Core, row: CollectionRow, caller: Membership) {
+  return {
+    object: 'collection' as const,
+    id: row.id,
+    title: row.title,
+    ...(row.description ? { description: row.description } : {}),
+    organization: row.organization_id,
+    ...(row.parent_id ? { parent: row.parent_id } : {}),
+    defaultLevel: row.default_level,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    urls: { location: core.apiUrl(`/collections/${row.id}`), app: core.appUrl(`/c/${row.id}`) },
+    permissions: {
+      view: caller.role != null,
+      admin: caller.role === 'admin',
+      viewInviteLinks: caller.role === 'admin',
+      create: atLeast(caller.role, 'create'),
+    },
+  };
+}
+
+export type Collection = ReturnType<typeof presentCollection>;
+
+export interface CollectionPatch {
+  title?: string;
+  description?: string;
+  defaultLevel?: Role | null;
+}
+
+export function collectionsModule(core: Core) {
+  const raw = (id: string) => core.get<CollectionRow>('SELECT * FROM collections WHERE id = ?', [id]);
+
+  /** The collection and the caller's membership; 404 for organizations the caller is not in. */
+  function visible(actor: Actor, collectionId: string, right: 'listMembers' | 'admin' | 'createContent' = 'listMembers') {
+    const row = raw(collectionId);
+    if (!row || !core.get('SELECT 1 FROM members WHERE organization_id = ? AND user_id = ?', [row.organization_id, actor.userId])) {
+      throw notFound(`collection ${collectionId} not found`);
+    }
+    return { row, caller: requireRight(core, actor, row.organization_id, right) };
+  }
+
+  function checkParent(organizationId: string, parent: string | null | undefined, moving?: string): void {
+    if (!parent) return;
+    if (!core.get('SELECT 1 FROM collections WHERE id = ? AND organization_id = ?', [parent, organizationId])) {
+      throw invalid(`parent: no collection ${parent} in this organization`);
+    }
+    if (moving && descendantsOf(moving).includes(parent)) {
+      throw invalid(`parent: cannot move a collection into ${parent === moving ? 'itself' : 'one of its own sub-collections'}`);
+    }
+  }
+
+  /** The collection and every collection below it. */
+  function descendantsOf(collectionId: string): string[] {
+    return core
+      .all<{ id: string }>(
+        'WITH RECURSIVE tree(id) AS (SELECT ? UNION ALL SELECT c.id FROM collections c JOIN tree ON c.parent_id = tree.id) SELECT id FROM tree',
+        [collectionId],
+      )
+      .map((r) => r.id);
+  }
+
+  const reload = (id: string, caller: Membership) => presentCollection(core, raw(id)!, caller);
+
+  return {
+    create(actor: Actor, organizationId: string, input: { title?: string; parent?: string }): Collection {
+      const caller = requireRight(core, actor, organizationId, 'createContent');
+      return core.write(() => {
+        checkParent(organizationId, input.parent);
+        const id = core.newId();
+        const now = core.now();
+        core.run(
+          'INSERT INTO collections (id, organization_id, parent_id, title, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          [id, organizationId, input.parent ?? null, input.title ?? 'Untitled', nextPosition(core, organizationId, input.parent ?? null), now, now],
+        );
+        return reload(id, caller);
+      });
+    },
+
+    /** Collections in their order; `nested: false` keeps only the top level. */
+    list(actor: Actor, organizationId: string, query: PageRequest & { nested?: boolean }) {
+      const caller = requireRight(core, actor, organizationId, 'listMembers');
+      const nested = query.nested ?? true;
+      return keysetPage<CollectionRow, Collection>(core, {
+        listing: `collections:${nested}`,
+        from: 'collections c',
+        columns: 'c.*',
+        where: ['c.organization_id = ?', ...(nested ? [] : ['c.parent_id IS NULL'])],
+        args: [organizationId],
+        orderBy: ['c.position', 'c.id'],
+        direction: 'asc',
+        keyOf: (row) => [row.position, row.id],
+        present: (row) => presentCollection(core, row, caller),
+      }, query);
+    },
+
+    get(actor: Actor, collectionId: string): Collection {
+      const { row, caller } = visible(actor, collectionId);
+      return presentCollection(core, row, caller);
+    },
+
+    update(actor: Actor, collectionId: string, patch: CollectionPatch): Collection {
+      const { caller } = visible(actor, collectionId, 'admin');
+      return core.write(() => {
+        const columns: [keyof CollectionPatch, string][] = [['title', 'title'], ['description', 'description'], ['defaultLevel', 'default_level']];
+        for (const [field, column] of columns) {
+          if (patch[field] !== undefined) core.run(`UPDATE collections SET ${column} = ?, updated_at = ? WHERE id = ?`, [patch[field], core.now(), collectionId]);
+        }
+        return reload(collectionId, caller);
+      });
+    },
+
+    /** Only an empty collection can be deleted. Deleted spaces that lived in it would come back at the root. */
+    remove(actor: Actor, collectionId: string): void {
+      visible(actor, collectionId, 'admin');
+      core.write(() => {
+        const spaces = core.get<{ n: number }>('SELECT COUNT(*) AS n FROM spaces WHERE parent_id = ? AND deleted_at IS NULL', [collectionId])!.n;
+        const collections = core.get<{ n: number }>('SELECT COUNT(*) AS n FROM collections WHERE parent_id = ?', [collectionId])!.n;
+        if (spaces || collections) {
+          const parts = [spaces ? `${spaces} space${spaces === 1 ? '' : 's'}` : '', collections ? `${collections} collection${collections === 1 ? '' : 's'}` : ''];
+          throw conflict(`collection ${collectionId} still holds ${parts.filter(Boolean).join(' and ')}: move or delete them first`);
+        }
+        core.run('UPDATE spaces SET parent_id = NULL WHERE parent_id = ?', [collectionId]);
+        core.run('DELETE FROM collections WHERE id = ?', [collectionId]);
+      });
+    },
+
+    move(actor: Actor, collectionId: string, input: { parent?: string | null; position?: PositionInput }): Collection {
+      const { row, caller } = visible(actor, collectionId, 'admin');
+      return core.write(() => {
+        const parent = input.parent === undefined ? row.parent_id : input.parent;
+        checkParent(row.organization_id, parent, collectionId);
+        if (parent !== row.parent_id) core.run('UPDATE collections SET parent_id = ?, updated_at = ? WHERE id = ?', [parent, core.now(), collectionId]);
+        placeItem(core, row.organization_id, parent, { type: 'collection', id: collectionId }, input.position);
+        return reload(collectionId, caller);
+      });
+    },
+
+    /** Moves the collection, its sub-collections and their spaces to another organization (admin in both). */
+    transfer(actor: Actor, collectionId: string, input: { organization: string }): Collection {
+      const { row } = visible(actor, collectionId, 'admin');
+      const target = requireRight(core, actor, input.organization, 'admin');
+      return core.write(() => {
+        if (input.organization === row.organization_id) return reload(collectionId, target);
+        const tree = descendantsOf(collectionId);
+        const marks = tree.map(() => '?').join(', ');
+        const spaceIds = core.all<{ id: string }>(`SELECT id FROM spaces WHERE parent_id IN (${marks})`, tree).map((r) => r.id);
+        transferSpaces(core, spaceIds, row.organization_id, input.organization);
+        core.run(`UPDATE spaces SET organization_id = ? WHERE parent_id IN (${marks})`, [input.organization, ...tree]);
+        core.run(`UPDATE collections SET organization_id = ? WHERE id IN (${marks})`, [input.organization, ...tree]);
+        core.run('UPDATE collections SET parent_id = NULL, position = ?, updated_at = ? WHERE id = ?', [
+          nextPosition(core, input.organization, null), core.now(), collectionId,
+        ]);
+        return reload(collectionId, target);
+      });
+    },
+
+    organizationOf(collectionId: string): string | undefined {
+      return raw(collectionId)?.organization_id;
+    },
+  };
+}

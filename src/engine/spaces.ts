@@ -1,0 +1,387 @@
+import type { Actor, Core } from './core';
+import { forbidden, invalid, notFound } from './errors';
+import { membershipOf, requireMember, requireRight } from './access';
+import { keysetPage, type PageRequest } from './pagination';
+import { COLLECTION_LEVELS, SPACE_RANK, rankArgs, roleOfRank } from './space-access';
+import { nextPosition, placeItem, type PositionInput } from './positions';
+import { presentUser } from './users';
+import type { Role } from './roles';
+
+export const RETENTION_DAYS = 7;
+const RETENTION_MS = RETENTION_DAYS * 86_400_000;
+
+import type { Visibility } from './values';
+
+export interface SpaceRow {
+  id: string;
+  organization_id: string;
+  parent_id: string | null;
+  title: string;
+  emoji: string;
+  visibility: Visibility;
+  edit_mode: 'live' | 'locked';
+  default_level: Role | null;
+  revision_id: string;
+  position: number;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  deleted_by: string | null;
+  caller_rank: number;
+  deleted_by_name: string | null;
+  deleted_by_email: string | null;
+}
+
+/** Space columns with the caller's rank; parameters: rankArgs(...) then the organization id (for `cl`). */
+const SPACE_COLUMNS = `s.*, ${SPACE_RANK} AS caller_rank, d.display_name AS deleted_by_name, d.email AS deleted_by_email`;
+const SPACE_FROM = `spaces s LEFT JOIN ${COLLECTION_LEVELS} cl ON cl.id = s.parent_id LEFT JOIN users d ON d.id = s.deleted_by`;
+
+export function spacePermissions(rank: number) {
+  return {
+    view: rank >= 1,
+    access: rank >= 1,
+    admin: rank >= 6,
+    viewInviteLinks: rank >= 6,
+    edit: rank >= 3,
+    triggerGitSync: rank >= 3,
+    comment: rank >= 2,
+    merge: rank >= 4,
+    review: rank >= 4,
+  };
+}
+
+export function presentSpace(core: Core, row: SpaceRow) {
+  const app = core.appUrl(`/s/${row.id}`);
+  return {
+    object: 'space' as const,
+    id: row.id,
+    title: row.title,
+    emoji: row.emoji,
+    visibility: row.visibility,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    ...(row.deleted_at ? { deletedAt: row.deleted_at } : {}),
+    ...(row.deleted_by && row.deleted_by_email
+      ? { deletedBy: presentUser(core, { id: row.deleted_by, display_name: row.deleted_by_name ?? row.deleted_by_email, email: row.deleted_by_email, photo_url: null }) }
+      : {}),
+    editMode: row.edit_mode,
+    urls: {
+      location: core.apiUrl(`/spaces/${row.id}`),
+      app,
+      published: `${core.publicUrl}/o/${row.organization_id}/s/${row.id}`,
+      public: `${core.publicUrl}/o/${row.organization_id}/s/${row.id}`,
+      icon: `${core.publicUrl}/icons/spaces/${row.id}`,
+    },
+    organization: row.organization_id,
+    ...(row.parent_id ? { parent: row.parent_id } : {}),
+    revision: row.revision_id,
+    defaultLevel: row.default_level,
+    // Comments and change requests arrive with the content engine; until then there are none.
+    comments: 0,
+    changeRequests: 0,
+    changeRequestsOpen: 0,
+    changeRequestsDraft: 0,
+    permissions: spacePermissions(row.caller_rank),
+  };
+}
+
+export type Space = ReturnType<typeof presentSpace>;
+
+export interface SpaceCreate {
+  title?: string;
+  emoji?: string;
+  parent?: string;
+  editMode?: 'live' | 'locked';
+}
+
+export interface SpacePatch {
+  title?: string;
+  emoji?: string;
+  editMode?: 'live' | 'locked';
+  defaultLevel?: Role | null;
+  visibility?: Visibility;
+}
+
+/** A space row with a user's rank on it, deleted or not. */
+export function spaceRowFor(core: Core, organizationRole: Role | null, userId: string, spaceId: string, organizationId: string) {
+  return core.get<SpaceRow>(`SELECT ${SPACE_COLUMNS} FROM ${SPACE_FROM} WHERE s.id = ?`, [...rankArgs(organizationRole, userId), organizationId, spaceId]);
+}
+
+export function spacesModule(core: Core) {
+  const raw = (spaceId: string) => core.get<{ organization_id: string; deleted_at: string | null }>('SELECT organization_id, deleted_at FROM spaces WHERE id = ?', [spaceId]);
+
+  /** The space as the caller sees it: 404 when it is deleted, unknown, or not visible to them. */
+  function visible(actor: Actor, spaceId: string, options: { deleted?: boolean } = {}): SpaceRow {
+    const found = raw(spaceId);
+    const membership = found && membershipOf(core, found.organization_id, actor.userId);
+    const row = found && membership ? spaceRowFor(core, membership.role, actor.userId, spaceId, found.organization_id) : undefined;
+    if (!row || row.caller_rank < 1 || (row.deleted_at !== null && !options.deleted)) throw notFound(`space ${spaceId} not found`);
+    return row;
+  }
+
+  function requireRank(row: SpaceRow, rank: number, what: string): void {
+    if (row.caller_rank < rank) throw forbidden(`you are not allowed to ${what} (${roleOfRank(rank)} role on the space required)`);
+  }
+
+  function checkParent(organizationId: string, parent: string | null | undefined): void {
+    if (!parent) return;
+    if (!core.get('SELECT 1 FROM collections WHERE id = ? AND organization_id = ?', [parent, organizationId])) {
+      throw invalid(`parent: no collection ${parent} in this organization`);
+    }
+  }
+
+  function reload(actor: Actor, spaceId: string): Space {
+    return presentSpace(core, visible(actor, spaceId, { deleted: true }));
+  }
+
+  const module = {
+    visible,
+    requireRank,
+
+    create(actor: Actor, organizationId: string, input: SpaceCreate): Space {
+      requireRight(core, actor, organizationId, 'createContent');
+      return core.write(() => {
+        checkParent(organizationId, input.parent);
+        const id = core.newId();
+        const now = core.now();
+        core.run(
+          `INSERT INTO spaces (id, organization_id, parent_id, title, emoji, visibility, edit_mode, revision_id, position, created_by, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          [id, organizationId, input.parent ?? null, input.title ?? 'Untitled', input.emoji ?? '', input.parent ? 'in-collection' : 'private',
+            input.editMode ?? 'live', core.newId(), nextPosition(core, organizationId, input.parent ?? null), actor.userId, now, now],
+        );
+        return reload(actor, id);
+      });
+    },
+
+    list(actor: Actor, organizationId: string, query: PageRequest & { deleted?: boolean }) {
+      const { role } = requireMember(core, actor, organizationId);
+      const args = rankArgs(role, actor.userId);
+      if (query.deleted) {
+        if (role !== 'admin') throw forbidden('you are not allowed to list deleted spaces (admin role required)');
+        const since = new Date(core.clock.now().getTime() - RETENTION_MS).toISOString();
+        return keysetPage<SpaceRow, Space>(core, {
+          listing: 'spaces:deleted',
+          from: SPACE_FROM,
+          columns: SPACE_COLUMNS,
+          columnArgs: args,
+          where: ['s.organization_id = ?', 's.deleted_at IS NOT NULL', 's.deleted_at > ?'],
+          args: [organizationId, organizationId, since],
+          orderBy: ['s.deleted_at', 's.id'],
+          direction: 'desc',
+          keyOf: (row) => [row.deleted_at, row.id],
+          present: (row) => presentSpace(core, row),
+        }, query);
+      }
+      return keysetPage<SpaceRow, Space>(core, {
+        listing: 'spaces',
+        from: SPACE_FROM,
+        columns: SPACE_COLUMNS,
+        columnArgs: args,
+        where: ['s.organization_id = ?', 's.deleted_at IS NULL', `${SPACE_RANK} >= 1`],
+        args: [organizationId, organizationId, ...args],
+        orderBy: ['s.position', 's.id'],
+        direction: 'asc',
+        keyOf: (row) => [row.position, row.id],
+        present: (row) => presentSpace(core, row),
+      }, query);
+    },
+
+    /** Spaces directly in a collection, in their order, as the caller may see them. */
+    listInCollection(actor: Actor, collectionId: string, query: PageRequest) {
+      const organizationId = core.get<{ organization_id: string }>('SELECT organization_id FROM collections WHERE id = ?', [collectionId])?.organization_id;
+      const membership = organizationId && membershipOf(core, organizationId, actor.userId);
+      if (!organizationId || !membership) throw notFound(`collection ${collectionId} not found`);
+      const { role } = membership;
+      const args = rankArgs(role, actor.userId);
+      return keysetPage<SpaceRow, Space>(core, {
+        listing: `collection-spaces:${collectionId}`,
+        from: SPACE_FROM,
+        columns: SPACE_COLUMNS,
+        columnArgs: args,
+        where: ['s.parent_id = ?', 's.deleted_at IS NULL', `${SPACE_RANK} >= 1`],
+        args: [organizationId, collectionId, ...args],
+        orderBy: ['s.position', 's.id'],
+        direction: 'asc',
+        keyOf: (row) => [row.position, row.id],
+        present: (row) => presentSpace(core, row),
+      }, query);
+    },
+
+    /** Spaces a member can access, with the member's role on each; the spaces as the caller sees them. */
+    ofMember(actor: Actor, organizationId: string, userId: string, query: PageRequest & { order?: 'asc' | 'desc' }) {
+      const { role } = requireRight(core, actor, organizationId, 'listMembers');
+      const member = membershipOf(core, organizationId, userId);
+      if (!member) throw notFound(`member ${userId} not found in organization ${organizationId}`);
+      return keysetPage<SpaceRow & { member_rank: number }, { permission: Role; space: Space }>(core, {
+        listing: `member-spaces:${query.order ?? 'asc'}`,
+        from: SPACE_FROM,
+        columns: `${SPACE_COLUMNS}, ${SPACE_RANK} AS member_rank`,
+        columnArgs: [...rankArgs(role, actor.userId), ...rankArgs(member.role, userId)],
+        where: ['s.organization_id = ?', 's.deleted_at IS NULL', `${SPACE_RANK} >= 1`],
+        args: [organizationId, organizationId, ...rankArgs(member.role, userId)],
+        orderBy: ['s.position', 's.id'],
+        direction: query.order ?? 'asc',
+        keyOf: (row) => [row.position, row.id],
+        present: (row) => ({ permission: roleOfRank(row.member_rank)!, space: presentSpace(core, row) }),
+      }, query);
+    },
+
+    get(actor: Actor, spaceId: string): Space {
+      return presentSpace(core, visible(actor, spaceId));
+    },
+
+    update(actor: Actor, spaceId: string, patch: SpacePatch): Space {
+      return core.write(() => {
+        const row = visible(actor, spaceId);
+        const settings = patch.editMode !== undefined || patch.defaultLevel !== undefined || patch.visibility !== undefined;
+        requireRank(row, settings ? 6 : 3, settings ? 'change the settings of this space' : 'edit this space');
+        if (patch.visibility === 'in-collection' && !row.parent_id) {
+          throw invalid('visibility: "in-collection" is only for spaces in a collection');
+        }
+        const sets: string[] = [];
+        const args: unknown[] = [];
+        const columns: [keyof SpacePatch, string][] = [
+          ['title', 'title'], ['emoji', 'emoji'], ['editMode', 'edit_mode'], ['defaultLevel', 'default_level'], ['visibility', 'visibility'],
+        ];
+        for (const [field, column] of columns) {
+          if (patch[field] === undefined) continue;
+          sets.push(`${column} = ?`);
+          args.push(patch[field]);
+        }
+        if (sets.length) core.run(`UPDATE spaces SET ${sets.join(', ')}, updated_at = ? WHERE id = ?`, [...args, core.now(), spaceId]);
+        return reload(actor, spaceId);
+      });
+    },
+
+    /** Soft delete: restorable for seven days, then purged with everything it owns. */
+    remove(actor: Actor, spaceId: string): void {
+      core.write(() => {
+        const row = visible(actor, spaceId);
+        requireRank(row, 6, 'delete this space');
+        core.run('UPDATE spaces SET deleted_at = ?, deleted_by = ? WHERE id = ?', [core.now(), actor.userId, spaceId]);
+      });
+    },
+
+    /** Brings a deleted space back exactly as it was (a no-op for an active one); 404 once purged. */
+    restore(actor: Actor, spaceId: string): Space {
+      return core.write(() => {
+        const row = visible(actor, spaceId, { deleted: true });
+        requireRank(row, 6, 'restore this space');
+        if (row.deleted_at === null) return presentSpace(core, row);
+        if (core.clock.now().getTime() - new Date(row.deleted_at).getTime() > RETENTION_MS) {
+          module.purge();
+          throw notFound(`space ${spaceId} not found (deleted more than ${RETENTION_DAYS} days ago and purged)`);
+        }
+        // It goes back to its place; if its collection is gone meanwhile, to the end of the root.
+        if (row.parent_id === null || core.get('SELECT 1 FROM collections WHERE id = ?', [row.parent_id])) {
+          core.run('UPDATE spaces SET deleted_at = NULL, deleted_by = NULL WHERE id = ?', [spaceId]);
+        } else {
+          core.run('UPDATE spaces SET deleted_at = NULL, deleted_by = NULL, parent_id = NULL, position = ? WHERE id = ?', [
+            nextPosition(core, row.organization_id, null), spaceId,
+          ]);
+        }
+        return reload(actor, spaceId);
+      });
+    },
+
+    /** Deletes for good the spaces deleted more than seven days ago. Returns how many. */
+    purge(): number {
+      const cutoff = new Date(core.clock.now().getTime() - RETENTION_MS).toISOString();
+      return core.write(() => core.run('DELETE FROM spaces WHERE deleted_at IS NOT NULL AND deleted_at <= ?', [cutoff]));
+    },
+
+    duplicate(actor: Actor, spaceId: string): Space {
+      return core.write(() => {
+        const row = visible(actor, spaceId);
+        requireRight(core, actor, row.organization_id, 'createContent');
+        const id = core.newId();
+        const now = core.now();
+        const title = `${row.title} (copy)`.slice(0, 50);
+        core.run(
+          `INSERT INTO spaces (id, organization_id, parent_id, title, emoji, visibility, edit_mode, default_level, revision_id, position, created_by, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          [id, row.organization_id, row.parent_id, title, row.emoji, row.visibility, row.edit_mode, row.default_level, core.newId(), row.position, actor.userId, now, now],
+        );
+        core.run('INSERT INTO space_field_values (space_id, field_id, value) SELECT ?, field_id, value FROM space_field_values WHERE space_id = ?', [id, spaceId]);
+        core.run(
+          'INSERT INTO space_permissions (space_id, principal_type, principal_id, role, granted_at) SELECT ?, principal_type, principal_id, role, ? FROM space_permissions WHERE space_id = ?',
+          [id, now, spaceId],
+        );
+        placeItem(core, row.organization_id, row.parent_id, { type: 'space', id }, { after: { type: 'space', space: spaceId } });
+        return reload(actor, id);
+      });
+    },
+
+    move(actor: Actor, spaceId: string, input: { parent?: string | null; position?: PositionInput }): Space {
+      return core.write(() => {
+        const row = visible(actor, spaceId);
+        requireRank(row, 6, 'move this space');
+        const parent = input.parent === undefined ? row.parent_id : input.parent;
+        checkParent(row.organization_id, parent);
+        if (parent !== row.parent_id) {
+          core.run('UPDATE spaces SET parent_id = ?, updated_at = ? WHERE id = ?', [parent, core.now(), spaceId]);
+          if (!parent && row.visibility === 'in-collection') core.run("UPDATE spaces SET visibility = 'private' WHERE id = ?", [spaceId]);
+        }
+        placeItem(core, row.organization_id, parent, { type: 'space', id: spaceId }, input.position);
+        return reload(actor, spaceId);
+      });
+    },
+
+    /**
+     * Moves a space to another organization where the caller is an admin too. It keeps its id, its
+     * content and the permissions of users who belong to the target; team permissions (teams belong to
+     * an organization) and values of custom fields the target does not define the same way are dropped.
+     */
+    transfer(actor: Actor, spaceId: string, input: { organization: string }): Space {
+      return core.write(() => {
+        const row = visible(actor, spaceId);
+        requireRank(row, 6, 'transfer this space');
+        requireRight(core, actor, row.organization_id, 'admin');
+        requireRight(core, actor, input.organization, 'admin');
+        if (input.organization === row.organization_id) return presentSpace(core, row);
+        transferSpaces(core, [spaceId], row.organization_id, input.organization);
+        core.run(`UPDATE spaces SET organization_id = ?, parent_id = NULL, position = ?, visibility = CASE visibility WHEN 'in-collection' THEN 'private' ELSE visibility END, updated_at = ? WHERE id = ?`, [
+          input.organization, nextPosition(core, input.organization, null), core.now(), spaceId,
+        ]);
+        return reload(actor, spaceId);
+      });
+    },
+  };
+  return module;
+}
+
+/** How many live spaces of an organization a user can access (remembered until the database changes). */
+export function countAccessibleSpaces(core: Core, organizationId: string, role: Role | null, userId: string): number {
+  return core.remember(`space-count:${organizationId}:${userId}`, () =>
+    core.get<{ n: number }>(
+      `SELECT COUNT(*) AS n FROM spaces s LEFT JOIN ${COLLECTION_LEVELS} cl ON cl.id = s.parent_id
+       WHERE s.organization_id = ? AND s.deleted_at IS NULL AND ${SPACE_RANK} >= 1`,
+      [organizationId, organizationId, ...rankArgs(role, userId)],
+    )!.n,
+  );
+}
+
+/** What moving spaces between organizations does to their permissions and custom field values. */
+export function transferSpaces(core: Core, spaceIds: string[], from: string, to: string): void {
+  for (const spaceId of spaceIds) {
+    core.run("DELETE FROM space_permissions WHERE space_id = ? AND principal_type = 'team'", [spaceId]);
+    core.run(
+      `DELETE FROM space_permissions WHERE space_id = ? AND principal_type = 'user'
+       AND principal_id NOT IN (SELECT user_id FROM members WHERE organization_id = ?)`,
+      [spaceId, to],
+    );
+    // Values follow a field of the same name and type in the target organization, else they go.
+    core.run(
+      `UPDATE space_field_values SET field_id = (
+         SELECT t.id FROM custom_fields f JOIN custom_fields t ON t.organization_id = ? AND t.name = f.name AND t.type = f.type
+         WHERE f.id = space_field_values.field_id)
+       WHERE space_id = ? AND EXISTS (
+         SELECT 1 FROM custom_fields f JOIN custom_fields t ON t.organization_id = ? AND t.name = f.name AND t.type = f.type
+         WHERE f.id = space_field_values.field_id AND f.organization_id = ?)`,
+      [to, spaceId, to, from],
+    );
+    core.run('DELETE FROM space_field_values WHERE space_id = ? AND field_id IN (SELECT id FROM custom_fields WHERE organization_id = ?)', [spaceId, from]);
+  }
+}
