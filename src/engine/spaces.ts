@@ -179,11 +179,13 @@ export function spacesModule(core: Core) {
         from: SPACE_FROM,
         columns: SPACE_COLUMNS,
         columnArgs: args,
-        where: ['s.organization_id = ?', 's.deleted_at IS NULL', `${SPACE_RANK} >= 1`],
-        args: [organizationId, organizationId, ...args],
-        orderBy: ['s.position', 's.id'],
+        // Admins see every space: no per-row rank to compute, which keeps large listings fast.
+        where: ['s.organization_id = ?', 's.deleted_at IS NULL', ...(role === 'admin' ? [] : [`${SPACE_RANK} >= 1`])],
+        args: [organizationId, organizationId, ...(role === 'admin' ? [] : args)],
+        // Root spaces first, then each collection's, each group in its order.
+        orderBy: ["COALESCE(s.parent_id, '')", 's.position', 's.id'],
         direction: 'asc',
-        keyOf: (row) => [row.position, row.id],
+        keyOf: (row) => [row.parent_id ?? '', row.position, row.id],
         present: (row) => presentSpace(core, row),
       }, query);
     },

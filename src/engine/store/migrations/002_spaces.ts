@@ -30,7 +30,7 @@ CREATE TABLE spaces (
   deleted_at      TEXT,
   deleted_by      TEXT REFERENCES users(id) ON DELETE SET NULL
 );
-CREATE INDEX spaces_by_org ON spaces (organization_id, deleted_at, position, id);
+CREATE INDEX spaces_in_order ON spaces (organization_id, deleted_at, COALESCE(parent_id, ''), position, id);
 CREATE INDEX spaces_by_parent ON spaces (parent_id, deleted_at, position, id);
 CREATE INDEX spaces_deleted ON spaces (organization_id, deleted_at DESC, id DESC) WHERE deleted_at IS NOT NULL;
 
