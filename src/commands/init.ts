@@ -28,7 +28,7 @@ export function registerInit(program: Command, ctx: Context): void {
       const engine = openEngine(target.db, { publicUrl: ctx.env.DOCSCTL_PUBLIC_URL });
       try {
         const installation = engine.install({ organizationTitle: opts.orgTitle, adminEmail: opts.adminEmail, adminName: opts.adminName });
-        let sample: { loaded: boolean; members: number; teams: number } | undefined;
+        let sample: ReturnType<typeof loadSample> | undefined;
         if (opts.sample) {
           sample = loadSample(engine);
         }
@@ -46,7 +46,13 @@ export function registerInit(program: Command, ctx: Context): void {
           ctx.out.message(`${installation.created ? 'Created' : 'Using existing'} database ${target.db}`);
           ctx.out.message(`Organization: ${org.title} (${org.id})`);
           ctx.out.message(`Admin user:   ${user.email} (${user.id})`);
-          if (sample) ctx.out.message(sample.loaded ? `Sample data: ${sample.members} members in ${sample.teams} teams, a SAML provider and invite links.` : 'Sample data was already loaded.');
+          if (sample) {
+            ctx.out.message(
+              sample.loaded
+                ? `Sample data: ${sample.members} members in ${sample.teams} teams, ${sample.spaces} spaces in collections (and ${sample.deletedSpaces} recently deleted), custom fields, a SAML provider and invite links.`
+                : 'Sample data was already loaded.',
+            );
+          }
           ctx.out.message('Next: docsctl members list');
         }
       } finally {

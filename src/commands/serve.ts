@@ -41,6 +41,9 @@ export function registerServe(program: Command, ctx: Context): void {
       const engine = openEngine(target.db, { publicUrl });
       const installation = engine.install();
       app = createApp({ engine, rateLimit: { limit, windowSeconds }, onError: (e) => ctx.io.stderr.write(`internal error: ${(e as Error).stack}\n`) });
+      // Deleted spaces past their retention go when the engine opens, and then every hour.
+      const purging = setInterval(() => engine.spaces.purge(), PURGE_INTERVAL_MS);
+      purging.unref();
       if (ctx.out.json) ctx.out.raw({ url, publicUrl, database: target.db, organization: installation.organizationId, pid: process.pid });
       else ctx.out.message(`Serving ${target.db} on ${url} (public URL ${publicUrl}). Stop with Ctrl-C.`);
       await new Promise<void>((resolve) => {
@@ -50,9 +53,12 @@ export function registerServe(program: Command, ctx: Context): void {
         serveHandles.add(stop);
       });
       serveHandles.clear();
+      clearInterval(purging);
       engine.close();
     });
 }
+
+const PURGE_INTERVAL_MS = 3_600_000;
 
 /** Stops running `serve` commands started in this process (tests run serve in-process). */
 export const serveHandles = new Set<() => void>();

@@ -52,12 +52,12 @@ const email = (name: string) => `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@
  * Fills the first organization with a realistic company: people with roles, teams with owners, a SAML
  * provider and invite links. Runs once per database; later features add their own sample data here.
  */
-export function loadSample(engine: Engine): { loaded: boolean; members: number; teams: number } {
+export function loadSample(engine: Engine): { loaded: boolean; members: number; teams: number; spaces: number; deletedSpaces: number } {
   const { core } = engine;
   const installation = engine.install();
   const actor = { userId: installation.userId };
   const orgId = installation.organizationId;
-  if (core.get("SELECT 1 FROM meta WHERE key = 'sample_loaded'")) return { loaded: false, members: 0, teams: 0 };
+  if (core.get("SELECT 1 FROM meta WHERE key = 'sample_loaded'")) return { loaded: false, members: 0, teams: 0, spaces: 0, deletedSpaces: 0 };
   core.write(() => {
     engine.organizations.update(actor, orgId, { title: 'Acme Docs', emailDomains: ['acme.example'], hostname: 'acme', defaultRole: 'read' });
     const now = core.clock.now().getTime();
@@ -81,9 +81,46 @@ export function loadSample(engine: Engine): { loaded: boolean; members: number; 
       defaultTeam: teamIds[1],
       defaultRole: 'read',
     });
+    loadSampleSpaces(engine, actor, orgId, ids, teamIds);
     engine.invites.createLink(actor, orgId, { role: 'read' });
     engine.invites.createLink(actor, orgId, { role: 'edit' });
     core.run("INSERT INTO meta (key, value) VALUES ('sample_loaded', ?)", [core.now()]);
   });
-  return { loaded: true, members: PEOPLE.length, teams: TEAMS.length };
+  return { loaded: true, members: PEOPLE.length, teams: TEAMS.length, spaces: SAMPLE_SPACES.length, deletedSpaces: SAMPLE_DELETED.length };
+}
+
+const SAMPLE_SPACES: [string, string, 'root' | 'guides' | 'reference' | 'v2', 'internal' | 'customers' | 'partners', number][] = [
+  // title, emoji, collection, audience, index of the team with edit rights
+  ['Employee handbook', '📘', 'root', 'internal', 3],
+  ['Onboarding', '👋', 'guides', 'internal', 3],
+  ['Support playbook', '🛟', 'guides', 'internal', 3],
+  ['REST API', '🔌', 'reference', 'customers', 0],
+  ['Webhooks', '🪝', 'v2', 'customers', 0],
+  ['Partner portal', '🤝', 'root', 'partners', 1],
+  ['Changelog', '📝', 'root', 'customers', 0],
+];
+const SAMPLE_DELETED = [['Old roadmap', 3], ['Q3 planning (draft)', 1]] as const;
+
+/** Collections, spaces with team permissions and custom fields, and a few recently deleted spaces. */
+function loadSampleSpaces(engine: Engine, actor: { userId: string }, orgId: string, people: string[], teams: string[]): void {
+  const { core } = engine;
+  const guides = engine.collections.create(actor, orgId, { title: 'Guides' });
+  const reference = engine.collections.create(actor, orgId, { title: 'API reference' });
+  const v2 = engine.collections.create(actor, orgId, { title: 'v2', parent: reference.id });
+  engine.collections.update(actor, reference.id, { description: 'Public APIs and SDKs', defaultLevel: 'read' });
+  engine.customFields.create(actor, orgId, { name: 'audience', type: 'select:single', title: 'Audience', options: ['internal', 'customers', 'partners'] });
+  engine.customFields.create(actor, orgId, { name: 'owner', type: 'text', title: 'Owning team' });
+  engine.customFields.create(actor, orgId, { name: 'tags', type: 'tags', title: 'Tags' });
+  const parents: Record<string, string | undefined> = { root: undefined, guides: guides.id, reference: reference.id, v2: v2.id };
+  for (const [title, emoji, where, audience, team] of SAMPLE_SPACES) {
+    const space = engine.spaces.create(actor, orgId, { title, emoji, parent: parents[where] });
+    engine.spacePermissions.grant(actor, space.id, { role: 'edit', teams: [teams[team]] });
+    engine.customFields.setValues(actor, space.id, { audience: { value: audience }, owner: { value: ['Engineering', 'Documentation', 'Design', 'Support'][team] } });
+  }
+  // Support staff see these in `docsctl spaces deleted`: deleted by Grace Hopper 1 and 3 days ago.
+  for (const [title, daysAgo] of SAMPLE_DELETED) {
+    const space = engine.spaces.create(actor, orgId, { title, emoji: '🗂️' });
+    const at = new Date(core.clock.now().getTime() - daysAgo * 86_400_000).toISOString();
+    core.run('UPDATE spaces SET deleted_at = ?, deleted_by = ? WHERE id = ?', [at, people[1], space.id]);
+  }
 }

@@ -90,7 +90,12 @@ describe('init --sample', () => {
     const r = ok(await s.run(['init', '--sample']));
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('Organization: Acme Docs (');
-    expect(r.stderr).toContain('Sample data: 36 members in 5 teams, a SAML provider and invite links.');
+    expect(r.stderr).toContain('Sample data: 36 members in 5 teams, 7 spaces in collections (and 2 recently deleted), custom fields, a SAML provider and invite links.');
+    const spaces = await json(s, ['api', '/v1/orgs/{org}/spaces']);
+    expect(spaces.count).toBe(7);
+    const deleted = await json(s, ['api', '/v1/orgs/{org}/spaces?deleted=true']);
+    expect(deleted.items.map((d: { title: string }) => d.title)).toEqual(['Q3 planning (draft)', 'Old roadmap']);
+    expect(deleted.items[0].deletedBy.email).toBe('grace.hopper@acme.example');
     expect(await counts(s)).toEqual({ orgs: 1, members: 37, teams: 5, saml: 1, invites: 2 });
     const teams = (await json(s, ['api', '/v1/orgs/{org}/teams'])).items.map((t: { title: string }) => t.title).sort();
     expect(teams).toEqual(['Design', 'Documentation', 'Engineering', 'Leadership', 'Support']);
@@ -101,7 +106,7 @@ describe('init --sample', () => {
   it('prints the sample summary with --json', async () => {
     const s = sandbox();
     const body = await json(s, ['init', '--sample'], { tty: true });
-    expect(body).toMatchObject({ created: true, organization: { title: 'Acme Docs' }, user: { email: ADMIN }, sample: { loaded: true, members: 36, teams: 5 } });
+    expect(body).toMatchObject({ created: true, organization: { title: 'Acme Docs' }, user: { email: ADMIN }, sample: { loaded: true, members: 36, teams: 5, spaces: 7, deletedSpaces: 2 } });
   });
 
   it('loads the sample once: a second run changes nothing', async () => {

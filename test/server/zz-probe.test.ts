@@ -1,0 +1,23 @@
+import { it } from 'vitest';
+import { testEngine, addMember } from '../helpers/engine';
+import { testApp } from '../helpers/app';
+it('probe', () => {
+  const t = testEngine();
+  const api = testApp(t.engine);
+  const creator = addMember(t.engine, t.orgId, 'c@acme.test', 'create');
+  const show = (r: any) => console.log(r.status, JSON.stringify(r.body));
+  show(api.request('POST', `/v1/orgs/${t.orgId}/spaces`, { as: creator, body: { title: 'Mine' } }));
+  show(api.request('POST', `/v1/orgs/${t.orgId}/spaces`, { as: t.adminId, body: { title: 'x'.repeat(51) } }));
+  show(api.request('POST', `/v1/orgs/${t.orgId}/spaces`, { as: t.adminId, body: { title: 'x', foo: 1 } }));
+  show(api.request('POST', `/v1/orgs/${t.orgId}/spaces`, { as: t.adminId, body: { emoji: 'x'.repeat(51) } }));
+  show(api.request('POST', `/v1/orgs/${t.orgId}/spaces`, { as: t.adminId, body: { editMode: 'x' } }));
+  show(api.request('GET', `/v1/orgs/${t.orgId}/spaces?deleted=yes`, { as: t.adminId }));
+  show(api.request('POST', `/v1/orgs/${t.orgId}/spaces`, { as: null, body: {} }));
+  const s = api.request('POST', `/v1/orgs/${t.orgId}/spaces`, { as: t.adminId, body: {} });
+  show(s);
+  show(api.request('PATCH', `/v1/spaces/${s.body.id}`, { as: t.adminId, body: { visibility: 'in-collection' } }));
+  show(api.request('PATCH', `/v1/spaces/${s.body.id}`, { as: t.adminId, body: { defaultLevel: 'boss' } }));
+  show(api.request('PATCH', `/v1/spaces/${s.body.id}`, { as: t.adminId, body: { visibility: 'secret' } }));
+  show(api.request('DELETE', `/v1/spaces/${s.body.id}`, { as: t.adminId }));
+  show(api.request('POST', `/v1/spaces/${s.body.id}/move`, { as: t.adminId, body: {position: {before: {type: 'space'}}} }));
+});
