@@ -140,7 +140,7 @@ export function spacesModule(core: Core) {
     requireRank,
 
     create(actor: Actor, organizationId: string, input: SpaceCreate): Space {
-      requireRight(core, actor, organizationId, 'createContent');
+      const { role } = requireRight(core, actor, organizationId, 'createContent');
       return core.write(() => {
         checkParent(organizationId, input.parent);
         const id = core.newId();
@@ -151,6 +151,10 @@ export function spacesModule(core: Core) {
           [id, organizationId, input.parent ?? null, input.title ?? 'Untitled', input.emoji ?? '', input.parent ? 'in-collection' : 'private',
             input.editMode ?? 'live', core.newId(), nextPosition(core, organizationId, input.parent ?? null), actor.userId, now, now],
         );
+        // The creator administers what they create; organization admins already administer every space.
+        if (role !== 'admin') {
+          core.run("INSERT INTO space_permissions (space_id, principal_type, principal_id, role, granted_at) VALUES (?, 'user', ?, 'admin', ?)", [id, actor.userId, now]);
+        }
         return reload(actor, id);
       });
     },
@@ -183,7 +187,7 @@ export function spacesModule(core: Core) {
         where: ['s.organization_id = ?', 's.deleted_at IS NULL', ...(role === 'admin' ? [] : [`${SPACE_RANK} >= 1`])],
         args: [organizationId, organizationId, ...(role === 'admin' ? [] : args)],
         // Root spaces first, then each collection's, each group in its order.
-        orderBy: ["COALESCE(s.parent_id, '')", 's.position', 's.id'],
+        orderBy: ['s.parent_key', 's.position', 's.id'],
         direction: 'asc',
         keyOf: (row) => [row.parent_id ?? '', row.position, row.id],
         present: (row) => presentSpace(core, row),
@@ -216,15 +220,19 @@ export function spacesModule(core: Core) {
       const { role } = requireRight(core, actor, organizationId, 'listMembers');
       const member = membershipOf(core, organizationId, userId);
       if (!member) throw notFound(`member ${userId} not found in organization ${organizationId}`);
+      // api.md: `order` defaults to desc wherever it is listed.
+      const order = query.order ?? 'desc';
+      // Only spaces the caller may see too: a space the caller cannot see is never revealed.
+      const callerSees = role === 'admin' ? [] : [`${SPACE_RANK} >= 1`];
       return keysetPage<SpaceRow & { member_rank: number }, { permission: Role; space: Space }>(core, {
-        listing: `member-spaces:${query.order ?? 'asc'}`,
+        listing: `member-spaces:${order}`,
         from: SPACE_FROM,
         columns: `${SPACE_COLUMNS}, ${SPACE_RANK} AS member_rank`,
         columnArgs: [...rankArgs(role, actor.userId), ...rankArgs(member.role, userId)],
-        where: ['s.organization_id = ?', 's.deleted_at IS NULL', `${SPACE_RANK} >= 1`],
-        args: [organizationId, organizationId, ...rankArgs(member.role, userId)],
+        where: ['s.organization_id = ?', 's.deleted_at IS NULL', `${SPACE_RANK} >= 1`, ...callerSees],
+        args: [organizationId, organizationId, ...rankArgs(member.role, userId), ...(role === 'admin' ? [] : rankArgs(role, actor.userId))],
         orderBy: ['s.position', 's.id'],
-        direction: query.order ?? 'asc',
+        direction: order,
         keyOf: (row) => [row.position, row.id],
         present: (row) => ({ permission: roleOfRank(row.member_rank)!, space: presentSpace(core, row) }),
       }, query);
@@ -272,7 +280,8 @@ export function spacesModule(core: Core) {
         const row = visible(actor, spaceId, { deleted: true });
         requireRank(row, 6, 'restore this space');
         if (row.deleted_at === null) return presentSpace(core, row);
-        if (core.clock.now().getTime() - new Date(row.deleted_at).getTime() > RETENTION_MS) {
+        // Same boundary as purge() and the deleted listing: at exactly seven days it is gone.
+        if (core.clock.now().getTime() - new Date(row.deleted_at).getTime() >= RETENTION_MS) {
           module.purge();
           throw notFound(`space ${spaceId} not found (deleted more than ${RETENTION_DAYS} days ago and purged)`);
         }

@@ -28,9 +28,12 @@ CREATE TABLE spaces (
   created_at      TEXT NOT NULL,
   updated_at      TEXT NOT NULL,
   deleted_at      TEXT,
-  deleted_by      TEXT REFERENCES users(id) ON DELETE SET NULL
+  deleted_by      TEXT REFERENCES users(id) ON DELETE SET NULL,
+  -- The sort key of listings: root spaces ('') first, then each collection's. A real (virtual)
+  -- column, unlike an expression, lets SQLite seek a keyset cursor in the index.
+  parent_key      TEXT GENERATED ALWAYS AS (COALESCE(parent_id, '')) VIRTUAL
 );
-CREATE INDEX spaces_in_order ON spaces (organization_id, deleted_at, COALESCE(parent_id, ''), position, id);
+CREATE INDEX spaces_in_order ON spaces (organization_id, deleted_at, parent_key, position, id);
 CREATE INDEX spaces_by_parent ON spaces (parent_id, deleted_at, position, id);
 CREATE INDEX spaces_deleted ON spaces (organization_id, deleted_at DESC, id DESC) WHERE deleted_at IS NOT NULL;
 

@@ -1,0 +1,56 @@
+// Listing page 500 of 100,000 spaces against page 1, through app.handle on a SQLite file.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openEngine } from '../src/engine/index';
+import { createApp } from '../src/server/app';
+import { median, type BenchRow } from './report';
+
+export function benchSpacePaging(total = 100_000, pageSize = 200, runs = 15): BenchRow[] {
+  const dir = mkdtempSync(join(tmpdir(), 'docsctl-bench-'));
+  const engine = openEngine(join(dir, 'spaces.db'));
+  try {
+    const { organizationId, userId } = engine.install();
+    const { core } = engine;
+    core.write(() => {
+      const now = core.now();
+      for (let i = 0; i < total; i++) {
+        core.run(
+          'INSERT INTO spaces (id, organization_id, title, revision_id, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          [`s${String(i).padStart(6, '0')}`, organizationId, `Space ${i}`, `r${i}`, i, now, now],
+        );
+      }
+    });
+    const app = createApp({ engine });
+    const token = engine.tokens.create({ user: userId }).token;
+    const get = (page?: string) => {
+      const url = `/v1/orgs/${organizationId}/spaces?limit=${pageSize}${page ? `&page=${encodeURIComponent(page)}` : ''}`;
+      const response = app.handle({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      if (response.status !== 200) throw new Error(`${url}: ${response.status} ${response.body}`);
+      return JSON.parse(response.body!) as { next?: { page: string }; items: { id: string }[] };
+    };
+    // Walk to page 500 once to get its cursor (untimed).
+    const target = Math.min(500, Math.floor(total / pageSize));
+    let cursor: string | undefined;
+    for (let page = 1; page < target; page++) cursor = get(cursor).next?.page;
+    const time = (page?: string) => {
+      const start = performance.now();
+      get(page);
+      return performance.now() - start;
+    };
+    const first: number[] = [];
+    const deep: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      first.push(time());
+      deep.push(time(cursor));
+    }
+    const ratio = median(deep) / median(first);
+    return [
+      { name: `spaces: page 1 of ${total} (limit ${pageSize})`, value: `${median(first).toFixed(1)} ms` },
+      { name: `spaces: page ${target} of ${total}`, value: `${median(deep).toFixed(1)} ms`, ratio, target: '<= 1.5x page 1', ok: ratio <= 1.5 },
+    ];
+  } finally {
+    engine.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
