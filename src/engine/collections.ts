@@ -106,9 +106,10 @@ export function collectionsModule(core: Core) {
         columns: 'c.*',
         where: ['c.organization_id = ?', ...(nested ? [] : ['c.parent_id IS NULL'])],
         args: [organizationId],
-        orderBy: ['c.position', 'c.id'],
+        // Top-level collections first, then each collection's children, each group in its order.
+        orderBy: ['c.parent_key', 'c.position', 'c.id'],
         direction: 'asc',
-        keyOf: (row) => [row.position, row.id],
+        keyOf: (row) => [row.parent_id ?? '', row.position, row.id],
         present: (row) => presentCollection(core, row, caller),
       }, query);
     },

@@ -143,6 +143,10 @@ export function membersModule(core: Core) {
           'DELETE FROM team_members WHERE user_id = ? AND team_id IN (SELECT id FROM teams WHERE organization_id = ?)',
           [userId, organizationId],
         );
+        core.run(
+          "DELETE FROM space_permissions WHERE principal_type = 'user' AND principal_id = ? AND space_id IN (SELECT id FROM spaces WHERE organization_id = ?)",
+          [userId, organizationId],
+        );
         core.run('DELETE FROM members WHERE organization_id = ? AND user_id = ?', [organizationId, userId]);
       });
     },

@@ -23,12 +23,12 @@ export function siblingsOf(core: Core, organizationId: string, parentId: string 
   );
 }
 
-/** Position for a new item: after every sibling. */
+/** Position for a new item: after every sibling, deleted spaces included, so a restore finds its place free. */
 export function nextPosition(core: Core, organizationId: string, parentId: string | null): number {
   const row = core.get<{ p: number | null }>(
     `SELECT MAX(p) AS p FROM (
        SELECT MAX(position) AS p FROM collections WHERE organization_id = ? AND parent_id IS ?
-       UNION ALL SELECT MAX(position) FROM spaces WHERE organization_id = ? AND parent_id IS ? AND deleted_at IS NULL)`,
+       UNION ALL SELECT MAX(position) FROM spaces WHERE organization_id = ? AND parent_id IS ?)`,
     [organizationId, parentId, organizationId, parentId],
   );
   return (row?.p ?? -1) + 1;

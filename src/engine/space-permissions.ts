@@ -75,10 +75,11 @@ export function spacePermissionsModule(core: Core, spaces: Spaces) {
       const space = managed(actor, spaceId);
       return keysetPage<{ principal_id: string; granted_at: string }, ReturnType<typeof teamItem>>(core, {
         listing: 'space-teams',
-        from: "space_permissions p",
+        // Only teams that still exist in the organization: deleting a team leaves its grants behind.
+        from: "space_permissions p JOIN teams t ON t.id = p.principal_id AND t.organization_id = ?",
         columns: 'p.principal_id, p.granted_at',
         where: ['p.space_id = ?', "p.principal_type = 'team'"],
-        args: [spaceId],
+        args: [space.organization_id, spaceId],
         orderBy: ['p.granted_at', 'p.principal_id'],
         direction: 'asc',
         keyOf: (row) => [row.granted_at, row.principal_id],

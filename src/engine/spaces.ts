@@ -276,14 +276,15 @@ export function spacesModule(core: Core) {
 
     /** Brings a deleted space back exactly as it was (a no-op for an active one); 404 once purged. */
     restore(actor: Actor, spaceId: string): Space {
-      return core.write(() => {
+      const restored = core.write((): Space | null => {
         const row = visible(actor, spaceId, { deleted: true });
         requireRank(row, 6, 'restore this space');
         if (row.deleted_at === null) return presentSpace(core, row);
         // Same boundary as purge() and the deleted listing: at exactly seven days it is gone.
         if (core.clock.now().getTime() - new Date(row.deleted_at).getTime() >= RETENTION_MS) {
+          // Purge, and answer 404 once that is committed (throwing here would roll the purge back).
           module.purge();
-          throw notFound(`space ${spaceId} not found (deleted more than ${RETENTION_DAYS} days ago and purged)`);
+          return null;
         }
         // It goes back to its place; if its collection is gone meanwhile, to the end of the root.
         if (row.parent_id === null || core.get('SELECT 1 FROM collections WHERE id = ?', [row.parent_id])) {
@@ -295,6 +296,8 @@ export function spacesModule(core: Core) {
         }
         return reload(actor, spaceId);
       });
+      if (!restored) throw notFound(`space ${spaceId} not found (deleted more than ${RETENTION_DAYS} days ago and purged)`);
+      return restored;
     },
 
     /** Deletes for good the spaces deleted more than seven days ago. Returns how many. */

@@ -154,6 +154,7 @@ export function teamsModule(core: Core) {
       requireRight(core, actor, organizationId, 'admin');
       core.write(() => {
         teamRow(core, actor, organizationId, teamId);
+        core.run("DELETE FROM space_permissions WHERE principal_type = 'team' AND principal_id = ?", [teamId]);
         core.run('DELETE FROM teams WHERE id = ?', [teamId]);
       });
     },

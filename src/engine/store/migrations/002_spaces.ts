@@ -9,9 +9,11 @@ CREATE TABLE collections (
   default_level   TEXT,
   position        INTEGER NOT NULL,
   created_at      TEXT NOT NULL,
-  updated_at      TEXT NOT NULL
+  updated_at      TEXT NOT NULL,
+  parent_key      TEXT GENERATED ALWAYS AS (COALESCE(parent_id, '')) VIRTUAL
 );
 CREATE INDEX collections_by_parent ON collections (organization_id, parent_id, position, id);
+CREATE INDEX collections_in_order ON collections (organization_id, parent_key, position, id);
 
 CREATE TABLE spaces (
   id              TEXT PRIMARY KEY,
