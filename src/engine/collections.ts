@@ -130,9 +130,9 @@ export function collectionsModule(core: Core) {
       });
     },
 
-    /** Only an empty collection can be deleted. Deleted spaces that lived in it would come back at the root. */
+    /** Only an empty collection (of live spaces and collections) can be deleted. */
     remove(actor: Actor, collectionId: string): void {
-      visible(actor, collectionId, 'admin');
+      const { row } = visible(actor, collectionId, 'admin');
       core.write(() => {
         const spaces = core.get<{ n: number }>('SELECT COUNT(*) AS n FROM spaces WHERE parent_id = ? AND deleted_at IS NULL', [collectionId])!.n;
         const collections = core.get<{ n: number }>('SELECT COUNT(*) AS n FROM collections WHERE parent_id = ?', [collectionId])!.n;
@@ -140,7 +140,14 @@ export function collectionsModule(core: Core) {
           const parts = [spaces ? `${spaces} space${spaces === 1 ? '' : 's'}` : '', collections ? `${collections} collection${collections === 1 ? '' : 's'}` : ''];
           throw conflict(`collection ${collectionId} still holds ${parts.filter(Boolean).join(' and ')}: move or delete them first`);
         }
-        core.run('UPDATE spaces SET parent_id = NULL WHERE parent_id = ?', [collectionId]);
+        // Deleted spaces that lived here would come back at the end of the root, no longer in a collection.
+        const root = nextPosition(core, row.organization_id, null);
+        core.run(
+          `UPDATE spaces SET parent_id = NULL, position = ? + rowid,
+             visibility = CASE visibility WHEN 'in-collection' THEN 'private' ELSE visibility END
+           WHERE parent_id = ?`,
+          [root, collectionId],
+        );
         core.run('DELETE FROM collections WHERE id = ?', [collectionId]);
       });
     },

@@ -286,14 +286,8 @@ export function spacesModule(core: Core) {
           module.purge();
           return null;
         }
-        // It goes back to its place; if its collection is gone meanwhile, to the end of the root.
-        if (row.parent_id === null || core.get('SELECT 1 FROM collections WHERE id = ?', [row.parent_id])) {
-          core.run('UPDATE spaces SET deleted_at = NULL, deleted_by = NULL WHERE id = ?', [spaceId]);
-        } else {
-          core.run('UPDATE spaces SET deleted_at = NULL, deleted_by = NULL, parent_id = NULL, position = ? WHERE id = ?', [
-            nextPosition(core, row.organization_id, null), spaceId,
-          ]);
-        }
+        // It goes back to its place (deleting its collection moved it to the end of the root).
+        core.run('UPDATE spaces SET deleted_at = NULL, deleted_by = NULL WHERE id = ?', [spaceId]);
         return reload(actor, spaceId);
       });
       if (!restored) throw notFound(`space ${spaceId} not found (deleted more than ${RETENTION_DAYS} days ago and purged)`);

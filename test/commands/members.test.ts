@@ -125,14 +125,23 @@ describe('members (read-only, sample data)', () => {
   });
 
   describe('spaces', () => {
-    it('exits 0 with an empty list in every mode (no spaces exist yet)', async () => {
-      const piped = ok(await s.run(['members', 'spaces', ALAN]));
+    it('exits 0 with an empty list in every mode (a guest with no grants)', async () => {
+      const guest = 'bob.kahn@acme.example';
+      const piped = ok(await s.run(['members', 'spaces', guest]));
       expect(piped.stdout).toBe('');
       expect(piped.stderr).toBe('');
-      const tty = ok(await s.run(['members', 'spaces', ALAN], { tty: true }));
+      const tty = ok(await s.run(['members', 'spaces', guest], { tty: true }));
       expect(tty.stdout).toBe('');
       expect(tty.stderr).toContain('No results.');
-      expect(await json(s, ['members', 'spaces', ALAN])).toEqual({ count: 0, items: [] });
+      expect(await json(s, ['members', 'spaces', guest])).toEqual({ count: 0, items: [] });
+    });
+
+    it('lists the spaces a member reaches through their team, with their role', async () => {
+      const listed = await json(s, ['members', 'spaces', ALAN]);
+      expect(listed.items.map((i: { space: { title: string } }) => i.space.title).sort()).toEqual(['Changelog', 'REST API', 'Webhooks']);
+      expect(listed.items.every((i: { permission: string }) => i.permission === 'edit')).toBe(true);
+      const piped = ok(await s.run(['members', 'spaces', ALAN]));
+      expect(piped.stdout.trim().split('\n').map((line) => line.split('\t')[1]).sort()).toEqual(['edit', 'edit', 'edit']);
     });
 
     it('exits 5 for someone who is not a member', async () => {

@@ -653,3 +653,22 @@ describe('nested collection listing order', () => {
     expect(new Set(titles)).toEqual(new Set(['One', 'Two', 'One A', 'One B', 'Two A']));
   });
 });
+
+describe('deleting a collection that held deleted spaces', () => {
+  it('sends them to the end of the root, private, so a restore puts them there', () => {
+    const t = testEngine();
+    const api = testApp(t.engine);
+    const as = { userId: t.adminId };
+    const rootSpace = t.engine.spaces.create(as, t.orgId, { title: 'Root' });
+    const box = t.engine.collections.create(as, t.orgId, { title: 'Box' });
+    const inside = t.engine.spaces.create(as, t.orgId, { title: 'Inside', parent: box.id });
+    t.engine.spaces.remove(as, inside.id);
+    expect(api.request('DELETE', `/v1/collections/${box.id}`, { as: t.adminId }).status).toBe(205);
+    const restored = api.request('POST', `/v1/spaces/${inside.id}/restore`, { as: t.adminId });
+    expect(restored.status).toBe(200);
+    expect(restored.body.parent).toBeUndefined();
+    expect(restored.body.visibility).toBe('private');
+    const order = api.request('GET', `/v1/orgs/${t.orgId}/spaces`, { as: t.adminId }).body.items.map((s: { id: string }) => s.id);
+    expect(order).toEqual([rootSpace.id, inside.id]);
+  });
+});
