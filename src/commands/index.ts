@@ -12,6 +12,10 @@ import { registerInvites } from './invites/index';
 import { registerSaml } from './saml/index';
 import { registerSso } from './sso/index';
 import { registerUsers } from './users/index';
+import { registerSpaces } from './spaces/index';
+import { registerCollections } from './collections/index';
+import { registerCustomFields } from './custom-fields/index';
+import { registerDb } from './db/index';
 
 type Register = (program: Command, ctx: Context) => void;
 
@@ -25,6 +29,10 @@ const GROUPS: Record<string, Register> = {
   saml: registerSaml,
   sso: registerSso,
   users: registerUsers,
+  spaces: registerSpaces,
+  collections: registerCollections,
+  'custom-fields': registerCustomFields,
+  db: registerDb,
   tokens: registerTokens,
   login: registerAuth,
   logout: registerAuth,

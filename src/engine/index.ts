@@ -21,8 +21,10 @@ export function createEngine(options: EngineOptions) {
   const core = new Core(options);
   const spaces = spacesModule(core);
   // Spaces deleted more than the retention period ago go as soon as the engine opens.
-  spaces.purge();
+  const purgedAtOpen = spaces.purge();
   return {
+    /** How many spaces opening the engine purged (`docsctl db purge` reports them too). */
+    purgedAtOpen,
     core,
     organizations: organizationsModule(core),
     members: membersModule(core),

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { sandbox, type RunResult } from '../helpers/cli';
-import type { Prompter } from '../../src/output/prompts';
+import type { Choice, Prompter } from '../../src/output/prompts';
 
 export type Sandbox = ReturnType<typeof sandbox>;
 
@@ -62,10 +62,22 @@ export function fieldsOf(stdout: string): Record<string, string> {
   return Object.fromEntries(tableLines(stdout).map((line) => cellsOf(line) as [string, string]));
 }
 
-/** A prompter that records the questions it was asked. */
-export function recordingPrompter(answer: boolean): Prompter & { questions: string[] } {
+/**
+ * A prompter that records the questions it was asked. A pick-list is answered with `picks` (a function
+ * of the choices offered, default: none), and its choices are recorded in `lists`.
+ */
+export function recordingPrompter(
+  answer: boolean,
+  picks: (choices: Choice[]) => string[] = () => [],
+): Required<Prompter> & { questions: string[]; lists: Choice[][] } {
   const questions: string[] = [];
-  return { questions, confirm: async (message: string) => (questions.push(message), answer) };
+  const lists: Choice[][] = [];
+  return {
+    questions,
+    lists,
+    confirm: async (message: string) => (questions.push(message), answer),
+    pick: async (message: string, choices: Choice[]) => (questions.push(message), lists.push(choices), picks(choices)),
+  };
 }
 
 export const ADMIN = 'admin@example.com';

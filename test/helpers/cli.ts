@@ -59,5 +59,7 @@ export function sandbox() {
   };
 }
 
-export const yesPrompter: Prompter = { confirm: async () => true };
-export const noPrompter: Prompter = { confirm: async () => false };
+/** Confirms everything; a pick-list gets every choice ticked. */
+export const yesPrompter: Prompter = { confirm: async () => true, pick: async (_message, choices) => choices.map((c) => c.value) };
+/** Refuses everything; a pick-list gets nothing ticked. */
+export const noPrompter: Prompter = { confirm: async () => false, pick: async () => [] };

@@ -1,0 +1,18 @@
+import type { Command } from 'commander';
+import type { Context } from '../../context';
+import { routes } from '../../api/routes/index';
+import { pagingQuery, withPaging } from '../shared/paging';
+import { collectionColumns } from '../shared/columns';
+
+export function registerList(group: Command, ctx: Context): void {
+  withPaging(group.command('list').description('list collections in their order (sub-collections included unless --no-nested)'))
+    .option('--nested', 'include sub-collections (the default)')
+    .option('--no-nested', 'only top-level collections')
+    .addHelpText('after', '\nExamples:\n  $ docsctl collections list\n  $ docsctl collections list --no-nested --json')
+    .action(async (opts: { limit?: string; page?: string; nested?: boolean }) => {
+      const organizationId = await ctx.organizationId();
+      const api = await ctx.client();
+      const result = await api.call(routes.listCollections, { params: { organizationId }, query: { ...pagingQuery(opts), nested: opts.nested } });
+      await ctx.out.list(result, collectionColumns);
+    });
+}

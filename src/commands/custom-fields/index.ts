@@ -1,0 +1,12 @@
+import type { Command } from 'commander';
+import type { Context } from '../../context';
+import { registerList } from './list';
+import { registerGet } from './get';
+import { registerCreate } from './create';
+import { registerUpdate } from './update';
+import { registerDelete } from './delete';
+
+export function registerCustomFields(program: Command, ctx: Context): void {
+  const group = program.command('custom-fields').description('custom fields: typed values every space of the organization can have');
+  for (const register of [registerList, registerGet, registerCreate, registerUpdate, registerDelete]) register(group, ctx);
+}

@@ -1,0 +1,15 @@
+import type { Command } from 'commander';
+import type { Context } from '../../context';
+import { routes } from '../../api/routes/index';
+import { pagingQuery, withPaging } from '../shared/paging';
+import { customFieldColumns } from '../shared/columns';
+
+export function registerList(group: Command, ctx: Context): void {
+  withPaging(group.command('list').description('list the custom fields spaces can have, by name'))
+    .addHelpText('after', '\nExamples:\n  $ docsctl custom-fields list\n  $ docsctl custom-fields list --json')
+    .action(async (opts: { limit?: string; page?: string }) => {
+      const organizationId = await ctx.organizationId();
+      const api = await ctx.client();
+      await ctx.out.list(await api.call(routes.listCustomFields, { params: { organizationId }, query: pagingQuery(opts) }), customFieldColumns);
+    });
+}

@@ -1,0 +1,9 @@
+import type { Command } from 'commander';
+import type { Context } from '../../context';
+import { registerPurge } from './purge';
+
+/** Maintenance of the local database: works on the file directly, never over the API. */
+export function registerDb(program: Command, ctx: Context): void {
+  const group = program.command('db').description('maintenance of the local database');
+  for (const register of [registerPurge]) register(group, ctx);
+}

@@ -1,0 +1,16 @@
+import type { Command } from 'commander';
+import type { Context } from '../../context';
+
+export function registerPurge(group: Command, ctx: Context): void {
+  group
+    .command('purge')
+    .description('delete for good the spaces deleted more than 7 days ago (they cannot be restored any more)')
+    .addHelpText('after', '\nExamples:\n  $ docsctl db purge\n  $ docsctl --db ./acme.db db purge --json')
+    .action(async () => {
+      const engine = await ctx.localEngine('db purge');
+      // Opening the engine already purged what was due; count that too.
+      const purged = engine.purgedAtOpen + engine.spaces.purge();
+      if (ctx.out.json) ctx.out.raw({ purged });
+      else ctx.out.message(`Purged ${purged} space(s) deleted more than 7 days ago.`);
+    });
+}

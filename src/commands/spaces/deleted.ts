@@ -1,0 +1,17 @@
+import type { Command } from 'commander';
+import type { Context } from '../../context';
+import { routes } from '../../api/routes/index';
+import { pagingQuery, withPaging } from '../shared/paging';
+import { deletedSpaceColumns } from '../shared/columns';
+
+export function registerDeleted(group: Command, ctx: Context): void {
+  withPaging(group.command('deleted').description('spaces deleted in the last 7 days, newest first: who deleted them and how long they stay restorable (admins)'))
+    .addHelpText('after', '\nExamples:\n  $ docsctl spaces deleted\n  $ docsctl spaces deleted --json | jq -r ".items[] | [.id, .deletedBy.email] | @tsv"')
+    .action(async (opts: { limit?: string; page?: string }) => {
+      const organizationId = await ctx.organizationId();
+      const api = await ctx.client();
+      const result = await api.call(routes.listSpaces, { params: { organizationId }, query: { ...pagingQuery(opts), deleted: true } });
+      await ctx.out.list(result, deletedSpaceColumns(new Date()));
+      if (!ctx.out.json && result.items.length) ctx.out.message('Restore with: docsctl spaces restore ID...');
+    });
+}

@@ -1,0 +1,79 @@
+import type { Command } from 'commander';
+import type { Context } from '../../context';
+import { routes } from '../../api/routes/index';
+import { ApiError } from '../../api/errors';
+import { UsageError } from '../../errors';
+import { pick } from '../../output/prompts';
+import type { Column } from '../../output/render';
+import { purgedIn, type Space } from '../shared/columns';
+
+interface Outcome {
+  id: string;
+  status: 'restored' | 'not found' | 'failed';
+  space?: Space;
+  error?: { code: number; message: string };
+}
+
+const columns: Column<Outcome>[] = [
+  { header: 'ID', value: (o) => o.id },
+  { header: 'TITLE', value: (o) => o.space?.title },
+  { header: 'STATUS', value: (o) => o.status },
+  { header: 'DETAIL', value: (o) => o.error?.message ?? (o.space?.parent ? `in collection ${o.space.parent}` : 'at the top level') },
+];
+
+/** With no ids on a terminal: a pick-list of the spaces deleted in the last 7 days. */
+async function pickDeleted(ctx: Context): Promise<string[]> {
+  const organizationId = await ctx.organizationId();
+  const api = await ctx.client();
+  const now = new Date();
+  const choices = [];
+  for await (const s of api.paginate(routes.listSpaces, { params: { organizationId }, query: { deleted: true, limit: 1000 } })) {
+    choices.push({ name: `${s.title} (${s.id}), deleted ${s.deletedAt} by ${s.deletedBy?.email ?? 'unknown'}, purged in ${purgedIn(s.deletedAt, now)}`, value: s.id });
+  }
+  if (!choices.length) return [];
+  const picked = await pick(ctx.io.prompter, 'Spaces to restore (space to tick, enter to confirm)', choices);
+  if (!picked.length) throw new UsageError('cancelled: no space picked');
+  return picked;
+}
+
+export function registerRestore(group: Command, ctx: Context): void {
+  group
+    .command('restore')
+    .argument('[ids...]', 'ids of deleted spaces (none, on a terminal: pick from a list)')
+    .description('restore spaces deleted in the last 7 days, each one to where it was (admins); keeps going past failures')
+    .addHelpText('after', '\nExamples:\n  $ docsctl spaces restore                      # on a terminal: pick from the deleted spaces\n  $ docsctl spaces restore SPACE_ID OTHER_SPACE_ID\n  $ docsctl spaces deleted --json | jq -r ".items[].id" | xargs docsctl spaces restore')
+    .action(async (ids: string[]) => {
+      let spaceIds = [...new Set(ids)];
+      if (!spaceIds.length) {
+        if (!ctx.interactive) throw new UsageError("missing required argument 'ids': give the ids of the spaces to restore (see: docsctl spaces deleted)");
+        spaceIds = await pickDeleted(ctx);
+        if (!spaceIds.length) {
+          ctx.out.message('No spaces were deleted in the last 7 days: nothing to restore.');
+          return;
+        }
+      }
+      const api = await ctx.client();
+      const outcomes: Outcome[] = [];
+      for (const spaceId of spaceIds) {
+        try {
+          outcomes.push({ id: spaceId, status: 'restored', space: await api.call(routes.restoreSpace, { params: { spaceId } }) });
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          const gone = error.status === 404 || error.status === 410;
+          outcomes.push({ id: spaceId, status: gone ? 'not found' : 'failed', error: { code: error.status, message: error.message } });
+        }
+      }
+      const failed = outcomes.filter((o) => o.status !== 'restored');
+      if (ctx.out.json) {
+        ctx.out.raw({ restored: outcomes.flatMap((o) => (o.space ? [o.space] : [])), failed: failed.map((o) => ({ id: o.id, error: o.error })) });
+      } else {
+        await ctx.out.list(outcomes, columns);
+      }
+      ctx.out.message(`Restored ${outcomes.length - failed.length} of ${outcomes.length} space(s).`);
+      if (failed.length) {
+        // Exit with the status of the first failure that is not a "not found", else not found (exit 5).
+        const worst = failed.find((o) => o.status === 'failed') ?? failed[0];
+        throw new ApiError(worst.error!.code, `could not restore ${failed.map((o) => `${o.id} (${o.status === 'not found' ? 'not found' : o.error!.message})`).join(', ')}`);
+      }
+    });
+}
