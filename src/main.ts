@@ -25,7 +25,7 @@ function exitCodeOf(error: unknown): number {
   return EXIT.error;
 }
 
-export function buildProgram(io: IO, argv: string[] = []) {
+export async function buildProgram(io: IO, argv: string[] = []) {
   const program = new Command('docsctl');
   const ctx = createContext(io, () => program.opts<GlobalFlags>());
   program
@@ -55,7 +55,7 @@ Examples:
 
 Exit codes: 0 ok, 1 error, 2 usage or cancelled, 4 not allowed, 5 not found, 6 conflict, 7 rate limited.`,
     );
-  registerCommands(program, ctx, argv);
+  await registerCommands(program, ctx, argv);
   return { program, ctx };
 }
 
@@ -69,7 +69,7 @@ export async function main(argv: string[], partial: Partial<IO> = {}): Promise<n
     cwd: partial.cwd ?? process.cwd(),
     prompter: partial.prompter,
   };
-  const { program, ctx } = buildProgram(io, argv);
+  const { program, ctx } = await buildProgram(io, argv);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return EXIT.ok;

@@ -1,44 +1,30 @@
 import type { Command } from 'commander';
 import type { Context } from '../context';
-import { registerInit } from './init';
-import { registerServe } from './serve';
-import { registerApi } from './api';
-import { registerAuth } from './auth/index';
-import { registerTokens } from './tokens/index';
-import { registerOrgs } from './orgs/index';
-import { registerMembers } from './members/index';
-import { registerTeams } from './teams/index';
-import { registerInvites } from './invites/index';
-import { registerSaml } from './saml/index';
-import { registerSso } from './sso/index';
-import { registerUsers } from './users/index';
-import { registerSpaces } from './spaces/index';
-import { registerCollections } from './collections/index';
-import { registerCustomFields } from './custom-fields/index';
-import { registerDb } from './db/index';
-
 type Register = (program: Command, ctx: Context) => void;
 
-/** Every command of the CLI, by the first word that invokes it. */
-const GROUPS: Record<string, Register> = {
-  init: registerInit,
-  orgs: registerOrgs,
-  members: registerMembers,
-  teams: registerTeams,
-  invites: registerInvites,
-  saml: registerSaml,
-  sso: registerSso,
-  users: registerUsers,
-  spaces: registerSpaces,
-  collections: registerCollections,
-  'custom-fields': registerCustomFields,
-  db: registerDb,
-  tokens: registerTokens,
-  login: registerAuth,
-  logout: registerAuth,
-  whoami: registerAuth,
-  api: registerApi,
-  serve: registerServe,
+/**
+ * Every command group, by the first word that invokes it, loaded on demand: a command line pays
+ * only for the group it runs (esbuild puts each in its own chunk).
+ */
+const GROUPS: Record<string, () => Promise<Register>> = {
+  init: () => import('./init').then((m) => m.registerInit),
+  orgs: () => import('./orgs/index').then((m) => m.registerOrgs),
+  members: () => import('./members/index').then((m) => m.registerMembers),
+  teams: () => import('./teams/index').then((m) => m.registerTeams),
+  invites: () => import('./invites/index').then((m) => m.registerInvites),
+  saml: () => import('./saml/index').then((m) => m.registerSaml),
+  sso: () => import('./sso/index').then((m) => m.registerSso),
+  users: () => import('./users/index').then((m) => m.registerUsers),
+  spaces: () => import('./spaces/index').then((m) => m.registerSpaces),
+  collections: () => import('./collections/index').then((m) => m.registerCollections),
+  'custom-fields': () => import('./custom-fields/index').then((m) => m.registerCustomFields),
+  db: () => import('./db/index').then((m) => m.registerDb),
+  tokens: () => import('./tokens/index').then((m) => m.registerTokens),
+  login: () => import('./auth/index').then((m) => m.registerAuth),
+  logout: () => import('./auth/index').then((m) => m.registerAuth),
+  whoami: () => import('./auth/index').then((m) => m.registerAuth),
+  api: () => import('./api').then((m) => m.registerApi),
+  serve: () => import('./serve').then((m) => m.registerServe),
 };
 
 /** Global options that take a value, so the command word can be found after them. */
@@ -57,9 +43,10 @@ function commandWord(argv: string[]): string | undefined {
  * Registers the group the command line invokes, or every group when it names none (help, typos), so
  * start-up does not pay for building commands it will not run.
  */
-export function registerCommands(program: Command, ctx: Context, argv: string[] = []): void {
+export async function registerCommands(program: Command, ctx: Context, argv: string[] = []): Promise<void> {
   const word = commandWord(argv);
   const only = word === undefined || word === 'help' ? undefined : GROUPS[word];
-  const registers = only ? [only] : [...new Set(Object.values(GROUPS))];
-  for (const register of registers) register(program, ctx);
+  const loaders = only ? [only] : Object.values(GROUPS);
+  const registers = await Promise.all(loaders.map((load) => load()));
+  for (const register of new Set(registers)) register(program, ctx);
 }
