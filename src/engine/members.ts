@@ -55,7 +55,8 @@ export function memberRow(core: Core, organizationId: string, userId: string): M
 }
 
 function requireMemberRow(core: Core, organizationId: string, userId: string): MemberRow {
-  const row = memberRow(core, organizationId, userId);
+  // Remembered until the database changes: reading one member is the hottest request of a server.
+  const row = core.remember(`member-row:${organizationId}:${userId}`, () => memberRow(core, organizationId, userId));
   if (!row) throw notFound(`member ${userId} not found in organization ${organizationId}`);
   return row;
 }

@@ -98,7 +98,7 @@ export function createApp(options: AppOptions) {
 
     if (req.method === 'GET' && path === '/openapi.json') {
       openApiBody ??= JSON.stringify(renderOpenApi(engine.core.publicUrl));
-      return { status: 200, headers: JSON_HEADERS, body: openApiBody };
+      return { status: 200, headers: { ...JSON_HEADERS }, body: openApiBody };
     }
 
     let rateHeaders: Record<string, string> = {};
