@@ -39,6 +39,20 @@ describe('remembered tokens and memberships', () => {
     expect(t.get(token, `/v1/orgs/${t.organizationId}/members`)).toBe(404);
   });
 
+  it('a member read again after another process changed them shows the change', () => {
+    const t = twoConnections();
+    const member = addMember(t.cli, t.organizationId, 'ada@acme.test', 'read');
+    const { token } = t.cli.tokens.create({ user: t.userId });
+    const read = () =>
+      JSON.parse(t.app.handle({ method: 'GET', url: `/v1/orgs/${t.organizationId}/members/${member}`, headers: { authorization: `Bearer ${token}` } }).body!);
+    expect(read().role).toBe('read');
+    t.cli.members.update({ userId: t.userId }, t.organizationId, member, { role: 'edit' });
+    expect(read().role).toBe('edit');
+    t.cli.spaces.create({ userId: t.userId }, t.organizationId, { title: 'New' });
+    t.cli.spaces.update({ userId: t.userId }, t.cli.spaces.list({ userId: t.userId }, t.organizationId, {}).items[0].id, { defaultLevel: 'read' });
+    expect(read().spaces).toBe(1);
+  });
+
   it('its own writes apply on the next request too', () => {
     const t = twoConnections();
     const member = addMember(t.server, t.organizationId, 'ada@acme.test', 'admin');
