@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { spaceDetail } from '../shared/columns';
-import { moveBody, withPositionOptions, type MoveOptions } from './move-options';
+import { moveBody, withPositionOptions, type MoveOptions } from '../shared/move-options';
 
 export function registerMove(group: Command, ctx: Context): void {
   withPositionOptions(
