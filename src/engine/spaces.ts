@@ -2,7 +2,7 @@ import type { Actor, Core } from './core';
 import { forbidden, invalid, notFound } from './errors';
 import { membershipOf, requireMember, requireRight } from './access';
 import { keysetPage, type PageRequest } from './pagination';
-import { COLLECTION_LEVELS, SPACE_RANK, rankArgs, roleOfRank } from './space-access';
+import { COLLECTION_LEVELS, SPACE_RANK, rankArgs, rankSql, roleOfRank } from './space-access';
 import { nextPosition, placeItem, type PositionInput } from './positions';
 import { presentUser } from './users';
 import type { Role } from './roles';
@@ -360,15 +360,35 @@ export function spacesModule(core: Core) {
   return module;
 }
 
-/** How many live spaces of an organization a user can access (remembered until the database changes). */
+/** A space's default level for members: its own or its collections', whichever is highest (a rank). */
+const DEFAULT_RANK = `MAX(${rankSql('s.default_level')}, COALESCE(cl.lvl, 0))`;
+
+/**
+ * How many live spaces of an organization a user can access, by the same rules as SPACE_RANK but
+ * without ranking every space for every member: admins reach them all; members with a role reach the
+ * spaces open to members (counted once per organization) plus those granted to them or their teams;
+ * guests only the granted ones. Remembered until the database changes.
+ */
 export function countAccessibleSpaces(core: Core, organizationId: string, role: Role | null, userId: string): number {
-  return core.remember(`space-count:${organizationId}:${userId}`, () =>
+  const live = `spaces s LEFT JOIN ${COLLECTION_LEVELS} cl ON cl.id = s.parent_id WHERE s.organization_id = ? AND s.deleted_at IS NULL`;
+  if (role === 'admin') {
+    return core.remember(`space-count:${organizationId}:all`, () =>
+      core.get<{ n: number }>(`SELECT COUNT(*) AS n FROM spaces WHERE organization_id = ? AND deleted_at IS NULL`, [organizationId])!.n,
+    );
+  }
+  const open = role === null ? 0 : core.remember(`space-count:${organizationId}:open`, () =>
+    core.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${live} AND ${DEFAULT_RANK} >= 1`, [organizationId, organizationId])!.n,
+  );
+  const granted = core.remember(`space-count:${organizationId}:${userId}:${role === null ? 'guest' : 'member'}`, () =>
     core.get<{ n: number }>(
-      `SELECT COUNT(*) AS n FROM spaces s LEFT JOIN ${COLLECTION_LEVELS} cl ON cl.id = s.parent_id
-       WHERE s.organization_id = ? AND s.deleted_at IS NULL AND ${SPACE_RANK} >= 1`,
-      [organizationId, organizationId, ...rankArgs(role, userId)],
+      `SELECT COUNT(*) AS n FROM ${live}${role === null ? '' : ` AND ${DEFAULT_RANK} = 0`}
+       AND EXISTS (SELECT 1 FROM space_permissions p WHERE p.space_id = s.id AND (
+         (p.principal_type = 'user' AND p.principal_id = ?) OR
+         (p.principal_type = 'team' AND p.principal_id IN (SELECT tm.team_id FROM team_members tm WHERE tm.user_id = ?))))`,
+      [organizationId, organizationId, userId, userId],
     )!.n,
   );
+  return open + granted;
 }
 
 /** What moving spaces between organizations does to their permissions and custom field values. */
