@@ -27,7 +27,7 @@ export function benchSpacePaging(total = 100_000, pageSize = 200, runs = 15): Be
       const url = `/v1/orgs/${organizationId}/spaces?limit=${pageSize}${page ? `&page=${encodeURIComponent(page)}` : ''}`;
       const response = app.handle({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
       if (response.status !== 200) throw new Error(`${url}: ${response.status} ${response.body}`);
-      return JSON.parse(response.body!) as { next?: { page: string }; items: { id: string }[] };
+      return JSON.parse(response.body as string) as { next?: { page: string }; items: { id: string }[] };
     };
     // Walk to page 500 once to get its cursor (untimed).
     const target = Math.min(500, Math.floor(total / pageSize));

@@ -15,13 +15,14 @@ function queryString(query: Record<string, unknown> | undefined): string {
 }
 
 export function errorMessageOf(response: TransportResponse): string {
+  const text = response.body === undefined ? '' : response.body.toString();
   try {
-    const parsed = JSON.parse(response.body ?? '') as { error?: { message?: string } };
+    const parsed = JSON.parse(text) as { error?: { message?: string } };
     if (parsed.error?.message) return parsed.error.message;
   } catch {
     // not JSON: fall through to the raw text
   }
-  return response.body?.slice(0, 500) || `HTTP ${response.status}`;
+  return text.slice(0, 500) || `HTTP ${response.status}`;
 }
 
 /** The typed client: every command goes through `call`, whichever transport is underneath. */
@@ -42,7 +43,8 @@ export class ApiClient {
       body: route.body ? JSON.stringify(body ?? {}) : undefined,
     });
     if (response.status >= 400) throw new ApiError(response.status, errorMessageOf(response));
-    return (response.body ? JSON.parse(response.body) : undefined) as ResultOf<R>;
+    if (route.raw) return response.body as ResultOf<R>;
+    return (response.body ? JSON.parse(response.body.toString()) : undefined) as ResultOf<R>;
   }
 
   /** Follows `next.page` and yields every item of a list operation. */

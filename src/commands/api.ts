@@ -99,7 +99,7 @@ Examples:
         while (next) {
           const response = await api.raw(method, next);
           if (response.status >= 400) throw new ApiError(response.status, errorMessageOf(response));
-          const page = JSON.parse(response.body ?? '{}') as { items?: unknown[]; count?: number; next?: { page: string } };
+          const page = JSON.parse(response.body?.toString() ?? '{}') as { items?: unknown[]; count?: number; next?: { page: string } };
           if (!Array.isArray(page.items)) {
             // Not a list: nothing to follow, print the response as it is instead of an empty list.
             ctx.out.raw(page);
@@ -117,7 +117,10 @@ Examples:
         return;
       }
       const response = await api.raw(method, url, body);
-      if (response.body) {
+      if (Buffer.isBuffer(response.body)) {
+        // Bytes (a file download) go to stdout as they are.
+        ctx.io.stdout.write(response.body as unknown as string);
+      } else if (response.body) {
         try {
           ctx.out.raw(JSON.parse(response.body));
         } catch {

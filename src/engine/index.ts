@@ -10,6 +10,8 @@ import { spacesModule } from './spaces';
 import { collectionsModule } from './collections';
 import { spacePermissionsModule } from './space-permissions';
 import { customFieldsModule } from './custom-fields';
+import { changeRequestsModule } from './change-requests';
+import { contentReadsModule } from './content/reads';
 import { ensureInstallation, type BootstrapOptions } from './bootstrap';
 import { openDb } from './store/db';
 import { randomIds, systemClock, type Clock, type IdGenerator } from './clock';
@@ -22,6 +24,7 @@ export function createEngine(options: EngineOptions) {
   const spaces = spacesModule(core);
   // Spaces deleted more than the retention period ago go as soon as the engine opens.
   const purgedAtOpen = spaces.purge();
+  const changeRequests = changeRequestsModule(core, spaces);
   return {
     /** How many spaces opening the engine purged (`docsctl db purge` reports them too). */
     purgedAtOpen,
@@ -37,6 +40,8 @@ export function createEngine(options: EngineOptions) {
     collections: collectionsModule(core),
     spacePermissions: spacePermissionsModule(core, spaces),
     customFields: customFieldsModule(core, spaces),
+    changeRequests,
+    content: contentReadsModule(core, spaces, changeRequests),
     install: (bootstrap?: BootstrapOptions) => ensureInstallation(core, bootstrap),
     close: (): void => {
       options.db.close();

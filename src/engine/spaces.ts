@@ -5,6 +5,7 @@ import { keysetPage, type PageRequest } from './pagination';
 import { COLLECTION_LEVELS, SPACE_RANK, rankArgs, rankSql, roleOfRank } from './space-access';
 import { nextPosition, placeItem, type PositionInput } from './positions';
 import { presentUser } from './users';
+import { loadState, saveRevision } from './content/state';
 import type { Role } from './roles';
 
 export const RETENTION_DAYS = 7;
@@ -31,10 +32,16 @@ export interface SpaceRow {
   caller_rank: number;
   deleted_by_name: string | null;
   deleted_by_email: string | null;
+  cr_total: number;
+  cr_open: number;
+  cr_draft: number;
 }
 
 /** Space columns with the caller's rank; parameters: rankArgs(...) then the organization id (for `cl`). */
-const SPACE_COLUMNS = `s.*, ${SPACE_RANK} AS caller_rank, d.display_name AS deleted_by_name, d.email AS deleted_by_email`;
+const SPACE_COLUMNS = `s.*, ${SPACE_RANK} AS caller_rank, d.display_name AS deleted_by_name, d.email AS deleted_by_email,
+  (SELECT COUNT(*) FROM change_requests c WHERE c.space_id = s.id) AS cr_total,
+  (SELECT COUNT(*) FROM change_requests c WHERE c.space_id = s.id AND c.status = 'open') AS cr_open,
+  (SELECT COUNT(*) FROM change_requests c WHERE c.space_id = s.id AND c.status = 'draft') AS cr_draft`;
 const SPACE_FROM = `spaces s LEFT JOIN ${COLLECTION_LEVELS} cl ON cl.id = s.parent_id LEFT JOIN users d ON d.id = s.deleted_by`;
 
 export function spacePermissions(rank: number) {
@@ -77,11 +84,11 @@ export function presentSpace(core: Core, row: SpaceRow) {
     ...(row.parent_id ? { parent: row.parent_id } : {}),
     revision: row.revision_id,
     defaultLevel: row.default_level,
-    // Comments and change requests arrive with the content engine; until then there are none.
+    // Comments arrive with their own feature; until then there are none.
     comments: 0,
-    changeRequests: 0,
-    changeRequestsOpen: 0,
-    changeRequestsDraft: 0,
+    changeRequests: row.cr_total,
+    changeRequestsOpen: row.cr_open,
+    changeRequestsDraft: row.cr_draft,
     permissions: spacePermissions(row.caller_rank),
   };
 }
@@ -151,6 +158,7 @@ export function spacesModule(core: Core) {
           [id, organizationId, input.parent ?? null, input.title ?? 'Untitled', input.emoji ?? '', input.parent ? 'in-collection' : 'private',
             input.editMode ?? 'live', core.newId(), nextPosition(core, organizationId, input.parent ?? null), actor.userId, now, now],
         );
+        core.run('INSERT INTO revisions (id, space_id, created_at) SELECT revision_id, id, created_at FROM spaces WHERE id = ?', [id]);
         // The creator administers what they create; organization admins already administer every space.
         if (role !== 'admin') {
           core.run("INSERT INTO space_permissions (space_id, principal_type, principal_id, role, granted_at) VALUES (?, 'user', ?, 'admin', ?)", [id, actor.userId, now]);
@@ -310,8 +318,11 @@ export function spacesModule(core: Core) {
         core.run(
           `INSERT INTO spaces (id, organization_id, parent_id, title, emoji, visibility, edit_mode, default_level, revision_id, position, created_by, created_at, updated_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          [id, row.organization_id, row.parent_id, title, row.emoji, row.visibility, row.edit_mode, row.default_level, core.newId(), row.position, actor.userId, now, now],
+          [id, row.organization_id, row.parent_id, title, row.emoji, row.visibility, row.edit_mode, row.default_level, 'pending', row.position, actor.userId, now, now],
         );
+        // The copy starts from the same content, as a revision of its own.
+        const revision = saveRevision(core, id, loadState(core, row.revision_id), [], 'edits');
+        core.run('UPDATE spaces SET revision_id = ? WHERE id = ?', [revision, id]);
         core.run('INSERT INTO space_field_values (space_id, field_id, value) SELECT ?, field_id, value FROM space_field_values WHERE space_id = ?', [id, spaceId]);
         core.run(
           'INSERT INTO space_permissions (space_id, principal_type, principal_id, role, granted_at) SELECT ?, principal_type, principal_id, role, ? FROM space_permissions WHERE space_id = ?',

@@ -4,3 +4,6 @@ export type Visibility = (typeof VISIBILITIES)[number];
 
 export const FIELD_TYPES = ['text', 'number', 'boolean', 'tags', 'select:single', 'select:multi'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
+
+export const CR_STATUSES = ['draft', 'open', 'archived', 'merged'] as const;
+export type ChangeRequestStatus = (typeof CR_STATUSES)[number];

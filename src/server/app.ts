@@ -21,7 +21,8 @@ export interface ApiRequest {
 export interface ApiResponse {
   status: number;
   headers: Record<string, string>;
-  body?: string;
+  /** JSON text, or bytes for raw routes (file downloads). */
+  body?: string | Buffer;
 }
 
 export interface AppOptions {
@@ -141,6 +142,10 @@ export function createApp(options: AppOptions) {
       const body = parseBody(route, req.body);
       const operation = operations[route.operationId as keyof typeof operations] as (e: Engine, a: Actor, i: unknown) => unknown;
       const result = operation(engine, actor, { params, query, body });
+      if (route.raw) {
+        const file = result as { contentType: string; bytes: Buffer };
+        return { status: route.status, headers: { ...rateHeaders, 'content-type': file.contentType }, body: file.bytes };
+      }
       if (!route.response) return { status: route.status, headers: rateHeaders };
       return json(route.status, result, rateHeaders);
     } catch (error) {

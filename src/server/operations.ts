@@ -82,6 +82,31 @@ export const operations: Operations = {
   deleteCustomField: (e, a, { params }) => e.customFields.remove(a, params.organizationId, params.fieldName),
   listSpaceCustomFields: (e, a, { params }) => e.customFields.valuesOf(a, params.spaceId),
   updateSpaceCustomFields: (e, a, { params, body }) => e.customFields.setValues(a, params.spaceId, body.values),
+
+  listChangeRequests: (e, a, { params, query }) => e.changeRequests.list(a, params.spaceId, query),
+  createChangeRequest: (e, a, { params, body }) => e.changeRequests.create(a, params.spaceId, body),
+  getChangeRequest: (e, a, { params }) => e.changeRequests.get(a, params.spaceId, params.changeRequestId),
+  updateChangeRequest: (e, a, { params, body }) => e.changeRequests.update(a, params.spaceId, params.changeRequestId, body),
+  mergeChangeRequest: (e, a, { params }) => e.changeRequests.merge(a, params.spaceId, params.changeRequestId),
+  updateChangeRequestFromMain: (e, a, { params }) => e.changeRequests.updateFromMain(a, params.spaceId, params.changeRequestId),
+  writeChangeRequestContent: (e, a, { params, body }) => e.changeRequests.write(a, params.spaceId, params.changeRequestId, body.changes),
+
+  getSpaceContent: (e, a, { params }) => e.content.revision(a, { spaceId: params.spaceId }),
+  listSpacePages: (e, a, { params }) => e.content.pages(a, { spaceId: params.spaceId }),
+  listSpaceFiles: (e, a, { params, query }) => e.content.files(a, { spaceId: params.spaceId }, query),
+  getSpaceFile: (e, a, { params }) => e.content.file(a, { spaceId: params.spaceId }, params.fileId),
+  getSpacePage: (e, a, { params, query }) => e.content.page(a, { spaceId: params.spaceId }, params.pageId, query.format),
+  getSpacePageByPath: (e, a, { params, query }) => e.content.pageByPath(a, { spaceId: params.spaceId }, params.pagePath, query.format),
+  getChangeRequestContent: (e, a, { params }) => e.content.revision(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }),
+  listChangeRequestPages: (e, a, { params }) => e.content.pages(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }),
+  listChangeRequestFiles: (e, a, { params, query }) =>
+    e.content.files(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, query),
+  getChangeRequestFile: (e, a, { params }) => e.content.file(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.fileId),
+  getChangeRequestPage: (e, a, { params, query }) =>
+    e.content.page(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.pageId, query.format),
+  getChangeRequestPageByPath: (e, a, { params, query }) =>
+    e.content.pageByPath(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.pagePath, query.format),
+  downloadSpaceFile: (e, a, { params }) => e.content.download(a, params.spaceId, params.fileId),
 };
 
 export { routes };

@@ -11,7 +11,7 @@ function whoIs(s: Sandbox, token: string): { status: number; email?: string } {
   const engine = openEngine(s.env.DOCSCTL_DB);
   try {
     const res = createApp({ engine }).handle({ method: 'GET', url: '/v1/user', headers: { authorization: `Bearer ${token}` } });
-    return { status: res.status, ...(res.status === 200 ? { email: JSON.parse(res.body!).email } : {}) };
+    return { status: res.status, ...(res.status === 200 ? { email: JSON.parse(res.body!.toString()).email } : {}) };
   } finally {
     engine.close();
   }

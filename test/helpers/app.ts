@@ -33,7 +33,9 @@ export function testApp(engine: Engine, options: { rateLimit?: RateLimitOptions 
       if (token) headers.authorization = `Bearer ${token}`;
       const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
       const response = app.handle({ method, url, headers, body });
-      return { status: response.status, headers: response.headers, body: response.body ? JSON.parse(response.body) : undefined };
+      const json = response.headers['content-type']?.startsWith('application/json');
+      const parsed = response.body === undefined ? undefined : json ? JSON.parse(response.body.toString()) : response.body;
+      return { status: response.status, headers: response.headers, body: parsed };
     },
   };
 }

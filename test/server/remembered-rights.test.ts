@@ -44,7 +44,7 @@ describe('remembered tokens and memberships', () => {
     const member = addMember(t.cli, t.organizationId, 'ada@acme.test', 'read');
     const { token } = t.cli.tokens.create({ user: t.userId });
     const read = () =>
-      JSON.parse(t.app.handle({ method: 'GET', url: `/v1/orgs/${t.organizationId}/members/${member}`, headers: { authorization: `Bearer ${token}` } }).body!);
+      JSON.parse(t.app.handle({ method: "GET", url: `/v1/orgs/${t.organizationId}/members/${member}`, headers: { authorization: `Bearer ${token}` } }).body!.toString());
     expect(read().role).toBe('read');
     t.cli.members.update({ userId: t.userId }, t.organizationId, member, { role: 'edit' });
     expect(read().role).toBe('edit');

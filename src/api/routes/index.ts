@@ -7,9 +7,11 @@ import * as saml from './saml';
 import * as spaces from './spaces';
 import * as collections from './collections';
 import * as customFields from './custom-fields';
+import * as changeRequests from './change-requests';
+import * as content from './content';
 
 /** THE route table: every operation of the API, keyed by operationId. */
-export const routes = { ...organizations, ...members, ...teams, ...invites, ...saml, ...spaces, ...collections, ...customFields };
+export const routes = { ...organizations, ...members, ...teams, ...invites, ...saml, ...spaces, ...collections, ...customFields, ...changeRequests, ...content };
 
 export type Routes = typeof routes;
 export const routeList: Route[] = Object.values(routes) as Route[];

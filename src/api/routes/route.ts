@@ -22,6 +22,8 @@ export interface Route<
   body?: Body;
   /** Undefined for operations that answer without a body (204/205). */
   response?: Response;
+  /** Answers bytes with their own content type instead of JSON (file downloads). */
+  raw?: boolean;
 }
 
 type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;

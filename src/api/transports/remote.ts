@@ -63,7 +63,7 @@ export function remoteTransport(options: RemoteOptions): Transport {
       for (let attempt = 0; ; attempt++) {
         let status: number;
         let responseHeaders: Record<string, string>;
-        let body: string;
+        let body: string | Buffer;
         try {
           const res = await undiciRequest(`${base}${req.url}`, {
             method: req.method as 'GET',
@@ -76,7 +76,9 @@ export function remoteTransport(options: RemoteOptions): Transport {
           status = res.statusCode;
           responseHeaders = {};
           for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) responseHeaders[k] = Array.isArray(v) ? v.join(', ') : v;
-          body = await res.body.text();
+          const bytes = Buffer.from(await res.body.arrayBuffer());
+          const type = responseHeaders['content-type'] ?? '';
+          body = type === '' || /json|text/.test(type) ? bytes.toString('utf8') : bytes;
         } catch (error) {
           const code = (error as { code?: string }).code;
           const retryable = code === 'ECONNRESET' || code === 'UND_ERR_SOCKET';
@@ -97,7 +99,7 @@ export function remoteTransport(options: RemoteOptions): Transport {
             continue;
           }
         }
-        return { status, headers: responseHeaders, body: body === '' ? undefined : body };
+        return { status, headers: responseHeaders, body: body.length === 0 ? undefined : body };
       }
     },
     close: () => dispatcher.close(),

@@ -8,7 +8,8 @@ export interface TransportRequest {
 export interface TransportResponse {
   status: number;
   headers: Record<string, string>;
-  body?: string;
+  /** Text for JSON answers; bytes for anything else (file downloads). */
+  body?: string | Buffer;
 }
 
 /** How requests reach the app: in-process (local) or over HTTP (remote). Nothing else differs. */

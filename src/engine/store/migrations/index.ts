@@ -1,5 +1,6 @@
 import { sql as people } from './001_people';
 import { sql as spaces } from './002_spaces';
+import { sql as content } from './003_content';
 
 /** Numbered schema migrations, applied in order; `user_version` records how many ran. */
-export const migrations: readonly string[] = [people, spaces];
+export const migrations: readonly string[] = [people, spaces, content];

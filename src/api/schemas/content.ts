@@ -1,0 +1,102 @@
+import * as z from 'zod/mini';
+import { DateTime, Id, Paging, User, queryBool, text } from './common';
+import { CR_STATUSES } from '../../engine/values';
+
+const ContentFlags = { metadata: z.optional(queryBool), computed: z.optional(queryBool) };
+export const ContentQuery = z.strictObject(ContentFlags);
+export const FilesQuery = z.strictObject({ ...Paging, ...ContentFlags });
+export const PageQuery = z.strictObject({ format: z.optional(z.enum(['document', 'markdown'])), ...ContentFlags });
+
+export const File = z.object({
+  object: z.optional(z.literal('file')),
+  id: z.string(),
+  name: z.string(),
+  contentType: z.string(),
+  downloadURL: z.string(),
+  size: z.number(),
+  dimensions: z.optional(z.object({ width: z.number(), height: z.number() })),
+});
+
+export const Page = z.object({
+  object: z.optional(z.literal('page')),
+  id: z.string(),
+  title: z.string(),
+  emoji: z.optional(z.string()),
+  type: z.string(),
+  slug: z.string(),
+  path: z.string(),
+  description: z.string(),
+  documentId: z.string(),
+  createdAt: DateTime,
+  updatedAt: DateTime,
+  hidden: z.boolean(),
+  markdown: z.optional(z.string()),
+  document: z.optional(z.object({ object: z.literal('document'), nodes: z.array(z.unknown()) })),
+  urls: z.object({ app: z.string() }),
+  pages: z.array(z.unknown()),
+});
+
+export const Revision = z.object({
+  object: z.literal('revision'),
+  id: z.string(),
+  parents: z.array(z.string()),
+  pages: z.array(Page),
+  files: z.array(File),
+  reusableContents: z.array(z.unknown()),
+  createdAt: DateTime,
+  type: z.string(),
+  urls: z.object({ app: z.string(), published: z.optional(z.string()), public: z.optional(z.string()) }),
+});
+
+export const Pages = z.object({ pages: z.array(Page) });
+
+export const ChangeRequest = z.object({
+  object: z.literal('change-request'),
+  id: z.string(),
+  number: z.number(),
+  status: z.enum(CR_STATUSES),
+  subject: z.string(),
+  createdBy: z.optional(User),
+  createdAt: DateTime,
+  updatedAt: DateTime,
+  revision: z.string(),
+  revisionInitial: z.string(),
+  revisionMergedAncestor: z.optional(z.string()),
+  revisionMerged: z.optional(z.string()),
+  comments: z.number(),
+  outdated: z.boolean(),
+  urls: z.object({ app: z.string(), location: z.string() }),
+});
+
+export const ChangeRequestListQuery = z.strictObject({ ...Paging, status: z.optional(z.enum(CR_STATUSES)), contributor: z.optional(Id) });
+export const ChangeRequestCreate = z.strictObject({ subject: z.optional(text(0, 100)) });
+export const ChangeRequestPatch = z.strictObject({
+  subject: z.optional(text(0, 100)),
+  status: z.optional(z.enum(['draft', 'open', 'archived'])),
+});
+
+export const MergeResult = z.object({
+  revision: z.optional(z.string()),
+  result: z.enum(['merge', 'update', 'conflicts']),
+  conflicts: z.optional(z.array(z.object({ page: z.string() }))),
+});
+
+const Markdown = z.strictObject({ markdown: z.string().check(z.maxLength(1_000_000)) });
+const Position = { into: z.optional(z.nullable(Id)), at: z.optional(z.number().check(z.int(), z.minimum(0))) };
+
+export const ContentChange = z.discriminatedUnion('operation', [
+  z.strictObject({ operation: z.literal('insert_page'), document: Markdown, title: z.optional(text(1, 256)), ...Position }),
+  z.strictObject({ operation: z.literal('update_page'), page: Id, document: z.optional(Markdown), title: z.optional(text(1, 256)), ...Position }),
+  z.strictObject({ operation: z.literal('delete_page'), page: Id }),
+  z.strictObject({
+    operation: z.literal('insert_files'),
+    files: z.array(z.strictObject({ name: text(1, 256), contentType: z.optional(text(1, 256)), base64: z.string() })).check(z.minLength(1), z.maxLength(100)),
+  }),
+]);
+
+export const ContentWrite = z.strictObject({ changes: z.array(ContentChange).check(z.minLength(1), z.maxLength(5000)) });
+export const ContentWriteResult = z.object({
+  changeRequest: ChangeRequest,
+  changes: z.array(z.object({ operation: z.string(), page: z.optional(z.string()), files: z.optional(z.array(z.string())) })),
+  insertedFiles: z.array(File),
+});

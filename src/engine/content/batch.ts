@@ -1,0 +1,157 @@
+import type { Core } from '../core';
+import { invalid } from '../errors';
+import { firstHeading, slugify, splitFrontmatter } from './markdown';
+import { contentTypeOf, imageSize } from './images';
+import { childrenOf, pageData, renumber, sha256, storePage, type FileEntry, type PageData, type RevisionState } from './state';
+
+export const MAX_FILE_BYTES = 1024 * 1024;
+
+export type Change =
+  | { operation: 'insert_page'; document: { markdown: string }; title?: string; into?: string | null; at?: number }
+  | { operation: 'update_page'; page: string; document?: { markdown: string }; title?: string; into?: string | null; at?: number }
+  | { operation: 'delete_page'; page: string }
+  | { operation: 'insert_files'; files: { name: string; contentType?: string; base64: string }[] };
+
+export interface AppliedChange {
+  operation: Change['operation'];
+  page?: string;
+  files?: string[];
+}
+
+/** A slug free among the siblings under `parent` (other than `self`): `slug`, `slug-2`, `slug-3`... */
+function freeSlug(core: Core, state: RevisionState, parent: string | null, slug: string, self?: string): string {
+  const taken = new Set(childrenOf(state, parent).filter((p) => p.id !== self).map((p) => pageData(core, p.versionId).slug));
+  if (!taken.has(slug)) return slug;
+  for (let n = 2; ; n++) if (!taken.has(`${slug}-${n}`)) return `${slug}-${n}`;
+}
+
+function place(state: RevisionState, pageId: string, parent: string | null, at: number | undefined): void {
+  const page = state.pages.get(pageId)!;
+  const siblings = childrenOf(state, parent).filter((p) => p.id !== pageId);
+  const index = at === undefined ? siblings.length : Math.max(0, Math.min(at, siblings.length));
+  siblings.splice(index, 0, page);
+  page.parent = parent;
+  siblings.forEach((p, i) => {
+    p.position = i;
+  });
+}
+
+function descendants(state: RevisionState, pageId: string): string[] {
+  const out = [pageId];
+  for (const child of childrenOf(state, pageId)) out.push(...descendants(state, child.id));
+  return out;
+}
+
+/**
+ * Applies a batch of changes to a revision state, in order. Any invalid change throws (400 naming it)
+ * before anything is stored, so a batch is all or nothing.
+ */
+export function applyChanges(core: Core, state: RevisionState, changes: Change[]): { applied: AppliedChange[]; insertedFiles: FileEntry[] } {
+  const now = core.now();
+  const applied: AppliedChange[] = [];
+  const insertedFiles: FileEntry[] = [];
+  changes.forEach((change, i) => {
+    const field = `changes[${i}]`;
+    const requirePage = (id: string, name = 'page') => {
+      if (!state.pages.has(id)) throw invalid(`${field}.${name}: no page ${id} in this content`);
+      return state.pages.get(id)!;
+    };
+    const read = (markdown: string) => {
+      try {
+        return splitFrontmatter(markdown);
+      } catch (error) {
+        throw invalid(`${field}.document.markdown: ${(error as Error).message}`);
+      }
+    };
+    switch (change.operation) {
+      case 'insert_page': {
+        const parent = change.into ?? null;
+        if (parent) requirePage(parent, 'into');
+        const { frontmatter, body } = read(change.document.markdown);
+        const title = change.title ?? frontmatter.title ?? firstHeading(body) ?? 'Untitled';
+        const data: PageData = {
+          type: 'document',
+          title,
+          ...(frontmatter.icon ? { emoji: frontmatter.icon } : {}),
+          slug: freeSlug(core, state, parent, slugify(title)),
+          ...(frontmatter.description ? { description: frontmatter.description } : {}),
+          markdown: change.document.markdown,
+          hidden: frontmatter.hidden ?? false,
+        };
+        const id = core.newId();
+        state.pages.set(id, { id, versionId: storePage(core, data), parent, position: 0, createdAt: now, updatedAt: now });
+        place(state, id, parent, change.at);
+        applied.push({ operation: 'insert_page', page: id });
+        break;
+      }
+      case 'update_page': {
+        const entry = requirePage(change.page);
+        const current = pageData(core, entry.versionId);
+        let data: PageData = { ...current };
+        if (change.document) {
+          const { frontmatter } = read(change.document.markdown);
+          data = {
+            ...data,
+            markdown: change.document.markdown,
+            title: frontmatter.title ?? data.title,
+            ...(frontmatter.description !== undefined ? { description: frontmatter.description } : {}),
+            ...(frontmatter.icon !== undefined ? { emoji: frontmatter.icon } : {}),
+            hidden: frontmatter.hidden ?? data.hidden,
+          };
+        }
+        if (change.title !== undefined) data.title = change.title;
+        const parent = change.into === undefined ? entry.parent : change.into;
+        if (parent) {
+          requirePage(parent, 'into');
+          if (descendants(state, entry.id).includes(parent)) throw invalid(`${field}.into: cannot move a page into itself or one of its sub-pages`);
+        }
+        if (parent !== entry.parent) data.slug = freeSlug(core, state, parent, data.slug, entry.id);
+        const versionId = storePage(core, data);
+        if (versionId !== entry.versionId) {
+          entry.versionId = versionId;
+          entry.updatedAt = now;
+        }
+        if (parent !== entry.parent || change.at !== undefined) {
+          const oldParent = entry.parent;
+          place(state, entry.id, parent, change.at);
+          if (oldParent !== parent) renumber(state, oldParent);
+        }
+        applied.push({ operation: 'update_page', page: entry.id });
+        break;
+      }
+      case 'delete_page': {
+        const entry = requirePage(change.page);
+        for (const id of descendants(state, entry.id)) state.pages.delete(id);
+        renumber(state, entry.parent);
+        applied.push({ operation: 'delete_page', page: change.page });
+        break;
+      }
+      case 'insert_files': {
+        const ids: string[] = [];
+        change.files.forEach((file, j) => {
+          const where = `${field}.files[${j}]`;
+          if (!/^[A-Za-z0-9+/]*={0,2}$/.test(file.base64.replace(/\s/g, ''))) throw invalid(`${where}.base64: is not valid base64`);
+          const bytes = Buffer.from(file.base64, 'base64');
+          if (bytes.length > MAX_FILE_BYTES) throw invalid(`${where}.base64: the file must be at most 1 MiB (it is ${bytes.length} bytes)`);
+          const blobId = sha256(bytes);
+          core.run('INSERT OR IGNORE INTO blobs (id, bytes, size) VALUES (?, ?, ?)', [blobId, bytes, bytes.length]);
+          const size = imageSize(bytes);
+          const entry: FileEntry = {
+            id: core.newId(),
+            name: file.name,
+            contentType: file.contentType ?? contentTypeOf(file.name),
+            blobId,
+            width: size?.width ?? null,
+            height: size?.height ?? null,
+          };
+          state.files.set(entry.id, entry);
+          insertedFiles.push(entry);
+          ids.push(entry.id);
+        });
+        applied.push({ operation: 'insert_files', files: ids });
+        break;
+      }
+    }
+  });
+  return { applied, insertedFiles };
+}

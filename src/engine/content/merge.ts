@@ -1,0 +1,42 @@
+import { cloneState, renumber, type FileEntry, type PageEntry, type RevisionState } from './state';
+
+export interface MergeResult {
+  state?: RevisionState;
+  /** Pages changed on both sides in different ways; nothing is merged when there is any. */
+  conflicts: string[];
+}
+
+/** What counts as a change of a page: its content or where it hangs (not its index among siblings). */
+const same = (a: PageEntry | undefined, b: PageEntry | undefined) =>
+  a === b || (a !== undefined && b !== undefined && a.versionId === b.versionId && a.parent === b.parent);
+
+/**
+ * Three-way merge at page level. For each page, the side that changed it since `base` wins; a page
+ * changed on both sides the same way is fine; changed differently (edited on both, or edited on one and
+ * deleted on the other) is a conflict. Files are only ever added, so both sides' files are kept.
+ */
+export function threeWayMerge(base: RevisionState, ours: RevisionState, theirs: RevisionState): MergeResult {
+  const result = cloneState(ours);
+  const conflicts: string[] = [];
+  const ids = new Set([...base.pages.keys(), ...ours.pages.keys(), ...theirs.pages.keys()]);
+  for (const id of ids) {
+    const b = base.pages.get(id);
+    const o = ours.pages.get(id);
+    const t = theirs.pages.get(id);
+    if (same(t, b) || same(o, t)) continue; // theirs did not change it, or both made the same change: keep ours
+    if (same(o, b)) {
+      // Only theirs changed it: take theirs (or its deletion).
+      if (t) result.pages.set(id, { ...t });
+      else result.pages.delete(id);
+      continue;
+    }
+    conflicts.push(id);
+  }
+  if (conflicts.length) return { conflicts };
+  // A page whose parent is gone (deleted on the other side) moves to the root rather than vanishing.
+  for (const page of result.pages.values()) if (page.parent && !result.pages.has(page.parent)) page.parent = null;
+  const parents = new Set([...result.pages.values()].map((p) => p.parent));
+  for (const parent of parents) renumber(result, parent);
+  for (const [id, file] of theirs.files) if (!result.files.has(id)) result.files.set(id, { ...(file as FileEntry) });
+  return { state: result, conflicts };
+}

@@ -1,0 +1,98 @@
+import type { Core } from '../core';
+import { toDocument } from './markdown';
+import { childrenOf, pageData, pathsOf, type FileEntry, type PageEntry, type RevisionState } from './state';
+
+export type PageFormat = 'markdown' | 'document';
+
+const LAYOUT = { cover: true, title: true, description: true, tableOfContents: true, outline: true, pagination: true };
+
+export function presentFile(core: Core, spaceId: string, file: FileEntry) {
+  const blob = core.get<{ size: number }>('SELECT size FROM blobs WHERE id = ?', [file.blobId]);
+  return {
+    object: 'file' as const,
+    id: file.id,
+    name: file.name,
+    contentType: file.contentType,
+    downloadURL: core.apiUrl(`/spaces/${spaceId}/files/${file.id}/download`),
+    size: blob?.size ?? 0,
+    ...(file.width !== null && file.height !== null ? { dimensions: { width: file.width, height: file.height } } : {}),
+  };
+}
+
+export type File = ReturnType<typeof presentFile>;
+
+export interface PageOptions {
+  format?: PageFormat;
+  /** Include the page's content (a single page read), not just its place in the tree. */
+  content?: boolean;
+}
+
+export interface Page {
+  object: 'page';
+  id: string;
+  title: string;
+  emoji?: string;
+  type: string;
+  slug: string;
+  path: string;
+  description: string;
+  documentId: string;
+  createdAt: string;
+  updatedAt: string;
+  hidden: boolean;
+  noIndex: boolean;
+  noRobotsIndex: boolean;
+  layout: typeof LAYOUT;
+  urls: { app: string };
+  href?: string;
+  markdown?: string;
+  document?: ReturnType<typeof toDocument>;
+  pages: Page[];
+}
+
+export function presentPage(core: Core, spaceId: string, state: RevisionState, entry: PageEntry, paths: Map<string, string>, options: PageOptions = {}): Page {
+  const data = pageData(core, entry.versionId);
+  const path = paths.get(entry.id) ?? data.slug;
+  return {
+    object: 'page',
+    id: entry.id,
+    title: data.title,
+    ...(data.emoji ? { emoji: data.emoji } : {}),
+    type: data.type,
+    slug: data.slug,
+    path,
+    description: data.description ?? '',
+    documentId: entry.versionId,
+    createdAt: entry.createdAt,
+    updatedAt: entry.updatedAt,
+    hidden: data.hidden,
+    noIndex: false,
+    noRobotsIndex: false,
+    layout: LAYOUT,
+    urls: { app: core.appUrl(`/s/${spaceId}/${path}`) },
+    ...(data.href ? { href: data.href } : {}),
+    ...(options.content ? (options.format === 'document' ? { document: toDocument(data.markdown) } : { markdown: data.markdown }) : {}),
+    pages: childrenOf(state, entry.id).map((child) => presentPage(core, spaceId, state, child, paths, { format: options.format })),
+  };
+}
+
+/** The page tree of a revision (structure and metadata, without each page's content). */
+export function presentPages(core: Core, spaceId: string, state: RevisionState): Page[] {
+  const paths = pathsOf(core, state);
+  return childrenOf(state, null).map((entry) => presentPage(core, spaceId, state, entry, paths));
+}
+
+export function presentRevision(core: Core, spaceId: string, revisionId: string, state: RevisionState) {
+  const row = core.get<{ parents: string; type: string; created_at: string }>('SELECT parents, type, created_at FROM revisions WHERE id = ?', [revisionId])!;
+  return {
+    object: 'revision' as const,
+    id: revisionId,
+    parents: JSON.parse(row.parents) as string[],
+    pages: presentPages(core, spaceId, state),
+    files: [...state.files.values()].sort((a, b) => a.name.localeCompare(b.name)).map((f) => presentFile(core, spaceId, f)),
+    reusableContents: [] as never[],
+    createdAt: row.created_at,
+    type: row.type,
+    urls: { app: core.appUrl(`/s/${spaceId}/~/revisions/${revisionId}`), published: `${core.publicUrl}/s/${spaceId}`, public: `${core.publicUrl}/s/${spaceId}` },
+  };
+}

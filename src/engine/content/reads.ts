@@ -1,0 +1,92 @@
+import type { Actor, Core } from '../core';
+import { notFound } from '../errors';
+import { keysetPage, type PageRequest } from '../pagination';
+import type { spacesModule } from '../spaces';
+import type { changeRequestsModule } from '../change-requests';
+import { loadState, pathsOf } from './state';
+import { presentFile, presentPage, presentPages, presentRevision, type File, type PageFormat } from './present';
+
+type Spaces = ReturnType<typeof spacesModule>;
+type ChangeRequests = ReturnType<typeof changeRequestsModule>;
+
+/** Which content a read is about: a space's current content, or a change request's. */
+export interface ContentRoot {
+  spaceId: string;
+  changeRequest?: string;
+}
+
+/** Reads of content, the same at the space root and the change-request root. */
+export function contentReadsModule(core: Core, spaces: Spaces, changeRequests: ChangeRequests) {
+  function revisionOf(actor: Actor, root: ContentRoot): { spaceId: string; revisionId: string } {
+    if (root.changeRequest) {
+      const { cr } = changeRequests.resolve(actor, root.spaceId, root.changeRequest);
+      return { spaceId: root.spaceId, revisionId: cr.revision_id };
+    }
+    return { spaceId: root.spaceId, revisionId: spaces.visible(actor, root.spaceId).revision_id };
+  }
+
+  function pageIn(actor: Actor, root: ContentRoot, find: (paths: Map<string, string>) => string | undefined, what: string, format: PageFormat) {
+    const { spaceId, revisionId } = revisionOf(actor, root);
+    const state = loadState(core, revisionId);
+    const paths = pathsOf(core, state);
+    const id = find(paths);
+    const entry = id ? state.pages.get(id) : undefined;
+    if (!entry) throw notFound(`${what} not found in ${root.changeRequest ? `change request ${root.changeRequest}` : `space ${spaceId}`}`);
+    return presentPage(core, spaceId, state, entry, paths, { content: true, format });
+  }
+
+  return {
+    revision(actor: Actor, root: ContentRoot) {
+      const { spaceId, revisionId } = revisionOf(actor, root);
+      return presentRevision(core, spaceId, revisionId, loadState(core, revisionId));
+    },
+
+    pages(actor: Actor, root: ContentRoot) {
+      const { spaceId, revisionId } = revisionOf(actor, root);
+      return { pages: presentPages(core, spaceId, loadState(core, revisionId)) };
+    },
+
+    page(actor: Actor, root: ContentRoot, pageId: string, format: PageFormat = 'document') {
+      return pageIn(actor, root, () => pageId, `page ${pageId}`, format);
+    },
+
+    pageByPath(actor: Actor, root: ContentRoot, path: string, format: PageFormat = 'document') {
+      const wanted = path.replace(/^\/+|\/+$/g, '');
+      return pageIn(actor, root, (paths) => [...paths].find(([, p]) => p === wanted)?.[0], `page at path ${wanted}`, format);
+    },
+
+    files(actor: Actor, root: ContentRoot, page: PageRequest) {
+      const { spaceId, revisionId } = revisionOf(actor, root);
+      return keysetPage<{ file_id: string; name: string; content_type: string; blob_id: string; width: number | null; height: number | null }, File>(core, {
+        listing: 'files',
+        from: 'revision_files',
+        columns: '*',
+        where: ['revision_id = ?'],
+        args: [revisionId],
+        orderBy: ['name', 'file_id'],
+        direction: 'asc',
+        keyOf: (r) => [r.name, r.file_id],
+        present: (r) => presentFile(core, spaceId, { id: r.file_id, name: r.name, contentType: r.content_type, blobId: r.blob_id, width: r.width, height: r.height }),
+      }, page);
+    },
+
+    file(actor: Actor, root: ContentRoot, fileId: string) {
+      const { spaceId, revisionId } = revisionOf(actor, root);
+      const file = loadState(core, revisionId).files.get(fileId);
+      if (!file) throw notFound(`file ${fileId} not found`);
+      return presentFile(core, spaceId, file);
+    },
+
+    /** The bytes of a file of the space: from its current content, or any change request's. */
+    download(actor: Actor, spaceId: string, fileId: string): { contentType: string; bytes: Buffer; name: string } {
+      spaces.visible(actor, spaceId);
+      const row = core.get<{ content_type: string; name: string; bytes: Buffer }>(
+        `SELECT f.content_type, f.name, b.bytes FROM revision_files f JOIN revisions r ON r.id = f.revision_id JOIN blobs b ON b.id = f.blob_id
+         WHERE r.space_id = ? AND f.file_id = ? LIMIT 1`,
+        [spaceId, fileId],
+      );
+      if (!row) throw notFound(`file ${fileId} not found in space ${spaceId}`);
+      return { contentType: row.content_type, bytes: row.bytes, name: row.name };
+    },
+  };
+}

@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import type { Core } from '../core';
+
+/** What a page holds; a revision points at one of these per page. */
+export interface PageData {
+  type: 'document' | 'group' | 'link';
+  title: string;
+  emoji?: string;
+  slug: string;
+  description?: string;
+  markdown: string;
+  hidden: boolean;
+  href?: string;
+}
+
+export interface PageEntry {
+  id: string;
+  versionId: string;
+  parent: string | null;
+  position: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface FileEntry {
+  id: string;
+  name: string;
+  contentType: string;
+  blobId: string;
+  width: number | null;
+  height: number | null;
+}
+
+/** A revision's content in memory: pages and files by id. */
+export interface RevisionState {
+  pages: Map<string, PageEntry>;
+  files: Map<string, FileEntry>;
+}
+
+export const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+
+export function loadState(core: Core, revisionId: string): RevisionState {
+  const pages = new Map<string, PageEntry>();
+  for (const row of core.all<{ page_id: string; version_id: string; parent_page_id: string | null; position: number; created_at: string; updated_at: string }>(
+    'SELECT * FROM revision_pages WHERE revision_id = ?',
+    [revisionId],
+  )) {
+    pages.set(row.page_id, { id: row.page_id, versionId: row.version_id, parent: row.parent_page_id, position: row.position, createdAt: row.created_at, updatedAt: row.updated_at });
+  }
+  const files = new Map<string, FileEntry>();
+  for (const row of core.all<{ file_id: string; name: string; content_type: string; blob_id: string; width: number | null; height: number | null }>(
+    'SELECT * FROM revision_files WHERE revision_id = ?',
+    [revisionId],
+  )) {
+    files.set(row.file_id, { id: row.file_id, name: row.name, contentType: row.content_type, blobId: row.blob_id, width: row.width, height: row.height });
+  }
+  return { pages, files };
+}
+
+export function cloneState(state: RevisionState): RevisionState {
+  return {
+    pages: new Map([...state.pages].map(([id, p]) => [id, { ...p }])),
+    files: new Map([...state.files].map(([id, f]) => [id, { ...f }])),
+  };
+}
+
+/** Stores page data once (content-addressed) and returns its version id. */
+export function storePage(core: Core, data: PageData): string {
+  const json = JSON.stringify(data);
+  const id = sha256(json);
+  core.run('INSERT OR IGNORE INTO page_versions (id, data) VALUES (?, ?)', [id, json]);
+  return id;
+}
+
+export function pageData(core: Core, versionId: string): PageData {
+  return core.remember(`page-version:${versionId}`, () =>
+    JSON.parse(core.get<{ data: string }>('SELECT data FROM page_versions WHERE id = ?', [versionId])!.data) as PageData,
+  );
+}
+
+/** Writes a new immutable revision of a space from a state. Returns its id. */
+export function saveRevision(
+  core: Core,
+  spaceId: string,
+  state: RevisionState,
+  parents: string[],
+  type: 'edits' | 'merge' | 'update',
+  changeRequestId: string | null = null,
+): string {
+  const id = core.newId();
+  core.run('INSERT INTO revisions (id, space_id, parents, type, change_request_id, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
+    id, spaceId, JSON.stringify(parents), type, changeRequestId, core.now(),
+  ]);
+  for (const p of state.pages.values()) {
+    core.run(
+      'INSERT INTO revision_pages (revision_id, page_id, version_id, parent_page_id, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      [id, p.id, p.versionId, p.parent, p.position, p.createdAt, p.updatedAt],
+    );
+  }
+  for (const f of state.files.values()) {
+    core.run('INSERT INTO revision_files (revision_id, file_id, name, content_type, blob_id, width, height) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+      id, f.id, f.name, f.contentType, f.blobId, f.width, f.height,
+    ]);
+  }
+  return id;
+}
+
+/** Children of `parent` in order. */
+export function childrenOf(state: RevisionState, parent: string | null): PageEntry[] {
+  return [...state.pages.values()].filter((p) => p.parent === parent).sort((a, b) => a.position - b.position || (a.id < b.id ? -1 : 1));
+}
+
+/** Renumbers the children of `parent` 0..n-1 in their current order. */
+export function renumber(state: RevisionState, parent: string | null): void {
+  childrenOf(state, parent).forEach((p, i) => {
+    p.position = i;
+  });
+}
+
+/** The path of every page: its ancestors' slugs and its own, joined with '/'. */
+export function pathsOf(core: Core, state: RevisionState): Map<string, string> {
+  const paths = new Map<string, string>();
+  const walk = (parent: string | null, prefix: string) => {
+    for (const page of childrenOf(state, parent)) {
+      const path = prefix ? `${prefix}/${pageData(core, page.versionId).slug}` : pageData(core, page.versionId).slug;
+      paths.set(page.id, path);
+      walk(page.id, path);
+    }
+  };
+  walk(null, '');
+  return paths;
+}
