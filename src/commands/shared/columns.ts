@@ -188,3 +188,24 @@ export const spacePermissionColumns: Column<SpaceUserPermission | SpaceTeamPermi
   { header: 'NAME', value: (p) => (p.object === 'space-user-permission' ? p.user.email : p.team.title) },
   { header: 'ROLE', value: (p) => p.role },
 ];
+
+export type ChangeRequest = ItemOf<'getChangeRequest'>;
+export type ContentFile = ItemOf<'getSpaceFile'>;
+
+export const changeRequestColumns: Column<ChangeRequest>[] = [
+  { header: 'NUMBER', value: (c) => c.number },
+  { header: 'ID', value: (c) => c.id },
+  { header: 'STATUS', value: (c) => c.status },
+  { header: 'SUBJECT', value: (c) => c.subject },
+  { header: 'AUTHOR', value: (c) => c.createdBy?.email },
+  { header: 'OUTDATED', value: (c) => c.outdated },
+  { header: 'UPDATED', value: (c) => c.updatedAt },
+];
+
+export const fileColumns: Column<ContentFile>[] = [
+  { header: 'ID', value: (f) => f.id },
+  { header: 'NAME', value: (f) => f.name },
+  { header: 'TYPE', value: (f) => f.contentType },
+  { header: 'SIZE', value: (f) => f.size },
+  { header: 'DIMENSIONS', value: (f) => (f.dimensions ? `${f.dimensions.width}x${f.dimensions.height}` : '') },
+];

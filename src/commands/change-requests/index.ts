@@ -1,0 +1,74 @@
+import type { Command } from 'commander';
+import type { Context } from '../../context';
+import { routes } from '../../api/routes/index';
+import { changeRequestColumns } from '../shared/columns';
+import { pagingQuery, withPaging } from '../shared/paging';
+import { resolveUserId } from '../shared/resolve';
+import { CliError, UsageError } from '../../errors';
+
+const STATUSES = ['draft', 'open', 'archived', 'merged'];
+
+/** Change requests of one space: `--space` on every verb, a change request by id or number. */
+export function registerChangeRequests(program: Command, ctx: Context): void {
+  const group = program.command('change-requests').alias('cr').description('change requests: branches of a space\'s content, merged when ready');
+  const space = (c: Command) => c.requiredOption('--space <id>', 'the space');
+
+  withPaging(space(group.command('list').description('list change requests (open ones unless --status)')))
+    .option('--status <status>', `one of: ${STATUSES.join(', ')}`)
+    .option('--contributor <user>', 'only those this user (id or e-mail) wrote to')
+    .addHelpText('after', '\nExamples:\n  $ docsctl cr list --space SPACE_ID\n  $ docsctl cr list --space SPACE_ID --status merged --json')
+    .action(async (opts: { space: string; status?: string; contributor?: string; limit?: string; page?: string }) => {
+      if (opts.status && !STATUSES.includes(opts.status)) throw new UsageError(`--status: must be one of ${STATUSES.join(', ')}`);
+      const contributor = opts.contributor ? await resolveUserId(ctx, await ctx.organizationId(), opts.contributor) : undefined;
+      const api = await ctx.client();
+      const result = await api.call(routes.listChangeRequests, { params: { spaceId: opts.space }, query: { ...pagingQuery(opts), status: opts.status, contributor } });
+      await ctx.out.list(result, changeRequestColumns);
+    });
+
+  space(group.command('get').argument('<change-request>', 'id or number').description('show one change request'))
+    .addHelpText('after', '\nExamples:\n  $ docsctl cr get 12 --space SPACE_ID')
+    .action(async (changeRequestId: string, opts: { space: string }) => {
+      const api = await ctx.client();
+      await ctx.out.object(await api.call(routes.getChangeRequest, { params: { spaceId: opts.space, changeRequestId } }), changeRequestColumns);
+    });
+
+  space(group.command('create').description('open a change request from the space\'s current content'))
+    .option('--subject <text>', 'what it changes (at most 100 characters)')
+    .addHelpText('after', '\nExamples:\n  $ docsctl cr create --space SPACE_ID --subject "Document the v2 API"\n  $ CR=$(docsctl cr create --space SPACE_ID --json | jq -r .number)')
+    .action(async (opts: { space: string; subject?: string }) => {
+      const api = await ctx.client();
+      const created = await api.call(routes.createChangeRequest, { params: { spaceId: opts.space }, body: { subject: opts.subject } });
+      ctx.out.message(`Opened change request #${created.number} (${created.id}).`);
+      await ctx.out.object(created, changeRequestColumns);
+    });
+
+  space(group.command('update').argument('<change-request>', 'id or number').description('change the subject or status (draft, open, archived)'))
+    .option('--subject <text>', 'new subject')
+    .option('--status <status>', 'draft, open or archived')
+    .addHelpText('after', '\nExamples:\n  $ docsctl cr update 12 --space SPACE_ID --status archived')
+    .action(async (changeRequestId: string, opts: { space: string; subject?: string; status?: 'draft' | 'open' | 'archived' }) => {
+      if (opts.subject === undefined && opts.status === undefined) throw new UsageError('nothing to change: pass --subject or --status');
+      const api = await ctx.client();
+      const updated = await api.call(routes.updateChangeRequest, {
+        params: { spaceId: opts.space, changeRequestId },
+        body: { subject: opts.subject, status: opts.status },
+      });
+      await ctx.out.object(updated, changeRequestColumns);
+    });
+
+  const mergeLike = (name: string, description: string, route: typeof routes.mergeChangeRequest | typeof routes.updateChangeRequestFromMain, done: string) =>
+    space(group.command(name).argument('<change-request>', 'id or number').description(description))
+      .addHelpText('after', `\nExamples:\n  $ docsctl cr ${name} 12 --space SPACE_ID\n\nExit code 6 when pages conflict (they are listed); nothing is changed then.`)
+      .action(async (changeRequestId: string, opts: { space: string }) => {
+        const api = await ctx.client();
+        const result = await api.call(route as typeof routes.mergeChangeRequest, { params: { spaceId: opts.space, changeRequestId } });
+        if (ctx.out.json) ctx.out.raw(result);
+        if (result.result === 'conflicts') {
+          if (!ctx.out.json) for (const c of result.conflicts ?? []) ctx.out.text(c.page);
+          throw new CliError(`conflicts on ${result.conflicts?.length ?? 0} page(s): nothing was changed`, 6);
+        }
+        ctx.out.message(`${done} (revision ${result.revision}).`);
+      });
+  mergeLike('merge', 'merge into the space (three-way, page by page)', routes.mergeChangeRequest, 'Merged');
+  mergeLike('update-from-main', "bring the space's current content into the change request", routes.updateChangeRequestFromMain, 'Updated');
+}
