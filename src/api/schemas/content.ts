@@ -82,7 +82,12 @@ export const MergeResult = z.object({
 });
 
 const Markdown = z.strictObject({ markdown: z.string().check(z.maxLength(1_000_000)) });
-const Position = { into: z.optional(z.nullable(Id)), at: z.optional(z.number().check(z.int(), z.minimum(0))) };
+const Position = {
+  into: z.optional(z.nullable(Id)),
+  at: z.optional(z.number().check(z.int(), z.minimum(0))),
+  /** docsctl extension: the page's slug (by default derived from the title on insert, kept on update). */
+  slug: z.optional(text(1, 100).check(z.regex(/^[a-z0-9][a-z0-9._-]*$/))),
+};
 
 export const ContentChange = z.discriminatedUnion('operation', [
   z.strictObject({ operation: z.literal('insert_page'), document: Markdown, title: z.optional(text(1, 256)), ...Position }),

@@ -6,6 +6,8 @@ import { routes } from '../../api/routes/index';
 import { fileColumns } from '../shared/columns';
 import { pagingQuery, withPaging } from '../shared/paging';
 import { UsageError } from '../../errors';
+import { registerPush } from './push';
+import { registerPull } from './pull';
 
 interface Where {
   space: string;
@@ -74,6 +76,9 @@ export function registerContent(program: Command, ctx: Context): void {
         : await api.call(routes.listSpaceFiles, { params: { spaceId: opts.space }, query });
       await ctx.out.list(result, fileColumns);
     });
+
+  registerPush(group, ctx);
+  registerPull(group, ctx);
 
   group
     .command('download')

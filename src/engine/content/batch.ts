@@ -7,8 +7,8 @@ import { childrenOf, pageData, renumber, sha256, storePage, type FileEntry, type
 export const MAX_FILE_BYTES = 1024 * 1024;
 
 export type Change =
-  | { operation: 'insert_page'; document: { markdown: string }; title?: string; into?: string | null; at?: number }
-  | { operation: 'update_page'; page: string; document?: { markdown: string }; title?: string; into?: string | null; at?: number }
+  | { operation: 'insert_page'; document: { markdown: string }; title?: string; slug?: string; into?: string | null; at?: number }
+  | { operation: 'update_page'; page: string; document?: { markdown: string }; title?: string; slug?: string; into?: string | null; at?: number }
   | { operation: 'delete_page'; page: string }
   | { operation: 'insert_files'; files: { name: string; contentType?: string; base64: string }[] };
 
@@ -73,7 +73,7 @@ export function applyChanges(core: Core, state: RevisionState, changes: Change[]
           type: 'document',
           title,
           ...(frontmatter.icon ? { emoji: frontmatter.icon } : {}),
-          slug: freeSlug(core, state, parent, slugify(title)),
+          slug: freeSlug(core, state, parent, change.slug ?? slugify(title)),
           ...(frontmatter.description ? { description: frontmatter.description } : {}),
           markdown: change.document.markdown,
           hidden: frontmatter.hidden ?? false,
@@ -105,7 +105,8 @@ export function applyChanges(core: Core, state: RevisionState, changes: Change[]
           requirePage(parent, 'into');
           if (descendants(state, entry.id).includes(parent)) throw invalid(`${field}.into: cannot move a page into itself or one of its sub-pages`);
         }
-        if (parent !== entry.parent) data.slug = freeSlug(core, state, parent, data.slug, entry.id);
+        if (change.slug !== undefined) data.slug = change.slug;
+        if (parent !== entry.parent || change.slug !== undefined) data.slug = freeSlug(core, state, parent, data.slug, entry.id);
         const versionId = storePage(core, data);
         if (versionId !== entry.versionId) {
           entry.versionId = versionId;
@@ -130,7 +131,11 @@ export function applyChanges(core: Core, state: RevisionState, changes: Change[]
         const ids: string[] = [];
         change.files.forEach((file, j) => {
           const where = `${field}.files[${j}]`;
-          if (!/^[A-Za-z0-9+/]*={0,2}$/.test(file.base64.replace(/\s/g, ''))) throw invalid(`${where}.base64: is not valid base64`);
+          const clean = file.base64.replace(/\s/g, '');
+          // A length of 4n+1 cannot be base64 (Buffer.from would silently drop the last character); padding only ends a full quantum.
+          if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 === 1 || (clean.endsWith('=') && clean.length % 4 !== 0)) {
+            throw invalid(`${where}.base64: is not valid base64`);
+          }
           const bytes = Buffer.from(file.base64, 'base64');
           if (bytes.length > MAX_FILE_BYTES) throw invalid(`${where}.base64: the file must be at most 1 MiB (it is ${bytes.length} bytes)`);
           const blobId = sha256(bytes);

@@ -1,0 +1,88 @@
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import type { Context } from '../../context';
+import { routes } from '../../api/routes/index';
+import { CliError } from '../../errors';
+import { readTree } from '../../sync/local-tree';
+import { readRemote } from '../../sync/remote-tree';
+import { isEmpty, planPush, rewriteLinks } from '../../sync/push';
+
+interface Opts {
+  space: string;
+  subject?: string;
+  merge?: boolean;
+  dryRun?: boolean;
+}
+
+export function registerPush(group: Command, ctx: Context): void {
+  group
+    .command('push')
+    .argument('<dir>', 'folder of markdown files (folders are page groups, README.md a folder\'s page, SUMMARY.md the order)')
+    .requiredOption('--space <id>', 'the space')
+    .option('--subject <text>', 'subject of the change request', 'Update from docsctl content push')
+    .option('--merge', 'merge the change request right away')
+    .option('--dry-run', 'print what would change and change nothing')
+    .description('open a change request with exactly the difference between a folder and the space (and merge it)')
+    .addHelpText('after', `
+Examples:
+  $ docsctl content push ./docs --space SPACE_ID --dry-run
+  $ docsctl content push ./docs --space SPACE_ID --subject "Release 2.4" --merge
+
+Exit codes: 0 merged or nothing to change, 6 conflicts (the pages are listed), 1 other errors.`)
+    .action(async (dir: string, opts: Opts) => {
+      const local = await readTree(resolve(ctx.io.cwd, dir)).catch((e: Error) => {
+        throw new CliError(`${dir}: cannot read the folder: ${e.message}`, 1);
+      });
+      const api = await ctx.client();
+      const remote = await ctx.spin('Reading the space', () => readRemote(api, opts.space));
+      const known = new Map([...remote.files].map(([name, f]) => [name, f.id]));
+      const pagesFor = (ids: Map<string, string>) => ({ ...local, pages: local.pages.map((p) => ({ ...p, markdown: rewriteLinks(p.markdown, p.file, ids) })) });
+      let plan = planPush(pagesFor(known), remote.pages, remote.files);
+      const report = () => ({ ...plan.summary, changeRequest: undefined as number | undefined, merged: false });
+      if (isEmpty(plan)) {
+        if (ctx.out.json) ctx.out.raw(report());
+        else ctx.out.message('Nothing to push: the space already matches the folder.');
+        return;
+      }
+      if (opts.dryRun) {
+        if (ctx.out.json) ctx.out.raw({ ...report(), dryRun: true });
+        else ctx.out.message(`Would insert ${plan.summary.inserted}, update ${plan.summary.updated}, delete ${plan.summary.deleted} page(s) and upload ${plan.summary.uploaded} file(s).`);
+        return;
+      }
+      const uploaded = plan.uploads.length;
+      const cr = await api.call(routes.createChangeRequest, { params: { spaceId: opts.space }, body: { subject: opts.subject } });
+      const write = (changes: unknown[]) =>
+        api.call(routes.writeChangeRequestContent, { params: { spaceId: opts.space, changeRequestId: cr.id }, body: { changes } as never });
+      if (plan.uploads.length) {
+        const result = await write([{ operation: 'insert_files', files: plan.uploads.map((u) => ({ name: u.file, base64: u.base64 })) }]);
+        result.changes[0].files?.forEach((id, i) => known.set(plan.uploads[i].file, id));
+        plan = planPush(pagesFor(known), remote.pages, new Map([...remote.files, ...plan.uploads.map((u) => [u.file, { id: '', size: Buffer.from(u.base64, 'base64').length }] as const)]));
+      }
+      const ids = new Map(remote.pages.map((p) => [p.path, p.id]));
+      for (const level of plan.levels) {
+        const changes = level.changes.map(({ localPath, ...change }) => {
+          const parentPath = localPath?.includes('/') ? localPath.slice(0, localPath.lastIndexOf('/')) : null;
+          return change.operation === 'insert_page' && parentPath ? { ...change, into: ids.get(parentPath) } : change;
+        });
+        const result = await write(changes);
+        result.changes.forEach((c, i) => {
+          const path = level.changes[i].localPath;
+          if (c.page && path) ids.set(path, c.page);
+        });
+      }
+      if (plan.deletes.length) await write(plan.deletes);
+      plan.summary.uploaded = uploaded;
+      ctx.out.message(`Change request #${cr.number}: inserted ${plan.summary.inserted}, updated ${plan.summary.updated}, deleted ${plan.summary.deleted} page(s), uploaded ${uploaded} file(s).`);
+      let merged = false;
+      if (opts.merge) {
+        const result = await api.call(routes.mergeChangeRequest, { params: { spaceId: opts.space, changeRequestId: cr.id } });
+        if (result.result === 'conflicts') {
+          for (const c of result.conflicts ?? []) ctx.out.text(c.page);
+          throw new CliError(`change request #${cr.number} conflicts with the space on ${result.conflicts?.length ?? 0} page(s); it stays open`, 6);
+        }
+        merged = true;
+        ctx.out.message(`Merged change request #${cr.number}.`);
+      }
+      if (ctx.out.json) ctx.out.raw({ ...plan.summary, changeRequest: cr.number, merged });
+    });
+}
