@@ -5,6 +5,7 @@ import { benchStartup } from './startup';
 import { benchThroughput } from './throughput';
 import { benchBulkPut } from './bulk-put';
 import { benchSpacePaging } from './space-paging';
+import { benchContentPush } from './content-push';
 import { printRows, type BenchRow } from './report';
 
 const bin = fileURLToPath(new URL('../../bin/docsctl.js', import.meta.url));
@@ -15,6 +16,7 @@ rows.push(...benchStartup(bin, quick ? 8 : 30));
 rows.push(...(await benchThroughput(bin, quick ? 3000 : 10000, quick ? 3 : 7)));
 rows.push(...benchBulkPut());
 rows.push(...benchSpacePaging(quick ? 20_000 : 100_000));
+rows.push(...(await benchContentPush(quick ? 200 : 1000)));
 printRows(rows);
 const missed = rows.filter((r) => r.ok === false);
 if (missed.length && process.argv.includes('--strict')) process.exitCode = 1;

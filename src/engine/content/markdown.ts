@@ -10,11 +10,11 @@ export interface Frontmatter {
 
 /** Splits `---` YAML frontmatter from a markdown document; bad frontmatter is an error naming it. */
 export function splitFrontmatter(markdown: string): { frontmatter: Frontmatter; body: string } {
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(markdown);
+  const match = /^---\r?\n(?:([\s\S]*?)\r?\n)?---(?:\r?\n|$)/.exec(markdown);
   if (!match) return { frontmatter: {}, body: markdown };
   let data: unknown;
   try {
-    data = parseYaml(match[1]);
+    data = parseYaml(match[1] ?? '');
   } catch (error) {
     throw new Error(`frontmatter is not valid YAML: ${(error as Error).message}`);
   }
@@ -27,10 +27,34 @@ export function splitFrontmatter(markdown: string): { frontmatter: Frontmatter; 
   return { frontmatter, body: markdown.slice(match[0].length) };
 }
 
-/** The first level-1 heading, used as a title when nothing else gives one. */
+/**
+ * The first level-1 heading (`# Title` or `Title` underlined with `===`), used as a title when nothing
+ * else gives one. A line scan that skips fenced code: lexing whole documents just for this was the
+ * slowest part of reading a large folder.
+ */
 export function firstHeading(markdown: string): string | undefined {
-  const token = new Lexer().lex(markdown).find((t): t is Tokens.Heading => t.type === 'heading' && t.depth === 1);
-  return token?.text;
+  const lines = markdown.split(/\r?\n/);
+  let fence: string | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (marker && (!fence || marker.startsWith(fence))) {
+      fence = fence ? undefined : marker;
+      continue;
+    }
+    if (fence) continue;
+    const atx = /^ {0,3}#(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/.exec(line);
+    if (atx) return plainText(atx[1] ?? '') || undefined;
+    if (line.trim() && /^ {0,3}=+[ \t]*$/.test(lines[i + 1] ?? '')) return plainText(line);
+  }
+  return undefined;
+}
+
+/** The text of inline markdown without its syntax (emphasis, code, links), parsed by marked. */
+function plainText(markdown: string): string {
+  const collect = (tokens: Token[]): string =>
+    tokens.map((t) => ('tokens' in t && Array.isArray(t.tokens) && t.tokens.length ? collect(t.tokens) : ((t as { text?: string }).text ?? t.raw))).join('');
+  return collect(new Lexer().inlineTokens(markdown.trim())).trim();
 }
 
 export interface DocumentNode {
@@ -75,6 +99,11 @@ function block(token: Token): DocumentNode | undefined {
     }
     case 'paragraph':
       return { object: 'block', type: 'paragraph', nodes: inline((token as Tokens.Paragraph).tokens) };
+    case 'text': {
+      // Block-level text (the content of a tight list item) carries inline tokens, marks and links.
+      const t = token as Tokens.Text;
+      return { object: 'block', type: 'paragraph', nodes: t.tokens?.length ? inline(t.tokens) : [{ object: 'text', type: 'text', leaves: [{ text: t.text, marks: [] }] }] };
+    }
     case 'code': {
       const c = token as Tokens.Code;
       return { object: 'block', type: 'code', data: { syntax: c.lang ?? '' }, nodes: [{ object: 'text', type: 'text', leaves: [{ text: c.text, marks: [] }] }] };
@@ -122,6 +151,7 @@ export function slugify(title: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
-    .slice(0, 100);
+    .slice(0, 100)
+    .replace(/-+$/, '');
   return slug || 'page';
 }

@@ -1,0 +1,64 @@
+// Pushing a 1,000-page folder as one change request and merging it, step by step (local transport).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openEngine } from '../src/engine/index';
+import { createApp } from '../src/server/app';
+import { ApiClient } from '../src/api/client';
+import { localTransport } from '../src/api/transports/local';
+import { routes } from '../src/api/routes/index';
+import { readTree } from '../src/sync/local-tree';
+import { readRemote } from '../src/sync/remote-tree';
+import { planPush } from '../src/sync/push';
+import type { BenchRow } from './report';
+
+export async function benchContentPush(pages = 1000): Promise<BenchRow[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'docsctl-bench-'));
+  const docs = join(dir, 'docs');
+  const engine = openEngine(join(dir, 'content.db'));
+  try {
+    const folders = Math.ceil(pages / 50);
+    for (let f = 0; f < folders; f++) {
+      mkdirSync(join(docs, `part-${f}`), { recursive: true });
+      writeFileSync(join(docs, `part-${f}`, 'README.md'), `# Part ${f}\n\nAn overview of part ${f}.\n`);
+      for (let p = 0; p < 49 && f * 50 + p + 1 < pages; p++) {
+        writeFileSync(join(docs, `part-${f}`, `page-${p}.md`), `# Page ${f}.${p}\n\n${'Some text with **bold** and a [link](https://example.com). '.repeat(20)}\n\n- one\n- two\n`);
+      }
+    }
+    const { organizationId, userId } = engine.install();
+    const api = new ApiClient(localTransport(createApp({ engine }), { userId }));
+    const space = await api.call(routes.createSpace, { params: { organizationId }, body: { title: 'Bench' } });
+    const steps: [string, number][] = [];
+    const step = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+      const start = performance.now();
+      const result = await work();
+      steps.push([name, performance.now() - start]);
+      return result;
+    };
+    const local = await step('read folder', () => readTree(docs));
+    const remote = await step('read space', () => readRemote(api, space.id));
+    const plan = await step('plan', async () => planPush(local, remote.pages, remote.files));
+    const cr = await step('open change request', () => api.call(routes.createChangeRequest, { params: { spaceId: space.id }, body: {} }));
+    await step(`write ${local.pages.length} pages (${plan.levels.length} batches)`, async () => {
+      const ids = new Map<string, string>();
+      for (const level of plan.levels) {
+        const changes = level.changes.map(({ localPath, ...change }) => {
+          const parent = localPath?.includes('/') ? localPath.slice(0, localPath.lastIndexOf('/')) : null;
+          return parent ? { ...change, into: ids.get(parent) } : change;
+        });
+        const result = await api.call(routes.writeChangeRequestContent, { params: { spaceId: space.id, changeRequestId: cr.id }, body: { changes } as never });
+        result.changes.forEach((c, i) => ids.set(level.changes[i].localPath!, c.page!));
+      }
+    });
+    const merged = await step('merge', () => api.call(routes.mergeChangeRequest, { params: { spaceId: space.id, changeRequestId: cr.id } }));
+    if (merged.result !== 'merge') throw new Error('the bench merge conflicted');
+    const total = steps.reduce((sum, [, ms]) => sum + ms, 0);
+    return [
+      ...steps.map(([name, ms]) => ({ name: `push: ${name}`, value: `${ms.toFixed(1)} ms` })),
+      { name: `push: ${local.pages.length} pages, total`, value: `${total.toFixed(1)} ms` },
+    ];
+  } finally {
+    engine.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
