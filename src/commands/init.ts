@@ -49,7 +49,7 @@ export function registerInit(program: Command, ctx: Context): void {
           if (sample) {
             ctx.out.message(
               sample.loaded
-                ? `Sample data: ${sample.members} members in ${sample.teams} teams, ${sample.spaces} spaces in collections (and ${sample.deletedSpaces} recently deleted), custom fields, a SAML provider and invite links.`
+                ? `Sample data: ${sample.members} members in ${sample.teams} teams, ${sample.spaces} spaces in collections (and ${sample.deletedSpaces} recently deleted), pages and change requests in REST API, custom fields, a SAML provider and invite links.`
                 : 'Sample data was already loaded.',
             );
           }

@@ -116,6 +116,7 @@ function loadSampleSpaces(engine: Engine, actor: { userId: string }, orgId: stri
     const space = engine.spaces.create(actor, orgId, { title, emoji, parent: parents[where] });
     engine.spacePermissions.grant(actor, space.id, { role: 'edit', teams: [teams[team]] });
     engine.customFields.setValues(actor, space.id, { audience: { value: audience }, owner: { value: ['Engineering', 'Documentation', 'Design', 'Support'][team] } });
+    if (title === 'REST API') loadSampleContent(engine, actor, space.id);
   }
   // Support staff see these in `docsctl spaces deleted`: deleted by Grace Hopper 1 and 3 days ago.
   for (const [title, daysAgo] of SAMPLE_DELETED) {
@@ -123,4 +124,27 @@ function loadSampleSpaces(engine: Engine, actor: { userId: string }, orgId: stri
     const at = new Date(core.clock.now().getTime() - daysAgo * 86_400_000).toISOString();
     core.run('UPDATE spaces SET deleted_at = ?, deleted_by = ? WHERE id = ?', [at, people[1], space.id]);
   }
+}
+
+/** Pages in the REST API space, merged through a change request, and two open change requests, one outdated. */
+function loadSampleContent(engine: Engine, actor: { userId: string }, spaceId: string): void {
+  const crs = engine.changeRequests;
+  const first = crs.create(actor, spaceId, { subject: 'First version of the API docs' });
+  const written = crs.write(actor, spaceId, first.id, [
+    { operation: 'insert_page', document: { markdown: '# Overview\n\nThe Acme REST API speaks JSON over HTTPS.\n\n- Base URL: `https://api.acme.example/v2`\n- Authentication: bearer tokens\n' } },
+    { operation: 'insert_page', document: { markdown: '# Authentication\n\nSend `Authorization: Bearer <token>` with every request.\n' } },
+    { operation: 'insert_page', document: { markdown: '# Errors\n\n| Status | Meaning |\n| --- | --- |\n| 400 | Bad input |\n| 404 | Not found |\n' } },
+  ]);
+  crs.merge(actor, spaceId, first.id);
+  const overview = written.changes[0].page!;
+  const pending = crs.create(actor, spaceId, { subject: 'Document rate limits' });
+  crs.write(actor, spaceId, pending.id, [{ operation: 'insert_page', document: { markdown: '# Rate limits\n\n1000 requests a minute per token.\n' } }]);
+  // Opened before the pagination change below was merged, so it is outdated.
+  const outdated = crs.create(actor, spaceId, { subject: 'Describe webhooks' });
+  crs.write(actor, spaceId, outdated.id, [{ operation: 'insert_page', document: { markdown: '# Webhooks\n\nWe POST events to your endpoint.\n' } }]);
+  const pagination = crs.create(actor, spaceId, { subject: 'Mention pagination' });
+  crs.write(actor, spaceId, pagination.id, [
+    { operation: 'update_page', page: overview, document: { markdown: '# Overview\n\nThe Acme REST API speaks JSON over HTTPS. Lists are paginated with cursors.\n' } },
+  ]);
+  crs.merge(actor, spaceId, pagination.id);
 }
