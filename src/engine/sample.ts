@@ -139,7 +139,7 @@ function loadSampleContent(engine: Engine, actor: { userId: string }, spaceId: s
   const overview = written.changes[0].page!;
   const pending = crs.create(actor, spaceId, { subject: 'Document rate limits' });
   crs.write(actor, spaceId, pending.id, [{ operation: 'insert_page', document: { markdown: '# Rate limits\n\n1000 requests a minute per token.\n' } }]);
-  // Opened before the pagination change below was merged, so it is outdated.
+  // Both are opened before the pagination change below is merged; only this one is not brought up to date.
   const outdated = crs.create(actor, spaceId, { subject: 'Describe webhooks' });
   crs.write(actor, spaceId, outdated.id, [{ operation: 'insert_page', document: { markdown: '# Webhooks\n\nWe POST events to your endpoint.\n' } }]);
   const pagination = crs.create(actor, spaceId, { subject: 'Mention pagination' });
@@ -147,4 +147,5 @@ function loadSampleContent(engine: Engine, actor: { userId: string }, spaceId: s
     { operation: 'update_page', page: overview, document: { markdown: '# Overview\n\nThe Acme REST API speaks JSON over HTTPS. Lists are paginated with cursors.\n' } },
   ]);
   crs.merge(actor, spaceId, pagination.id);
+  crs.updateFromMain(actor, spaceId, pending.id);
 }
