@@ -3,12 +3,12 @@ export function imageSize(bytes: Buffer): { width: number; height: number } | un
   if (bytes.length >= 24 && bytes.readUInt32BE(0) === 0x89504e47 && bytes.toString('ascii', 12, 16) === 'IHDR') {
     return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
   }
-  if (bytes.length >= 10 && bytes.toString('ascii', 0, 3) === 'GIF') {
+  if (bytes.length >= 10 && /^GIF8[79]a$/.test(bytes.toString('ascii', 0, 6))) {
     return { width: bytes.readUInt16LE(6), height: bytes.readUInt16LE(8) };
   }
   if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8) {
     let at = 2;
-    while (at + 9 < bytes.length) {
+    while (at + 9 <= bytes.length) {
       if (bytes[at] !== 0xff) return undefined;
       const marker = bytes[at + 1];
       const length = bytes.readUInt16BE(at + 2);

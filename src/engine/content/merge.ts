@@ -23,7 +23,15 @@ export function threeWayMerge(base: RevisionState, ours: RevisionState, theirs: 
     const b = base.pages.get(id);
     const o = ours.pages.get(id);
     const t = theirs.pages.get(id);
-    if (same(t, b) || same(o, t)) continue; // theirs did not change it, or both made the same change: keep ours
+    if (same(t, b) || same(o, t)) {
+      // Theirs did not change it, or both made the same change: keep ours. A new index among the same
+      // siblings is not a change that conflicts, but when only theirs reordered it, the order is theirs.
+      const kept = result.pages.get(id);
+      if (kept && b && t && b.parent === kept.parent && t.parent === kept.parent && kept.position === b.position && t.position !== b.position) {
+        kept.position = t.position;
+      }
+      continue;
+    }
     if (same(o, b)) {
       // Only theirs changed it: take theirs (or its deletion).
       if (t) result.pages.set(id, { ...t });

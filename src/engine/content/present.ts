@@ -4,6 +4,9 @@ import { childrenOf, pageData, pathsOf, type FileEntry, type PageEntry, type Rev
 
 export type PageFormat = 'markdown' | 'document';
 
+/** SQLite's BINARY collation: the UTF-8 bytes compared. */
+const compare = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
 const LAYOUT = { cover: true, title: true, description: true, tableOfContents: true, outline: true, pagination: true };
 
 export function presentFile(core: Core, spaceId: string, file: FileEntry) {
@@ -89,7 +92,8 @@ export function presentRevision(core: Core, spaceId: string, revisionId: string,
     id: revisionId,
     parents: JSON.parse(row.parents) as string[],
     pages: presentPages(core, spaceId, state),
-    files: [...state.files.values()].sort((a, b) => a.name.localeCompare(b.name)).map((f) => presentFile(core, spaceId, f)),
+    // The order of the files listing (SQLite's binary order of names, then ids).
+    files: [...state.files.values()].sort((a, b) => compare(a.name, b.name) || compare(a.id, b.id)).map((f) => presentFile(core, spaceId, f)),
     reusableContents: [] as never[],
     createdAt: row.created_at,
     type: row.type,

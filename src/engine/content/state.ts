@@ -87,6 +87,7 @@ export function saveRevision(
   type: 'edits' | 'merge' | 'update',
   changeRequestId: string | null = null,
 ): string {
+  uniqueSlugs(core, state);
   const id = core.newId();
   core.run('INSERT INTO revisions (id, space_id, parents, type, change_request_id, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
     id, spaceId, JSON.stringify(parents), type, changeRequestId, core.now(),
@@ -103,6 +104,38 @@ export function saveRevision(
     ]);
   }
   return id;
+}
+
+/**
+ * Paths are unique within a revision: siblings with the same slug (two sides of a merge each adding a
+ * page with the same title, or a page moved to the root when its parent was deleted) are told apart,
+ * the page created first keeping the slug and the others taking `slug-2`, `slug-3`...
+ */
+function uniqueSlugs(core: Core, state: RevisionState): void {
+  const byParent = new Map<string | null, PageEntry[]>();
+  for (const page of state.pages.values()) {
+    const siblings = byParent.get(page.parent);
+    if (siblings) siblings.push(page);
+    else byParent.set(page.parent, [page]);
+  }
+  for (const siblings of byParent.values()) {
+    const slugs = siblings.map((p) => pageData(core, p.versionId).slug);
+    if (new Set(slugs).size === slugs.length) continue;
+    const taken = new Set<string>();
+    const renamed: PageEntry[] = [];
+    for (const page of [...siblings].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1))) {
+      const slug = pageData(core, page.versionId).slug;
+      if (taken.has(slug)) renamed.push(page);
+      else taken.add(slug);
+    }
+    for (const page of renamed) {
+      const data = pageData(core, page.versionId);
+      let n = 2;
+      while (taken.has(`${data.slug}-${n}`)) n++;
+      taken.add(`${data.slug}-${n}`);
+      page.versionId = storePage(core, { ...data, slug: `${data.slug}-${n}` });
+    }
+  }
 }
 
 /** Children of `parent` in order. */

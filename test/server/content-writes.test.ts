@@ -1,0 +1,370 @@
+import { describe, expect, it } from 'vitest';
+import { expectOk, expectError } from '../helpers/app';
+import { contentSetup, type ContentSetup, type PageNode } from '../helpers/content';
+
+const insert = (markdown: string, extra: Record<string, unknown> = {}) => ({ operation: 'insert_page', document: { markdown }, ...extra });
+
+/** A setup with one change request to write to. */
+function withCr() {
+  const s = contentSetup();
+  const cr = s.createCr({ subject: 'writes' });
+  return { s, cr };
+}
+
+const shape = (tree: PageNode[]): unknown[] => tree.map((p) => (p.pages.length ? { [p.slug]: shape(p.pages) } : p.slug));
+
+/** Bytes of a minimal PNG (signature and IHDR chunk) of the given size. */
+function png(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(25);
+  ihdr.writeUInt32BE(13, 0);
+  ihdr.write('IHDR', 4, 'ascii');
+  ihdr.writeUInt32BE(width, 8);
+  ihdr.writeUInt32BE(height, 12);
+  ihdr.set([8, 6, 0, 0, 0], 16); // bit depth, colour type, compression, filter, interlace
+  ihdr.writeUInt32BE(0, 21); // CRC (not checked)
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), ihdr]);
+}
+
+/** Bytes of a minimal GIF89a header (logical screen descriptor) of the given size. */
+function gif(width: number, height: number): Buffer {
+  const b = Buffer.alloc(14);
+  b.write('GIF89a', 0, 'ascii');
+  b.writeUInt16LE(width, 6);
+  b.writeUInt16LE(height, 8);
+  b.set([0, 0, 0], 10);
+  b[13] = 0x3b; // trailer
+  return b;
+}
+
+/** Bytes of a minimal JPEG: SOI, an APP0 (JFIF) segment, a DHT segment, then a baseline SOF0 with the size. */
+function jpeg(width: number, height: number): Buffer {
+  const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]);
+  const dht = Buffer.from([0xff, 0xc4, 0x00, 0x05, 0x00, 0x00, 0x00]);
+  const sof = Buffer.alloc(19);
+  sof.set([0xff, 0xc0, 0x00, 0x11, 0x08]);
+  sof.writeUInt16BE(height, 5);
+  sof.writeUInt16BE(width, 7);
+  sof.set([0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01], 9);
+  return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, dht, sof, Buffer.from([0xff, 0xd9])]);
+}
+
+describe('POST .../change-requests/{id}/content: insert_page', () => {
+  it('adds a page to the change request only, as a new revision of it', () => {
+    const { s, cr } = withCr();
+    const body = s.writeOk(cr.id, [insert('# Getting started\n\nWelcome.')], s.editor);
+    expect(body.changes).toEqual([{ operation: 'insert_page', page: expect.any(String) }]);
+    expect(body.insertedFiles).toEqual([]);
+    const pageId = body.changes[0].page;
+    expect(body.changeRequest).toMatchObject({ id: cr.id, number: 1, status: 'open', revisionInitial: cr.revisionInitial });
+    expect(body.changeRequest.revision).not.toBe(cr.revision);
+    expect(s.getCr(cr.id).revision).toBe(body.changeRequest.revision);
+    const [page] = s.pages(cr.id);
+    expect(page).toMatchObject({ id: pageId, title: 'Getting started', slug: 'getting-started', path: 'getting-started', hidden: false, description: '' });
+    expect(s.markdownOf(pageId, cr.id)).toBe('# Getting started\n\nWelcome.');
+    // The space's content does not change until the merge.
+    expect(s.pages()).toEqual([]);
+    // Every write is a revision of its own.
+    const again = s.writeOk(cr.id, [insert('# Two')]);
+    expect(again.changeRequest.revision).not.toBe(body.changeRequest.revision);
+    expect(s.titles(cr.id)).toEqual(['Getting started', 'Two']);
+  });
+
+  it('applies the frontmatter: title, description, icon and hidden', () => {
+    const { s, cr } = withCr();
+    const markdown = '---\ntitle: Setup guide\ndescription: How to set things up\nicon: rocket\nhidden: true\n---\n# Heading ignored\n\nBody';
+    const body = s.writeOk(cr.id, [insert(markdown)]);
+    const [page] = s.pages(cr.id);
+    expect(page).toMatchObject({
+      id: body.changes[0].page, title: 'Setup guide', slug: 'setup-guide', description: 'How to set things up', emoji: 'rocket', hidden: true,
+    });
+    expect(s.markdownOf(page.id, cr.id)).toBe(markdown);
+  });
+
+  it('takes the title from the `title` field, else the frontmatter, else the first level-1 heading, else Untitled', () => {
+    const { s, cr } = withCr();
+    s.writeOk(cr.id, [
+      insert('---\ntitle: From frontmatter\n---\n# From heading', { title: 'From field' }),
+      insert('---\ndescription: no title here\n---\n## Second level\n\n# From heading'),
+      insert('Just a paragraph.'),
+    ]);
+    const tree = s.pages(cr.id);
+    expect(tree.map((p) => [p.title, p.slug])).toEqual([['From field', 'from-field'], ['From heading', 'from-heading'], ['Untitled', 'untitled']]);
+    expect(tree[1].description).toBe('no title here');
+    expect(tree[2]).toMatchObject({ hidden: false, description: '' });
+    expect(tree[2].emoji).toBeUndefined();
+  });
+
+  it('keeps slugs unique among siblings, not across parents', () => {
+    const { s, cr } = withCr();
+    const body = s.writeOk(cr.id, [insert('# Guide'), insert('# Guide'), insert('# Guide!'), insert('# Parent')]);
+    const parent = body.changes[3].page;
+    s.writeOk(cr.id, [insert('# Guide', { into: parent }), insert('# Guide', { into: parent })]);
+    const tree = s.pages(cr.id);
+    expect(shape(tree)).toEqual(['guide', 'guide-2', 'guide-3', { parent: ['guide', 'guide-2'] }]);
+    expect(s.flat(tree).map((p) => p.path)).toEqual(['guide', 'guide-2', 'guide-3', 'parent', 'parent/guide', 'parent/guide-2']);
+    expect(tree.map((p) => p.title)).toEqual(['Guide', 'Guide', 'Guide!', 'Parent']);
+  });
+
+  it('places pages with `into` and `at` (at past the end appends)', () => {
+    const { s, cr } = withCr();
+    const ids = s.writeOk(cr.id, [insert('# A'), insert('# B'), insert('# C')]).changes.map((c: { page: string }) => c.page);
+    s.writeOk(cr.id, [
+      insert('# D', { at: 0 }),
+      insert('# E', { at: 2 }),
+      insert('# F', { at: 99 }),
+      insert('# A1', { into: ids[0] }),
+      insert('# A0', { into: ids[0], at: 0 }),
+      insert('# G', { into: null }),
+    ]);
+    expect(shape(s.pages(cr.id))).toEqual(['d', { a: ['a0', 'a1'] }, 'e', 'b', 'c', 'f', 'g']);
+  });
+
+  it('rejects `into` an unknown page (400 naming it)', () => {
+    const { s, cr } = withCr();
+    expectError(s.write(cr.id, [insert('# X', { into: 'nope' })]), 400, /^changes\[0\]\.into: no page nope/);
+  });
+
+  it('rejects frontmatter that is not valid YAML (400 naming the markdown)', () => {
+    const { s, cr } = withCr();
+    expectError(s.write(cr.id, [insert('---\ntitle: [unclosed\n---\nBody')]), 400, /^changes\[0\]\.document\.markdown: frontmatter is not valid YAML/);
+  });
+});
+
+describe('POST .../content: update_page', () => {
+  function withPages() {
+    const { s, cr } = withCr();
+    const [a, b, c] = s.writeOk(cr.id, [insert('# A'), insert('# B'), insert('# C')]).changes.map((x: { page: string }) => x.page);
+    const a1 = s.writeOk(cr.id, [insert('# A1', { into: a })]).changes[0].page as string;
+    const deep = s.writeOk(cr.id, [insert('# Deep', { into: a1 })]).changes[0].page as string;
+    return { s, cr, a, b, c, a1, deep };
+  }
+
+  it('replaces the document and applies its frontmatter, keeping the slug', () => {
+    const { s, cr, b } = withPages();
+    const markdown = '---\ntitle: Bee\ndescription: about b\nicon: bee\nhidden: true\n---\nNew body';
+    const body = s.writeOk(cr.id, [{ operation: 'update_page', page: b, document: { markdown } }]);
+    expect(body.changes).toEqual([{ operation: 'update_page', page: b }]);
+    const page = s.flat(s.pages(cr.id)).find((p) => p.id === b)!;
+    expect(page).toMatchObject({ title: 'Bee', description: 'about b', emoji: 'bee', hidden: true, slug: 'b', path: 'b' });
+    expect(s.markdownOf(b, cr.id)).toBe(markdown);
+  });
+
+  it('changes the title alone, keeping the document', () => {
+    const { s, cr, c } = withPages();
+    s.writeOk(cr.id, [{ operation: 'update_page', page: c, title: 'Sea' }]);
+    expect(s.flat(s.pages(cr.id)).find((p) => p.id === c)!.title).toBe('Sea');
+    expect(s.markdownOf(c, cr.id)).toBe('# C');
+  });
+
+  it('moves a page into another, to a position, and back to the root', () => {
+    const { s, cr, a, c } = withPages();
+    s.writeOk(cr.id, [{ operation: 'update_page', page: c, into: a, at: 0 }]);
+    expect(shape(s.pages(cr.id))).toEqual([{ a: ['c', { a1: ['deep'] }] }, 'b']);
+    expect(s.flat(s.pages(cr.id)).find((p) => p.id === c)!.path).toBe('a/c');
+    s.writeOk(cr.id, [{ operation: 'update_page', page: c, into: null, at: 0 }]);
+    expect(shape(s.pages(cr.id))).toEqual(['c', { a: [{ a1: ['deep'] }] }, 'b']);
+    // Reordering among the same siblings.
+    s.writeOk(cr.id, [{ operation: 'update_page', page: c, at: 2 }]);
+    expect(shape(s.pages(cr.id))).toEqual([{ a: [{ a1: ['deep'] }] }, 'b', 'c']);
+  });
+
+  it('renames the slug of a moved page that meets a sibling with the same slug', () => {
+    const { s, cr, a, a1 } = withPages();
+    const other = s.writeOk(cr.id, [insert('# A1')]).changes[0].page;
+    expect(s.flat(s.pages(cr.id)).find((p) => p.id === other)!.slug).toBe('a1');
+    s.writeOk(cr.id, [{ operation: 'update_page', page: other, into: a }]);
+    const children = s.flat(s.pages(cr.id)).find((p) => p.id === a)!.pages;
+    expect(children.map((p) => [p.id, p.slug])).toEqual([[a1, 'a1'], [other, 'a1-2']]);
+  });
+
+  it('refuses to move a page into itself or one of its descendants (400), and unknown pages', () => {
+    const { s, cr, a, a1, deep } = withPages();
+    const before = s.getCr(cr.id).revision;
+    expectError(s.write(cr.id, [{ operation: 'update_page', page: a, into: a }]), 400, /^changes\[0\]\.into: cannot move a page into itself/);
+    expectError(s.write(cr.id, [{ operation: 'update_page', page: a, into: deep }]), 400, /^changes\[0\]\.into: cannot move a page into itself or one of its sub-pages/);
+    expectError(s.write(cr.id, [{ operation: 'update_page', page: a1, into: deep }]), 400, /^changes\[0\]\.into/);
+    expectError(s.write(cr.id, [{ operation: 'update_page', page: 'nope', title: 'x' }]), 400, /^changes\[0\]\.page: no page nope/);
+    expectError(s.write(cr.id, [{ operation: 'update_page', page: a, into: 'nope' }]), 400, /^changes\[0\]\.into: no page nope/);
+    expect(s.getCr(cr.id).revision).toBe(before);
+  });
+});
+
+describe('POST .../content: delete_page', () => {
+  it('removes the page with all its sub-pages, and the rest keeps its order', () => {
+    const { s, cr } = withCr();
+    const [a, b, c] = s.writeOk(cr.id, [insert('# A'), insert('# B'), insert('# C')]).changes.map((x: { page: string }) => x.page);
+    const b1 = s.writeOk(cr.id, [insert('# B1', { into: b })]).changes[0].page;
+    s.writeOk(cr.id, [insert('# B1a', { into: b1 })]);
+    const body = s.writeOk(cr.id, [{ operation: 'delete_page', page: b }]);
+    expect(body.changes).toEqual([{ operation: 'delete_page', page: b }]);
+    expect(shape(s.pages(cr.id))).toEqual(['a', 'c']);
+    expect(s.pages(cr.id).map((p) => p.id)).toEqual([a, c]);
+    expectError(s.api.request('GET', `${s.crUrl(cr.id)}/content/page/${b1}`, { as: s.adminId }), 404);
+    // Inserting at the end lands after C: positions were renumbered.
+    s.writeOk(cr.id, [insert('# D', { at: 2 })]);
+    expect(shape(s.pages(cr.id))).toEqual(['a', 'c', 'd']);
+  });
+
+  it('rejects an unknown page, or a page already deleted in the same batch', () => {
+    const { s, cr } = withCr();
+    const [a] = s.writeOk(cr.id, [insert('# A')]).changes.map((x: { page: string }) => x.page);
+    expectError(s.write(cr.id, [{ operation: 'delete_page', page: 'nope' }]), 400, /^changes\[0\]\.page: no page nope/);
+    expectError(s.write(cr.id, [{ operation: 'delete_page', page: a }, { operation: 'delete_page', page: a }]), 400, /^changes\[1\]\.page: no page/);
+    expect(s.titles(cr.id)).toEqual(['A']);
+  });
+});
+
+describe('POST .../content: insert_files', () => {
+  it('stores files with a content type from the name (or the one given), their size and image dimensions', () => {
+    const { s, cr } = withCr();
+    const files = [
+      { name: 'logo.png', base64: png(640, 480).toString('base64') },
+      { name: 'anim.GIF', base64: gif(32, 16).toString('base64') },
+      { name: 'photo.jpeg', base64: jpeg(1024, 768).toString('base64') },
+      { name: 'notes.md', base64: Buffer.from('# notes').toString('base64') },
+      { name: 'blob.weird', base64: Buffer.from('xyz').toString('base64') },
+      { name: 'data.bin', contentType: 'application/x-custom', base64: Buffer.from('abc').toString('base64') },
+    ];
+    const body = s.writeOk(cr.id, [{ operation: 'insert_files', files }]);
+    expect(body.changes).toEqual([{ operation: 'insert_files', files: body.insertedFiles.map((f: { id: string }) => f.id) }]);
+    expect(body.insertedFiles.map((f: Record<string, unknown>) => [f.name, f.contentType, f.size, f.dimensions])).toEqual([
+      ['logo.png', 'image/png', 33, { width: 640, height: 480 }],
+      ['anim.GIF', 'image/gif', 14, { width: 32, height: 16 }],
+      ['photo.jpeg', 'image/jpeg', jpeg(1024, 768).length, { width: 1024, height: 768 }],
+      ['notes.md', 'text/markdown', 7, undefined],
+      ['blob.weird', 'application/octet-stream', 3, undefined],
+      ['data.bin', 'application/x-custom', 3, undefined],
+    ]);
+    // The files belong to the change request's content, not (yet) the space's.
+    const listed = s.api.request('GET', `${s.crUrl(cr.id)}/content/files`, { as: s.adminId });
+    expectOk(listed, 'listChangeRequestFiles');
+    expect(listed.body.items.map((f: { name: string }) => f.name).sort()).toEqual(files.map((f) => f.name).sort());
+    const main = s.api.request('GET', `/v1/spaces/${s.spaceId}/content/files`, { as: s.adminId });
+    expectOk(main, 'listSpaceFiles');
+    expect(main.body.items).toEqual([]);
+    // The bytes are kept as sent.
+    const logo = body.insertedFiles[0];
+    const download = s.api.request('GET', `/v1/spaces/${s.spaceId}/files/${logo.id}/download`, { as: s.adminId });
+    expect(download.status).toBe(200);
+    expect(Buffer.compare(download.body as Buffer, png(640, 480))).toBe(0);
+  });
+
+  it('accepts a file of exactly 1 MiB and rejects a bigger one (400 naming it)', () => {
+    const { s, cr } = withCr();
+    const mib = Buffer.alloc(1024 * 1024, 1);
+    const ok = s.writeOk(cr.id, [{ operation: 'insert_files', files: [{ name: 'big.bin', base64: mib.toString('base64') }] }]);
+    expect(ok.insertedFiles[0].size).toBe(1024 * 1024);
+    const before = s.getCr(cr.id).revision;
+    const tooBig = Buffer.alloc(1024 * 1024 + 1, 1).toString('base64');
+    expectError(
+      s.write(cr.id, [insert('# X'), { operation: 'insert_files', files: [{ name: 'a.txt', base64: 'YQ==' }, { name: 'huge.bin', base64: tooBig }] }]),
+      400,
+      /^changes\[1\]\.files\[1\]\.base64: the file must be at most 1 MiB/,
+    );
+    expect(s.getCr(cr.id).revision).toBe(before);
+  });
+
+  it('rejects base64 that is not valid (400 naming it)', () => {
+    const { s, cr } = withCr();
+    for (const base64 of ['not base64!', 'ab$c', 'QU=JD', 'QUJDR', '=QUJD', 'QUJ==']) {
+      expectError(s.write(cr.id, [{ operation: 'insert_files', files: [{ name: 'x.txt', base64 }] }]), 400, /^changes\[0\]\.files\[0\]\.base64: is not valid base64/);
+    }
+    expect(s.getCr(cr.id).revision).toBe(cr.revision);
+    // Unpadded base64 and line breaks are fine.
+    const body = s.writeOk(cr.id, [{ operation: 'insert_files', files: [{ name: 'a.txt', base64: 'QUJDRA' }, { name: 'b.txt', base64: 'QUJD\nRA==' }] }]);
+    expect(body.insertedFiles.map((f: { size: number }) => f.size)).toEqual([4, 4]);
+    const download = s.api.request('GET', `/v1/spaces/${s.spaceId}/files/${body.insertedFiles[0].id}/download`, { as: s.adminId });
+    expect((download.body as Buffer).toString()).toBe('ABCD');
+  });
+});
+
+describe('POST .../content: a batch is all or nothing', () => {
+  it('leaves no trace when the third change is invalid', () => {
+    const { s, cr } = withCr();
+    const [a] = s.writeOk(cr.id, [insert('# A')]).changes.map((x: { page: string }) => x.page);
+    const before = s.getCr(cr.id);
+    const counts = () => ({
+      revisions: s.count('SELECT COUNT(*) AS n FROM revisions'),
+      files: s.count('SELECT COUNT(*) AS n FROM revision_files'),
+      blobs: s.count('SELECT COUNT(*) AS n FROM blobs'),
+      contributors: s.count('SELECT COUNT(*) AS n FROM change_request_contributors'),
+    });
+    const countsBefore = counts();
+    s.clock.advance(5000);
+    const res = s.write(cr.id, [
+      insert('# New page'),
+      { operation: 'insert_files', files: [{ name: 'a.png', base64: png(1, 1).toString('base64') }] },
+      { operation: 'update_page', page: 'missing', title: 'x' },
+      { operation: 'delete_page', page: a },
+    ], s.editor);
+    expectError(res, 400, /^changes\[2\]\.page: no page missing/);
+    expect(s.getCr(cr.id)).toEqual(before);
+    expect(s.titles(cr.id)).toEqual(['A']);
+    expect(counts()).toEqual(countsBefore);
+    const files = s.api.request('GET', `${s.crUrl(cr.id)}/content/files`, { as: s.adminId });
+    expect(files.body.items).toEqual([]);
+    // The editor did not become a contributor.
+    const listed = s.api.request('GET', `${s.crs()}?contributor=${s.editor}`, { as: s.adminId });
+    expect(listed.body.items).toEqual([]);
+  });
+});
+
+describe('POST .../content: schema', () => {
+  const cases: [string, unknown, RegExp][] = [
+    ['empty changes', { changes: [] }, /^changes: must be at least 1 item$/],
+    ['missing changes', {}, /^changes: is required$/],
+    ['unknown operation', { changes: [{ operation: 'rename_page', page: 'p' }] }, /^changes\[0\]\.operation: /],
+    ['unknown field in a change', { changes: [{ operation: 'delete_page', page: 'p', force: true }] }, /changes\[0\]\.force: is not a known field/],
+    ['unknown field in the body', { changes: [{ operation: 'delete_page', page: 'p' }], dryRun: true }, /dryRun: is not a known field/],
+    ['unknown field in a document', { changes: [{ operation: 'insert_page', document: { markdown: '# x', html: '' } }] }, /changes\[0\]\.document\.html: is not a known field/],
+    ['unknown field in a file', { changes: [{ operation: 'insert_files', files: [{ name: 'a', base64: '', size: 1 }] }] }, /changes\[0\]\.files\[0\]\.size: is not a known field/],
+    ['insert without a document', { changes: [{ operation: 'insert_page', title: 'x' }] }, /changes\[0\]\.document: is required/],
+    ['negative at', { changes: [{ operation: 'insert_page', document: { markdown: '' }, at: -1 }] }, /changes\[0\]\.at: must be at least 0/],
+    ['no files', { changes: [{ operation: 'insert_files', files: [] }] }, /changes\[0\]\.files: must be at least 1 item/],
+  ];
+  it.each(cases)('rejects %s (400)', (_name, body, pattern) => {
+    const { s, cr } = withCr();
+    const res = s.api.request('POST', `${s.crUrl(cr.id)}/content`, { as: s.adminId, body });
+    expectError(res, 400, pattern);
+    expect(s.getCr(cr.id).revision).toBe(cr.revision);
+  });
+});
+
+describe('POST .../content: when writing is not allowed', () => {
+  function lock(s: ContentSetup) {
+    expectOk(s.api.request('PATCH', `/v1/spaces/${s.spaceId}`, { as: s.adminId, body: { editMode: 'locked' } }), 'updateSpaceById');
+  }
+
+  it('is refused with 423 on a locked space, and works again once it is live', () => {
+    const { s, cr } = withCr();
+    lock(s);
+    expectError(s.write(cr.id, [insert('# X')]), 423, /locked/);
+    expect(s.getCr(cr.id).revision).toBe(cr.revision);
+    expectOk(s.api.request('PATCH', `/v1/spaces/${s.spaceId}`, { as: s.adminId, body: { editMode: 'live' } }), 'updateSpaceById');
+    s.writeOk(cr.id, [insert('# X')]);
+    expect(s.titles(cr.id)).toEqual(['X']);
+  });
+
+  it('is refused with 409 on a merged change request', () => {
+    const { s, cr } = withCr();
+    expectOk(s.merge(cr.id), 'mergeChangeRequest');
+    const merged = s.getCr(cr.id);
+    expectError(s.write(cr.id, [insert('# X')]), 409, /merged/);
+    expect(s.getCr(cr.id)).toEqual(merged);
+  });
+
+  it('is refused with 409 on an archived change request', () => {
+    const { s, cr } = withCr();
+    expectOk(s.patchCr(cr.id, { status: 'archived' }), 'updateChangeRequest');
+    expectError(s.write(cr.id, [insert('# X')]), 409, /archived/);
+    expect(s.getCr(cr.id).revision).toBe(cr.revision);
+    expect(s.titles(cr.id)).toEqual([]);
+  });
+
+  it('is allowed on a draft', () => {
+    const { s, cr } = withCr();
+    expectOk(s.patchCr(cr.id, { status: 'draft' }), 'updateChangeRequest');
+    s.writeOk(cr.id, [insert('# X')], s.editor);
+    expect(s.titles(cr.id)).toEqual(['X']);
+  });
+});
