@@ -33,7 +33,7 @@ export function registerServe(program: Command, ctx: Context): void {
       const { createHttpServer, listen } = await import('../server/http');
       // Listen first: with --port 0 the public URL is only known once the socket is bound.
       let app: App | undefined;
-      const server = createHttpServer({ handle: (req, o) => app!.handle(req, o) });
+      const server = createHttpServer({ handleAsync: (req, o) => app!.handleAsync(req, o) });
       const address = await listen(server, port, opts.host);
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       const url = `http://${host}:${address.port}`;

@@ -52,6 +52,11 @@ export function errorResponse(status: number, message: string, headers: Record<s
 
 class BadRequest extends Error {}
 
+interface RawFile {
+  contentType: string;
+  bytes: Buffer;
+}
+
 function parseQuery(search: string): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [key, value] of new URLSearchParams(search)) {
@@ -143,20 +148,40 @@ export function createApp(options: AppOptions) {
       const operation = operations[route.operationId as keyof typeof operations] as (e: Engine, a: Actor, i: unknown) => unknown;
       const result = operation(engine, actor, { params, query, body });
       if (route.raw) {
-        const file = result as { contentType: string; bytes: Buffer };
-        return { status: route.status, headers: { ...rateHeaders, 'content-type': file.contentType }, body: file.bytes };
+        const answer = (file: RawFile): ApiResponse => ({ status: route.status, headers: { ...rateHeaders, 'content-type': file.contentType }, body: file.bytes });
+        if (result instanceof Promise) {
+          // Raw answers may be produced asynchronously (a PDF); only handleAsync can wait for them.
+          pending = (result as Promise<RawFile>).then(answer, (error: unknown) => failure(error, rateHeaders));
+          return { status: 202, headers: rateHeaders };
+        }
+        return answer(result as RawFile);
       }
       if (!route.response) return { status: route.status, headers: rateHeaders };
       return json(route.status, result, rateHeaders);
     } catch (error) {
-      if (error instanceof BadRequest) return errorResponse(400, error.message, rateHeaders);
-      if (error instanceof EngineError) return errorResponse(statusOf(error), error.message, rateHeaders);
-      options.onError?.(error);
-      return errorResponse(500, 'internal error: the request could not be completed', rateHeaders);
+      return failure(error, rateHeaders);
     }
   }
 
-  return { handle, engine };
+  function failure(error: unknown, rateHeaders: Record<string, string>): ApiResponse {
+    if (error instanceof BadRequest) return errorResponse(400, error.message, rateHeaders);
+    if (error instanceof EngineError) return errorResponse(statusOf(error), error.message, rateHeaders);
+    options.onError?.(error);
+    return errorResponse(500, 'internal error: the request could not be completed', rateHeaders);
+  }
+
+  let pending: Promise<ApiResponse> | undefined;
+
+  /** Like handle, and waits for answers produced asynchronously. Transports and the server use this. */
+  async function handleAsync(req: ApiRequest, handleOptions: HandleOptions = {}): Promise<ApiResponse> {
+    pending = undefined;
+    const response = handle(req, handleOptions);
+    const waiting = pending;
+    pending = undefined;
+    return waiting ?? response;
+  }
+
+  return { handle, handleAsync, engine };
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -31,11 +31,11 @@ function readBody(req: IncomingMessage): Promise<string | undefined> {
 }
 
 /** Puts the app on node:http. */
-export function createHttpServer(app: Pick<App, 'handle'>): Server {
+export function createHttpServer(app: Pick<App, 'handleAsync'>): Server {
   return createServer((req, res) => {
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
     const respond = (body: string | undefined) =>
-      send(res, app.handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body }, { clientKey: req.socket.remoteAddress }));
+      app.handleAsync({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body }, { clientKey: req.socket.remoteAddress }).then((r) => send(res, r));
     if (!hasBody) {
       respond(undefined);
       return;

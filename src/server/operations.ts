@@ -107,6 +107,9 @@ export const operations: Operations = {
   getChangeRequestPageByPath: (e, a, { params, query }) =>
     e.content.pageByPath(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.pagePath, query.format),
   downloadSpaceFile: (e, a, { params }) => e.content.download(a, params.spaceId, params.fileId),
+  getSpacePdf: (e, a, { params, query }) => e.content.pdfUrl(a, { spaceId: params.spaceId }, query),
+  getChangeRequestPdf: (e, a, { params, query }) => e.content.pdfUrl(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, query),
+  downloadSpacePdf: (e, a, { params, query }) => e.content.pdf(a, params.spaceId, query),
 };
 
 export { routes };

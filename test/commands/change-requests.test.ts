@@ -128,3 +128,19 @@ describe('content', () => {
     expect(readFileSync(`${box.dir}/copy.gif`).equals(gif)).toBe(true);
   });
 });
+
+describe('cr pdf', () => {
+  it('prints the PDF URL, and downloads the PDF with -o', async () => {
+    const { box, space, json, write } = await setup();
+    await json(['cr', 'create', '--space', space]);
+    const page = (await write('1', [{ operation: 'insert_page', document: { markdown: '# Guide\n\nText.' } }])).changes[0].page;
+    const url = await box.run(['cr', 'pdf', '1', '--space', space]);
+    expect(url.code, url.stderr).toBe(0);
+    expect(url.stdout.trim()).toMatch(new RegExp(`/v1/spaces/${space}/pdf/download\\?revision=\\S+$`));
+    const saved = await box.run(['cr', 'pdf', '1', '--space', space, '--page', page, '-o', 'guide.pdf']);
+    expect(saved.code, saved.stderr).toBe(0);
+    const { readFileSync } = await import('node:fs');
+    expect(readFileSync(`${box.dir}/guide.pdf`).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await box.run(['cr', 'pdf', '1', '--space', space, '--page', 'nope'])).code).toBe(1);
+  });
+});

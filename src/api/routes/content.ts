@@ -1,6 +1,6 @@
 import { route } from './route';
 import { listOf } from '../schemas/common';
-import { ContentQuery, File, FilesQuery, PageQuery, Page, Pages, Revision } from '../schemas/content';
+import { ContentQuery, File, FilesQuery, PageQuery, Page, Pages, PdfDownloadQuery, PdfQuery, PdfUrl, Revision } from '../schemas/content';
 
 const tag = 'Content';
 
@@ -53,4 +53,17 @@ export const getChangeRequestPageByPath = changeRequest.pageByPath;
 export const downloadSpaceFile = route({
   operationId: 'downloadSpaceFile', tag, method: 'GET', path: '/v1/spaces/{spaceId}/files/{fileId}/download', status: 200,
   summary: "A file's bytes (the downloadURL of files)", raw: true,
+});
+
+export const getSpacePdf = route({
+  operationId: 'getSpacePdf', tag, method: 'GET', path: '/v1/spaces/{spaceId}/pdf', status: 200,
+  summary: 'A URL serving a PDF of the space content', query: PdfQuery, response: PdfUrl,
+});
+export const getChangeRequestPdf = route({
+  operationId: 'getChangeRequestPdf', tag, method: 'GET', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/pdf', status: 200,
+  summary: 'A URL serving a PDF of the change request content (only=true&page=ID: one page)', query: PdfQuery, response: PdfUrl,
+});
+export const downloadSpacePdf = route({
+  operationId: 'downloadSpacePdf', tag, method: 'GET', path: '/v1/spaces/{spaceId}/pdf/download', status: 200,
+  summary: 'The PDF a pdf URL points at', query: PdfDownloadQuery, raw: true,
 });

@@ -105,3 +105,7 @@ export const ContentWriteResult = z.object({
   changes: z.array(z.object({ operation: z.string(), page: z.optional(z.string()), files: z.optional(z.array(z.string())) })),
   insertedFiles: z.array(File),
 });
+
+export const PdfQuery = z.strictObject({ only: z.optional(queryBool), page: z.optional(Id) });
+export const PdfDownloadQuery = z.strictObject({ revision: z.optional(Id), page: z.optional(Id) });
+export const PdfUrl = z.object({ url: z.string() });

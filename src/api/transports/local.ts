@@ -6,7 +6,7 @@ import type { Transport } from './transport';
 export function localTransport(app: App, actor: Actor): Transport {
   return {
     async send(request) {
-      return app.handle({ method: request.method, url: request.url, headers: { 'content-type': 'application/json' }, body: request.body }, { actor });
+      return app.handleAsync({ method: request.method, url: request.url, headers: { 'content-type': 'application/json' }, body: request.body }, { actor });
     },
   };
 }

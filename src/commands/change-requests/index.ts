@@ -69,6 +69,30 @@ export function registerChangeRequests(program: Command, ctx: Context): void {
         }
         ctx.out.message(`${done} (revision ${result.revision}).`);
       });
+  space(group.command('pdf').argument('<change-request>', 'id or number').description('a PDF of the change request content (or one page)'))
+    .option('--page <id>', 'only this page')
+    .option('-o, --output <file>', 'download the PDF to this file (default: print its URL)')
+    .addHelpText('after', '\nExamples:\n  $ docsctl cr pdf 12 --space SPACE_ID\n  $ docsctl cr pdf 12 --space SPACE_ID --page PAGE_ID -o page.pdf')
+    .action(async (changeRequestId: string, opts: { space: string; page?: string; output?: string }) => {
+      const api = await ctx.client();
+      const { url } = await api.call(routes.getChangeRequestPdf, {
+        params: { spaceId: opts.space, changeRequestId },
+        query: opts.page ? { only: true, page: opts.page } : {},
+      });
+      if (!opts.output) {
+        if (ctx.out.json) ctx.out.raw({ url });
+        else ctx.out.text(url);
+        return;
+      }
+      const target = new URL(url);
+      const response = await api.raw('GET', target.pathname + target.search);
+      if (response.status >= 400 || !Buffer.isBuffer(response.body)) throw new CliError(`could not download the PDF (HTTP ${response.status})`, 1);
+      const { writeFile } = await import('node:fs/promises');
+      const { resolve } = await import('node:path');
+      await writeFile(resolve(ctx.io.cwd, opts.output), response.body);
+      ctx.out.message(`Wrote ${response.body.length} bytes to ${opts.output}.`);
+    });
+
   mergeLike('merge', 'merge into the space (three-way, page by page)', routes.mergeChangeRequest, 'Merged');
   mergeLike('update-from-main', "bring the space's current content into the change request", routes.updateChangeRequestFromMain, 'Updated');
 }

@@ -3,7 +3,9 @@ import { notFound } from '../errors';
 import { keysetPage, type PageRequest } from '../pagination';
 import type { spacesModule } from '../spaces';
 import type { changeRequestsModule } from '../change-requests';
-import { loadState, pathsOf } from './state';
+import { childrenOf, loadState, pageData, pathsOf, type RevisionState } from './state';
+import { renderPdf } from './pdf';
+import { invalid } from '../errors';
 import { presentFile, presentPage, presentPages, presentRevision, type File, type PageFormat } from './present';
 
 type Spaces = ReturnType<typeof spacesModule>;
@@ -75,6 +77,33 @@ export function contentReadsModule(core: Core, spaces: Spaces, changeRequests: C
       const file = loadState(core, revisionId).files.get(fileId);
       if (!file) throw notFound(`file ${fileId} not found`);
       return presentFile(core, spaceId, file);
+    },
+
+    /**
+     * Where to get a PDF of the content (all pages, or with `only` just `page`): a URL of this instance
+     * pinned to the current revision, so it keeps describing what was asked for.
+     */
+    pdfUrl(actor: Actor, root: ContentRoot, options: { only?: boolean; page?: string } = {}) {
+      const { spaceId, revisionId } = revisionOf(actor, root);
+      if (options.only && !options.page) throw invalid('page: is required with only=true');
+      if (options.page && !loadState(core, revisionId).pages.has(options.page)) throw invalid(`page: no page ${options.page} in this content`);
+      const query = new URLSearchParams({ revision: revisionId, ...(options.only && options.page ? { page: options.page } : {}) });
+      return { url: `${core.apiUrl(`/spaces/${spaceId}/pdf/download`)}?${query}` };
+    },
+
+    /** The PDF itself: every page in tree order (or one page), rendered with pdf-lib. */
+    async pdf(actor: Actor, spaceId: string, options: { revision?: string; page?: string }): Promise<{ contentType: string; bytes: Buffer }> {
+      const space = spaces.visible(actor, spaceId);
+      const revisionId = options.revision ?? space.revision_id;
+      if (!core.get('SELECT 1 FROM revisions WHERE id = ? AND space_id = ?', [revisionId, spaceId])) throw notFound(`revision ${revisionId} not found in space ${spaceId}`);
+      const state = loadState(core, revisionId);
+      const ordered: string[] = [];
+      const walk = (parent: string | null, s: RevisionState) => childrenOf(s, parent).forEach((p) => { ordered.push(p.id); walk(p.id, s); });
+      walk(null, state);
+      const ids = options.page ? [options.page] : ordered;
+      if (options.page && !state.pages.has(options.page)) throw notFound(`page ${options.page} not found`);
+      const pages = ids.map((id) => pageData(core, state.pages.get(id)!.versionId)).map((d) => ({ title: d.title, markdown: d.markdown }));
+      return { contentType: 'application/pdf', bytes: await renderPdf(space.title, pages) };
     },
 
     /** The bytes of a file of the space: from its current content, or any change request's. */
