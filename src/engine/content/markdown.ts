@@ -1,5 +1,16 @@
-import { Lexer, type Token, type Tokens } from 'marked';
-import { parse as parseYaml } from 'yaml';
+import type { Token, Tokens } from 'marked';
+import { createRequire } from 'node:module';
+
+// The YAML parser is large and only frontmatter needs it: load it the first time a page has some,
+// not at every start of the CLI (a plain require, so the bundler leaves it out of the start-up chunk).
+const load = createRequire(import.meta.url);
+let yaml: typeof import('yaml') | undefined;
+const parseYaml = (text: string): unknown => (yaml ??= load('yaml') as typeof import('yaml')).parse(text);
+
+// The markdown parser likewise loads when content is first parsed (requiring it needs Node 20.19+).
+let marked: typeof import('marked') | undefined;
+const newLexer = (options?: ConstructorParameters<typeof import('marked').Lexer>[0]) =>
+  new (marked ??= load('marked') as typeof import('marked')).Lexer(options);
 
 export interface Frontmatter {
   title?: string;
@@ -54,7 +65,7 @@ export function firstHeading(markdown: string): string | undefined {
 function plainText(markdown: string): string {
   const collect = (tokens: Token[]): string =>
     tokens.map((t) => ('tokens' in t && Array.isArray(t.tokens) && t.tokens.length ? collect(t.tokens) : ((t as { text?: string }).text ?? t.raw))).join('');
-  return collect(new Lexer().inlineTokens(markdown.trim())).trim();
+  return collect(newLexer().inlineTokens(markdown.trim())).trim();
 }
 
 export interface DocumentNode {
@@ -140,7 +151,7 @@ function blocks(tokens: Token[]): DocumentNode[] {
 
 /** Markdown as a structured document: blocks with inline nodes and marked text, parsed with marked's lexer. */
 export function toDocument(markdown: string): { object: 'document'; nodes: DocumentNode[] } {
-  return { object: 'document', nodes: blocks(new Lexer({ gfm: true }).lex(splitFrontmatter(markdown).body)) };
+  return { object: 'document', nodes: blocks(newLexer({ gfm: true }).lex(splitFrontmatter(markdown).body)) };
 }
 
 /** A URL-safe slug of a title. */

@@ -4,7 +4,6 @@ import { keysetPage, type PageRequest } from '../pagination';
 import type { spacesModule } from '../spaces';
 import type { changeRequestsModule } from '../change-requests';
 import { childrenOf, loadState, pageData, pathsOf, type RevisionState } from './state';
-import { renderPdf } from './pdf';
 import { invalid } from '../errors';
 import { presentFile, presentPage, presentPages, presentRevision, type File, type PageFormat } from './present';
 
@@ -103,6 +102,8 @@ export function contentReadsModule(core: Core, spaces: Spaces, changeRequests: C
       const ids = options.page ? [options.page] : ordered;
       if (options.page && !state.pages.has(options.page)) throw notFound(`page ${options.page} not found`);
       const pages = ids.map((id) => pageData(core, state.pages.get(id)!.versionId)).map((d) => ({ title: d.title, markdown: d.markdown }));
+      // pdf-lib is large: it loads only when a PDF is asked for.
+      const { renderPdf } = await import('./pdf');
       return { contentType: 'application/pdf', bytes: await renderPdf(space.title, pages) };
     },
 
