@@ -39,16 +39,8 @@ export async function benchContentPush(pages = 1000): Promise<BenchRow[]> {
     const remote = await step('read space', () => readRemote(api, space.id));
     const plan = await step('plan', async () => planPush(local, remote.pages, remote.files));
     const cr = await step('open change request', () => api.call(routes.createChangeRequest, { params: { spaceId: space.id }, body: {} }));
-    await step(`write ${local.pages.length} pages (${plan.levels.length} batches)`, async () => {
-      const ids = new Map<string, string>();
-      for (const level of plan.levels) {
-        const changes = level.changes.map(({ localPath, ...change }) => {
-          const parent = localPath?.includes('/') ? localPath.slice(0, localPath.lastIndexOf('/')) : null;
-          return parent ? { ...change, into: ids.get(parent) } : change;
-        });
-        const result = await api.call(routes.writeChangeRequestContent, { params: { spaceId: space.id, changeRequestId: cr.id }, body: { changes } as never });
-        result.changes.forEach((c, i) => ids.set(level.changes[i].localPath!, c.page!));
-      }
+    await step(`write ${local.pages.length} pages (one batch)`, async () => {
+      await api.call(routes.writeChangeRequestContent, { params: { spaceId: space.id, changeRequestId: cr.id }, body: { changes: plan.changes } as never });
     });
     const merged = await step('merge', () => api.call(routes.mergeChangeRequest, { params: { spaceId: space.id, changeRequestId: cr.id } }));
     if (merged.result !== 'merge') throw new Error('the bench merge conflicted');

@@ -12,6 +12,8 @@ export interface LocalPage {
   markdown: string;
   /** The file it came from, relative to the folder (for messages and link rewriting). */
   file: string;
+  /** A folder without a README.md: a group page that only holds sub-pages. */
+  group: boolean;
 }
 
 export interface LocalAsset {
@@ -55,13 +57,16 @@ export async function readTree(root: string): Promise<LocalTree> {
         const slug = entry.name.toLowerCase();
         const path = parentPath ? `${parentPath}/${slug}` : slug;
         const readme = await readFile(join(full, 'README.md'), 'utf8').catch(() => undefined);
-        pages.push({ path, parentPath, slug, title: titleOf(readme ?? '', entry.name), markdown: readme ?? '', file: readme === undefined ? file : `${file}/README.md` });
+        pages.push({
+          path, parentPath, slug, title: titleOf(readme ?? '', entry.name), markdown: readme ?? '',
+          file: readme === undefined ? file : `${file}/README.md`, group: readme === undefined,
+        });
         await walk(full, path);
       } else if (entry.name.toLowerCase().endsWith('.md')) {
         if (entry.name === 'README.md' && parentPath !== null) continue; // a folder's own page
         const slug = entry.name.slice(0, -3).toLowerCase();
         const markdown = await readFile(full, 'utf8');
-        pages.push({ path: parentPath ? `${parentPath}/${slug}` : slug, parentPath, slug, title: titleOf(markdown, entry.name.slice(0, -3)), markdown, file });
+        pages.push({ path: parentPath ? `${parentPath}/${slug}` : slug, parentPath, slug, title: titleOf(markdown, entry.name.slice(0, -3)), markdown, file, group: false });
       } else if (entry.isFile()) {
         assets.push({ file, bytes: await readFile(full) });
       }

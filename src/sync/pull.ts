@@ -31,6 +31,8 @@ export async function writeTree(dir: string, pages: RemotePage[], files: { name:
   for (const page of pages) {
     const target = join(dir, fileOf(page, pages));
     await mkdir(dirname(target), { recursive: true });
+    // A group page is its folder alone: no README.md, so a push reads it back as a group.
+    if (page.type === 'group' && pages.some((p) => p.parentId === page.id)) continue;
     await writeFile(target, page.markdown);
     written++;
   }

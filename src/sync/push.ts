@@ -3,15 +3,19 @@ import type { Change } from '../engine/content/batch';
 import type { LocalTree } from './local-tree';
 import type { RemotePage } from './remote-tree';
 
-/** The changes a push sends, in batches: one per tree level, since a new page's id is known only once it exists. */
+/**
+ * The changes a push sends: the pages in one batch, parents before their sub-pages. A new page is
+ * labelled with its path (`ref`), so a sub-page inserted in the same batch names its parent by it.
+ */
 export interface PushPlan {
-  levels: { depth: number; changes: (Change & { localPath?: string })[] }[];
+  changes: Change[];
   deletes: Change[];
   uploads: { file: string; base64: string }[];
   summary: { inserted: number; updated: number; deleted: number; uploaded: number };
 }
 
 const depthOf = (path: string) => path.split('/').length - 1;
+const depthOfChange = (change: Change) => (change.operation === 'insert_page' && change.ref ? depthOf(change.ref) : 0);
 
 /** Rewrites relative links to local files into `/files/<id>` references. */
 export function rewriteLinks(markdown: string, pageFile: string, fileIds: Map<string, string>): string {
@@ -35,7 +39,8 @@ export function planPush(local: LocalTree, remote: RemotePage[], remoteFiles: Ma
     .filter((a) => remoteFiles.get(a.file)?.size !== a.bytes.length)
     .map((a) => ({ file: a.file, base64: a.bytes.toString('base64') }));
 
-  const levels = new Map<number, (Change & { localPath?: string })[]>();
+  const changes: Change[] = [];
+  const intoOf = (parentPath: string | null) => (parentPath === null ? undefined : (byPath.get(parentPath)?.id ?? parentPath));
   const siblingIndex = new Map<string, number>();
   let inserted = 0;
   let updated = 0;
@@ -44,22 +49,29 @@ export function planPush(local: LocalTree, remote: RemotePage[], remoteFiles: Ma
     const at = siblingIndex.get(parentKey) ?? 0;
     siblingIndex.set(parentKey, at + 1);
     const existing = byPath.get(page.path);
-    const list = levels.get(depthOf(page.path)) ?? [];
-    levels.set(depthOf(page.path), list);
     if (!existing) {
-      list.push({ operation: 'insert_page', document: { markdown: page.markdown }, title: page.title, slug: page.slug, at, localPath: page.path });
+      const into = intoOf(page.parentPath);
+      changes.push({
+        operation: 'insert_page',
+        document: { markdown: page.markdown },
+        title: page.title,
+        slug: page.slug,
+        ...(page.group ? { type: 'group' as const } : {}),
+        ref: page.path,
+        ...(into ? { into } : {}),
+        at,
+      });
       inserted++;
       continue;
     }
     const moved = existing.position !== at;
     const changed = existing.markdown !== page.markdown || existing.title !== page.title;
     if (moved || changed) {
-      list.push({
+      changes.push({
         operation: 'update_page',
         page: existing.id,
         ...(changed ? { document: { markdown: page.markdown }, title: page.title } : {}),
         ...(moved ? { at } : {}),
-        localPath: page.path,
       });
       updated++;
     }
@@ -70,7 +82,8 @@ export function planPush(local: LocalTree, remote: RemotePage[], remoteFiles: Ma
     .filter((p) => !remote.some((q) => q.id === p.parentId && !localPaths.has(q.path)))
     .map((p) => ({ operation: 'delete_page' as const, page: p.id }));
   return {
-    levels: [...levels].sort(([a], [b]) => a - b).map(([depth, changes]) => ({ depth, changes })).filter((l) => l.changes.length),
+    // Parents first: a sub-page's `into` must name a page that exists when it is applied.
+    changes: changes.sort((a, b) => depthOfChange(a) - depthOfChange(b)),
     deletes,
     uploads,
     summary: { inserted, updated, deleted: deletes.length, uploaded: uploads.length },
@@ -78,5 +91,5 @@ export function planPush(local: LocalTree, remote: RemotePage[], remoteFiles: Ma
 }
 
 export function isEmpty(plan: PushPlan): boolean {
-  return !plan.levels.length && !plan.deletes.length && !plan.uploads.length;
+  return !plan.changes.length && !plan.deletes.length && !plan.uploads.length;
 }

@@ -9,10 +9,12 @@ export interface RemotePage {
   title: string;
   position: number;
   markdown: string;
+  type: string;
 }
 
 interface TreeNode {
   id: string;
+  type: string;
   path: string;
   slug: string;
   title: string;
@@ -25,7 +27,7 @@ export async function readRemote(api: ApiClient, spaceId: string): Promise<{ pag
   const pages: RemotePage[] = [];
   const walk = (nodes: TreeNode[], parentId: string | null) =>
     nodes.forEach((node, position) => {
-      pages.push({ id: node.id, path: node.path, parentId, slug: node.slug, title: node.title, position, markdown: '' });
+      pages.push({ id: node.id, path: node.path, parentId, slug: node.slug, title: node.title, position, markdown: '', type: node.type });
       walk(node.pages, node.id);
     });
   walk(tree, null);

@@ -103,3 +103,17 @@ describe('content push', () => {
     expect(result.stderr).toContain('nowhere: cannot read the folder');
   });
 });
+
+describe('content push: group folders', () => {
+  it('turns a folder without README.md into a group page, and pull keeps it one', async () => {
+    const { box, space } = await setup();
+    folder(join(box.dir, 'docs'), { 'reference/api.md': '# API\n' });
+    expect((await box.run(['content', 'push', 'docs', '--space', space, '--merge'])).code).toBe(0);
+    const tree = JSON.parse((await box.run(['content', 'tree', '--space', space, '--json'])).stdout).pages;
+    expect(tree.find((p: { path: string }) => p.path === 'reference')).toMatchObject({ type: 'group', title: 'reference' });
+    expect((await box.run(['content', 'pull', 'out', '--space', space])).code).toBe(0);
+    expect(existsSync(join(box.dir, 'out/reference/README.md'))).toBe(false);
+    expect(existsSync(join(box.dir, 'out/reference/api.md'))).toBe(true);
+    expect((await box.run(['content', 'push', 'out', '--space', space])).stderr).toContain('Nothing to push');
+  });
+});

@@ -368,3 +368,40 @@ describe('POST .../content: when writing is not allowed', () => {
     expect(s.titles(cr.id)).toEqual(['X']);
   });
 });
+
+describe('docsctl batch extensions: ref, type and slug', () => {
+  it('lets later changes of a batch put pages into a page inserted earlier, by its ref', async () => {
+    const { testEngine } = await import('../helpers/engine');
+    const { testApp, expectError } = await import('../helpers/app');
+    const t = testEngine();
+    const api = testApp(t.engine);
+    const space = t.engine.spaces.create({ userId: t.adminId }, t.orgId, { title: 'S' });
+    const cr = t.engine.changeRequests.create({ userId: t.adminId }, space.id, {});
+    const url = `/v1/spaces/${space.id}/change-requests/${cr.id}/content`;
+    const res = api.request('POST', url, {
+      as: t.adminId,
+      body: {
+        changes: [
+          { operation: 'insert_page', document: { markdown: '' }, title: 'Guides', type: 'group', ref: 'guides', slug: 'guides' },
+          { operation: 'insert_page', document: { markdown: '# Install' }, into: 'guides', slug: 'setup' },
+        ],
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const pages = api.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/pages`, { as: t.adminId }).body.pages;
+    expect(pages).toHaveLength(1);
+    expect(pages[0]).toMatchObject({ title: 'Guides', type: 'group', path: 'guides' });
+    expect(pages[0].pages[0]).toMatchObject({ title: 'Install', path: 'guides/setup' });
+
+    const duplicate = api.request('POST', url, {
+      as: t.adminId,
+      body: { changes: [
+        { operation: 'insert_page', document: { markdown: '' }, ref: 'x' },
+        { operation: 'insert_page', document: { markdown: '' }, ref: 'x' },
+      ] },
+    });
+    expectError(duplicate, 400, /changes\[1\]\.ref: "x" is used by an earlier change/);
+    expectError(api.request('POST', url, { as: t.adminId, body: { changes: [{ operation: 'insert_page', document: { markdown: '' }, slug: 'Not A Slug' }] } }), 400, /slug: must match/);
+    expectError(api.request('POST', url, { as: t.adminId, body: { changes: [{ operation: 'insert_page', document: { markdown: '' }, type: 'link' }] } }), 400, /type: must be one of/);
+  });
+});

@@ -49,7 +49,7 @@ describe('readTree', () => {
 
 describe('planPush', () => {
   const remote = (path: string, id: string, parentId: string | null, position: number, markdown: string, title: string): RemotePage => ({
-    id, path, parentId, position, markdown, title, slug: path.split('/').pop()!,
+    id, path, parentId, position, markdown, title, slug: path.split('/').pop()!, type: 'document',
   });
 
   it('is empty when the folder matches, and lists inserts, updates and top-most deletes otherwise', async () => {
@@ -62,7 +62,9 @@ describe('planPush', () => {
     const plan = planPush(local, changed, new Map());
     expect(plan.summary).toEqual({ inserted: 2, updated: 1, deleted: 1, uploaded: 0 });
     expect(plan.deletes).toEqual([{ operation: 'delete_page', page: 'X' }]);
-    expect(plan.levels.map((l) => l.changes.map((c) => c.operation))).toEqual([['update_page', 'insert_page'], ['insert_page']]);
+    // One batch, parents first; the new sub-page names its parent by the parent's path (its ref).
+    expect(plan.changes.map((c) => c.operation)).toEqual(['update_page', 'insert_page', 'insert_page']);
+    expect(plan.changes[2]).toMatchObject({ operation: 'insert_page', ref: 'g/c', into: 'g' });
   });
 
   it('uploads assets that are new or changed in size', async () => {
@@ -82,9 +84,9 @@ describe('links and layout', () => {
 
   it('writes pages with sub-pages as folders with a README.md, and a SUMMARY.md in order', () => {
     const pages: RemotePage[] = [
-      { id: 'R', path: 'readme', parentId: null, position: 0, slug: 'readme', title: 'Welcome', markdown: '' },
-      { id: 'G', path: 'guides', parentId: null, position: 1, slug: 'guides', title: 'Guides', markdown: '' },
-      { id: 'I', path: 'guides/install', parentId: 'G', position: 0, slug: 'install', title: 'Install', markdown: '' },
+      { id: 'R', path: 'readme', parentId: null, position: 0, slug: 'readme', title: 'Welcome', markdown: '', type: 'document' },
+      { id: 'G', path: 'guides', parentId: null, position: 1, slug: 'guides', title: 'Guides', markdown: '', type: 'document' },
+      { id: 'I', path: 'guides/install', parentId: 'G', position: 0, slug: 'install', title: 'Install', markdown: '', type: 'document' },
     ];
     expect(pages.map((p) => fileOf(p, pages))).toEqual(['README.md', 'guides/README.md', 'guides/install.md']);
     expect(summaryOf(pages)).toBe('# Summary\n\n* [Welcome](README.md)\n* [Guides](guides/README.md)\n  * [Install](guides/install.md)\n');

@@ -90,7 +90,14 @@ const Position = {
 };
 
 export const ContentChange = z.discriminatedUnion('operation', [
-  z.strictObject({ operation: z.literal('insert_page'), document: Markdown, title: z.optional(text(1, 256)), ...Position }),
+  z.strictObject({
+    operation: z.literal('insert_page'),
+    document: Markdown,
+    title: z.optional(text(1, 256)),
+    type: z.optional(z.enum(['document', 'group'])),
+    ref: z.optional(text(1, 200)),
+    ...Position,
+  }),
   z.strictObject({ operation: z.literal('update_page'), page: Id, document: z.optional(Markdown), title: z.optional(text(1, 256)), ...Position }),
   z.strictObject({ operation: z.literal('delete_page'), page: Id }),
   z.strictObject({

@@ -58,19 +58,9 @@ Exit codes: 0 merged or nothing to change, 6 conflicts (the pages are listed), 1
         result.changes[0].files?.forEach((id, i) => known.set(plan.uploads[i].file, id));
         plan = planPush(pagesFor(known), remote.pages, new Map([...remote.files, ...plan.uploads.map((u) => [u.file, { id: '', size: Buffer.from(u.base64, 'base64').length }] as const)]));
       }
-      const ids = new Map(remote.pages.map((p) => [p.path, p.id]));
-      for (const level of plan.levels) {
-        const changes = level.changes.map(({ localPath, ...change }) => {
-          const parentPath = localPath?.includes('/') ? localPath.slice(0, localPath.lastIndexOf('/')) : null;
-          return change.operation === 'insert_page' && parentPath ? { ...change, into: ids.get(parentPath) } : change;
-        });
-        const result = await write(changes);
-        result.changes.forEach((c, i) => {
-          const path = level.changes[i].localPath;
-          if (c.page && path) ids.set(path, c.page);
-        });
-      }
-      if (plan.deletes.length) await write(plan.deletes);
+      // All page changes in one batch: applied all or nothing.
+      const pageChanges = [...plan.changes, ...plan.deletes];
+      if (pageChanges.length) await write(pageChanges);
       plan.summary.uploaded = uploaded;
       ctx.out.message(`Change request #${cr.number}: inserted ${plan.summary.inserted}, updated ${plan.summary.updated}, deleted ${plan.summary.deleted} page(s), uploaded ${uploaded} file(s).`);
       let merged = false;

@@ -7,7 +7,18 @@ import { childrenOf, pageData, renumber, sha256, storePage, type FileEntry, type
 export const MAX_FILE_BYTES = 1024 * 1024;
 
 export type Change =
-  | { operation: 'insert_page'; document: { markdown: string }; title?: string; slug?: string; into?: string | null; at?: number }
+  | {
+      operation: 'insert_page';
+      document: { markdown: string };
+      title?: string;
+      slug?: string;
+      /** docsctl extension: `group` pages only hold sub-pages. */
+      type?: 'document' | 'group';
+      /** docsctl extension: a label later changes of the same batch may use as `into`. */
+      ref?: string;
+      into?: string | null;
+      at?: number;
+    }
   | { operation: 'update_page'; page: string; document?: { markdown: string }; title?: string; slug?: string; into?: string | null; at?: number }
   | { operation: 'delete_page'; page: string }
   | { operation: 'insert_files'; files: { name: string; contentType?: string; base64: string }[] };
@@ -50,6 +61,8 @@ export function applyChanges(core: Core, state: RevisionState, changes: Change[]
   const now = core.now();
   const applied: AppliedChange[] = [];
   const insertedFiles: FileEntry[] = [];
+  /** Pages inserted by this batch under a client label (`ref`), so later changes can put pages in them. */
+  const refs = new Map<string, string>();
   changes.forEach((change, i) => {
     const field = `changes[${i}]`;
     const requirePage = (id: string, name = 'page') => {
@@ -65,12 +78,13 @@ export function applyChanges(core: Core, state: RevisionState, changes: Change[]
     };
     switch (change.operation) {
       case 'insert_page': {
-        const parent = change.into ?? null;
+        const parent = change.into ? (refs.get(change.into) ?? change.into) : null;
         if (parent) requirePage(parent, 'into');
+        if (change.ref !== undefined && refs.has(change.ref)) throw invalid(`${field}.ref: "${change.ref}" is used by an earlier change of this batch`);
         const { frontmatter, body } = read(change.document.markdown);
         const title = change.title ?? frontmatter.title ?? firstHeading(body) ?? 'Untitled';
         const data: PageData = {
-          type: 'document',
+          type: change.type ?? 'document',
           title,
           ...(frontmatter.icon ? { emoji: frontmatter.icon } : {}),
           slug: freeSlug(core, state, parent, change.slug ?? slugify(title)),
@@ -81,6 +95,7 @@ export function applyChanges(core: Core, state: RevisionState, changes: Change[]
         const id = core.newId();
         state.pages.set(id, { id, versionId: storePage(core, data), parent, position: 0, createdAt: now, updatedAt: now });
         place(state, id, parent, change.at);
+        if (change.ref !== undefined) refs.set(change.ref, id);
         applied.push({ operation: 'insert_page', page: id });
         break;
       }
@@ -100,7 +115,7 @@ export function applyChanges(core: Core, state: RevisionState, changes: Change[]
           };
         }
         if (change.title !== undefined) data.title = change.title;
-        const parent = change.into === undefined ? entry.parent : change.into;
+        const parent = change.into === undefined ? entry.parent : change.into === null ? null : (refs.get(change.into) ?? change.into);
         if (parent) {
           requirePage(parent, 'into');
           if (descendants(state, entry.id).includes(parent)) throw invalid(`${field}.into: cannot move a page into itself or one of its sub-pages`);
