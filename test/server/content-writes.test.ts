@@ -402,6 +402,24 @@ describe('docsctl batch extensions: ref, type and slug', () => {
     });
     expectError(duplicate, 400, /changes\[1\]\.ref: "x" is used by an earlier change/);
     expectError(api.request('POST', url, { as: t.adminId, body: { changes: [{ operation: 'insert_page', document: { markdown: '' }, slug: 'Not A Slug' }] } }), 400, /slug: must match/);
-    expectError(api.request('POST', url, { as: t.adminId, body: { changes: [{ operation: 'insert_page', document: { markdown: '' }, type: 'link' }] } }), 400, /type: must be one of/);
+    expectError(api.request('POST', url, { as: t.adminId, body: { changes: [{ operation: 'insert_page', document: { markdown: '' }, type: 'bogus' }] } }), 400, /type: must be one of/);
+  });
+});
+
+describe('link pages', () => {
+  it('are inserted with an href, which they require', async () => {
+    const { testEngine } = await import('../helpers/engine');
+    const { testApp, expectError } = await import('../helpers/app');
+    const t = testEngine();
+    const api = testApp(t.engine);
+    const space = t.engine.spaces.create({ userId: t.adminId }, t.orgId, { title: 'S' });
+    const cr = t.engine.changeRequests.create({ userId: t.adminId }, space.id, {});
+    const url = `/v1/spaces/${space.id}/change-requests/${cr.id}/content`;
+    const ok = api.request('POST', url, { as: t.adminId, body: { changes: [{ operation: 'insert_page', document: { markdown: '' }, title: 'Status', type: 'link', href: 'https://status.acme.example' }] } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const page = api.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/pages`, { as: t.adminId }).body.pages[0];
+    expect(page).toMatchObject({ type: 'link', href: 'https://status.acme.example', title: 'Status' });
+    expectError(api.request('POST', url, { as: t.adminId, body: { changes: [{ operation: 'insert_page', document: { markdown: '' }, type: 'link' }] } }), 400, /changes\[0\]\.href: is required for a link page/);
+    expectError(api.request('POST', url, { as: t.adminId, body: { changes: [{ operation: 'insert_page', document: { markdown: '' }, href: 'https://x.y' }] } }), 400, /href: only link pages have one/);
   });
 });

@@ -12,8 +12,9 @@ export type Change =
       document: { markdown: string };
       title?: string;
       slug?: string;
-      /** docsctl extension: `group` pages only hold sub-pages. */
-      type?: 'document' | 'group';
+      /** docsctl extension: `group` pages only hold sub-pages; `link` pages point at `href`. */
+      type?: 'document' | 'group' | 'link';
+      href?: string;
       /** docsctl extension: a label later changes of the same batch may use as `into`. */
       ref?: string;
       into?: string | null;
@@ -83,8 +84,11 @@ export function applyChanges(core: Core, state: RevisionState, changes: Change[]
         if (change.ref !== undefined && refs.has(change.ref)) throw invalid(`${field}.ref: "${change.ref}" is used by an earlier change of this batch`);
         const { frontmatter, body } = read(change.document.markdown);
         const title = change.title ?? frontmatter.title ?? firstHeading(body) ?? 'Untitled';
+        if (change.type === 'link' && !change.href) throw invalid(`${field}.href: is required for a link page`);
+        if (change.href !== undefined && change.type !== 'link') throw invalid(`${field}.href: only link pages have one`);
         const data: PageData = {
           type: change.type ?? 'document',
+          ...(change.href ? { href: change.href } : {}),
           title,
           ...(frontmatter.icon ? { emoji: frontmatter.icon } : {}),
           slug: freeSlug(core, state, parent, change.slug ?? slugify(title)),
