@@ -1,29 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sandbox, run, type RunResult } from '../helpers/cli';
-import { stopServers } from '../../src/commands/serve';
+import { sandbox } from '../helpers/cli';
+import { startServe, type Served } from '../helpers/serve';
 
 /** The CI path through a real `docsctl serve`: push a folder, merge, pull it back, download a file. */
 describe('content in remote mode through serve', () => {
   const box = sandbox();
-  let serving: Promise<RunResult>;
-  let url = '';
-  let token = '';
-  const remote = (argv: string[]) => run(['--url', url, '--token', token, ...argv], { cwd: box.dir, env: { DOCSCTL_CONFIG_DIR: box.env.DOCSCTL_CONFIG_DIR } });
+  let served: Served;
+  // Remote commands must not see the local database: only the URL and the token.
+  const remote = (argv: string[], tty = false) => served.remote(argv, tty);
 
   beforeAll(async () => {
     expect((await box.run(['init'])).code).toBe(0);
-    let listening: (line: string) => void = () => undefined;
-    const announced = new Promise<string>((resolve) => (listening = resolve));
-    serving = run(['serve', '--port', '0', '--json'], { env: box.env, cwd: box.dir, onStdout: (chunk) => listening(chunk) });
-    url = JSON.parse(await announced).url;
-    token = JSON.parse((await box.run(['tokens', 'create', '--json'])).stdout).token;
+    served = await startServe(box);
   });
 
   afterAll(async () => {
-    stopServers();
-    expect((await serving).code).toBe(0);
+    await served.stop();
   });
 
   it('pushes, merges, pulls back and downloads over HTTP', async () => {

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandbox, run, type RunResult } from '../helpers/cli';
-import { stopServers } from '../../src/commands/serve';
+import { sandbox, run } from '../helpers/cli';
+import { startServe, type Served } from '../helpers/serve';
 
 /** The support-staff path through a real `docsctl serve`: create, move, delete, list deleted, restore. */
 describe('spaces in remote mode through serve', () => {
   const box = sandbox();
-  let serving: Promise<RunResult>;
+  let served: Served;
   let url = '';
   let token = '';
-  const remote = (argv: string[], tty = false) =>
-    run(['--url', url, '--token', token, ...argv], { tty, cwd: box.dir, env: { DOCSCTL_CONFIG_DIR: box.env.DOCSCTL_CONFIG_DIR } });
+  // Remote commands must not see the local database: only the URL and the token.
+  const remote = (argv: string[], tty = false) => served.remote(argv, tty);
   const json = async (argv: string[]) => {
     const result = await remote([...argv, '--json']);
     expect(result.code, result.stderr).toBe(0);
@@ -18,16 +18,12 @@ describe('spaces in remote mode through serve', () => {
 
   beforeAll(async () => {
     expect((await box.run(['init', '--sample'])).code).toBe(0);
-    let listening: (line: string) => void = () => undefined;
-    const announced = new Promise<string>((resolve) => (listening = resolve));
-    serving = run(['serve', '--port', '0', '--json'], { env: box.env, cwd: box.dir, onStdout: (chunk) => listening(chunk) });
-    url = JSON.parse(await announced).url;
-    token = JSON.parse((await box.run(['tokens', 'create', '--json'])).stdout).token;
+    served = await startServe(box);
+    ({ url, token } = served);
   });
 
   afterAll(async () => {
-    stopServers();
-    expect((await serving).code).toBe(0);
+    await served.stop();
   });
 
   it('creates, moves, deletes, lists deleted and restores a space', async () => {

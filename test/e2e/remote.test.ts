@@ -1,33 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sandbox, run, type RunResult } from '../helpers/cli';
-import { stopServers } from '../../src/commands/serve';
+import { sandbox, run } from '../helpers/cli';
+import { startServe, type Served } from '../helpers/serve';
 
 /** One path through a real `docsctl serve` on port 0, with the CLI in remote mode. */
 describe('remote mode through serve', () => {
   const box = sandbox();
-  let serving: Promise<RunResult>;
+  let served: Served;
   let url = '';
   let token = '';
   // Remote commands must not see the local database: only the URL and the token.
-  const remote = (argv: string[], tty = false) => run(['--url', url, '--token', token, ...argv], { tty, cwd: box.dir, env: { DOCSCTL_CONFIG_DIR: box.env.DOCSCTL_CONFIG_DIR } });
+  const remote = (argv: string[], tty = false) => served.remote(argv, tty);
 
   beforeAll(async () => {
     expect((await box.run(['init', '--sample'])).code).toBe(0);
-    let listening: (line: string) => void = () => undefined;
-    const announced = new Promise<string>((resolve) => (listening = resolve));
-    serving = run(['serve', '--port', '0', '--json'], { env: box.env, cwd: box.dir, onStdout: (chunk) => listening(chunk) });
-    url = JSON.parse(await announced).url;
-    token = JSON.parse((await box.run(['tokens', 'create', '--name', 'e2e', '--json'])).stdout).token;
-    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    served = await startServe(box);
+    ({ url, token } = served);
   });
 
   afterAll(async () => {
-    stopServers();
-    const result = await serving;
-    expect(result.code).toBe(0);
+    const result = await served.stop();
     expect(JSON.parse(result.stdout).url).toBe(url);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 
   it('reads organizations and members over HTTP', async () => {
