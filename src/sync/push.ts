@@ -33,12 +33,22 @@ export function rewriteLinks(markdown: string, pageFile: string, fileIds: Map<st
  * size) are uploaded first. Returns an empty plan when nothing differs.
  */
 export function planPush(local: LocalTree, remote: RemotePage[], remoteFiles: Map<string, { id: string; size: number }>): PushPlan {
-  const byPath = new Map(remote.map((p) => [p.path, p]));
-  const localPaths = new Set(local.pages.map((p) => p.path));
-  const uploads = local.assets
+  const uploads = planUploads(local, remoteFiles);
+  const pages = planPages(local, remote);
+  return { ...pages, uploads, summary: { ...pages.summary, uploaded: uploads.length } };
+}
+
+/** Asset files the space does not have yet (by name and size). */
+export function planUploads(local: LocalTree, remoteFiles: Map<string, { id: string; size: number }>): PushPlan['uploads'] {
+  return local.assets
     .filter((a) => remoteFiles.get(a.file)?.size !== a.bytes.length)
     .map((a) => ({ file: a.file, base64: a.bytes.toString('base64') }));
+}
 
+/** The page changes alone: inserts and updates (parents first), and deletes. */
+export function planPages(local: LocalTree, remote: RemotePage[]): Omit<PushPlan, 'uploads'> {
+  const byPath = new Map(remote.map((p) => [p.path, p]));
+  const localPaths = new Set(local.pages.map((p) => p.path));
   const changes: Change[] = [];
   const intoOf = (parentPath: string | null) => (parentPath === null ? undefined : (byPath.get(parentPath)?.id ?? parentPath));
   const siblingIndex = new Map<string, number>();
@@ -85,8 +95,7 @@ export function planPush(local: LocalTree, remote: RemotePage[], remoteFiles: Ma
     // Parents first: a sub-page's `into` must name a page that exists when it is applied.
     changes: changes.sort((a, b) => depthOfChange(a) - depthOfChange(b)),
     deletes,
-    uploads,
-    summary: { inserted, updated, deleted: deletes.length, uploaded: uploads.length },
+    summary: { inserted, updated, deleted: deletes.length, uploaded: 0 },
   };
 }
 

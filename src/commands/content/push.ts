@@ -5,7 +5,7 @@ import { routes } from '../../api/routes/index';
 import { CliError } from '../../errors';
 import { readTree } from '../../sync/local-tree';
 import { readRemote } from '../../sync/remote-tree';
-import { isEmpty, planPush, rewriteLinks } from '../../sync/push';
+import { planPages, planUploads, rewriteLinks } from '../../sync/push';
 
 interface Opts {
   space: string;
@@ -37,32 +37,32 @@ Exit codes: 0 merged or nothing to change, 6 conflicts (the pages are listed), 1
       const remote = await ctx.spin('Reading the space', () => readRemote(api, opts.space));
       const known = new Map([...remote.files].map(([name, f]) => [name, f.id]));
       const pagesFor = (ids: Map<string, string>) => ({ ...local, pages: local.pages.map((p) => ({ ...p, markdown: rewriteLinks(p.markdown, p.file, ids) })) });
-      let plan = planPush(pagesFor(known), remote.pages, remote.files);
-      const report = () => ({ ...plan.summary, changeRequest: undefined as number | undefined, merged: false });
-      if (isEmpty(plan)) {
-        if (ctx.out.json) ctx.out.raw(report());
+      const uploads = planUploads(local, remote.files);
+      let pages = planPages(pagesFor(known), remote.pages);
+      const summary = { ...pages.summary, uploaded: uploads.length };
+      if (!uploads.length && !pages.changes.length && !pages.deletes.length) {
+        if (ctx.out.json) ctx.out.raw({ ...summary, changeRequest: undefined, merged: false });
         else ctx.out.message('Nothing to push: the space already matches the folder.');
         return;
       }
       if (opts.dryRun) {
-        if (ctx.out.json) ctx.out.raw({ ...report(), dryRun: true });
-        else ctx.out.message(`Would insert ${plan.summary.inserted}, update ${plan.summary.updated}, delete ${plan.summary.deleted} page(s) and upload ${plan.summary.uploaded} file(s).`);
+        if (ctx.out.json) ctx.out.raw({ ...summary, changeRequest: undefined, merged: false, dryRun: true });
+        else ctx.out.message(`Would insert ${summary.inserted}, update ${summary.updated}, delete ${summary.deleted} page(s) and upload ${summary.uploaded} file(s).`);
         return;
       }
-      const uploaded = plan.uploads.length;
       const cr = await api.call(routes.createChangeRequest, { params: { spaceId: opts.space }, body: { subject: opts.subject } });
       const write = (changes: unknown[]) =>
         api.call(routes.writeChangeRequestContent, { params: { spaceId: opts.space, changeRequestId: cr.id }, body: { changes } as never });
-      if (plan.uploads.length) {
-        const result = await write([{ operation: 'insert_files', files: plan.uploads.map((u) => ({ name: u.file, base64: u.base64 })) }]);
-        result.changes[0].files?.forEach((id, i) => known.set(plan.uploads[i].file, id));
-        plan = planPush(pagesFor(known), remote.pages, new Map([...remote.files, ...plan.uploads.map((u) => [u.file, { id: '', size: Buffer.from(u.base64, 'base64').length }] as const)]));
+      if (uploads.length) {
+        // Files first: pages link to them by the ids this answers.
+        const result = await write([{ operation: 'insert_files', files: uploads.map((u) => ({ name: u.file, base64: u.base64 })) }]);
+        result.changes[0].files?.forEach((id, i) => known.set(uploads[i].file, id));
+        pages = planPages(pagesFor(known), remote.pages);
       }
       // All page changes in one batch: applied all or nothing.
-      const pageChanges = [...plan.changes, ...plan.deletes];
+      const pageChanges = [...pages.changes, ...pages.deletes];
       if (pageChanges.length) await write(pageChanges);
-      plan.summary.uploaded = uploaded;
-      ctx.out.message(`Change request #${cr.number}: inserted ${plan.summary.inserted}, updated ${plan.summary.updated}, deleted ${plan.summary.deleted} page(s), uploaded ${uploaded} file(s).`);
+      ctx.out.message(`Change request #${cr.number}: inserted ${pages.summary.inserted}, updated ${pages.summary.updated}, deleted ${pages.summary.deleted} page(s), uploaded ${uploads.length} file(s).`);
       let merged = false;
       if (opts.merge) {
         const result = await api.call(routes.mergeChangeRequest, { params: { spaceId: opts.space, changeRequestId: cr.id } });
@@ -73,6 +73,6 @@ Exit codes: 0 merged or nothing to change, 6 conflicts (the pages are listed), 1
         merged = true;
         ctx.out.message(`Merged change request #${cr.number}.`);
       }
-      if (ctx.out.json) ctx.out.raw({ ...plan.summary, changeRequest: cr.number, merged });
+      if (ctx.out.json) ctx.out.raw({ ...pages.summary, uploaded: uploads.length, changeRequest: cr.number, merged });
     });
 }
