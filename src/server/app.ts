@@ -97,7 +97,8 @@ export function createApp(options: AppOptions) {
   const limiter = options.rateLimit ? createRateLimiter(options.rateLimit, engine.core.clock) : undefined;
   let openApiBody: string | undefined;
 
-  function handle(req: ApiRequest, handleOptions: HandleOptions = {}): ApiResponse {
+  /** One request through the route table; raw answers (a PDF) may come as a promise. */
+  function dispatch(req: ApiRequest, handleOptions: HandleOptions = {}): ApiResponse | Promise<ApiResponse> {
     const queryAt = req.url.indexOf('?');
     const path = queryAt === -1 ? req.url : req.url.slice(0, queryAt);
     const search = queryAt === -1 ? '' : req.url.slice(queryAt + 1);
@@ -149,11 +150,7 @@ export function createApp(options: AppOptions) {
       const result = operation(engine, actor, { params, query, body });
       if (route.raw) {
         const answer = (file: RawFile): ApiResponse => ({ status: route.status, headers: { ...rateHeaders, 'content-type': file.contentType }, body: file.bytes });
-        if (result instanceof Promise) {
-          // Raw answers may be produced asynchronously (a PDF); only handleAsync can wait for them.
-          pending = (result as Promise<RawFile>).then(answer, (error: unknown) => failure(error, rateHeaders));
-          return { status: 202, headers: rateHeaders };
-        }
+        if (result instanceof Promise) return (result as Promise<RawFile>).then(answer, (error: unknown) => failure(error, rateHeaders));
         return answer(result as RawFile);
       }
       if (!route.response) return { status: route.status, headers: rateHeaders };
@@ -170,15 +167,16 @@ export function createApp(options: AppOptions) {
     return errorResponse(500, 'internal error: the request could not be completed', rateHeaders);
   }
 
-  let pending: Promise<ApiResponse> | undefined;
+  /** A request whose answer is at hand at once (every JSON route); for tests, benches and tools. */
+  function handle(req: ApiRequest, handleOptions: HandleOptions = {}): ApiResponse {
+    const response = dispatch(req, handleOptions);
+    if (response instanceof Promise) throw new Error(`${req.method} ${req.url} answers asynchronously: use handleAsync`);
+    return response;
+  }
 
-  /** Like handle, and waits for answers produced asynchronously. Transports and the server use this. */
+  /** Any request, waiting for answers produced asynchronously. The transports and the server use this. */
   async function handleAsync(req: ApiRequest, handleOptions: HandleOptions = {}): Promise<ApiResponse> {
-    pending = undefined;
-    const response = handle(req, handleOptions);
-    const waiting = pending;
-    pending = undefined;
-    return waiting ?? response;
+    return dispatch(req, handleOptions);
   }
 
   return { handle, handleAsync, engine };
