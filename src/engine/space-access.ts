@@ -20,6 +20,9 @@ export const COLLECTION_LEVELS = `(WITH RECURSIVE chain(id, lvl) AS (
     SELECT c.id, MAX(chain.lvl, ${rankSql('c.default_level')}) FROM collections c JOIN chain ON c.parent_id = chain.id
   ) SELECT id, lvl FROM chain)`;
 
+/** A space's default level for members: its own or its collections', whichever is highest (a rank). */
+export const DEFAULT_RANK = `MAX(${rankSql('s.default_level')}, COALESCE(cl.lvl, 0))`;
+
 /**
  * The rank a user has on space `s` (joined with `cl`, the collection levels): organization admins
  * administer every space; members with a role get the space's or its collections' default level;
@@ -28,7 +31,7 @@ export const COLLECTION_LEVELS = `(WITH RECURSIVE chain(id, lvl) AS (
  */
 export const SPACE_RANK = `MAX(
     CASE WHEN ? = 'admin' THEN 6 ELSE 0 END,
-    CASE WHEN ? IS NOT NULL THEN MAX(${rankSql('s.default_level')}, COALESCE(cl.lvl, 0)) ELSE 0 END,
+    CASE WHEN ? IS NOT NULL THEN ${DEFAULT_RANK} ELSE 0 END,
     COALESCE((SELECT MAX(${rankSql('p.role')}) FROM space_permissions p WHERE p.space_id = s.id AND (
       (p.principal_type = 'user' AND p.principal_id = ?) OR
       (p.principal_type = 'team' AND p.principal_id IN (SELECT tm.team_id FROM team_members tm WHERE tm.user_id = ?)))), 0)

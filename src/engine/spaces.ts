@@ -2,7 +2,7 @@ import type { Actor, Core } from './core';
 import { forbidden, invalid, notFound } from './errors';
 import { membershipOf, requireMember, requireRight } from './access';
 import { keysetPage, type PageRequest } from './pagination';
-import { COLLECTION_LEVELS, SPACE_RANK, rankArgs, rankSql, roleOfRank } from './space-access';
+import { COLLECTION_LEVELS, DEFAULT_RANK, SPACE_RANK, rankArgs, roleOfRank } from './space-access';
 import { nextPosition, placeItem, type PositionInput } from './positions';
 import { presentUser } from './users';
 import { loadState, saveRevision } from './content/state';
@@ -372,9 +372,6 @@ export function spacesModule(core: Core) {
   };
   return module;
 }
-
-/** A space's default level for members: its own or its collections', whichever is highest (a rank). */
-const DEFAULT_RANK = `MAX(${rankSql('s.default_level')}, COALESCE(cl.lvl, 0))`;
 
 /**
  * How many live spaces of an organization a user can access, by the same rules as SPACE_RANK but
