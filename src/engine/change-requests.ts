@@ -6,6 +6,7 @@ import type { spacesModule, SpaceRow } from './spaces';
 import { applyChanges, type Change } from './content/batch';
 import { threeWayMerge } from './content/merge';
 import { loadState, saveRevision } from './content/state';
+import { setSpaceRevision } from './content/space-revision';
 import { presentFile } from './content/present';
 
 import type { ChangeRequestStatus } from './values';
@@ -181,7 +182,7 @@ export function changeRequestsModule(core: Core, spaces: Spaces) {
         if (!merged.state) return { result: 'conflicts' as const, conflicts: merged.conflicts.map((page) => ({ page })) };
         const revision = saveRevision(core, spaceId, merged.state, [space.revision_id, cr.revision_id], 'merge', cr.id);
         const now = core.now();
-        core.run('UPDATE spaces SET revision_id = ?, updated_at = ? WHERE id = ?', [revision, now, spaceId]);
+        setSpaceRevision(core, spaceId, revision, now);
         core.run("UPDATE change_requests SET status = 'merged', revision_merged = ?, updated_at = ? WHERE id = ?", [revision, now, cr.id]);
         return { revision, result: 'merge' as const };
       });

@@ -12,6 +12,10 @@ import { spacePermissionsModule } from './space-permissions';
 import { customFieldsModule } from './custom-fields';
 import { changeRequestsModule } from './change-requests';
 import { contentReadsModule } from './content/reads';
+import { commentsModule } from './comments';
+import { searchModule } from './content/search';
+import { linksModule } from './content/links';
+import { importModule } from './content/import/index';
 import { ensureInstallation, type BootstrapOptions } from './bootstrap';
 import { openDb } from './store/db';
 import { randomIds, systemClock, type Clock, type IdGenerator } from './clock';
@@ -42,6 +46,10 @@ export function createEngine(options: EngineOptions) {
     customFields: customFieldsModule(core, spaces),
     changeRequests,
     content: contentReadsModule(core, spaces, changeRequests),
+    comments: commentsModule(core, spaces, changeRequests),
+    search: searchModule(core, spaces),
+    links: linksModule(core, spaces, changeRequests),
+    imports: importModule(core, spaces, changeRequests),
     install: (bootstrap?: BootstrapOptions) => ensureInstallation(core, bootstrap),
     close: (): void => {
       options.db.close();

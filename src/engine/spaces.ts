@@ -6,6 +6,7 @@ import { COLLECTION_LEVELS, DEFAULT_RANK, SPACE_RANK, rankArgs, roleOfRank } fro
 import { nextPosition, placeItem, type PositionInput } from './positions';
 import { presentUser } from './users';
 import { loadState, saveRevision } from './content/state';
+import { setSpaceRevision } from './content/space-revision';
 import type { Role } from './roles';
 
 export const RETENTION_DAYS = 7;
@@ -324,7 +325,7 @@ export function spacesModule(core: Core) {
         );
         // The copy starts from the same content, as a revision of its own.
         const revision = saveRevision(core, id, loadState(core, row.revision_id), [], 'edits');
-        core.run('UPDATE spaces SET revision_id = ? WHERE id = ?', [revision, id]);
+        setSpaceRevision(core, id, revision);
         core.run('INSERT INTO space_field_values (space_id, field_id, value) SELECT ?, field_id, value FROM space_field_values WHERE space_id = ?', [id, spaceId]);
         core.run(
           'INSERT INTO space_permissions (space_id, principal_type, principal_id, role, granted_at) SELECT ?, principal_type, principal_id, role, ? FROM space_permissions WHERE space_id = ?',

@@ -110,6 +110,14 @@ export const operations: Operations = {
   getSpacePdf: (e, a, { params, query }) => e.content.pdfUrl(a, { spaceId: params.spaceId }, query),
   getChangeRequestPdf: (e, a, { params, query }) => e.content.pdfUrl(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, query),
   downloadSpacePdf: (e, a, { params, query }) => e.content.pdf(a, params.spaceId, query),
+
+  // comments
+
+  // search
+
+  // links
+
+  // import
 };
 
 export { routes };

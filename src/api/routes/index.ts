@@ -9,9 +9,13 @@ import * as collections from './collections';
 import * as customFields from './custom-fields';
 import * as changeRequests from './change-requests';
 import * as content from './content';
+import * as comments from './comments';
+import * as search from './search';
+import * as links from './links';
+import * as imports from './imports';
 
 /** THE route table: every operation of the API, keyed by operationId. */
-export const routes = { ...organizations, ...members, ...teams, ...invites, ...saml, ...spaces, ...collections, ...customFields, ...changeRequests, ...content };
+export const routes = { ...organizations, ...members, ...teams, ...invites, ...saml, ...spaces, ...collections, ...customFields, ...changeRequests, ...content, ...comments, ...search, ...links, ...imports };
 
 export type Routes = typeof routes;
 export const routeList: Route[] = Object.values(routes) as Route[];

@@ -1,6 +1,8 @@
 import { sql as people } from './001_people';
 import { sql as spaces } from './002_spaces';
 import { sql as content } from './003_content';
+import { sql as comments } from './004_comments';
+import { sql as search } from './005_search';
 
 /** Numbered schema migrations, applied in order; `user_version` records how many ran. */
-export const migrations: readonly string[] = [people, spaces, content];
+export const migrations: readonly string[] = [people, spaces, content, comments, search];
