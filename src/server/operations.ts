@@ -114,6 +114,8 @@ export const operations: Operations = {
   // comments
 
   // search
+  searchSpaceContent: (e, a, { params, query }) => e.search.space(a, params.spaceId, query),
+  searchOrganizationContent: (e, a, { params, query }) => e.search.organization(a, params.organizationId, query),
 
   // links
 

@@ -149,6 +149,11 @@ function blocks(tokens: Token[]): DocumentNode[] {
   return tokens.map(block).filter((n): n is DocumentNode => n !== undefined);
 }
 
+/** The block tokens of a markdown body (GFM), for readers of the structure (search sections). */
+export function lexBlocks(markdown: string): Token[] {
+  return newLexer({ gfm: true }).lex(markdown);
+}
+
 /** Markdown as a structured document: blocks with inline nodes and marked text, parsed with marked's lexer. */
 export function toDocument(markdown: string): { object: 'document'; nodes: DocumentNode[] } {
   return { object: 'document', nodes: blocks(newLexer({ gfm: true }).lex(splitFrontmatter(markdown).body)) };

@@ -1,8 +1,150 @@
-import type { Core } from '../core';
+import type { Actor, Core } from '../core';
+import { requireMember } from '../access';
+import { decodeCursor, encodeCursor, DEFAULT_LIMIT, type ListEnvelope, type PageRequest } from '../pagination';
+import { COLLECTION_LEVELS, SPACE_RANK, rankArgs } from '../space-access';
 import type { spacesModule } from '../spaces';
+import { staleSpaces, syncSearchIndex } from './search-index';
 
-/** Full-text search (SQLite FTS5, bm25) over the sections of every space's current content. */
+export interface SearchSection {
+  id: string;
+  title: string;
+  path: string;
+  body: string;
+  /** docsctl's addition: the best-matching words of the section, matches in `**`. */
+  snippet: string;
+  urls: { app: string };
+}
+export interface SpaceSearchItem {
+  id: string;
+  title: string;
+  path: string;
+  sections: SearchSection[];
+  urls: { app: string };
+}
+export interface OrganizationSearchItem {
+  id: string;
+  title: string;
+  pages: SpaceSearchItem[];
+}
+
+/** Sections shown per page, and pages per space in an organization search. */
+export const SECTIONS_PER_PAGE = 5;
+export const PAGES_PER_SPACE = 20;
+
+/**
+ * The user's words as an FTS5 query that cannot be a syntax error: every word quoted (so `AND`, `*`,
+ * `"`, `:` or `-` mean nothing special), all required, the last one a prefix (found as you type).
+ * Undefined when the query has no word at all.
+ */
+export function ftsQuery(text: string): string | undefined {
+  const words = text.match(/[\p{L}\p{N}_]+/gu)?.slice(0, 32);
+  if (!words?.length) return undefined;
+  return words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' ');
+}
+
+// Weights of the FTS columns (section title, body, page title) in bm25: a word in a title says more.
+const SCORE = 'bm25(search_fts, 4.0, 1.0, 6.0)';
+const MATCHES = 'search_fts CROSS JOIN search_sections x ON x.rowid = search_fts.rowid';
+
+/** Full-text search (SQLite FTS5, ranked with bm25) over the sections of every space's current content. */
 export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>) {
-  void core; void spaces;
-  return {};
+  /** Indexes what lags first, so a search always describes the current content. */
+  function catchUp(organizationId: string, spaceId?: string): void {
+    const stale = staleSpaces(core, organizationId, spaceId);
+    if (stale.length) core.write(() => stale.forEach((id) => syncSearchIndex(core, id)));
+  }
+
+  /** Pages of one space matching, best first, with `offset`/`limit`. */
+  function rankedPages(match: string, spaceId: string, limit: number, offset: number) {
+    return core.all<{ page_id: string; score: number }>(
+      `WITH m AS MATERIALIZED (SELECT x.page_id, ${SCORE} AS score FROM ${MATCHES} WHERE search_fts MATCH ? AND x.space_id = ?)
+       SELECT page_id, MIN(score) AS score FROM m GROUP BY page_id ORDER BY score, page_id LIMIT ? OFFSET ?`,
+      [match, spaceId, limit, offset],
+    );
+  }
+
+  /** The matching sections of some pages of a space, presented and grouped by page, pages in the given order. */
+  function pageItems(match: string, spaceId: string, pageIds: string[]): SpaceSearchItem[] {
+    if (!pageIds.length) return [];
+    const rows = core.all<{ page_id: string; anchor: string; section_title: string; body: string; page_title: string; path: string; snippet: string }>(
+      `SELECT x.page_id, x.anchor, x.section_title, x.body, x.page_title, p.path, snippet(search_fts, -1, '**', '**', '…', 24) AS snippet
+       FROM ${MATCHES} JOIN search_pages p ON p.space_id = x.space_id AND p.page_id = x.page_id
+       WHERE search_fts MATCH ? AND x.space_id = ? AND x.page_id IN (SELECT value FROM json_each(?))
+       ORDER BY ${SCORE}, x.position`,
+      [match, spaceId, JSON.stringify(pageIds)],
+    );
+    const items = new Map<string, SpaceSearchItem>(pageIds.map((id) => [id, undefined as unknown as SpaceSearchItem]));
+    for (const row of rows) {
+      let item = items.get(row.page_id);
+      if (!item) {
+        item = { id: row.page_id, title: row.page_title, path: row.path, sections: [], urls: { app: core.appUrl(`/s/${spaceId}/${row.path}`) } };
+        items.set(row.page_id, item);
+      }
+      if (item.sections.length >= SECTIONS_PER_PAGE) continue;
+      const path = row.anchor ? `${row.path}#${row.anchor}` : row.path;
+      item.sections.push({
+        id: row.anchor || row.page_id,
+        title: row.section_title,
+        path,
+        body: row.body,
+        snippet: row.snippet,
+        urls: { app: core.appUrl(`/s/${spaceId}/${path}`) },
+      });
+    }
+    return [...items.values()].filter(Boolean);
+  }
+
+  function offsetOf(listing: string, page: string | undefined): number {
+    return page ? Number(decodeCursor(listing, page, 1)[0]) : 0;
+  }
+
+  function envelope<T>(listing: string, items: T[], count: number, offset: number): ListEnvelope<T> {
+    const end = offset + items.length;
+    return end < count ? { next: { page: encodeCursor(listing, [end]) }, count, items } : { count, items };
+  }
+
+  return {
+    /** `GET /v1/spaces/{spaceId}/search`: pages of the space, best first, each with its matching sections. */
+    space(actor: Actor, spaceId: string, query: PageRequest & { query: string }): ListEnvelope<SpaceSearchItem> {
+      const space = spaces.visible(actor, spaceId);
+      const match = ftsQuery(query.query);
+      if (!match) return { count: 0, items: [] };
+      catchUp(space.organization_id, spaceId);
+      const listing = `search:${spaceId}:${match}`;
+      const offset = offsetOf(listing, query.page);
+      const count = core.get<{ n: number }>(`SELECT COUNT(DISTINCT x.page_id) AS n FROM ${MATCHES} WHERE search_fts MATCH ? AND x.space_id = ?`, [match, spaceId])!.n;
+      const ranked = rankedPages(match, spaceId, query.limit ?? DEFAULT_LIMIT, offset);
+      return envelope(listing, pageItems(match, spaceId, ranked.map((r) => r.page_id)), count, offset);
+    },
+
+    /**
+     * `GET /v1/orgs/{organizationId}/search`: the spaces the caller can read, best match first, each with
+     * its best pages (at most PAGES_PER_SPACE) and their sections.
+     */
+    organization(actor: Actor, organizationId: string, query: PageRequest & { query: string }): ListEnvelope<OrganizationSearchItem> {
+      const { role } = requireMember(core, actor, organizationId);
+      const match = ftsQuery(query.query);
+      if (!match) return { count: 0, items: [] };
+      catchUp(organizationId);
+      const readable = `SELECT s.id, s.title FROM spaces s LEFT JOIN ${COLLECTION_LEVELS} cl ON cl.id = s.parent_id
+        WHERE s.organization_id = ? AND s.deleted_at IS NULL${role === 'admin' ? '' : ` AND ${SPACE_RANK} >= 1`}`;
+      const readableArgs = [organizationId, organizationId, ...(role === 'admin' ? [] : rankArgs(role, actor.userId))];
+      const listing = `search:org:${organizationId}:${match}`;
+      const offset = offsetOf(listing, query.page);
+      // bm25() cannot be aggregated directly: score every matching section first, then group by space.
+      const matched = `WITH readable AS (${readable}),
+        m AS MATERIALIZED (SELECT x.space_id, ${SCORE} AS score FROM ${MATCHES} WHERE search_fts MATCH ?)
+        SELECT m.space_id, r.title, MIN(m.score) AS score FROM m JOIN readable r ON r.id = m.space_id GROUP BY m.space_id`;
+      const count = core.get<{ n: number }>(`SELECT COUNT(*) AS n FROM (${matched})`, [...readableArgs, match])!.n;
+      const ranked = core.all<{ space_id: string; title: string }>(`${matched} ORDER BY score, m.space_id LIMIT ? OFFSET ?`, [
+        ...readableArgs, match, query.limit ?? DEFAULT_LIMIT, offset,
+      ]);
+      const items = ranked.map((s) => ({
+        id: s.space_id,
+        title: s.title,
+        pages: pageItems(match, s.space_id, rankedPages(match, s.space_id, PAGES_PER_SPACE, 0).map((r) => r.page_id)),
+      }));
+      return envelope(listing, items, count, offset);
+    },
+  };
 }

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { headingAnchor, sectionsOf } from '../../src/engine/content/sections';
+
+describe('sectionsOf', () => {
+  it('splits a page at every heading and keeps the text before the first one', () => {
+    const sections = sectionsOf('Intro **text** with [a link](x.md).\n\n## Install it\n\nRun `npm i`.\n\n- one\n- two\n\n### Deep one\n\n| a | b |\n|---|---|\n| c | d |\n', 'Guide');
+    expect(sections).toEqual([
+      { anchor: '', title: 'Guide', body: 'Intro text with a link.' },
+      { anchor: 'install-it', title: 'Install it', body: 'Run npm i.\none\ntwo' },
+      { anchor: 'deep-one', title: 'Deep one', body: 'a b\nc d' },
+    ]);
+  });
+
+  it('leaves out frontmatter and keeps code', () => {
+    const sections = sectionsOf('---\ntitle: T\n---\n# Top\n\n```sh\nnpm test\n```\n', 'T');
+    expect(sections).toEqual([{ anchor: 'top', title: 'Top', body: 'npm test' }]);
+  });
+
+  it('gives an empty page one section, its title', () => {
+    expect(sectionsOf('', 'Empty')).toEqual([{ anchor: '', title: 'Empty', body: '' }]);
+  });
+
+  it('numbers repeated headings like GitHub', () => {
+    const used = new Map<string, number>();
+    expect(['Setup', 'Setup', 'What? Why!', 'Setup'].map((t) => headingAnchor(t, used))).toEqual(['setup', 'setup-1', 'what-why', 'setup-2']);
+  });
+});
