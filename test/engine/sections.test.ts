@@ -16,6 +16,14 @@ describe('sectionsOf', () => {
     expect(sections).toEqual([{ anchor: 'top', title: 'Top', body: 'npm test' }]);
   });
 
+  it('takes a leading level-1 heading that repeats the page title as the title, not a section', () => {
+    expect(sectionsOf('# Guide\n\nIntro.\n\n# Other\n\nMore.', 'Guide')).toEqual([
+      { anchor: '', title: 'Guide', body: 'Intro.' },
+      { anchor: 'other', title: 'Other', body: 'More.' },
+    ]);
+    expect(sectionsOf('# Not the title\n\nText.', 'Guide')).toEqual([{ anchor: 'not-the-title', title: 'Not the title', body: 'Text.' }]);
+  });
+
   it('gives an empty page one section, its title', () => {
     expect(sectionsOf('', 'Empty')).toEqual([{ anchor: '', title: 'Empty', body: '' }]);
   });

@@ -1,7 +1,86 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
+import { routes } from '../../api/routes/index';
+import type { ResultOf } from '../../api/routes/route';
+import { pagingQuery, withPaging } from '../shared/paging';
 
-/** `docsctl search` (issue 5; filled in by its builder). */
+type PageHit = ResultOf<typeof routes.searchSpaceContent>['items'][number];
+
+/** One result line per matching section, in rank order. */
+interface Hit {
+  space: string;
+  page: PageHit;
+  section?: PageHit['sections'][number];
+}
+
+const BOLD = '\u001b[1m';
+const RESET = '\u001b[22m';
+
+/** A snippet for a terminal (matches in bold, unless NO_COLOR) or for a pipe (markers dropped). */
+function showSnippet(snippet: string, bold: boolean): string {
+  const flat = snippet.replace(/\s+/g, ' ').trim();
+  return flat.replace(/\*\*(.+?)\*\*/g, (_, word: string) => (bold ? `${BOLD}${word}${RESET}` : word));
+}
+
+/** `docsctl search QUERY [--space S]`: ranked pages with the matching section snippets. */
 export function registerSearch(program: Command, ctx: Context): void {
-  void program; void ctx;
+  withPaging(program.command('search').argument('<query...>', 'words to find (every word must match; the last may be the start of a word)'))
+    .description('full-text search of the content: a space (--space) or every space of the organization you can read')
+    .option('--space <id>', 'search only this space')
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Results are ranked (titles weigh more than text); each line is a matching section with a snippet.',
+        'On a terminal: numbered results; piped: tab-separated SPACE, PAGE ID, PATH, SECTION, SNIPPET; --json: the API listing.',
+        '',
+        'Examples:',
+        '  $ docsctl search install --space SPACE_ID',
+        '  $ docsctl search "rate limit" --json | jq -r \'.items[].pages[].path\'',
+      ].join('\n'),
+    )
+    .action(async (words: string[], opts: { space?: string; limit?: string; page?: string }) => {
+      const query = words.join(' ');
+      const api = await ctx.client();
+      const paging = pagingQuery(opts);
+      const hits: Hit[] = [];
+      let listing: { count: number; next?: { page: string } };
+      if (opts.space) {
+        const result = await api.call(routes.searchSpaceContent, { params: { spaceId: opts.space }, query: { query, ...paging } });
+        listing = result;
+        if (ctx.out.json) return ctx.out.raw(result);
+        for (const page of result.items) hits.push(...hitsOf(opts.space, page));
+      } else {
+        const organizationId = await ctx.organizationId();
+        const result = await api.call(routes.searchOrganizationContent, { params: { organizationId }, query: { query, ...paging } });
+        listing = result;
+        if (ctx.out.json) return ctx.out.raw(result);
+        for (const space of result.items) for (const page of space.pages) hits.push(...hitsOf(space.title, page));
+      }
+      print(ctx, hits, Boolean(opts.space));
+      if (!hits.length) ctx.out.message(`No results for "${query}".`);
+      if (listing.next) ctx.out.message(`More results (${listing.count} ${opts.space ? 'pages' : 'spaces'} in all); next page: --page ${listing.next.page}`);
+    });
+}
+
+function hitsOf(space: string, page: PageHit): Hit[] {
+  return page.sections.length ? page.sections.map((section) => ({ space, page, section })) : [{ space, page }];
+}
+
+function print(ctx: Context, hits: Hit[], oneSpace: boolean): void {
+  if (!ctx.out.tty) {
+    for (const { space, page, section } of hits) {
+      const cells = [space, page.id, section?.path ?? page.path, section?.title ?? page.title, showSnippet(section?.snippet ?? section?.body ?? '', false)];
+      ctx.out.text(cells.map((c) => c.replace(/[\t\n]/g, ' ')).join('\t'));
+    }
+    return;
+  }
+  const bold = !ctx.env.NO_COLOR;
+  hits.forEach(({ space, page, section }, i) => {
+    const where = section && section.path !== page.path ? section.path : page.path;
+    const title = section && section.title !== page.title ? `${page.title} › ${section.title}` : page.title;
+    ctx.out.text(`${i + 1}. ${title} (${where})${oneSpace ? '' : `  [${space}]`}`);
+    const snippet = showSnippet(section?.snippet ?? section?.body ?? '', bold);
+    if (snippet) ctx.out.text(`   ${snippet}`);
+  });
 }

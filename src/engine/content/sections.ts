@@ -64,7 +64,12 @@ export function sectionsOf(markdown: string, pageTitle: string): Section[] {
     current.body = textOf(tokens);
     if (current.anchor || current.body) sections.push(current);
   };
-  for (const token of lexBlocks(body)) {
+  const blocks = lexBlocks(body);
+  // A leading level-1 heading that repeats the page title is the page's own title, not a section.
+  const first = blocks.findIndex((t) => t.type !== 'space');
+  const lead = blocks[first] as Tokens.Heading | undefined;
+  if (lead?.type === 'heading' && lead.depth === 1 && textOf(lead.tokens) === pageTitle) blocks.splice(first, 1);
+  for (const token of blocks) {
     if (token.type === 'heading') {
       close();
       const title = textOf((token as Tokens.Heading).tokens);
