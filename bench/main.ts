@@ -6,6 +6,7 @@ import { benchThroughput } from './throughput';
 import { benchBulkPut } from './bulk-put';
 import { benchSpacePaging } from './space-paging';
 import { benchContentPush } from './content-push';
+import { benchSearch } from './search';
 import { printRows, type BenchRow } from './report';
 
 const bin = fileURLToPath(new URL('../../bin/docsctl.js', import.meta.url));
@@ -17,6 +18,7 @@ rows.push(...(await benchThroughput(bin, quick ? 3000 : 10000, quick ? 3 : 7)));
 rows.push(...benchBulkPut());
 rows.push(...benchSpacePaging(quick ? 20_000 : 100_000));
 rows.push(...(await benchContentPush(quick ? 200 : 1000)));
+rows.push(...benchSearch(quick ? 2000 : 10_000));
 printRows(rows);
 const missed = rows.filter((r) => r.ok === false);
 if (missed.length && process.argv.includes('--strict')) process.exitCode = 1;

@@ -27,9 +27,11 @@ interface ChangeRequestRow {
   space_revision: string;
   author_name: string | null;
   author_email: string | null;
+  comments_open: number;
 }
 
-const CR_COLUMNS = 'c.*, s.revision_id AS space_revision, u.display_name AS author_name, u.email AS author_email';
+const CR_COLUMNS = `c.*, s.revision_id AS space_revision, u.display_name AS author_name, u.email AS author_email,
+  (SELECT COUNT(*) FROM comments m WHERE m.space_id = c.space_id AND m.root_key = c.id AND m.status = 'open') AS comments_open`;
 const CR_FROM = 'change_requests c JOIN spaces s ON s.id = c.space_id LEFT JOIN users u ON u.id = c.created_by';
 
 function present(core: Core, row: ChangeRequestRow) {
@@ -49,8 +51,7 @@ function present(core: Core, row: ChangeRequestRow) {
     revisionInitial: row.revision_initial,
     ...(row.revision_merged_ancestor ? { revisionMergedAncestor: row.revision_merged_ancestor } : {}),
     ...(row.revision_merged ? { revisionMerged: row.revision_merged } : {}),
-    // Comments arrive with their own feature.
-    comments: 0,
+    comments: row.comments_open,
     outdated: row.status !== 'merged' && base !== row.space_revision,
     urls: {
       app: core.appUrl(`/s/${row.space_id}/~/changes/${row.number}`),

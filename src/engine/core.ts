@@ -14,6 +14,8 @@ export interface EngineOptions {
   ids: IdGenerator;
   /** Public base URL of the instance, used for `urls.location` and `urls.app`. */
   publicUrl: string;
+  /** Bounds of content import (pages, depth, sizes, time); defaults in content/import/limits.ts. */
+  importLimits?: Partial<import('./content/import/limits').ImportLimits>;
 }
 
 /** What every engine module shares: the database with a statement cache, time, ids and URLs. */
@@ -22,9 +24,11 @@ export class Core implements Statements {
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly publicUrl: string;
+  readonly importLimits: EngineOptions['importLimits'];
   private readonly statements = new Map<string, Statement>();
   private readonly memo = new Map<string, unknown>();
   private memoVersion = -1;
+  private readonly immutables = new Map<string, unknown>();
   private dirty = false;
 
   constructor(options: EngineOptions) {
@@ -32,6 +36,7 @@ export class Core implements Statements {
     this.clock = options.clock;
     this.ids = options.ids;
     this.publicUrl = options.publicUrl.replace(/\/+$/, '');
+    this.importLimits = options.importLimits;
   }
 
   stmt(sql: string): Statement {
@@ -80,6 +85,18 @@ export class Core implements Statements {
     const value = compute();
     if (this.memo.size >= 10_000) this.memo.clear();
     this.memo.set(key, value);
+    return value;
+  }
+
+  /**
+   * Remembers a value that can never change once written (a content-addressed page version): kept
+   * across writes and transactions, unlike `remember`. Bounded: the oldest entries go past 20,000.
+   */
+  immutable<T>(key: string, compute: () => T): T {
+    if (this.immutables.has(key)) return this.immutables.get(key) as T;
+    const value = compute();
+    if (this.immutables.size >= 20_000) this.immutables.delete(this.immutables.keys().next().value!);
+    this.immutables.set(key, value);
     return value;
   }
 

@@ -36,13 +36,15 @@ export interface SpaceRow {
   cr_total: number;
   cr_open: number;
   cr_draft: number;
+  comments_open: number;
 }
 
 /** Space columns with the caller's rank; parameters: rankArgs(...) then the organization id (for `cl`). */
 const SPACE_COLUMNS = `s.*, ${SPACE_RANK} AS caller_rank, d.display_name AS deleted_by_name, d.email AS deleted_by_email,
   (SELECT COUNT(*) FROM change_requests c WHERE c.space_id = s.id) AS cr_total,
   (SELECT COUNT(*) FROM change_requests c WHERE c.space_id = s.id AND c.status = 'open') AS cr_open,
-  (SELECT COUNT(*) FROM change_requests c WHERE c.space_id = s.id AND c.status = 'draft') AS cr_draft`;
+  (SELECT COUNT(*) FROM change_requests c WHERE c.space_id = s.id AND c.status = 'draft') AS cr_draft,
+  (SELECT COUNT(*) FROM comments m WHERE m.space_id = s.id AND m.root_key = '' AND m.status = 'open') AS comments_open`;
 const SPACE_FROM = `spaces s LEFT JOIN ${COLLECTION_LEVELS} cl ON cl.id = s.parent_id LEFT JOIN users d ON d.id = s.deleted_by`;
 
 export function spacePermissions(rank: number) {
@@ -85,8 +87,8 @@ export function presentSpace(core: Core, row: SpaceRow) {
     ...(row.parent_id ? { parent: row.parent_id } : {}),
     revision: row.revision_id,
     defaultLevel: row.default_level,
-    // Comments arrive with their own feature; until then there are none.
-    comments: 0,
+    // Open comments on the space's own content (a change request counts its own).
+    comments: row.comments_open,
     changeRequests: row.cr_total,
     changeRequestsOpen: row.cr_open,
     changeRequestsDraft: row.cr_draft,

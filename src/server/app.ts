@@ -154,6 +154,8 @@ export function createApp(options: AppOptions) {
         return answer(result as RawFile);
       }
       if (!route.response) return { status: route.status, headers: rateHeaders };
+      // Operations that wait on the network (content import) answer with a promise.
+      if (result instanceof Promise) return result.then((value) => json(route.status, value, rateHeaders), (error: unknown) => failure(error, rateHeaders));
       return json(route.status, result, rateHeaders);
     } catch (error) {
       return failure(error, rateHeaders);

@@ -112,14 +112,57 @@ export const operations: Operations = {
   downloadSpacePdf: (e, a, { params, query }) => e.content.pdf(a, params.spaceId, query),
 
   // comments
+  listCommentsInSpace: (e, a, { params, query }) => e.comments.list(a, { spaceId: params.spaceId }, query),
+  postCommentInSpace: (e, a, { params, query, body }) => e.comments.create(a, { spaceId: params.spaceId }, body, query.format),
+  getCommentInSpace: (e, a, { params, query }) => e.comments.get(a, { spaceId: params.spaceId }, params.commentId, query.format),
+  updateCommentInSpace: (e, a, { params, query, body }) => e.comments.update(a, { spaceId: params.spaceId }, params.commentId, body, query.format),
+  deleteCommentInSpace: (e, a, { params }) => e.comments.remove(a, { spaceId: params.spaceId }, params.commentId),
+  listCommentRepliesInSpace: (e, a, { params, query }) => e.comments.listReplies(a, { spaceId: params.spaceId }, params.commentId, query),
+  postCommentReplyInSpace: (e, a, { params, query, body }) => e.comments.createReply(a, { spaceId: params.spaceId }, params.commentId, body, query.format),
+  getCommentReplyInSpace: (e, a, { params, query }) =>
+    e.comments.getReply(a, { spaceId: params.spaceId }, params.commentId, params.commentReplyId, query.format),
+  updateCommentReplyInSpace: (e, a, { params, query, body }) =>
+    e.comments.updateReply(a, { spaceId: params.spaceId }, params.commentId, params.commentReplyId, body, query.format),
+  deleteCommentReplyInSpace: (e, a, { params }) => e.comments.removeReply(a, { spaceId: params.spaceId }, params.commentId, params.commentReplyId),
+  listCommentsInChangeRequest: (e, a, { params, query }) =>
+    e.comments.list(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, query),
+  postCommentInChangeRequest: (e, a, { params, query, body }) =>
+    e.comments.create(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, body, query.format),
+  getCommentInChangeRequest: (e, a, { params, query }) =>
+    e.comments.get(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.commentId, query.format),
+  updateCommentInChangeRequest: (e, a, { params, query, body }) =>
+    e.comments.update(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.commentId, body, query.format),
+  deleteCommentInChangeRequest: (e, a, { params }) =>
+    e.comments.remove(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.commentId),
+  listCommentRepliesInChangeRequest: (e, a, { params, query }) =>
+    e.comments.listReplies(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.commentId, query),
+  postCommentReplyInChangeRequest: (e, a, { params, query, body }) =>
+    e.comments.createReply(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.commentId, body, query.format),
+  getCommentReplyInChangeRequest: (e, a, { params, query }) =>
+    e.comments.getReply(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.commentId, params.commentReplyId, query.format),
+  updateCommentReplyInChangeRequest: (e, a, { params, query, body }) =>
+    e.comments.updateReply(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.commentId, params.commentReplyId, body, query.format),
+  deleteCommentReplyInChangeRequest: (e, a, { params }) =>
+    e.comments.removeReply(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.commentId, params.commentReplyId),
 
   // search
   searchSpaceContent: (e, a, { params, query }) => e.search.space(a, params.spaceId, query),
   searchOrganizationContent: (e, a, { params, query }) => e.search.organization(a, params.organizationId, query),
 
   // links
+  listSpaceLinks: (e, a, { params, query }) => e.links.list(a, { spaceId: params.spaceId }, query),
+  listChangeRequestLinks: (e, a, { params, query }) => e.links.list(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, query),
+  listSpacePageLinks: (e, a, { params, query }) => e.links.list(a, { spaceId: params.spaceId }, query, params.pageId),
+  listChangeRequestPageLinks: (e, a, { params, query }) =>
+    e.links.list(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, query, params.pageId),
+  listSpaceFileBacklinks: (e, a, { params, query }) => e.links.backlinks(a, { spaceId: params.spaceId }, params.fileId, query),
+  listChangeRequestFileBacklinks: (e, a, { params, query }) =>
+    e.links.backlinks(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.fileId, query),
 
   // import
+  importContentInSpace: (e, a, { params, body }) => e.imports.importContent(a, { spaceId: params.spaceId }, body),
+  importContentInChangeRequest: (e, a, { params, body }) =>
+    e.imports.importContent(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, body),
 };
 
 export { routes };

@@ -1,5 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { join, posix, relative, sep } from 'node:path';
+import { join, posix } from 'node:path';
 import { firstHeading, splitFrontmatter } from '../engine/content/markdown';
 
 /** A page as a folder of markdown describes it. */
@@ -35,65 +35,107 @@ export function titleOf(markdown: string, slug: string): string {
   return frontmatter.title ?? firstHeading(body) ?? slug;
 }
 
+/** What reading a tree needs of a folder: its entries and its files' bytes, by paths relative to it with '/'. */
+export interface TreeSource {
+  entries(dir: string): Promise<{ name: string; isDirectory: boolean; isFile: boolean }[]>;
+  /** Rejects when there is no such file. */
+  read(file: string): Promise<Buffer>;
+}
+
+/** A folder on disk. */
+export function diskSource(root: string): TreeSource {
+  return {
+    entries: async (dir) =>
+      (await readdir(join(root, dir), { withFileTypes: true })).map((e) => ({ name: e.name, isDirectory: e.isDirectory(), isFile: e.isFile() })),
+    read: (file) => readFile(join(root, file)),
+  };
+}
+
+/** Files held in memory (a zip archive), keyed by their path with '/'; folders are implied by the paths. */
+export function memorySource(files: Map<string, Buffer>): TreeSource {
+  return {
+    entries: async (dir) => {
+      const prefix = dir ? `${dir}/` : '';
+      const found = new Map<string, boolean>();
+      for (const path of files.keys()) {
+        if (!path.startsWith(prefix)) continue;
+        const [name, ...rest] = path.slice(prefix.length).split('/');
+        if (name) found.set(name, found.get(name) === true || rest.length > 0);
+      }
+      return [...found].map(([name, isDirectory]) => ({ name, isDirectory, isFile: !isDirectory }));
+    },
+    read: async (file) => {
+      const bytes = files.get(file);
+      if (!bytes) throw new Error(`${file}: no such file`);
+      return bytes;
+    },
+  };
+}
+
+/** Reads a folder on disk as pages (see `readTreeFrom`). */
+export function readTree(root: string): Promise<LocalTree> {
+  return readTreeFrom(diskSource(root));
+}
+
 /**
  * Reads a folder as pages: `name.md` is page `name`; a folder is a page too, whose content is its
  * `README.md` (a folder without one is a group); the top-level `README.md` is page `readme`.
  * `SUMMARY.md`, when present, orders pages by the order its links appear in; the rest follow by name.
  * Other files are assets to upload.
  */
-export async function readTree(root: string): Promise<LocalTree> {
+export async function readTreeFrom(source: TreeSource): Promise<LocalTree> {
   const pages: LocalPage[] = [];
   const assets: LocalAsset[] = [];
-  const toPosix = (p: string) => p.split(sep).join('/');
+  const pathOf = (dir: string, name: string) => (dir ? `${dir}/${name}` : name);
+  const readText = async (file: string) => (await source.read(file)).toString('utf8');
 
   async function walk(dir: string, parentPath: string | null): Promise<void> {
-    const entries = (await readdir(dir, { withFileTypes: true })).filter((e) => !IGNORED.test(e.name)).sort((a, b) => a.name.localeCompare(b.name));
+    const entries = (await source.entries(dir)).filter((e) => !IGNORED.test(e.name)).sort((a, b) => a.name.localeCompare(b.name));
     for (const entry of entries) {
-      const full = join(dir, entry.name);
-      const file = toPosix(relative(root, full));
-      if (entry.isDirectory() && !(await hasMarkdown(full))) {
-        await collectAssets(full);
-      } else if (entry.isDirectory()) {
+      const file = pathOf(dir, entry.name);
+      if (entry.isDirectory && !(await hasMarkdown(file))) {
+        await collectAssets(file);
+      } else if (entry.isDirectory) {
         const slug = entry.name.toLowerCase();
         const path = parentPath ? `${parentPath}/${slug}` : slug;
-        const readme = await readFile(join(full, 'README.md'), 'utf8').catch(() => undefined);
+        const readme = await readText(`${file}/README.md`).catch(() => undefined);
         pages.push({
           path, parentPath, slug, title: titleOf(readme ?? '', entry.name), markdown: readme ?? '',
           file: readme === undefined ? file : `${file}/README.md`, group: readme === undefined,
         });
-        await walk(full, path);
+        await walk(file, path);
       } else if (entry.name.toLowerCase().endsWith('.md')) {
         if (entry.name === 'README.md' && parentPath !== null) continue; // a folder's own page
         const slug = entry.name.slice(0, -3).toLowerCase();
-        const markdown = await readFile(full, 'utf8');
+        const markdown = await readText(file);
         pages.push({ path: parentPath ? `${parentPath}/${slug}` : slug, parentPath, slug, title: titleOf(markdown, entry.name.slice(0, -3)), markdown, file, group: false });
-      } else if (entry.isFile()) {
-        assets.push({ file, bytes: await readFile(full) });
+      } else if (entry.isFile) {
+        assets.push({ file, bytes: await source.read(file) });
       }
     }
   }
   /** A folder without markdown anywhere below it (images, say) holds only assets, not pages. */
   async function hasMarkdown(dir: string): Promise<boolean> {
-    for (const entry of await readdir(dir, { withFileTypes: true })) {
+    for (const entry of await source.entries(dir)) {
       if (IGNORED.test(entry.name)) continue;
-      if (entry.isFile() && entry.name.toLowerCase().endsWith('.md')) return true;
-      if (entry.isDirectory() && (await hasMarkdown(join(dir, entry.name)))) return true;
+      if (entry.isFile && entry.name.toLowerCase().endsWith('.md')) return true;
+      if (entry.isDirectory && (await hasMarkdown(pathOf(dir, entry.name)))) return true;
     }
     return false;
   }
 
   async function collectAssets(dir: string): Promise<void> {
-    for (const entry of await readdir(dir, { withFileTypes: true })) {
+    for (const entry of await source.entries(dir)) {
       if (IGNORED.test(entry.name)) continue;
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) await collectAssets(full);
-      else if (entry.isFile()) assets.push({ file: toPosix(relative(root, full)), bytes: await readFile(full) });
+      const file = pathOf(dir, entry.name);
+      if (entry.isDirectory) await collectAssets(file);
+      else if (entry.isFile) assets.push({ file, bytes: await source.read(file) });
     }
   }
 
-  await walk(root, null);
+  await walk('', null);
 
-  const summary = await readFile(join(root, 'SUMMARY.md'), 'utf8').catch(() => undefined);
+  const summary = await readText('SUMMARY.md').catch(() => undefined);
   if (summary) {
     const order = new Map<string, number>();
     for (const match of summary.matchAll(/\]\(([^)#\s]+)\)/g)) {

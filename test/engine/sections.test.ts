@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headingAnchor, sectionsOf } from '../../src/engine/content/sections';
+import { sectionsOf } from '../../src/engine/content/sections';
 
 describe('sectionsOf', () => {
   it('splits a page at every heading and keeps the text before the first one', () => {
@@ -28,8 +28,8 @@ describe('sectionsOf', () => {
     expect(sectionsOf('', 'Empty')).toEqual([{ anchor: '', title: 'Empty', body: '' }]);
   });
 
-  it('numbers repeated headings like GitHub', () => {
-    const used = new Map<string, number>();
-    expect(['Setup', 'Setup', 'What? Why!', 'Setup'].map((t) => headingAnchor(t, used))).toEqual(['setup', 'setup-1', 'what-why', 'setup-2']);
+  it('gives sections the anchors links use: repeated headings numbered, the title heading counted', () => {
+    const anchors = sectionsOf('# Setup\n\nIntro.\n\n## Setup\n\na\n\n## What? Why!\n\nb\n\n## Setup\n\nc', 'Setup').map((s) => s.anchor);
+    expect(anchors).toEqual(['', 'setup-1', 'what-why', 'setup-2']);
   });
 });

@@ -1,7 +1,19 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
+import { registerList } from './list';
+import { registerGet } from './get';
+import { registerAdd } from './add';
+import { registerReply } from './reply';
+import { registerReplies } from './replies';
+import { registerEdit } from './edit';
+import { registerReopen, registerResolve } from './resolve';
+import { registerReact } from './react';
+import { registerDelete } from './delete';
 
-/** `docsctl comments` (issue 5; filled in by its builder). */
+/** `docsctl comments`: discussions on a space's content, or on a change request's with `--change-request`. */
 export function registerComments(program: Command, ctx: Context): void {
-  void program; void ctx;
+  const group = program.command('comments').description("comments and replies on a space's pages (or a change request's)");
+  for (const register of [
+    registerList, registerGet, registerAdd, registerReply, registerReplies, registerEdit, registerResolve, registerReopen, registerReact, registerDelete,
+  ]) register(group, ctx);
 }

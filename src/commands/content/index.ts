@@ -8,6 +8,7 @@ import { pagingQuery, withPaging } from '../shared/paging';
 import { UsageError } from '../../errors';
 import { registerPush } from './push';
 import { registerPull } from './pull';
+import { registerImport } from './import';
 
 interface Where {
   space: string;
@@ -79,6 +80,7 @@ export function registerContent(program: Command, ctx: Context): void {
 
   registerPush(group, ctx);
   registerPull(group, ctx);
+  registerImport(group, ctx);
 
   group
     .command('download')

@@ -30,15 +30,54 @@ export interface AppliedChange {
   files?: string[];
 }
 
-/** A slug free among the siblings under `parent` (other than `self`): `slug`, `slug-2`, `slug-3`... */
-function freeSlug(core: Core, state: RevisionState, parent: string | null, slug: string, self?: string): string {
-  const taken = new Set(childrenOf(state, parent).filter((p) => p.id !== self).map((p) => pageData(core, p.versionId).slug));
-  if (!taken.has(slug)) return slug;
-  for (let n = 2; ; n++) if (!taken.has(`${slug}-${n}`)) return `${slug}-${n}`;
+/**
+ * The slugs taken under each parent while a batch applies: built once per parent on first use and
+ * kept up to date by the batch, so a batch of thousands of new pages does not re-read every sibling
+ * for each one.
+ */
+function slugBook(core: Core, state: RevisionState) {
+  const byParent = new Map<string | null, Map<string, Set<string>>>();
+  const under = (parent: string | null) => {
+    let slugs = byParent.get(parent);
+    if (!slugs) {
+      slugs = new Map();
+      byParent.set(parent, slugs);
+      for (const p of state.pages.values()) if (p.parent === parent) add(slugs, pageData(core, p.versionId).slug, p.id);
+    }
+    return slugs;
+  };
+  const add = (slugs: Map<string, Set<string>>, slug: string, id: string) => {
+    const owners = slugs.get(slug);
+    if (owners) owners.add(id);
+    else slugs.set(slug, new Set([id]));
+  };
+  return {
+    /** A slug free under `parent` (other than for `self`): `slug`, `slug-2`, `slug-3`... */
+    free(parent: string | null, slug: string, self?: string): string {
+      const slugs = under(parent);
+      const taken = (s: string) => [...(slugs.get(s) ?? [])].some((id) => id !== self);
+      if (!taken(slug)) return slug;
+      for (let n = 2; ; n++) if (!taken(`${slug}-${n}`)) return `${slug}-${n}`;
+    },
+    take(parent: string | null, slug: string, id: string): void {
+      if (byParent.has(parent)) add(byParent.get(parent)!, slug, id);
+    },
+    release(parent: string | null, slug: string, id: string): void {
+      byParent.get(parent)?.get(slug)?.delete(id);
+    },
+  };
 }
 
 function place(state: RevisionState, pageId: string, parent: string | null, at: number | undefined): void {
   const page = state.pages.get(pageId)!;
+  if (at === undefined) {
+    // Appending needs no sort: after the last sibling. (A batch of thousands of new pages stays linear per page.)
+    let last = -1;
+    for (const p of state.pages.values()) if (p.parent === parent && p.id !== pageId && p.position > last) last = p.position;
+    page.parent = parent;
+    page.position = last + 1;
+    return;
+  }
   const siblings = childrenOf(state, parent).filter((p) => p.id !== pageId);
   const index = at === undefined ? siblings.length : Math.max(0, Math.min(at, siblings.length));
   siblings.splice(index, 0, page);
@@ -64,6 +103,7 @@ export function applyChanges(core: Core, state: RevisionState, changes: Change[]
   const insertedFiles: FileEntry[] = [];
   /** Pages inserted by this batch under a client label (`ref`), so later changes can put pages in them. */
   const refs = new Map<string, string>();
+  const slugs = slugBook(core, state);
   changes.forEach((change, i) => {
     const field = `changes[${i}]`;
     const requirePage = (id: string, name = 'page') => {
@@ -91,13 +131,14 @@ export function applyChanges(core: Core, state: RevisionState, changes: Change[]
           ...(change.href ? { href: change.href } : {}),
           title,
           ...(frontmatter.icon ? { emoji: frontmatter.icon } : {}),
-          slug: freeSlug(core, state, parent, change.slug ?? slugify(title)),
+          slug: slugs.free(parent, change.slug ?? slugify(title)),
           ...(frontmatter.description ? { description: frontmatter.description } : {}),
           markdown: change.document.markdown,
           hidden: frontmatter.hidden ?? false,
         };
         const id = core.newId();
         state.pages.set(id, { id, versionId: storePage(core, data), parent, position: 0, createdAt: now, updatedAt: now });
+        slugs.take(parent, data.slug, id);
         place(state, id, parent, change.at);
         if (change.ref !== undefined) refs.set(change.ref, id);
         applied.push({ operation: 'insert_page', page: id });
@@ -125,7 +166,9 @@ export function applyChanges(core: Core, state: RevisionState, changes: Change[]
           if (descendants(state, entry.id).includes(parent)) throw invalid(`${field}.into: cannot move a page into itself or one of its sub-pages`);
         }
         if (change.slug !== undefined) data.slug = change.slug;
-        if (parent !== entry.parent || change.slug !== undefined) data.slug = freeSlug(core, state, parent, data.slug, entry.id);
+        if (parent !== entry.parent || change.slug !== undefined) data.slug = slugs.free(parent, data.slug, entry.id);
+        slugs.release(entry.parent, current.slug, entry.id);
+        slugs.take(parent, data.slug, entry.id);
         const versionId = storePage(core, data);
         if (versionId !== entry.versionId) {
           entry.versionId = versionId;
@@ -141,7 +184,11 @@ export function applyChanges(core: Core, state: RevisionState, changes: Change[]
       }
       case 'delete_page': {
         const entry = requirePage(change.page);
-        for (const id of descendants(state, entry.id)) state.pages.delete(id);
+        for (const id of descendants(state, entry.id)) {
+          const gone = state.pages.get(id)!;
+          slugs.release(gone.parent, pageData(core, gone.versionId).slug, id);
+          state.pages.delete(id);
+        }
         renumber(state, entry.parent);
         applied.push({ operation: 'delete_page', page: change.page });
         break;

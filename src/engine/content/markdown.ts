@@ -9,8 +9,9 @@ const parseYaml = (text: string): unknown => (yaml ??= load('yaml') as typeof im
 
 // The markdown parser likewise loads when content is first parsed (requiring it needs Node 20.19+).
 let marked: typeof import('marked') | undefined;
-const newLexer = (options?: ConstructorParameters<typeof import('marked').Lexer>[0]) =>
-  new (marked ??= load('marked') as typeof import('marked')).Lexer(options);
+/** marked itself, loaded on first use. */
+export const markedModule = (): typeof import('marked') => (marked ??= load('marked') as typeof import('marked'));
+const newLexer = (options?: ConstructorParameters<typeof import('marked').Lexer>[0]) => new (markedModule().Lexer)(options);
 
 export interface Frontmatter {
   title?: string;

@@ -1,6 +1,6 @@
 import type { Core } from '../core';
 import { toDocument } from './markdown';
-import { childrenOf, pageData, pathsOf, type FileEntry, type PageEntry, type RevisionState } from './state';
+import { childrenIndex, childrenOf, pageData, pathsOf, type FileEntry, type PageEntry, type RevisionState } from './state';
 
 export type PageFormat = 'markdown' | 'document';
 
@@ -28,6 +28,8 @@ export interface PageOptions {
   format?: PageFormat;
   /** Include the page's content (a single page read), not just its place in the tree. */
   content?: boolean;
+  /** The revision's `childrenIndex`, when presenting a whole tree. */
+  children?: Map<string | null, PageEntry[]>;
 }
 
 export interface Page {
@@ -75,14 +77,17 @@ export function presentPage(core: Core, spaceId: string, state: RevisionState, e
     urls: { app: core.appUrl(`/s/${spaceId}/${path}`) },
     ...(data.href ? { href: data.href } : {}),
     ...(options.content ? (options.format === 'document' ? { document: toDocument(data.markdown) } : { markdown: data.markdown }) : {}),
-    pages: childrenOf(state, entry.id).map((child) => presentPage(core, spaceId, state, child, paths, { format: options.format })),
+    pages: (options.children?.get(entry.id) ?? (options.children ? [] : childrenOf(state, entry.id))).map((child) =>
+      presentPage(core, spaceId, state, child, paths, { format: options.format, children: options.children }),
+    ),
   };
 }
 
 /** The page tree of a revision (structure and metadata, without each page's content). */
 export function presentPages(core: Core, spaceId: string, state: RevisionState): Page[] {
   const paths = pathsOf(core, state);
-  return childrenOf(state, null).map((entry) => presentPage(core, spaceId, state, entry, paths));
+  const children = childrenIndex(state);
+  return (children.get(null) ?? []).map((entry) => presentPage(core, spaceId, state, entry, paths, { children }));
 }
 
 export function presentRevision(core: Core, spaceId: string, revisionId: string, state: RevisionState) {

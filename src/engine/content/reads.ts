@@ -3,7 +3,7 @@ import { notFound } from '../errors';
 import { keysetPage, type PageRequest } from '../pagination';
 import type { spacesModule } from '../spaces';
 import type { changeRequestsModule } from '../change-requests';
-import { childrenOf, loadState, pageData, pathsOf, type RevisionState } from './state';
+import { childrenIndex, loadState, pageData, pathsOf } from './state';
 import { invalid } from '../errors';
 import { presentFile, presentPage, presentPages, presentRevision, type File, type PageFormat } from './present';
 
@@ -97,8 +97,9 @@ export function contentReadsModule(core: Core, spaces: Spaces, changeRequests: C
       if (!core.get('SELECT 1 FROM revisions WHERE id = ? AND space_id = ?', [revisionId, spaceId])) throw notFound(`revision ${revisionId} not found in space ${spaceId}`);
       const state = loadState(core, revisionId);
       const ordered: string[] = [];
-      const walk = (parent: string | null, s: RevisionState) => childrenOf(s, parent).forEach((p) => { ordered.push(p.id); walk(p.id, s); });
-      walk(null, state);
+      const children = childrenIndex(state);
+      const walk = (parent: string | null) => children.get(parent)?.forEach((p) => { ordered.push(p.id); walk(p.id); });
+      walk(null);
       const ids = options.page ? [options.page] : ordered;
       if (options.page && !state.pages.has(options.page)) throw notFound(`page ${options.page} not found`);
       const pages = ids.map((id) => pageData(core, state.pages.get(id)!.versionId)).map((d) => ({ title: d.title, markdown: d.markdown }));

@@ -1,5 +1,6 @@
 import type { Token, Tokens } from 'marked';
 import { lexBlocks, splitFrontmatter } from './markdown';
+import { headingIds, visibleText } from './headings';
 
 /** The text under one heading of a page (the first section is the text before any heading). */
 export interface Section {
@@ -33,21 +34,6 @@ function textOf(tokens: Token[] | undefined): string {
   return parts.join(inline ? '' : '\n').replace(/[ \t]+/g, ' ').replace(/\n{2,}/g, '\n').trim();
 }
 
-/**
- * GitHub-style heading anchors: lower case, punctuation dropped, spaces to '-', and repeats numbered
- * `-1`, `-2`... in document order. `used` carries the anchors already taken in the page.
- */
-export function headingAnchor(text: string, used: Map<string, number>): string {
-  const base = text
-    .trim()
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-    .replace(/\s/g, '-');
-  const seen = used.get(base);
-  used.set(base, (seen ?? -1) + 1);
-  return seen === undefined ? base : `${base}-${seen + 1}`;
-}
-
 /** Splits a page into its sections, headings of every depth starting a new one. */
 export function sectionsOf(markdown: string, pageTitle: string): Section[] {
   let body: string;
@@ -56,31 +42,20 @@ export function sectionsOf(markdown: string, pageTitle: string): Section[] {
   } catch {
     body = markdown; // Bad frontmatter is rejected on write; older content is still searchable as text.
   }
-  const sections: Section[] = [];
-  const used = new Map<string, number>();
-  let current: Section = { anchor: '', title: pageTitle, body: '' };
-  let tokens: Token[] = [];
-  const close = () => {
-    current.body = textOf(tokens);
-    if (current.anchor || current.body) sections.push(current);
-  };
-  const blocks = lexBlocks(body);
-  // A leading level-1 heading that repeats the page title is the page's own title, not a section.
-  const first = blocks.findIndex((t) => t.type !== 'space');
-  const lead = blocks[first] as Tokens.Heading | undefined;
-  if (lead?.type === 'heading' && lead.depth === 1 && textOf(lead.tokens) === pageTitle) blocks.splice(first, 1);
-  for (const token of blocks) {
-    if (token.type === 'heading') {
-      close();
-      const title = textOf((token as Tokens.Heading).tokens);
-      current = { anchor: headingAnchor(title, used), title, body: '' };
-      tokens = [];
-    } else {
-      tokens.push(token);
-    }
+  // Each heading with the blocks under it; the first entry holds what comes before any heading.
+  const parts: { heading?: string; depth?: number; tokens: Token[] }[] = [{ tokens: [] }];
+  for (const token of lexBlocks(body)) {
+    const h = token as Tokens.Heading;
+    if (token.type === 'heading') parts.push({ heading: visibleText(h.tokens).trim(), depth: h.depth, tokens: [] });
+    else parts[parts.length - 1].tokens.push(token);
   }
-  close();
+  // Anchors count every heading, as links to them do.
+  const anchors = headingIds(parts.slice(1).map((p) => p.heading!));
+  const sections: Section[] = parts.map((part, i) => ({ anchor: i ? anchors[i - 1] : '', title: part.heading ?? pageTitle, body: textOf(part.tokens) }));
+  // A leading level-1 heading that repeats the page title is the page's own title: its text is the intro.
+  const untitledStart = parts[0].tokens.every((t) => t.type === 'space');
+  if (untitledStart && parts[1]?.depth === 1 && parts[1].heading === pageTitle) sections.splice(0, 2, { anchor: '', title: pageTitle, body: sections[1].body });
+  const kept = sections.filter((s) => s.anchor || s.body);
   // A page with no text at all is still found by its title.
-  if (sections.length === 0) sections.push({ anchor: '', title: pageTitle, body: '' });
-  return sections;
+  return kept.length ? kept : [{ anchor: '', title: pageTitle, body: '' }];
 }

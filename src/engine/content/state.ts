@@ -73,7 +73,8 @@ export function storePage(core: Core, data: PageData): string {
 }
 
 export function pageData(core: Core, versionId: string): PageData {
-  return core.remember(`page-version:${versionId}`, () =>
+  // A version id is the hash of its data: what it names never changes, even inside a write.
+  return core.immutable(`page-version:${versionId}`, () =>
     JSON.parse(core.get<{ data: string }>('SELECT data FROM page_versions WHERE id = ?', [versionId])!.data) as PageData,
   );
 }
@@ -150,12 +151,29 @@ export function renumber(state: RevisionState, parent: string | null): void {
   });
 }
 
+/**
+ * Every parent's children in order, built in one pass: reading a large tree through `childrenOf` for each
+ * page costs the square of its size.
+ */
+export function childrenIndex(state: RevisionState): Map<string | null, PageEntry[]> {
+  const index = new Map<string | null, PageEntry[]>();
+  for (const page of state.pages.values()) {
+    const siblings = index.get(page.parent);
+    if (siblings) siblings.push(page);
+    else index.set(page.parent, [page]);
+  }
+  for (const siblings of index.values()) siblings.sort((a, b) => a.position - b.position || (a.id < b.id ? -1 : 1));
+  return index;
+}
+
 /** The path of every page: its ancestors' slugs and its own, joined with '/'. */
 export function pathsOf(core: Core, state: RevisionState): Map<string, string> {
   const paths = new Map<string, string>();
+  const children = childrenIndex(state);
   const walk = (parent: string | null, prefix: string) => {
-    for (const page of childrenOf(state, parent)) {
-      const path = prefix ? `${prefix}/${pageData(core, page.versionId).slug}` : pageData(core, page.versionId).slug;
+    for (const page of children.get(parent) ?? []) {
+      const slug = pageData(core, page.versionId).slug;
+      const path = prefix ? `${prefix}/${slug}` : slug;
       paths.set(page.id, path);
       walk(page.id, path);
     }

@@ -1,0 +1,90 @@
+// Indexing 10,000 pages for search and the median latency of 100 searches, through app.handle on a SQLite file.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openEngine } from '../src/engine/index';
+import { createApp } from '../src/server/app';
+import { setSpaceRevision } from '../src/engine/content/space-revision';
+import { sectionsOf } from '../src/engine/content/sections';
+import { loadState, pageData, saveRevision, storePage, type RevisionState } from '../src/engine/content/state';
+import { median, type BenchRow } from './report';
+
+/** A deterministic vocabulary of made-up words and pages written from it (Zipf-like: some words common). */
+function corpus(pages: number) {
+  let seed = 42;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const syllables = ['ka', 'lo', 'mi', 'ne', 'tor', 'val', 'rin', 'sol', 'dex', 'pra', 'qui', 'zen', 'bor', 'fal', 'gus'];
+  const words = Array.from({ length: 3000 }, () => Array.from({ length: 2 + Math.floor(random() * 3) }, () => syllables[Math.floor(random() * syllables.length)]).join(''));
+  const word = () => words[Math.floor(words.length * random() ** 2)];
+  const sentence = (n: number) => Array.from({ length: n }, word).join(' ');
+  const markdowns = Array.from({ length: pages }, (_, i) =>
+    [`# Page ${i} ${word()}`, sentence(40), `## ${word()} ${word()}`, sentence(60), `## ${word()}`, `- ${sentence(8)}\n- ${sentence(8)}`, sentence(30)].join('\n\n'),
+  );
+  const queries = Array.from({ length: 100 }, (_, i) => (i % 3 === 0 ? `${word()} ${word()}` : word()));
+  return { markdowns, queries };
+}
+
+export function benchSearch(pages = 10_000, searches = 100): BenchRow[] {
+  const dir = mkdtempSync(join(tmpdir(), 'docsctl-bench-'));
+  const engine = openEngine(join(dir, 'search.db'));
+  try {
+    const { organizationId, userId } = engine.install();
+    const actor = { userId };
+    const space = engine.spaces.create(actor, organizationId, { title: 'Big' });
+    const { markdowns, queries } = corpus(pages);
+    const { core } = engine;
+    // The pages are written straight into a revision (a batch API write of 10,000 pages is not what is measured).
+    const now = core.now();
+    const state: RevisionState = { pages: new Map(), files: new Map() };
+    core.write(() =>
+      markdowns.forEach((markdown, i) => {
+        const id = `p${i}`;
+        const versionId = storePage(core, { type: 'document', title: `Page ${i}`, slug: `page-${i}`, markdown, hidden: false });
+        state.pages.set(id, { id, versionId, parent: null, position: i, createdAt: now, updatedAt: now });
+      }),
+    );
+    const revision = core.write(() => saveRevision(core, space.id, state, [], 'edits'));
+
+    // Baseline: reading every page and splitting it into sections, without writing anything.
+    let start = performance.now();
+    let sections = 0;
+    for (const page of loadState(core, revision).pages.values()) {
+      const data = pageData(core, page.versionId);
+      sections += sectionsOf(data.markdown, data.title).length;
+    }
+    const splitMs = performance.now() - start;
+    // Making it the space's content indexes it: what a merge or an import of 10,000 new pages adds.
+    start = performance.now();
+    core.write(() => setSpaceRevision(core, space.id, revision, core.now()));
+    const indexMs = performance.now() - start;
+
+    const app = createApp({ engine });
+    const token = engine.tokens.create({ user: userId }).token;
+    const get = (url: string) => {
+      const t0 = performance.now();
+      const response = app.handle({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      if (response.status !== 200) throw new Error(`${url}: ${response.status} ${response.body}`);
+      return performance.now() - t0;
+    };
+    // Baseline request: reading the space itself, the cost of a plain authenticated request.
+    const pageUrl = `/v1/spaces/${space.id}`;
+    get(pageUrl);
+    const baseline: number[] = [];
+    const latency: number[] = [];
+    let hits = 0;
+    for (const query of queries) {
+      baseline.push(get(pageUrl));
+      latency.push(get(`/v1/spaces/${space.id}/search?query=${encodeURIComponent(query)}&limit=20`));
+      hits++;
+    }
+    const ratio = median(latency) / median(baseline);
+    const indexRatio = indexMs / splitMs;
+    return [
+      { name: `search: index ${pages} pages (${sections} sections)`, value: `${(indexMs / 1000).toFixed(2)} s`, ratio: indexRatio, target: '<= 4x splitting them', ok: indexRatio <= 4 },
+      { name: `search: median of ${hits} searches, 20 results`, value: `${median(latency).toFixed(2)} ms`, ratio, target: '<= 50x reading the space', ok: ratio <= 50 },
+    ];
+  } finally {
+    engine.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,113 @@
+import * as z from 'zod/mini';
+import { DateTime, Id, Order, Paging, User } from './common';
+
+/** The most a comment or reply body may hold (markdown characters). */
+export const MAX_COMMENT_MARKDOWN = 100_000;
+
+const Format = z.enum(['document', 'markdown']);
+
+/** A body as sent: the markdown variant `{ markdown }`, or an empty object (an empty body). */
+export const CommentBodyInput = z.strictObject({ markdown: z.optional(z.string().check(z.maxLength(MAX_COMMENT_MARKDOWN))) });
+
+/** A body as answered, in the asked `format`. */
+export const CommentBody = z.object({
+  markdown: z.optional(z.string()),
+  document: z.optional(z.object({ object: z.literal('document'), nodes: z.array(z.unknown()) })),
+});
+
+/** An emoji (or a short code such as `:+1:`): one short word, no spaces. */
+const Emoji = z.string().check(
+  z.minLength(1),
+  z.maxLength(32),
+  z.regex(/^[^\s\p{Cc}]+$/u, { error: 'must be an emoji or short code without spaces' }),
+);
+const Reactions = z.array(Emoji).check(z.maxLength(50));
+
+export const Reaction = z.object({
+  emoji: z.string(),
+  count: z.number(),
+  users: z.array(z.object({ user: User, reactedAt: DateTime })),
+});
+
+const Authored = {
+  id: z.string(),
+  postedBy: z.optional(User),
+  postedAt: DateTime,
+  editedAt: z.optional(DateTime),
+  reactions: z.array(Reaction),
+  body: CommentBody,
+  urls: z.object({ location: z.string() }),
+};
+
+const ReplyPermissions = { view: z.boolean(), edit: z.boolean(), reply: z.boolean(), delete: z.boolean() };
+
+export const CommentReply = z.object({
+  object: z.literal('comment-reply'),
+  ...Authored,
+  permissions: z.object(ReplyPermissions),
+});
+
+export const Comment = z.object({
+  object: z.literal('comment'),
+  ...Authored,
+  replies: z.number(),
+  target: z.object({
+    node: z.optional(z.object({ id: z.string() })),
+    changeRequest: z.optional(z.string()),
+    page: z.optional(z.object({
+      id: z.string(),
+      title: z.string(),
+      emoji: z.optional(z.string()),
+      createdAt: DateTime,
+      updatedAt: DateTime,
+      path: z.string(),
+      outdated: z.boolean(),
+    })),
+    space: z.string(),
+    revision: z.string(),
+  }),
+  permissions: z.object({ ...ReplyPermissions, resolve: z.boolean() }),
+  status: z.enum(['open', 'resolved']),
+  resolvedAt: z.optional(DateTime),
+  resolvedBy: z.optional(User),
+});
+
+/** `authors=a&authors=b`: a repeated query key; one value arrives as a plain string. */
+const Authors = z.pipe(
+  z.union([Id, z.array(Id).check(z.maxLength(100))]),
+  z.transform((v): string[] => (Array.isArray(v) ? v : [v])),
+);
+
+export const CommentListQuery = z.strictObject({
+  ...Paging,
+  order: z.optional(Order),
+  status: z.optional(z.enum(['all', 'open', 'resolved'])),
+  format: z.optional(Format),
+  targetPage: z.optional(Id),
+  authors: z.optional(Authors),
+});
+export const CommentFormatQuery = z.strictObject({ format: z.optional(Format) });
+/** Deletes take no query parameters (any is refused, as on every other operation). */
+export const NoQuery = z.strictObject({});
+export const ReplyListQuery = z.strictObject({ ...Paging, format: z.optional(Format) });
+
+export const CommentCreate = z.strictObject({
+  page: z.optional(Id),
+  node: z.optional(Id),
+  body: CommentBodyInput,
+});
+
+export const CommentUpdate = z.strictObject({
+  resolved: z.optional(z.boolean()),
+  body: z.optional(CommentBodyInput),
+  addedReactions: z.optional(Reactions),
+  removedReactions: z.optional(Reactions),
+});
+
+export const ReplyCreate = z.strictObject({ body: CommentBodyInput });
+
+export const ReplyUpdate = z.strictObject({
+  body: z.optional(CommentBodyInput),
+  addedReactions: z.optional(Reactions),
+  removedReactions: z.optional(Reactions),
+});

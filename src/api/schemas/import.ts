@@ -1,0 +1,18 @@
+import * as z from 'zod/mini';
+import { uri } from './common';
+import { ALL_SOURCES } from '../../engine/content/import/source-kinds';
+
+/** No query parameters: any given is a 400 naming it. */
+export const ImportQuery = z.strictObject({});
+
+/** `source` takes the platform's values; those this instance does not import from answer 400 (see decisions.md). */
+export const ImportBody = z.strictObject({
+  url: uri(2048),
+  source: z.enum(ALL_SOURCES),
+});
+
+export const ImportResult = z.object({
+  revision: z.string(),
+  importedResources: z.number().check(z.int(), z.minimum(0)),
+  totalResources: z.number().check(z.int(), z.minimum(0)),
+});

@@ -1,0 +1,122 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import type { Context } from '../../context';
+import { routes } from '../../api/routes/index';
+import { CliError, UsageError } from '../../errors';
+
+/** `--space S [--change-request N]`: which comments a verb is about. */
+export interface RootOptions {
+  space: string;
+  changeRequest?: string;
+}
+
+export function withRoot(command: Command): Command {
+  return command
+    .requiredOption('--space <id>', 'the space')
+    .option('--change-request <id>', "the comments of this change request (id or number) instead of the space's own");
+}
+
+const SPACE_ROUTES = {
+  list: routes.listCommentsInSpace,
+  post: routes.postCommentInSpace,
+  get: routes.getCommentInSpace,
+  update: routes.updateCommentInSpace,
+  remove: routes.deleteCommentInSpace,
+  listReplies: routes.listCommentRepliesInSpace,
+  postReply: routes.postCommentReplyInSpace,
+  getReply: routes.getCommentReplyInSpace,
+  updateReply: routes.updateCommentReplyInSpace,
+  removeReply: routes.deleteCommentReplyInSpace,
+};
+
+// The change-request routes take the same input and answer the same objects; only their path (and
+// so the parameters that fill it) differs, so they are used through the space routes' types.
+const CHANGE_REQUEST_ROUTES = {
+  list: routes.listCommentsInChangeRequest,
+  post: routes.postCommentInChangeRequest,
+  get: routes.getCommentInChangeRequest,
+  update: routes.updateCommentInChangeRequest,
+  remove: routes.deleteCommentInChangeRequest,
+  listReplies: routes.listCommentRepliesInChangeRequest,
+  postReply: routes.postCommentReplyInChangeRequest,
+  getReply: routes.getCommentReplyInChangeRequest,
+  updateReply: routes.updateCommentReplyInChangeRequest,
+  removeReply: routes.deleteCommentReplyInChangeRequest,
+} as unknown as typeof SPACE_ROUTES;
+
+/** The routes and path parameters of the root the options name. */
+export function rootOf(opts: RootOptions) {
+  const params: { spaceId: string } = opts.changeRequest
+    ? ({ spaceId: opts.space, changeRequestId: opts.changeRequest } as { spaceId: string })
+    : { spaceId: opts.space };
+  return {
+    routes: opts.changeRequest ? CHANGE_REQUEST_ROUTES : SPACE_ROUTES,
+    params,
+    comment: (commentId: string) => ({ ...params, commentId }),
+    reply: (commentId: string, commentReplyId: string) => ({ ...params, commentId, commentReplyId }),
+    /** For messages: "space S" or "change request N". */
+    name: opts.changeRequest ? `change request ${opts.changeRequest}` : `space ${opts.space}`,
+  };
+}
+
+export type Format = 'document' | 'markdown';
+
+/** `--format`: the CLI shows markdown unless asked for the structured document. */
+export function formatOf(value: string | undefined): Format {
+  const format = value ?? 'markdown';
+  if (format !== 'markdown' && format !== 'document') throw new UsageError('--format: must be markdown or document');
+  return format;
+}
+
+export function withBody(command: Command, what: string): Command {
+  return command
+    .option('--body <text>', `the ${what} (markdown; - reads it from stdin)`)
+    .option('--body-file <file>', `read the ${what} from a file (- for stdin)`);
+}
+
+/** The markdown of `--body TEXT`, `--body-file FILE`, or stdin for either given as `-`. */
+export async function readBody(ctx: Context, opts: { body?: string; bodyFile?: string }): Promise<string> {
+  if (opts.body !== undefined && opts.bodyFile !== undefined) throw new UsageError('--body and --body-file cannot be combined');
+  const source = opts.bodyFile ?? (opts.body === '-' ? '-' : undefined);
+  if (source === '-') {
+    // Loaded only when stdin is read, so the comments group stays light.
+    const { readStdin } = await import('../teams/change-members');
+    return readStdin(ctx);
+  }
+  if (source !== undefined) {
+    return readFile(resolve(ctx.io.cwd, source), 'utf8').catch((e: Error) => {
+      throw new CliError(`--body-file: cannot read ${source}: ${e.message}`, 1);
+    });
+  }
+  if (opts.body === undefined) throw new UsageError('no text: pass --body TEXT, --body-file FILE, or --body-file - to read stdin');
+  return opts.body;
+}
+
+interface TreePage {
+  id: string;
+  path: string;
+  pages: TreePage[];
+}
+
+/**
+ * A page given by id or by path (`guides/install`), as the id the API takes. A reference that
+ * matches no page of the current content is passed on as it is: the API names the problem, and an
+ * id of a page deleted since still finds the comments posted on it.
+ */
+export async function resolvePage(ctx: Context, opts: RootOptions, ref: string): Promise<string> {
+  const api = await ctx.client();
+  const tree = opts.changeRequest
+    ? await api.call(routes.listChangeRequestPages, { params: { spaceId: opts.space, changeRequestId: opts.changeRequest } })
+    : await api.call(routes.listSpacePages, { params: { spaceId: opts.space } });
+  const wanted = ref.replace(/^\/+|\/+$/g, '');
+  const walk = (pages: TreePage[]): TreePage | undefined => {
+    for (const page of pages) {
+      if (page.id === ref || page.path === wanted) return page;
+      const found = walk(page.pages);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return walk(tree.pages as unknown as TreePage[])?.id ?? ref;
+}

@@ -1,0 +1,33 @@
+import type { Column } from '../../output/render';
+import type { ResultOf } from '../../api/routes/route';
+import type { Routes } from '../../api/routes/index';
+
+export type LinkItem = ResultOf<Routes['listSpaceLinks']>['items'][number];
+export type Backlink = ResultOf<Routes['listSpaceFileBacklinks']>['items'][number];
+
+/** What a link points at, as a person reads it: a path (with #anchor), a file name, or a URL. */
+export function targetOf(reference: LinkItem['targetReference']): string {
+  switch (reference.kind) {
+    case 'url':
+      return reference.url ?? '';
+    case 'file':
+      return reference.name ?? `/files/${reference.file}`;
+    case 'anchor':
+      return `${reference.path ?? ''}#${reference.anchor ?? ''}`;
+    default:
+      return reference.path ?? reference.page ?? '';
+  }
+}
+
+export const linkColumns: Column<LinkItem>[] = [
+  { header: 'STATUS', value: (i) => i.status },
+  { header: 'KIND', value: (i) => i.targetReference.kind },
+  { header: 'TARGET', value: (i) => targetOf(i.targetReference) },
+  { header: 'LINKED FROM', value: (i) => i.locationReferences.map((l) => l.path).join(', ') },
+];
+
+export const backlinkColumns: Column<Backlink>[] = [
+  { header: 'PAGE', value: (b) => b.page },
+  { header: 'PATH', value: (b) => b.path },
+  { header: 'TITLE', value: (b) => b.title },
+];

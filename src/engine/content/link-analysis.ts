@@ -1,0 +1,113 @@
+import type { Core } from '../core';
+import { loadState, pageData, pathsOf } from './state';
+import { classifyLink, scanMarkdown, type LinkStatus, type LinkTarget, type PageScan, type RevisionIndex } from './link-targets';
+
+/** One distinct target of a revision and the pages linking to it (ids, in page-tree order). */
+export interface LinkEntry {
+  target: LinkTarget;
+  locations: string[];
+}
+
+/** Every link of a revision, classified. Revisions are immutable, so this is computed once per revision. */
+export interface RevisionLinks {
+  revisionId: string;
+  /** Distinct targets, broken first, then in-app, then ok, each group by key. */
+  entries: LinkEntry[];
+  /** Entries by target key. */
+  byKey: Map<string, LinkEntry>;
+  /** The targets each page links to (in the same order). */
+  byPage: Map<string, LinkTarget[]>;
+  /** Pages in tree order, with what a location reference shows. */
+  pages: Map<string, { path: string; title: string }>;
+  /** Whether a file id exists in the revision. */
+  files: Set<string>;
+}
+
+const RANK: Record<LinkStatus, number> = { broken: 0, 'in-app': 1, ok: 2 };
+
+/** The sort key of an entry: its status rank and its target key. */
+export const orderKey = (target: LinkTarget): [number, string] => [RANK[target.status], target.key];
+
+export const compareKeys = (a: [number, string], b: [number, string]) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
+
+function analyze(core: Core, revisionId: string, scanOf: (versionId: string) => PageScan): RevisionLinks {
+  const state = loadState(core, revisionId);
+  const paths = pathsOf(core, state); // in page-tree order
+  const parents = new Set([...state.pages.values()].map((p) => p.parent));
+  const index: RevisionIndex = { pages: new Map(), pageByPath: new Map(), files: new Map(), fileByName: new Map(), publicUrl: core.publicUrl };
+  const pages = new Map<string, { path: string; title: string }>();
+  for (const [id, path] of paths) {
+    const versionId = state.pages.get(id)!.versionId;
+    index.pages.set(id, { path, anchors: scanOf(versionId).anchors, hasChildren: parents.has(id) });
+    index.pageByPath.set(path.toLowerCase(), id);
+    pages.set(id, { path, title: pageData(core, versionId).title });
+  }
+  for (const file of state.files.values()) {
+    index.files.set(file.id, file.name);
+    index.fileByName.set(file.name, file.id);
+  }
+
+  const entries = new Map<string, LinkEntry>();
+  const byPage = new Map<string, LinkTarget[]>();
+  for (const id of paths.keys()) {
+    const targets = new Map<string, LinkTarget>();
+    for (const href of scanOf(state.pages.get(id)!.versionId).hrefs) {
+      const target = classifyLink(href, id, index);
+      if (target && !targets.has(target.key)) targets.set(target.key, target);
+    }
+    const sorted = [...targets.values()].sort((a, b) => compareKeys(orderKey(a), orderKey(b)));
+    byPage.set(id, sorted);
+    for (const target of sorted) {
+      const entry = entries.get(target.key);
+      if (entry) entry.locations.push(id);
+      else entries.set(target.key, { target, locations: [id] });
+    }
+  }
+  return {
+    revisionId,
+    entries: [...entries.values()].sort((a, b) => compareKeys(orderKey(a.target), orderKey(b.target))),
+    byKey: entries,
+    byPage,
+    pages,
+    files: new Set(state.files.keys()),
+  };
+}
+
+const MAX_REVISIONS = 64;
+const MAX_SCANS = 50_000;
+
+/**
+ * The links of revisions, cached for the life of the engine. Revisions and page versions never change
+ * once written, so unlike Core.remember (cleared by any write) nothing here needs invalidating: a
+ * listing after an unrelated write, or of a change request sharing most pages with the space, is cheap.
+ */
+export function linkCache(core: Core) {
+  const revisions = new Map<string, RevisionLinks>();
+  // Page versions are content-addressed: every revision holding a version shares its scan.
+  const scans = new Map<string, PageScan>();
+  const scanOf = (versionId: string): PageScan => {
+    let scan = scans.get(versionId);
+    if (!scan) {
+      if (scans.size >= MAX_SCANS) scans.clear();
+      scan = scanMarkdown(pageData(core, versionId).markdown);
+      scans.set(versionId, scan);
+    }
+    return scan;
+  };
+  return {
+    revision(revisionId: string): RevisionLinks {
+      let links = revisions.get(revisionId);
+      if (links) {
+        // Least recently used goes first: re-insert to mark it used.
+        revisions.delete(revisionId);
+      } else {
+        links = analyze(core, revisionId, scanOf);
+        if (revisions.size >= MAX_REVISIONS) revisions.delete(revisions.keys().next().value!);
+      }
+      revisions.set(revisionId, links);
+      return links;
+    },
+  };
+}
+
+export type LinkCache = ReturnType<typeof linkCache>;

@@ -1,0 +1,162 @@
+import type { Token, Tokens } from 'marked';
+import { posix } from 'node:path';
+import { markedModule, splitFrontmatter } from './markdown';
+import { headingIds, visibleText } from './headings';
+
+
+export type LinkStatus = 'ok' | 'broken' | 'in-app';
+export type LinkKind = 'page' | 'file' | 'anchor' | 'url';
+
+/** What one page's markdown holds: the targets of its links and images, and its heading ids. */
+export interface PageScan {
+  hrefs: string[];
+  anchors: Set<string>;
+}
+
+/**
+ * Every link and image target of a markdown document, found by marked's lexer (so links in code are
+ * not links, and nested ones in lists, tables, blockquotes and link texts are), and its heading ids.
+ */
+export function scanMarkdown(markdown: string): PageScan {
+  let body = markdown;
+  try {
+    body = splitFrontmatter(markdown).body;
+  } catch {
+    // Stored pages passed validation; a document that now fails to split is scanned whole.
+  }
+  const { Lexer, walkTokens } = markedModule();
+  const hrefs: string[] = [];
+  const headings: string[] = [];
+  walkTokens(new Lexer({ gfm: true }).lex(body), (token) => {
+    if (token.type === 'link' || token.type === 'image') hrefs.push((token as Tokens.Link).href);
+    else if (token.type === 'heading') headings.push(visibleText((token as Tokens.Heading).tokens));
+  });
+  return { hrefs, anchors: new Set(headingIds(headings)) };
+}
+
+/** Where a link points once resolved, and whether that exists. `key` identifies the target in a revision. */
+export interface LinkTarget {
+  key: string;
+  kind: LinkKind;
+  status: LinkStatus;
+  /** Page id (kinds page and anchor) when the page exists. */
+  page?: string;
+  /** Page path (kinds page and anchor): the page's, or the one looked for when it does not exist. */
+  path?: string;
+  anchor?: string;
+  /** File id (kind file) when known. */
+  file?: string;
+  /** File name (kind file): the file's, or the one looked for. */
+  name?: string;
+  url?: string;
+}
+
+/** What classifying needs to know about a revision. */
+export interface RevisionIndex {
+  /** Pages by id: path, heading ids, and whether it has sub-pages (its links are then relative to its own folder). */
+  pages: Map<string, { path: string; anchors: Set<string>; hasChildren: boolean }>;
+  /** Page ids by lower-cased path. */
+  pageByPath: Map<string, string>;
+  /** File names by id. */
+  files: Map<string, string>;
+  /** File ids by name. */
+  fileByName: Map<string, string>;
+  /** The instance's public URL: absolute URLs under its `/app` are in-app links. */
+  publicUrl: string;
+}
+
+const safeDecode = (text: string) => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
+
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+function isInApp(href: string, publicUrl: string): boolean {
+  let url: URL;
+  let base: URL;
+  try {
+    base = new URL(publicUrl);
+    url = new URL(href, base);
+  } catch {
+    return false;
+  }
+  const app = `${base.pathname.replace(/\/+$/, '')}/app`;
+  return url.origin === base.origin && (url.pathname === app || url.pathname.startsWith(`${app}/`));
+}
+
+/**
+ * The page path a relative link names, the way `content pull` writes pages and `content push` reads
+ * them: `name.md` is page `name`, `folder/README.md` is page `folder` (the top-level `README.md` is
+ * page `readme`), and the extension may be left out.
+ */
+function pagePathOf(resolved: string): string {
+  let path = resolved.replace(/\/+$/, '');
+  if (/^readme\.md$/i.test(path)) return 'readme';
+  path = path.replace(/\/readme\.md$/i, '').replace(/\.md$/i, '');
+  return path.toLowerCase();
+}
+
+function anchorTarget(index: RevisionIndex, pageId: string | undefined, path: string, anchor: string): LinkTarget {
+  const page = pageId ? index.pages.get(pageId) : undefined;
+  const status: LinkStatus = page && page.anchors.has(anchor) ? 'ok' : 'broken';
+  return { key: `anchor:${pageId ?? `path:${path}`}#${anchor}`, kind: 'anchor', status, ...(pageId ? { page: pageId } : {}), path: page?.path ?? path, anchor };
+}
+
+/**
+ * Resolves one link of page `fromId` and classifies it: `ok` when its page, file or anchor exists,
+ * `broken` when not, `in-app` for an absolute URL into this instance's app. Other absolute URLs
+ * (http, https, mailto…) are not fetched: kind `url`, status `ok`. Returns undefined for an empty target.
+ */
+export function classifyLink(href: string, fromId: string, index: RevisionIndex): LinkTarget | undefined {
+  const raw = href.trim();
+  if (!raw) return undefined;
+  const from = index.pages.get(fromId);
+  if (!from) throw new Error(`page ${fromId} is not in the revision index`);
+
+  if (SCHEME.test(raw) || raw.startsWith('//')) {
+    return { key: `url:${raw}`, kind: 'url', status: isInApp(raw, index.publicUrl) ? 'in-app' : 'ok', url: raw };
+  }
+
+  const hashAt = raw.indexOf('#');
+  const anchor = hashAt === -1 ? '' : safeDecode(raw.slice(hashAt + 1)).toLowerCase();
+  const target = safeDecode((hashAt === -1 ? raw : raw.slice(0, hashAt)).replace(/\?.*$/, ''));
+
+  // `#anchor`: a heading of the same page; a bare `#` is the page itself.
+  if (!target) {
+    if (!anchor) return { key: `page:${fromId}`, kind: 'page', status: 'ok', page: fromId, path: from.path };
+    return anchorTarget(index, fromId, from.path, anchor);
+  }
+
+  // `/files/<id>`: how content references its files.
+  const file = /^\/files\/([^/]+)\/?$/.exec(target);
+  if (file) {
+    const name = index.files.get(file[1]);
+    return { key: `file:${file[1]}`, kind: 'file', status: name === undefined ? 'broken' : 'ok', file: file[1], ...(name !== undefined ? { name } : {}) };
+  }
+
+  // Other paths: from the space's root when absolute, else from the folder the page is pulled into.
+  const folder = from.hasChildren ? from.path : posix.dirname(from.path);
+  const joined = target.startsWith('/') ? target.slice(1) : posix.join(folder === '.' ? '' : folder, target);
+  const resolved = posix.normalize(joined).replace(/^(\.\/)+/, '');
+  const escapes = resolved === '..' || resolved.startsWith('../');
+  const path = escapes ? target : pagePathOf(resolved === '.' ? '' : resolved);
+  const pageId = escapes ? undefined : index.pageByPath.get(path);
+
+  if (pageId) {
+    if (anchor) return anchorTarget(index, pageId, path, anchor);
+    return { key: `page:${pageId}`, kind: 'page', status: 'ok', page: pageId, path: index.pages.get(pageId)!.path };
+  }
+  // Not a page: an asset named by its path in the folder (what push uploads when it cannot rewrite it).
+  const extension = posix.extname(resolved).toLowerCase();
+  if (extension && extension !== '.md') {
+    const fileId = escapes ? undefined : index.fileByName.get(resolved);
+    if (fileId) return { key: `file:${fileId}`, kind: 'file', status: 'ok', file: fileId, name: resolved };
+    return { key: `file-name:${escapes ? target : resolved}`, kind: 'file', status: 'broken', name: escapes ? target : resolved };
+  }
+  if (anchor) return anchorTarget(index, undefined, path, anchor);
+  return { key: `page-path:${path}`, kind: 'page', status: 'broken', path };
+}

@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { classifyLink, scanMarkdown, type RevisionIndex } from '../../src/engine/content/link-targets';
+import { headingIds, slugOfHeading } from '../../src/engine/content/headings';
+import { pageInMemory } from '../../src/engine/content/in-memory-page';
+
+describe('scanMarkdown', () => {
+  it('finds links and images anywhere marked finds them: nested, in lists, tables, blockquotes, references, autolinks', () => {
+    const markdown = [
+      '---',
+      'title: "[not](a-link.md)"',
+      '---',
+      'A [plain](plain.md) link and an ![image](/files/f1).',
+      '',
+      '[![badge](badge.png)](https://ci.example/build)',
+      '',
+      '- item [in list](list.md)',
+      '  - nested ![deep](deep.png)',
+      '',
+      '| a | b |',
+      '|---|---|',
+      '| [cell](cell.md) | ![pic](/files/f2) |',
+      '',
+      '> quoted [bq](#heading)',
+      '',
+      'See [the spec][spec] and <https://angle.example> and https://bare.example.',
+      '',
+      '[spec]: https://spec.example',
+    ].join('\n');
+    expect(scanMarkdown(markdown).hrefs).toEqual([
+      'plain.md', '/files/f1', 'https://ci.example/build', 'badge.png', 'list.md', 'deep.png', 'cell.md', '/files/f2', '#heading',
+      'https://spec.example', 'https://angle.example', 'https://bare.example',
+    ]);
+  });
+
+  it('ignores what only looks like a link: code spans, fenced code and HTML', () => {
+    const markdown = 'Use `[x](code.md)`.\n\n```md\n[fenced](fenced.md)\n```\n\n    [indented](indented.md)\n\n<a href="html.md">html</a>\n';
+    expect(scanMarkdown(markdown).hrefs).toEqual([]);
+  });
+
+  it('gives every heading (also in blockquotes and lists) a GitHub id', () => {
+    const { anchors } = scanMarkdown('# Getting Started!\n\n## API & SDK\n\n> ### Quoted `code` heading\n\n- ## In a list\n\nSetext\n------\n\n## Getting started\n');
+    expect([...anchors]).toEqual(['getting-started', 'api--sdk', 'quoted-code-heading', 'in-a-list', 'setext', 'getting-started-1']);
+  });
+});
+
+describe('heading ids', () => {
+  it('lower-cases, drops punctuation, keeps letters of any script, digits, - and _, turns spaces into -', () => {
+    expect(slugOfHeading('Hello, World!')).toBe('hello-world');
+    expect(slugOfHeading('v2.0: What’s new?')).toBe('v20-whats-new');
+    expect(slugOfHeading('Déjà vu — 東京 snake_case')).toBe('déjà-vu--東京-snake_case');
+    expect(slugOfHeading('  Trim me  ')).toBe('trim-me');
+  });
+
+  it('numbers duplicates -1, -2, and steps over an id a heading already took', () => {
+    expect(headingIds(['Intro', 'Intro', 'Intro'])).toEqual(['intro', 'intro-1', 'intro-2']);
+    expect(headingIds(['A', 'A 1', 'A'])).toEqual(['a', 'a-1', 'a-2']);
+  });
+
+  it('uses the visible text: link text kept, entities decoded, images dropped', () => {
+    expect([...scanMarkdown('# See [the guide](guide.md) &amp; ![logo](l.png)more').anchors]).toEqual(['see-the-guide--more']);
+  });
+});
+
+/**
+ * A revision: readme (root), guide (with sub-pages install and faq), guide/install, guide/faq, and
+ * changelog (a leaf); files f1 (img/logo.png) and f2 (diagram.svg).
+ */
+function index(): RevisionIndex {
+  const pages: RevisionIndex['pages'] = new Map([
+    ['p-readme', { path: 'readme', anchors: new Set(['welcome']), hasChildren: false }],
+    ['p-guide', { path: 'guide', anchors: new Set(['overview']), hasChildren: true }],
+    ['p-install', { path: 'guide/install', anchors: new Set(['on-linux', 'on-linux-1']), hasChildren: false }],
+    ['p-faq', { path: 'guide/faq', anchors: new Set(), hasChildren: false }],
+    ['p-changelog', { path: 'changelog', anchors: new Set(['v2']), hasChildren: false }],
+  ]);
+  return {
+    pages,
+    pageByPath: new Map([...pages].map(([id, p]) => [p.path, id])),
+    files: new Map([['f1', 'img/logo.png'], ['f2', 'diagram.svg']]),
+    fileByName: new Map([['img/logo.png', 'f1'], ['diagram.svg', 'f2']]),
+    publicUrl: 'https://docs.example.com',
+  };
+}
+
+const classify = (href: string, from = 'p-install') => classifyLink(href, from, index());
+
+describe('classifyLink', () => {
+  it('resolves relative page links against the folder content pull writes the page into', () => {
+    // A leaf page (guide/install.md) links from its parent's folder.
+    expect(classify('faq.md')).toMatchObject({ kind: 'page', status: 'ok', page: 'p-faq', path: 'guide/faq' });
+    expect(classify('./faq')).toMatchObject({ kind: 'page', status: 'ok', page: 'p-faq' });
+    expect(classify('../changelog.md')).toMatchObject({ kind: 'page', status: 'ok', page: 'p-changelog' });
+    expect(classify('../README.md')).toMatchObject({ kind: 'page', status: 'ok', page: 'p-readme' });
+    expect(classify('README.md')).toMatchObject({ kind: 'page', status: 'ok', page: 'p-guide' });
+    expect(classify('../guide/')).toMatchObject({ kind: 'page', status: 'ok', page: 'p-guide' });
+    // A page with sub-pages is guide/README.md: its links start in its own folder.
+    expect(classify('install.md', 'p-guide')).toMatchObject({ kind: 'page', status: 'ok', page: 'p-install' });
+    expect(classify('guide/install', 'p-readme')).toMatchObject({ kind: 'page', status: 'ok', page: 'p-install' });
+    expect(classify('Guide/Install.md', 'p-readme')).toMatchObject({ kind: 'page', status: 'ok', page: 'p-install' });
+    expect(classify('/guide/faq')).toMatchObject({ kind: 'page', status: 'ok', page: 'p-faq' });
+    expect(classify('my%20faq.md')).toMatchObject({ kind: 'page', status: 'broken', path: 'guide/my faq' });
+  });
+
+  it('marks pages that do not exist broken, keyed by the path looked for', () => {
+    expect(classify('missing.md')).toEqual({ key: 'page-path:guide/missing', kind: 'page', status: 'broken', path: 'guide/missing' });
+    expect(classify('install.md', 'p-readme')).toMatchObject({ status: 'broken', path: 'install' });
+    expect(classify('../../outside.md')).toMatchObject({ kind: 'page', status: 'broken', path: '../../outside.md' });
+  });
+
+  it('checks anchors in the same page and in linked pages', () => {
+    expect(classify('#on-linux')).toEqual({ key: 'anchor:p-install#on-linux', kind: 'anchor', status: 'ok', page: 'p-install', path: 'guide/install', anchor: 'on-linux' });
+    expect(classify('#On-Linux-1')).toMatchObject({ status: 'ok', anchor: 'on-linux-1' });
+    expect(classify('#nowhere')).toMatchObject({ kind: 'anchor', status: 'broken', page: 'p-install', anchor: 'nowhere' });
+    expect(classify('#')).toMatchObject({ kind: 'page', status: 'ok', page: 'p-install' });
+    expect(classify('../changelog.md#v2')).toMatchObject({ kind: 'anchor', status: 'ok', page: 'p-changelog', anchor: 'v2' });
+    expect(classify('../changelog#v3')).toMatchObject({ kind: 'anchor', status: 'broken', page: 'p-changelog', anchor: 'v3' });
+    expect(classify('gone.md#x')).toEqual({ key: 'anchor:path:guide/gone#x', kind: 'anchor', status: 'broken', path: 'guide/gone', anchor: 'x' });
+  });
+
+  it('resolves /files/<id> and asset paths to files', () => {
+    expect(classify('/files/f1')).toEqual({ key: 'file:f1', kind: 'file', status: 'ok', file: 'f1', name: 'img/logo.png' });
+    expect(classify('/files/nope')).toEqual({ key: 'file:nope', kind: 'file', status: 'broken', file: 'nope' });
+    expect(classify('../img/logo.png')).toMatchObject({ key: 'file:f1', status: 'ok', file: 'f1' });
+    expect(classify('diagram.svg', 'p-readme')).toMatchObject({ key: 'file:f2', status: 'ok' });
+    expect(classify('missing.png')).toEqual({ key: 'file-name:guide/missing.png', kind: 'file', status: 'broken', name: 'guide/missing.png' });
+  });
+
+  it('lists absolute URLs without fetching them: in-app under this instance\'s /app, ok otherwise', () => {
+    expect(classify('https://example.org/x')).toEqual({ key: 'url:https://example.org/x', kind: 'url', status: 'ok', url: 'https://example.org/x' });
+    expect(classify('mailto:team@example.org')).toMatchObject({ kind: 'url', status: 'ok' });
+    expect(classify('https://docs.example.com/app/s/space-1/guide')).toMatchObject({ kind: 'url', status: 'in-app' });
+    expect(classify('https://DOCS.example.com/app')).toMatchObject({ status: 'in-app' });
+    expect(classify('//docs.example.com/app/s/x')).toMatchObject({ status: 'in-app' });
+    expect(classify('https://docs.example.com/application')).toMatchObject({ status: 'ok' });
+    expect(classify('https://docs.example.com/v1/spaces')).toMatchObject({ status: 'ok' });
+    expect(classify('http://docs.example.com:81/app/x')).toMatchObject({ status: 'ok' });
+  });
+
+  it('skips empty targets', () => {
+    expect(classify('')).toBeUndefined();
+    expect(classify('   ')).toBeUndefined();
+  });
+});
+
+describe('pageInMemory', () => {
+  const listing = { name: 'demo', key: ['number', 'string'] as ('string' | 'number')[] };
+  const items = [[0, 'a'], [0, 'b'], [1, 'a'], [2, 'z']] as [number, string][];
+  const keyOf = (k: [number, string]) => k;
+
+  it('pages with opaque cursors and goes on after the last item even when the list changed', () => {
+    const first = pageInMemory(listing, items, keyOf, { limit: 3 });
+    expect(first).toMatchObject({ count: 4, items: items.slice(0, 3) });
+    const second = pageInMemory(listing, items, keyOf, { limit: 3, page: first.next!.page });
+    expect(second).toEqual({ count: 4, items: [[2, 'z']] });
+    // The item the cursor names is gone: the next page starts after where it was.
+    const changed = pageInMemory(listing, [[0, 'a'], [2, 'z']] as [number, string][], keyOf, { limit: 3, page: first.next!.page });
+    expect(changed.items).toEqual([[2, 'z']]);
+  });
+
+  it('refuses cursors of another listing or with the wrong shape (400)', () => {
+    const other = pageInMemory({ name: 'other', key: ['string', 'string'] }, [['a', 'b']], (k) => k, { limit: 1 });
+    expect(other.next).toBeUndefined();
+    const cursor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    expect(() => pageInMemory(listing, items, keyOf, { page: cursor(['other', [0, 'a']]) })).toThrow(/page: is not a valid page cursor/);
+    expect(() => pageInMemory(listing, items, keyOf, { page: cursor(['demo', ['0', 'a']]) })).toThrow(/page: is not a valid page cursor/);
+    expect(() => pageInMemory(listing, items, keyOf, { page: 'garbage!' })).toThrow(/page: is not a valid page cursor/);
+  });
+});
