@@ -10,6 +10,7 @@ interface Opts {
   publicUrl?: string;
   rateLimit: string;
   rateWindow: string;
+  refusePrivateAddresses?: boolean;
 }
 
 export function registerServe(program: Command, ctx: Context): void {
@@ -21,6 +22,7 @@ export function registerServe(program: Command, ctx: Context): void {
     .option('--public-url <url>', 'base URL clients see, used in urls.location (default: the listening address)')
     .option('--rate-limit <n>', 'requests per window per token', '1000')
     .option('--rate-window <seconds>', 'rate-limit window in seconds', '60')
+    .option('--refuse-private-addresses', 'content import refuses loopback, private and link-local addresses (run with it when untrusted editors can import)')
     .addHelpText('after', '\nExamples:\n  $ docsctl serve --port 8080\n  $ docsctl serve --port 0 --json          # prints {"url": ...} once listening\n  $ docsctl serve --host 0.0.0.0 --public-url https://docs.acme.example')
     .action(async (opts: Opts) => {
       const port = Number(opts.port);
@@ -38,7 +40,7 @@ export function registerServe(program: Command, ctx: Context): void {
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       const url = `http://${host}:${address.port}`;
       const publicUrl = opts.publicUrl ?? ctx.env.DOCSCTL_PUBLIC_URL ?? url;
-      const engine = openEngine(target.db, { publicUrl });
+      const engine = openEngine(target.db, { publicUrl, importLimits: opts.refusePrivateAddresses ? { refusePrivateAddresses: true } : undefined });
       const installation = engine.install();
       app = createApp({ engine, rateLimit: { limit, windowSeconds }, onError: (e) => ctx.io.stderr.write(`internal error: ${(e as Error).stack}\n`) });
       // Deleted spaces past their retention go when the engine opens, and then every hour.

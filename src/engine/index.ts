@@ -60,11 +60,15 @@ export function createEngine(options: EngineOptions) {
 export type Engine = ReturnType<typeof createEngine>;
 
 /** Opens an engine on a database file with the real clock and ids unless others are given. */
-export function openEngine(file: string, options: { publicUrl?: string; clock?: Clock; ids?: IdGenerator } = {}): Engine {
+export function openEngine(
+  file: string,
+  options: { publicUrl?: string; clock?: Clock; ids?: IdGenerator; importLimits?: EngineOptions['importLimits'] } = {},
+): Engine {
   return createEngine({
     db: openDb(file),
     clock: options.clock ?? systemClock,
     ids: options.ids ?? randomIds,
     publicUrl: options.publicUrl ?? 'http://localhost:8080',
+    importLimits: options.importLimits,
   });
 }

@@ -44,3 +44,22 @@ describe('content import in remote mode through serve', () => {
     expect(missing.stderr).toContain(`url: ${site.url}/docs/missing.html answered 404 Not Found`);
   });
 });
+
+describe('serve --refuse-private-addresses', () => {
+  it('refuses to import from loopback addresses, naming the url', async () => {
+    const box = sandbox();
+    expect((await box.run(['init'])).code).toBe(0);
+    const served = await startServe(box, { args: ['--refuse-private-addresses'] });
+    const site = await fixtureSite();
+    try {
+      const space = JSON.parse((await served.remote(['spaces', 'create', '--title', 'Guarded', '--json'])).stdout).id;
+      const refused = await served.remote(['content', 'import', `${site.url}/docs/guide/install.html`, '--space', space]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/url: .*(internal|private|loopback)/i);
+      expect(site.hits).toEqual([]);
+    } finally {
+      await served.stop();
+      await site.close();
+    }
+  });
+});

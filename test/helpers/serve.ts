@@ -8,10 +8,10 @@ type Sandbox = { dir: string; env: Record<string, string>; run: (argv: string[],
  * A real `docsctl serve` on port 0 over a sandbox's database, in-process, with a token minted for it.
  * `remote(argv)` runs the CLI against it with only the URL and token (never the local database).
  */
-export async function startServe(box: Sandbox, options: { tokenName?: string } = {}) {
+export async function startServe(box: Sandbox, options: { tokenName?: string; args?: string[] } = {}) {
   let listening: (line: string) => void = () => undefined;
   const announced = new Promise<string>((resolve) => (listening = resolve));
-  const serving = run(['serve', '--port', '0', '--json'], { env: box.env, cwd: box.dir, onStdout: (chunk) => listening(chunk) });
+  const serving = run(['serve', '--port', '0', '--json', ...(options.args ?? [])], { env: box.env, cwd: box.dir, onStdout: (chunk) => listening(chunk) });
   const url = JSON.parse(await announced).url as string;
   const token = JSON.parse((await box.run(['tokens', 'create', '--name', options.tokenName ?? 'e2e', '--json'])).stdout).token as string;
   return {
