@@ -16,6 +16,7 @@ import { commentsModule } from './comments';
 import { searchModule } from './content/search';
 import { linksModule } from './content/links';
 import { importModule } from './content/import/index';
+import { docsSitesModule } from './sites/index';
 import { ensureInstallation, type BootstrapOptions } from './bootstrap';
 import { openDb } from './store/db';
 import { randomIds, systemClock, type Clock, type IdGenerator } from './clock';
@@ -50,6 +51,7 @@ export function createEngine(options: EngineOptions) {
     search: searchModule(core, spaces),
     links: linksModule(core, spaces, changeRequests),
     imports: importModule(core, spaces, changeRequests),
+    ...docsSitesModule(core, spaces),
     install: (bootstrap?: BootstrapOptions) => ensureInstallation(core, bootstrap),
     close: (): void => {
       options.db.close();

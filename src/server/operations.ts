@@ -163,6 +163,10 @@ export const operations: Operations = {
   importContentInSpace: (e, a, { params, body }) => e.imports.importContent(a, { spaceId: params.spaceId }, body),
   importContentInChangeRequest: (e, a, { params, body }) =>
     e.imports.importContent(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, body),
+
+  // sites
+
+  // site structure
 };
 
 export { routes };

@@ -13,9 +13,11 @@ import * as comments from './comments';
 import * as search from './search';
 import * as links from './links';
 import * as imports from './imports';
+import * as sites from './sites';
+import * as siteStructure from './site-structure';
 
 /** THE route table: every operation of the API, keyed by operationId. */
-export const routes = { ...organizations, ...members, ...teams, ...invites, ...saml, ...spaces, ...collections, ...customFields, ...changeRequests, ...content, ...comments, ...search, ...links, ...imports };
+export const routes = { ...organizations, ...members, ...teams, ...invites, ...saml, ...spaces, ...collections, ...customFields, ...changeRequests, ...content, ...comments, ...search, ...links, ...imports, ...sites, ...siteStructure };
 
 export type Routes = typeof routes;
 export const routeList: Route[] = Object.values(routes) as Route[];

@@ -3,6 +3,7 @@ import { sql as spaces } from './002_spaces';
 import { sql as content } from './003_content';
 import { sql as comments } from './004_comments';
 import { sql as search } from './005_search';
+import { sql as sites } from './006_sites';
 
 /** Numbered schema migrations, applied in order; `user_version` records how many ran. */
-export const migrations: readonly string[] = [people, spaces, content, comments, search];
+export const migrations: readonly string[] = [people, spaces, content, comments, search, sites];
