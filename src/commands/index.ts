@@ -29,6 +29,8 @@ const GROUPS: Record<string, () => Promise<Register>> = {
   sections: () => import('./sections/index').then((m) => m.registerSections),
   'section-groups': () => import('./section-groups/index').then((m) => m.registerSectionGroups),
   'site-spaces': () => import('./site-spaces/index').then((m) => m.registerSiteSpaces),
+  openapi: () => import('./openapi/index').then((m) => m.registerOpenapi),
+  translations: () => import('./translations/index').then((m) => m.registerTranslations),
   tokens: () => import('./tokens/index').then((m) => m.registerTokens),
   login: () => import('./auth/index').then((m) => m.registerAuth),
   logout: () => import('./auth/index').then((m) => m.registerAuth),

@@ -17,6 +17,8 @@ import { searchModule } from './content/search';
 import { linksModule } from './content/links';
 import { importModule } from './content/import/index';
 import { docsSitesModule } from './sites/index';
+import { openapiModule } from './openapi/index';
+import { translationsModule } from './translations';
 import { ensureInstallation, type BootstrapOptions } from './bootstrap';
 import { openDb } from './store/db';
 import { randomIds, systemClock, type Clock, type IdGenerator } from './clock';
@@ -52,6 +54,8 @@ export function createEngine(options: EngineOptions) {
     links: linksModule(core, spaces, changeRequests),
     imports: importModule(core, spaces, changeRequests),
     ...docsSitesModule(core, spaces),
+    openapi: openapiModule(core),
+    translations: translationsModule(core),
     install: (bootstrap?: BootstrapOptions) => ensureInstallation(core, bootstrap),
     close: (): void => {
       options.db.close();

@@ -15,9 +15,11 @@ import * as links from './links';
 import * as imports from './imports';
 import * as sites from './sites';
 import * as siteStructure from './site-structure';
+import * as openapiSpecs from './openapi-specs';
+import * as translations from './translations';
 
 /** THE route table: every operation of the API, keyed by operationId. */
-export const routes = { ...organizations, ...members, ...teams, ...invites, ...saml, ...spaces, ...collections, ...customFields, ...changeRequests, ...content, ...comments, ...search, ...links, ...imports, ...sites, ...siteStructure };
+export const routes = { ...organizations, ...members, ...teams, ...invites, ...saml, ...spaces, ...collections, ...customFields, ...changeRequests, ...content, ...comments, ...search, ...links, ...imports, ...sites, ...siteStructure, ...openapiSpecs, ...translations };
 
 export type Routes = typeof routes;
 export const routeList: Route[] = Object.values(routes) as Route[];

@@ -4,6 +4,7 @@ import { sql as content } from './003_content';
 import { sql as comments } from './004_comments';
 import { sql as search } from './005_search';
 import { sql as sites } from './006_sites';
+import { sql as openapi } from './007_openapi';
 
 /** Numbered schema migrations, applied in order; `user_version` records how many ran. */
-export const migrations: readonly string[] = [people, spaces, content, comments, search, sites];
+export const migrations: readonly string[] = [people, spaces, content, comments, search, sites, openapi];

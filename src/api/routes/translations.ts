@@ -1,0 +1,2 @@
+// Routes of issue 7 (translations); filled in by its builder.
+export {};

@@ -1,0 +1,2 @@
+/** OpenAPI specifications with their versions, and translation settings. (Filled in by issue 7.) */
+export const sql = ``;
