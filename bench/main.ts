@@ -19,6 +19,7 @@ rows.push(...benchBulkPut());
 rows.push(...benchSpacePaging(quick ? 20_000 : 100_000));
 rows.push(...(await benchContentPush(quick ? 200 : 1000)));
 rows.push(...benchSearch(quick ? 2000 : 10_000));
+rows.push(...(await (await import('./openapi')).benchOpenapi(quick ? 1 : 3)));
 printRows(rows);
 const missed = rows.filter((r) => r.ok === false);
 if (missed.length && process.argv.includes('--strict')) process.exitCode = 1;

@@ -15,7 +15,7 @@ export function registerInit(program: Command, ctx: Context): void {
   program
     .command('init')
     .description('create the local database with a first organization and admin user (idempotent)')
-    .option('--sample', 'fill the organization with realistic sample data (members, teams, SAML, invite links)')
+    .option('--sample', 'fill the organization with realistic sample data (members, teams, spaces and content, a docs site, SAML, invite links)')
     .option('--org-title <title>', 'title of the first organization', 'My Organization')
     .option('--admin-email <email>', 'e-mail of the admin user', 'admin@example.com')
     .option('--admin-name <name>', 'display name of the admin user', 'Admin')
@@ -49,7 +49,7 @@ export function registerInit(program: Command, ctx: Context): void {
           if (sample) {
             ctx.out.message(
               sample.loaded
-                ? `Sample data: ${sample.members} members in ${sample.teams} teams, ${sample.spaces} spaces in collections (and ${sample.deletedSpaces} recently deleted), pages and change requests in REST API, custom fields, a SAML provider and invite links.`
+                ? `Sample data: ${sample.members} members in ${sample.teams} teams, ${sample.spaces} spaces in collections (and ${sample.deletedSpaces} recently deleted), pages and change requests in REST API, a published docs site, custom fields, a SAML provider and invite links.`
                 : 'Sample data was already loaded.',
             );
           }

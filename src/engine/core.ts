@@ -16,6 +16,8 @@ export interface EngineOptions {
   publicUrl: string;
   /** Bounds of content import (pages, depth, sizes, time); defaults in content/import/limits.ts. */
   importLimits?: Partial<import('./content/import/limits').ImportLimits>;
+  /** Bounds of OpenAPI processing (fetch timeout, size); defaults in openapi/limits.ts. */
+  openapiLimits?: Partial<import('./openapi/limits').OpenApiLimits>;
 }
 
 /** What every engine module shares: the database with a statement cache, time, ids and URLs. */
@@ -25,6 +27,7 @@ export class Core implements Statements {
   readonly ids: IdGenerator;
   readonly publicUrl: string;
   readonly importLimits: EngineOptions['importLimits'];
+  readonly openapiLimits: EngineOptions['openapiLimits'];
   private readonly statements = new Map<string, Statement>();
   private readonly memo = new Map<string, unknown>();
   private memoVersion = -1;
@@ -37,6 +40,7 @@ export class Core implements Statements {
     this.ids = options.ids;
     this.publicUrl = options.publicUrl.replace(/\/+$/, '');
     this.importLimits = options.importLimits;
+    this.openapiLimits = options.openapiLimits;
   }
 
   stmt(sql: string): Statement {

@@ -129,11 +129,10 @@ export function organizationsModule(core: Core) {
         }
         if (patch.defaultRole !== undefined) set('default_role', patch.defaultRole);
         if (patch.defaultContent !== undefined) {
-          if (patch.defaultContent !== null) {
-            // Sites arrive with the docs-sites feature; until then no site id can exist in the organization.
+          if (patch.defaultContent !== null && !core.get('SELECT 1 FROM sites WHERE id = ? AND organization_id = ?', [patch.defaultContent.site, organizationId])) {
             throw invalid(`defaultContent.site: no site ${patch.defaultContent.site} in this organization`);
           }
-          set('default_content', null);
+          set('default_content', patch.defaultContent === null ? null : JSON.stringify({ type: 'site', site: patch.defaultContent.site }));
         }
         if (patch.logo !== undefined) set('logo', patch.logo);
         if (patch.sso !== undefined) set('sso', patch.sso ? 1 : 0);

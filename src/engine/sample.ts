@@ -82,6 +82,7 @@ export function loadSample(engine: Engine): { loaded: boolean; members: number; 
       defaultRole: 'read',
     });
     loadSampleSpaces(engine, actor, orgId, ids, teamIds);
+    loadSampleSite(engine, actor, orgId);
     engine.invites.createLink(actor, orgId, { role: 'read' });
     engine.invites.createLink(actor, orgId, { role: 'edit' });
     core.run("INSERT INTO meta (key, value) VALUES ('sample_loaded', ?)", [core.now()]);
@@ -148,4 +149,34 @@ function loadSampleContent(engine: Engine, actor: { userId: string }, spaceId: s
   ]);
   crs.merge(actor, spaceId, pagination.id);
   crs.updateFromMain(actor, spaceId, pending.id);
+}
+
+/**
+ * A published public developer site with a section group and two sections over the customer-facing
+ * spaces, plus an unpublished share-link partner site, built through the sites and structure modules.
+ */
+function loadSampleSite(engine: Engine, actor: { userId: string }, orgId: string): void {
+  const { core } = engine;
+  const space = (title: string) => core.get<{ id: string }>('SELECT id FROM spaces WHERE organization_id = ? AND title = ? AND deleted_at IS NULL', [orgId, title])!.id;
+  const site = engine.sites.create(actor, orgId, { title: 'Acme Developers', type: 'premium', visibility: 'public' });
+  const api = engine.structure.addSection(actor, orgId, site.id, { spaceId: space('REST API'), title: 'API' });
+  engine.structure.addSiteSpace(actor, orgId, site.id, { spaceId: space('Webhooks'), sectionId: api.id });
+  const changelog = engine.structure.addSection(actor, orgId, site.id, { spaceId: space('Changelog'), title: 'Changelog' });
+  const group = engine.structure.createGroup(actor, orgId, site.id, { title: 'Developers', sections: [api.id] });
+  engine.structure.moveGroup(actor, orgId, site.id, group.id, { position: { before: { type: 'site-section', id: changelog.id } } });
+  engine.sites.setAdaptiveSchema(actor, orgId, site.id, {
+    jsonSchema: {
+      type: 'object',
+      properties: { isBetaUser: { type: 'boolean', description: 'Signed up for the beta programme' } },
+      additionalProperties: false,
+    },
+  });
+  engine.sites.update(actor, orgId, site.id, { basename: 'developers', adaptiveContent: { enabled: true }, published: true });
+  // Customizations and the icon have no operation yet; the sample shows what they look like.
+  core.run('UPDATE sites SET icon = ?, customizations = ? WHERE id = ?', [
+    JSON.stringify({ icon: { light: 'https://acme.example/logo-light.svg', dark: 'https://acme.example/logo-dark.svg' } }),
+    JSON.stringify({ styling: { primaryColor: { light: '#E2542C', dark: '#F07A52' }, tint: { color: { light: '#E2542C', dark: '#F07A52' } } } }),
+    site.id,
+  ]);
+  engine.sites.create(actor, orgId, { title: 'Acme Partner Portal', visibility: 'share-link', spaces: [space('Partner portal')] });
 }

@@ -8,6 +8,7 @@ import { formatIssues } from '../api/format-issues';
 import { operations } from './operations';
 import { createRateLimiter, type RateLimitOptions } from './rate-limit';
 import { renderOpenApi } from '../api/openapi';
+import { WithStatus } from './status';
 
 /** A request as the app sees it, whether it came over HTTP or from the local transport. */
 export interface ApiRequest {
@@ -155,8 +156,10 @@ export function createApp(options: AppOptions) {
       }
       if (!route.response) return { status: route.status, headers: rateHeaders };
       // Operations that wait on the network (content import) answer with a promise.
-      if (result instanceof Promise) return result.then((value) => json(route.status, value, rateHeaders), (error: unknown) => failure(error, rateHeaders));
-      return json(route.status, result, rateHeaders);
+      // A WithStatus answer (create-or-update) carries its own status.
+      const answer = (value: unknown) => (value instanceof WithStatus ? json(value.status, value.value, rateHeaders) : json(route.status, value, rateHeaders));
+      if (result instanceof Promise) return result.then(answer, (error: unknown) => failure(error, rateHeaders));
+      return answer(result);
     } catch (error) {
       return failure(error, rateHeaders);
     }

@@ -1,6 +1,7 @@
 import type { Engine, Actor } from '../engine/index';
 import { routes, type Routes } from '../api/routes/index';
 import type { ValidInput } from '../api/routes/route';
+import { withStatus } from './status';
 
 type Operation<R> = (engine: Engine, actor: Actor, input: ValidInput<R>) => unknown;
 type Operations = { [K in keyof Routes]: Operation<Routes[K]> };
@@ -95,17 +96,17 @@ export const operations: Operations = {
   listSpacePages: (e, a, { params }) => e.content.pages(a, { spaceId: params.spaceId }),
   listSpaceFiles: (e, a, { params, query }) => e.content.files(a, { spaceId: params.spaceId }, query),
   getSpaceFile: (e, a, { params }) => e.content.file(a, { spaceId: params.spaceId }, params.fileId),
-  getSpacePage: (e, a, { params, query }) => e.content.page(a, { spaceId: params.spaceId }, params.pageId, query.format),
-  getSpacePageByPath: (e, a, { params, query }) => e.content.pageByPath(a, { spaceId: params.spaceId }, params.pagePath, query.format),
+  getSpacePage: (e, a, { params, query }) => e.content.page(a, { spaceId: params.spaceId }, params.pageId, query.format, query.computed),
+  getSpacePageByPath: (e, a, { params, query }) => e.content.pageByPath(a, { spaceId: params.spaceId }, params.pagePath, query.format, query.computed),
   getChangeRequestContent: (e, a, { params }) => e.content.revision(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }),
   listChangeRequestPages: (e, a, { params }) => e.content.pages(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }),
   listChangeRequestFiles: (e, a, { params, query }) =>
     e.content.files(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, query),
   getChangeRequestFile: (e, a, { params }) => e.content.file(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.fileId),
   getChangeRequestPage: (e, a, { params, query }) =>
-    e.content.page(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.pageId, query.format),
+    e.content.page(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.pageId, query.format, query.computed),
   getChangeRequestPageByPath: (e, a, { params, query }) =>
-    e.content.pageByPath(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.pagePath, query.format),
+    e.content.pageByPath(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.pagePath, query.format, query.computed),
   downloadSpaceFile: (e, a, { params }) => e.content.download(a, params.spaceId, params.fileId),
   getSpacePdf: (e, a, { params, query }) => e.content.pdfUrl(a, { spaceId: params.spaceId }, query),
   getChangeRequestPdf: (e, a, { params, query }) => e.content.pdfUrl(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, query),
@@ -165,8 +166,57 @@ export const operations: Operations = {
     e.imports.importContent(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, body),
 
   // sites
+  listSites: (e, a, { params, query }) => e.sites.list(a, params.organizationId, query),
+  createSite: (e, a, { params, body }) => e.sites.create(a, params.organizationId, body),
+  getSiteById: (e, a, { params }) => e.sites.get(a, params.organizationId, params.siteId),
+  updateSiteById: (e, a, { params, body }) => e.sites.update(a, params.organizationId, params.siteId, body),
+  deleteSiteById: (e, a, { params }) => e.sites.remove(a, params.organizationId, params.siteId),
+  getSiteAdaptiveSchema: (e, a, { params }) => e.sites.adaptiveSchema(a, params.organizationId, params.siteId),
+  updateSiteAdaptiveSchema: (e, a, { params, body }) => e.sites.setAdaptiveSchema(a, params.organizationId, params.siteId, body),
+  getPublishedContentSite: (e, a, { params, query }) => e.sites.published(a, params.organizationId, params.siteId, query),
+  getSiteShareLink: (e, a, { params }) => e.sites.shareLink(a, params.organizationId, params.siteId),
+  rotateSiteShareLink: (e, a, { params }) => e.sites.rotateShareLink(a, params.organizationId, params.siteId),
 
   // site structure
+  listSiteSectionGroups: (e, a, { params: p, query }) => e.structure.listGroups(a, p.organizationId, p.siteId, query),
+  createSiteSectionGroup: (e, a, { params: p, body }) => e.structure.createGroup(a, p.organizationId, p.siteId, body),
+  deleteSiteSectionGroup: (e, a, { params: p }) => e.structure.deleteGroup(a, p.organizationId, p.siteId, p.siteSectionGroupId),
+  updateSiteSectionGroup: (e, a, { params: p, body }) => e.structure.updateGroup(a, p.organizationId, p.siteId, p.siteSectionGroupId, body),
+  addSiteSectionToGroup: (e, a, { params: p, body }) => e.structure.addSectionToGroup(a, p.organizationId, p.siteId, p.siteSectionGroupId, body),
+  removeSiteSectionFromGroup: (e, a, { params: p }) =>
+    e.structure.removeSectionFromGroup(a, p.organizationId, p.siteId, p.siteSectionGroupId, p.siteSectionId),
+  moveSiteSectionGroup: (e, a, { params: p, body }) => e.structure.moveGroup(a, p.organizationId, p.siteId, p.siteSectionGroupId, body),
+  listSiteSections: (e, a, { params: p, query }) => e.structure.listSections(a, p.organizationId, p.siteId, query),
+  addSiteSection: (e, a, { params: p, body }) => e.structure.addSection(a, p.organizationId, p.siteId, body),
+  deleteSiteSection: (e, a, { params: p }) => e.structure.deleteSection(a, p.organizationId, p.siteId, p.siteSectionId),
+  updateSiteSection: (e, a, { params: p, body }) => e.structure.updateSection(a, p.organizationId, p.siteId, p.siteSectionId, body),
+  moveSiteSection: (e, a, { params: p, body }) => e.structure.moveSection(a, p.organizationId, p.siteId, p.siteSectionId, body),
+  listSiteSpaces: (e, a, { params: p, query }) => e.structure.listSiteSpaces(a, p.organizationId, p.siteId, query),
+  addSiteSpace: (e, a, { params: p, body }) => e.structure.addSiteSpace(a, p.organizationId, p.siteId, body),
+  deleteSiteSpace: (e, a, { params: p }) => e.structure.deleteSiteSpace(a, p.organizationId, p.siteId, p.siteSpaceId),
+  updateSiteSpace: (e, a, { params: p, body }) => e.structure.updateSiteSpace(a, p.organizationId, p.siteId, p.siteSpaceId, body),
+  moveSiteSpace: (e, a, { params: p, body }) => e.structure.moveSiteSpace(a, p.organizationId, p.siteId, p.siteSpaceId, body),
+
+  // openapi
+  listOpenAPISpecs: (e, a, { params, query }) => e.openapi.list(a, params.organizationId, query),
+  createOpenAPISpec: (e, a, { params, body }) => e.openapi.create(a, params.organizationId, body),
+  getOpenAPISpecBySlug: (e, a, { params }) => e.openapi.get(a, params.organizationId, params.specSlug),
+  createOrUpdateOpenAPISpecBySlug: (e, a, { params, body }) =>
+    e.openapi.put(a, params.organizationId, params.specSlug, body).then((p) => withStatus(p.created ? 201 : 200, p.spec)),
+  deleteOpenAPISpecBySlug: (e, a, { params }) => e.openapi.remove(a, params.organizationId, params.specSlug),
+  listOpenAPISpecVersions: (e, a, { params, query }) => e.openapi.versions(a, params.organizationId, params.specSlug, query),
+  getLatestOpenAPISpecVersion: (e, a, { params }) => e.openapi.version(a, params.organizationId, params.specSlug, 'latest'),
+  getLatestOpenAPISpecVersionContent: (e, a, { params }) => e.openapi.content(a, params.organizationId, params.specSlug, 'latest'),
+  getOpenAPISpecVersionById: (e, a, { params }) => e.openapi.version(a, params.organizationId, params.specSlug, params.versionId),
+  getOpenAPISpecVersionContentById: (e, a, { params }) => e.openapi.content(a, params.organizationId, params.specSlug, params.versionId),
+  downloadOpenAPISpecVersion: (e, a, { params }) => e.openapi.raw(a, params.organizationId, params.specSlug, params.versionId),
+
+  // translations
+  listTranslations: (e, a, { params, query }) => e.translations.list(a, params.organizationId, query),
+  createTranslation: (e, a, { params, body }) => e.translations.create(a, params.organizationId, body),
+  getTranslationById: (e, a, { params }) => e.translations.get(a, params.organizationId, params.translationSettingsId),
+  updateTranslationById: (e, a, { params, body }) => e.translations.update(a, params.organizationId, params.translationSettingsId, body),
+  deleteTranslationById: (e, a, { params }) => e.translations.remove(a, params.organizationId, params.translationSettingsId),
 };
 
 export { routes };

@@ -90,7 +90,7 @@ describe('init --sample', () => {
     const r = ok(await s.run(['init', '--sample']));
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('Organization: Acme Docs (');
-    expect(r.stderr).toContain('Sample data: 36 members in 5 teams, 7 spaces in collections (and 2 recently deleted), pages and change requests in REST API, custom fields, a SAML provider and invite links.');
+    expect(r.stderr).toContain('Sample data: 36 members in 5 teams, 7 spaces in collections (and 2 recently deleted), pages and change requests in REST API, a published docs site, custom fields, a SAML provider and invite links.');
     const spaces = await json(s, ['api', '/v1/orgs/{org}/spaces']);
     expect(spaces.count).toBe(7);
     const deleted = await json(s, ['api', '/v1/orgs/{org}/spaces?deleted=true']);

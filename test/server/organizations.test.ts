@@ -299,6 +299,17 @@ describe('PATCH /v1/orgs/{organizationId}', () => {
       expect(current(t).title).toBe('Acme');
     });
 
+    it('points at a site of the organization, and a deleted site clears it', () => {
+      const t = setup();
+      const site = t.api.request('POST', `/v1/orgs/${t.orgId}/sites`, { as: t.adminId, body: { title: 'Docs site' } });
+      expectOk(site, 'createSite');
+      const res = patch(t, { defaultContent: { type: 'site', site: site.body.id } });
+      expectOk(res, 'updateOrganizationById');
+      expect(res.body.defaultContent).toEqual({ type: 'site', site: site.body.id });
+      expect(t.api.request('DELETE', `/v1/orgs/${t.orgId}/sites/${site.body.id}`, { as: t.adminId }).status).toBe(205);
+      expect(current(t).defaultContent).toBeNull();
+    });
+
     it('rejects other shapes', () => {
       const t = setup();
       expectError(patch(t, { defaultContent: { type: 'space', site: 'x' } }), 400, /^defaultContent\.type: /);

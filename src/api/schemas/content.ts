@@ -31,6 +31,7 @@ export const Page = z.object({
   updatedAt: DateTime,
   hidden: z.boolean(),
   href: z.optional(z.string()),
+  computed: z.optional(z.object({ type: z.string(), dependencies: z.object({ spec: z.object({ ref: z.object({ kind: z.string(), spec: z.string() }) }) }), props: z.optional(z.record(z.string(), z.unknown())) })),
   markdown: z.optional(z.string()),
   document: z.optional(z.object({ object: z.literal('document'), nodes: z.array(z.unknown()) })),
   urls: z.object({ app: z.string() }),
@@ -82,6 +83,13 @@ export const MergeResult = z.object({
   conflicts: z.optional(z.array(z.object({ page: z.string() }))),
 });
 
+/** docsctl extension: a page whose content is generated from an OpenAPI spec (slug or id) when read. */
+export const PageComputed = z.strictObject({
+  type: z.literal('builtin:openapi'),
+  dependencies: z.strictObject({ spec: z.strictObject({ ref: z.strictObject({ kind: z.literal('openapi'), spec: text(1, 100) }) }) }),
+  props: z.optional(z.record(z.string(), z.unknown())),
+});
+
 const Markdown = z.strictObject({ markdown: z.string().check(z.maxLength(1_000_000)) });
 const Position = {
   into: z.optional(z.nullable(Id)),
@@ -98,9 +106,13 @@ export const ContentChange = z.discriminatedUnion('operation', [
     type: z.optional(z.enum(['document', 'group', 'link'])),
     href: z.optional(z.url().check(z.maxLength(2048))),
     ref: z.optional(text(1, 200)),
+    computed: z.optional(PageComputed),
     ...Position,
   }),
-  z.strictObject({ operation: z.literal('update_page'), page: Id, document: z.optional(Markdown), title: z.optional(text(1, 256)), ...Position }),
+  z.strictObject({
+    operation: z.literal('update_page'), page: Id, document: z.optional(Markdown), title: z.optional(text(1, 256)),
+    computed: z.optional(z.nullable(PageComputed)), ...Position,
+  }),
   z.strictObject({ operation: z.literal('delete_page'), page: Id }),
   z.strictObject({
     operation: z.literal('insert_files'),

@@ -1,7 +1,15 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
+import { registerPublish } from './publish';
+import { registerDiff } from './diff';
+import { registerList } from './list';
+import { registerGet } from './get';
+import { registerVersions } from './versions';
+import { registerContent } from './content';
+import { registerDelete } from './delete';
 
-/** `docsctl openapi` (issue 7; filled in by its builder). */
+/** `docsctl openapi`: publish OpenAPI specs from CI, compare them, read their versions. */
 export function registerOpenapi(program: Command, ctx: Context): void {
-  void program; void ctx;
+  const group = program.command('openapi').description('OpenAPI specifications: publish from CI, diff, versions');
+  for (const register of [registerPublish, registerDiff, registerList, registerGet, registerVersions, registerContent, registerDelete]) register(group, ctx);
 }

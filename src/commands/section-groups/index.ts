@@ -1,7 +1,17 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
+import { registerList } from './list';
+import { registerCreate } from './create';
+import { registerUpdate } from './update';
+import { registerDelete } from './delete';
+import { registerMove } from './move';
+import { registerAddSection } from './add-section';
+import { registerRemoveSection } from './remove-section';
 
-/** `docsctl section-groups` (issue 6; filled in by its builder). */
+/** `docsctl section-groups`: groups of a docs site's sections. */
 export function registerSectionGroups(program: Command, ctx: Context): void {
-  void program; void ctx;
+  const group = program.command('section-groups').description("a docs site's section groups: named sets of sections at the site's top level");
+  for (const register of [registerList, registerCreate, registerUpdate, registerDelete, registerMove, registerAddSection, registerRemoveSection]) {
+    register(group, ctx);
+  }
 }

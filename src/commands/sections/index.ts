@@ -1,7 +1,13 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
+import { registerList } from './list';
+import { registerAdd } from './add';
+import { registerUpdate } from './update';
+import { registerDelete } from './delete';
+import { registerMove } from './move';
 
-/** `docsctl sections` (issue 6; filled in by its builder). */
+/** `docsctl sections`: the sections of a docs site, each holding site spaces. */
 export function registerSections(program: Command, ctx: Context): void {
-  void program; void ctx;
+  const group = program.command('sections').description("a docs site's sections: top-level parts of the site, each showing one or more spaces");
+  for (const register of [registerList, registerAdd, registerUpdate, registerDelete, registerMove]) register(group, ctx);
 }

@@ -1,7 +1,13 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
+import { registerList } from './list';
+import { registerAdd } from './add';
+import { registerUpdate } from './update';
+import { registerDelete } from './delete';
+import { registerMove } from './move';
 
-/** `docsctl site-spaces` (issue 6; filled in by its builder). */
+/** `docsctl site-spaces`: the spaces a docs site shows. */
 export function registerSiteSpaces(program: Command, ctx: Context): void {
-  void program; void ctx;
+  const group = program.command('site-spaces').description("the spaces a docs site shows, in its sections or at its root, with their paths and conditions");
+  for (const register of [registerList, registerAdd, registerUpdate, registerDelete, registerMove]) register(group, ctx);
 }

@@ -1,7 +1,21 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
+import { registerList } from './list';
+import { registerGet } from './get';
+import { registerCreate } from './create';
+import { registerUpdate } from './update';
+import { registerDelete } from './delete';
+import { registerPublish } from './publish';
+import { registerShareLink } from './share-link';
+import { registerAdaptiveSchema } from './adaptive-schema';
+import { registerPublished } from './published';
+import { registerTree } from './tree';
 
-/** `docsctl sites` (issue 6; filled in by its builder). */
+/** `docsctl sites`: docs sites, how they are published, and who may read them. */
 export function registerSites(program: Command, ctx: Context): void {
-  void program; void ctx;
+  const group = program.command('sites').description('docs sites: publish spaces as a website, for everyone, by share link or for authenticated visitors');
+  for (const register of [
+    registerList, registerGet, registerCreate, registerUpdate, registerDelete, registerPublish, registerShareLink, registerAdaptiveSchema, registerPublished,
+  ]) register(group, ctx);
+  registerTree(group, ctx);
 }

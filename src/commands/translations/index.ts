@@ -1,7 +1,13 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
+import { registerList } from './list';
+import { registerGet } from './get';
+import { registerCreate } from './create';
+import { registerUpdate } from './update';
+import { registerDelete } from './delete';
 
-/** `docsctl translations` (issue 7; filled in by its builder). */
+/** `docsctl translations`: the organization's translation settings (title and languages). */
 export function registerTranslations(program: Command, ctx: Context): void {
-  void program; void ctx;
+  const group = program.command('translations').description('translation settings: a title and the languages to translate into');
+  for (const register of [registerList, registerGet, registerCreate, registerUpdate, registerDelete]) register(group, ctx);
 }

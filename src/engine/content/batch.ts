@@ -2,6 +2,7 @@ import type { Core } from '../core';
 import { invalid } from '../errors';
 import { firstHeading, slugify, splitFrontmatter } from './markdown';
 import { contentTypeOf, imageSize } from './images';
+import type { PageComputed } from '../openapi/computed-page';
 import { childrenOf, pageData, renumber, sha256, storePage, type FileEntry, type PageData, type RevisionState } from './state';
 
 export const MAX_FILE_BYTES = 1024 * 1024;
@@ -15,12 +16,14 @@ export type Change =
       /** docsctl extension: `group` pages only hold sub-pages; `link` pages point at `href`. */
       type?: 'document' | 'group' | 'link';
       href?: string;
+      /** docsctl extension: the page's content is generated from an OpenAPI spec when read. */
+      computed?: PageComputed;
       /** docsctl extension: a label later changes of the same batch may use as `into`. */
       ref?: string;
       into?: string | null;
       at?: number;
     }
-  | { operation: 'update_page'; page: string; document?: { markdown: string }; title?: string; slug?: string; into?: string | null; at?: number }
+  | { operation: 'update_page'; page: string; document?: { markdown: string }; title?: string; slug?: string; into?: string | null; at?: number; computed?: PageComputed | null }
   | { operation: 'delete_page'; page: string }
   | { operation: 'insert_files'; files: { name: string; contentType?: string; base64: string }[] };
 
@@ -135,6 +138,7 @@ export function applyChanges(core: Core, state: RevisionState, changes: Change[]
           ...(frontmatter.description ? { description: frontmatter.description } : {}),
           markdown: change.document.markdown,
           hidden: frontmatter.hidden ?? false,
+          ...(change.computed ? { computed: change.computed } : {}),
         };
         const id = core.newId();
         state.pages.set(id, { id, versionId: storePage(core, data), parent, position: 0, createdAt: now, updatedAt: now });
@@ -160,6 +164,8 @@ export function applyChanges(core: Core, state: RevisionState, changes: Change[]
           };
         }
         if (change.title !== undefined) data.title = change.title;
+        if (change.computed === null) delete data.computed;
+        else if (change.computed) data.computed = change.computed;
         const parent = change.into === undefined ? entry.parent : change.into === null ? null : (refs.get(change.into) ?? change.into);
         if (parent) {
           requirePage(parent, 'into');

@@ -1,6 +1,7 @@
 import type { Core } from '../core';
 import { toDocument } from './markdown';
-import { childrenIndex, childrenOf, pageData, pathsOf, type FileEntry, type PageEntry, type RevisionState } from './state';
+import { childrenIndex, childrenOf, pageData, pathsOf, type FileEntry, type PageData, type PageEntry, type RevisionState } from './state';
+import { computedMarkdown, type PageComputed } from '../openapi/computed-page';
 
 export type PageFormat = 'markdown' | 'document';
 
@@ -30,6 +31,8 @@ export interface PageOptions {
   content?: boolean;
   /** The revision's `childrenIndex`, when presenting a whole tree. */
   children?: Map<string | null, PageEntry[]>;
+  /** `computed=false`: a computed page's content is its stored markdown, not generated (default true). */
+  computed?: boolean;
 }
 
 export interface Page {
@@ -50,9 +53,16 @@ export interface Page {
   layout: typeof LAYOUT;
   urls: { app: string };
   href?: string;
+  computed?: PageComputed;
   markdown?: string;
   document?: ReturnType<typeof toDocument>;
   pages: Page[];
+}
+
+/** A page's content in the asked format; a computed page's is generated unless `computed` is false. */
+function contentOf(core: Core, spaceId: string, data: PageData, options: PageOptions) {
+  const markdown = data.computed && options.computed !== false ? computedMarkdown(core, spaceId, data.computed) : data.markdown;
+  return options.format === 'document' ? { document: toDocument(markdown) } : { markdown };
 }
 
 export function presentPage(core: Core, spaceId: string, state: RevisionState, entry: PageEntry, paths: Map<string, string>, options: PageOptions = {}): Page {
@@ -76,7 +86,8 @@ export function presentPage(core: Core, spaceId: string, state: RevisionState, e
     layout: LAYOUT,
     urls: { app: core.appUrl(`/s/${spaceId}/${path}`) },
     ...(data.href ? { href: data.href } : {}),
-    ...(options.content ? (options.format === 'document' ? { document: toDocument(data.markdown) } : { markdown: data.markdown }) : {}),
+    ...(data.computed ? { computed: data.computed } : {}),
+    ...(options.content ? contentOf(core, spaceId, data, options) : {}),
     pages: (options.children?.get(entry.id) ?? (options.children ? [] : childrenOf(state, entry.id))).map((child) =>
       presentPage(core, spaceId, state, child, paths, { format: options.format, children: options.children }),
     ),

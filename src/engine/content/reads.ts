@@ -26,14 +26,14 @@ export function contentReadsModule(core: Core, spaces: Spaces, changeRequests: C
     return { spaceId: root.spaceId, revisionId: spaces.visible(actor, root.spaceId).revision_id };
   }
 
-  function pageIn(actor: Actor, root: ContentRoot, find: (paths: Map<string, string>) => string | undefined, what: string, format: PageFormat) {
+  function pageIn(actor: Actor, root: ContentRoot, find: (paths: Map<string, string>) => string | undefined, what: string, format: PageFormat, computed: boolean) {
     const { spaceId, revisionId } = revisionOf(actor, root);
     const state = loadState(core, revisionId);
     const paths = pathsOf(core, state);
     const id = find(paths);
     const entry = id ? state.pages.get(id) : undefined;
     if (!entry) throw notFound(`${what} not found in ${root.changeRequest ? `change request ${root.changeRequest}` : `space ${spaceId}`}`);
-    return presentPage(core, spaceId, state, entry, paths, { content: true, format });
+    return presentPage(core, spaceId, state, entry, paths, { content: true, format, computed });
   }
 
   return {
@@ -47,13 +47,13 @@ export function contentReadsModule(core: Core, spaces: Spaces, changeRequests: C
       return { pages: presentPages(core, spaceId, loadState(core, revisionId)) };
     },
 
-    page(actor: Actor, root: ContentRoot, pageId: string, format: PageFormat = 'document') {
-      return pageIn(actor, root, () => pageId, `page ${pageId}`, format);
+    page(actor: Actor, root: ContentRoot, pageId: string, format: PageFormat = 'document', computed = true) {
+      return pageIn(actor, root, () => pageId, `page ${pageId}`, format, computed);
     },
 
-    pageByPath(actor: Actor, root: ContentRoot, path: string, format: PageFormat = 'document') {
+    pageByPath(actor: Actor, root: ContentRoot, path: string, format: PageFormat = 'document', computed = true) {
       const wanted = path.replace(/^\/+|\/+$/g, '');
-      return pageIn(actor, root, (paths) => [...paths].find(([, p]) => p === wanted)?.[0], `page at path ${wanted}`, format);
+      return pageIn(actor, root, (paths) => [...paths].find(([, p]) => p === wanted)?.[0], `page at path ${wanted}`, format, computed);
     },
 
     files(actor: Actor, root: ContentRoot, page: PageRequest) {

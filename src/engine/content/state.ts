@@ -11,6 +11,8 @@ export interface PageData {
   markdown: string;
   hidden: boolean;
   href?: string;
+  /** docsctl: the page's content is generated from an OpenAPI spec at read time (see openapi/computed-page.ts). */
+  computed?: import('../openapi/computed-page').PageComputed;
 }
 
 export interface PageEntry {

@@ -1,8 +1,198 @@
-import type { Core } from '../core';
+import { randomBytes } from 'node:crypto';
+import type { Actor, Core } from '../core';
+import { requireMember } from '../access';
+import { conflict, forbidden, invalid } from '../errors';
+import { keysetPage, likePattern, type PageRequest } from '../pagination';
 import type { spacesModule } from '../spaces';
+import { canManageSites, siteFor, type SiteRow } from './site-rows';
+import type { NewSpaceKind, SiteType, SiteVisibility } from './site-values';
+import { COUNTED_SITE_COLUMNS, countedSite, presentSite, type CountedSiteRow, type Site } from './site-present';
+import { organizationHosts, publishedBase, shareUrlOf } from './site-urls';
+import { addInitialSiteSpaces } from './site-create';
+import { checkAdaptiveSchema, presentAdaptiveSchema } from './site-adaptive';
+import { publishedContentSite, type PublishedQuery } from './site-published';
+import { setDefaultSection, setDefaultSiteSpace } from './structure-defaults';
+import { siteSpaceRow } from './structure-rows';
+
+export interface SiteCreate {
+  type?: SiteType;
+  title?: string;
+  visibility?: SiteVisibility;
+  spaces?: string[] | NewSpaceKind;
+}
+
+export interface SitePatch {
+  title?: string;
+  visibility?: SiteVisibility;
+  basename?: string | null;
+  hostname?: string | null;
+  proxy?: string | null;
+  adaptiveContent?: { enabled: boolean };
+  defaultSiteSpace?: string;
+  defaultSiteSection?: string;
+  published?: boolean;
+}
+
+/** A share key: 24 random bytes, 32 URL-safe characters. */
+const newShareKey = () => randomBytes(24).toString('base64url');
 
 /** Sites: create/list/get/update/delete, share keys, adaptive schema, published content (issue 6). */
 export function sitesModule(core: Core, spaces: ReturnType<typeof spacesModule>) {
-  void core; void spaces;
-  return {};
+  // Whoever may read a site is a member with a role, who may know its share key (see decisions.md).
+  const present = (siteId: string): Site => presentSite(core, countedSite(core, siteId)!, { withShareKey: true });
+
+  const shareLinkOf = (site: SiteRow) => ({
+    object: 'site-share-link' as const,
+    shareKey: site.share_key,
+    url: shareUrlOf(publishedBase(core, site, organizationHosts(core, site.organization_id)), site.share_key),
+  });
+
+  /** 409 when another site already uses the host name, or the basename under the organization's own host. */
+  function checkAddress(site: SiteRow, next: { hostname: string | null; basename: string | null }): void {
+    if (next.hostname !== null && next.hostname !== site.hostname) {
+      if (core.get('SELECT 1 FROM sites WHERE hostname = ? AND id <> ?', [next.hostname, site.id])) {
+        throw conflict(`hostname: "${next.hostname}" is already used by another site`);
+      }
+    }
+    // Sites without a custom host name share the organization's: their basenames must differ.
+    if (next.hostname === null && next.basename !== null) {
+      const taken = core.get<{ id: string }>(
+        'SELECT id FROM sites WHERE organization_id = ? AND hostname IS NULL AND basename = ? AND id <> ?',
+        [site.organization_id, next.basename, site.id],
+      );
+      if (taken) throw conflict(`basename: "${next.basename}" is already used by site ${taken.id} of this organization`);
+    }
+  }
+
+  /** Sets the defaults a PATCH names; a site space's section becomes the default section too. */
+  function setDefaults(siteId: string, patch: SitePatch): void {
+    if (patch.defaultSiteSection !== undefined && patch.defaultSiteSpace !== undefined) {
+      const siteSpace = siteSpaceRow(core, siteId, patch.defaultSiteSpace);
+      if (siteSpace && siteSpace.section_id !== patch.defaultSiteSection) {
+        throw invalid(`defaultSiteSpace: site space ${patch.defaultSiteSpace} is not in section ${patch.defaultSiteSection} (defaultSiteSection)`);
+      }
+    }
+    if (patch.defaultSiteSection !== undefined) setDefaultSection(core, siteId, patch.defaultSiteSection);
+    if (patch.defaultSiteSpace !== undefined) setDefaultSiteSpace(core, siteId, patch.defaultSiteSpace);
+  }
+
+  return {
+    list(actor: Actor, organizationId: string, query: PageRequest & { space?: string; title?: string; published?: boolean }) {
+      const { role } = requireMember(core, actor, organizationId);
+      if (role === null) throw forbidden('you are not allowed to list sites (guests cannot)');
+      const where = ['st.organization_id = ?'];
+      const args: unknown[] = [organizationId];
+      if (query.space !== undefined) {
+        where.push(`EXISTS (SELECT 1 FROM site_spaces y JOIN spaces sq ON sq.id = y.space_id
+          WHERE y.site_id = st.id AND y.space_id = ? AND sq.deleted_at IS NULL AND sq.organization_id = st.organization_id)`);
+        args.push(query.space);
+      }
+      if (query.title !== undefined) {
+        where.push("st.title LIKE ? ESCAPE '\\'");
+        args.push(likePattern(query.title));
+      }
+      if (query.published !== undefined) {
+        where.push('st.published = ?');
+        args.push(query.published ? 1 : 0);
+      }
+      return keysetPage<CountedSiteRow, Site>(core, {
+        listing: 'sites',
+        from: 'sites st',
+        columns: COUNTED_SITE_COLUMNS,
+        where,
+        args,
+        orderBy: ['st.created_at', 'st.id'],
+        direction: 'asc',
+        keyOf: (row) => [row.created_at, row.id],
+        present: (row) => presentSite(core, row, { withShareKey: true }),
+      }, query);
+    },
+
+    create(actor: Actor, organizationId: string, input: SiteCreate): Site {
+      const { role } = requireMember(core, actor, organizationId);
+      if (!canManageSites(role)) throw forbidden('you are not allowed to create sites (admin role required)');
+      return core.write(() => {
+        const id = core.newId();
+        const now = core.now();
+        const title = input.title ?? 'Untitled site';
+        core.run(
+          `INSERT INTO sites (id, organization_id, type, title, visibility, published, share_key, created_by, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
+          [id, organizationId, input.type ?? 'basic', title, input.visibility ?? 'public', newShareKey(), actor.userId, now, now],
+        );
+        addInitialSiteSpaces(core, spaces, actor, organizationId, { id, title }, input.spaces);
+        return present(id);
+      });
+    },
+
+    get(actor: Actor, organizationId: string, siteId: string): Site {
+      siteFor(core, actor, organizationId, siteId, 'read');
+      return present(siteId);
+    },
+
+    update(actor: Actor, organizationId: string, siteId: string, patch: SitePatch): Site {
+      return core.write(() => {
+        const { site } = siteFor(core, actor, organizationId, siteId, 'manage');
+        const hostname = patch.hostname === undefined ? site.hostname : patch.hostname;
+        const basename = patch.basename === undefined ? site.basename : patch.basename;
+        checkAddress(site, { hostname, basename });
+        setDefaults(siteId, patch);
+        const columns: [string, unknown][] = [];
+        if (patch.title !== undefined) columns.push(['title', patch.title]);
+        if (patch.visibility !== undefined) columns.push(['visibility', patch.visibility]);
+        if (patch.basename !== undefined) columns.push(['basename', patch.basename]);
+        if (patch.hostname !== undefined) columns.push(['hostname', patch.hostname]);
+        if (patch.proxy !== undefined) columns.push(['proxy', patch.proxy]);
+        if (patch.adaptiveContent !== undefined) columns.push(['adaptive_enabled', patch.adaptiveContent.enabled ? 1 : 0]);
+        if (patch.published !== undefined) columns.push(['published', patch.published ? 1 : 0]);
+        const changed = columns.length > 0 || patch.defaultSiteSection !== undefined || patch.defaultSiteSpace !== undefined;
+        if (changed) {
+          core.run(`UPDATE sites SET ${[...columns.map(([c]) => `${c} = ?`), 'updated_at = ?'].join(', ')} WHERE id = ?`, [
+            ...columns.map(([, v]) => v), core.now(), siteId,
+          ]);
+        }
+        return present(siteId);
+      });
+    },
+
+    /** Deletes the site with its whole structure (the foreign keys cascade); the spaces stay. */
+    remove(actor: Actor, organizationId: string, siteId: string): void {
+      core.write(() => {
+        siteFor(core, actor, organizationId, siteId, 'manage');
+        core.run('DELETE FROM sites WHERE id = ?', [siteId]);
+        // An organization whose default content was this site has none any more.
+        core.run("UPDATE organizations SET default_content = NULL WHERE id = ? AND json_extract(default_content, '$.site') = ?", [organizationId, siteId]);
+      });
+    },
+
+    adaptiveSchema(actor: Actor, organizationId: string, siteId: string) {
+      return presentAdaptiveSchema(core, siteFor(core, actor, organizationId, siteId, 'read').site);
+    },
+
+    setAdaptiveSchema(actor: Actor, organizationId: string, siteId: string, input: { jsonSchema: Record<string, unknown> }) {
+      return core.write(() => {
+        siteFor(core, actor, organizationId, siteId, 'manage');
+        const schema = checkAdaptiveSchema(input.jsonSchema);
+        core.run('UPDATE sites SET adaptive_schema = ?, adaptive_updated_at = ? WHERE id = ?', [JSON.stringify(schema), core.now(), siteId]);
+        return presentAdaptiveSchema(core, siteFor(core, actor, organizationId, siteId, 'read').site);
+      });
+    },
+
+    published(actor: Actor, organizationId: string, siteId: string, query: PublishedQuery) {
+      return publishedContentSite(core, actor, organizationId, siteId, query);
+    },
+
+    shareLink(actor: Actor, organizationId: string, siteId: string) {
+      return shareLinkOf(siteFor(core, actor, organizationId, siteId, 'read').site);
+    },
+
+    /** A new share key: links carrying the old one stop working at once. */
+    rotateShareLink(actor: Actor, organizationId: string, siteId: string) {
+      return core.write(() => {
+        siteFor(core, actor, organizationId, siteId, 'manage');
+        core.run('UPDATE sites SET share_key = ?, updated_at = ? WHERE id = ?', [newShareKey(), core.now(), siteId]);
+        return shareLinkOf(siteFor(core, actor, organizationId, siteId, 'read').site);
+      });
+    },
+  };
 }

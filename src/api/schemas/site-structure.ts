@@ -1,0 +1,93 @@
+import * as z from 'zod/mini';
+import { Id, Paging, queryBool, text } from './common';
+import { Space } from './space';
+
+/** A section or site space path: one URL path segment (unreserved URL characters only). */
+const Path = text(1, 100).check(z.regex(/^[A-Za-z0-9._~-]+$/, { error: 'must be one URL path segment: letters, digits, ".", "_", "~" and "-" only' }));
+const Condition = text(1, 1024);
+// An empty icon or description removes it, as null does.
+const Icon = text(0, 50);
+
+export const SiteSpace = z.object({
+  object: z.literal('site-space'),
+  id: z.string(),
+  path: z.string(),
+  section: z.optional(z.string()),
+  space: Space,
+  title: z.string(),
+  default: z.optional(z.boolean()),
+  condition: z.optional(z.string()),
+  hasAdvancedCustomizationFeature: z.optional(z.boolean()),
+  urls: z.object({ published: z.string() }),
+});
+
+export const SiteSection = z.object({
+  object: z.literal('site-section'),
+  id: z.string(),
+  title: z.string(),
+  description: z.optional(z.string()),
+  default: z.optional(z.boolean()),
+  path: z.string(),
+  condition: z.optional(z.string()),
+  sectionGroup: z.optional(z.string()),
+  icon: z.optional(z.string()),
+  siteSpaces: z.array(SiteSpace),
+  urls: z.object({ published: z.string() }),
+});
+
+export const SiteSectionGroup = z.object({
+  object: z.literal('site-section-group'),
+  id: z.string(),
+  title: z.string(),
+  icon: z.optional(z.string()),
+  sections: z.array(SiteSection),
+});
+
+/** A site's structure as published content carries it: sections, or site spaces at the root. */
+export const SiteStructure = z.union([
+  z.object({ type: z.literal('sections'), structure: z.array(SiteSection) }),
+  z.object({ type: z.literal('siteSpaces'), structure: z.array(SiteSpace) }),
+]);
+
+// Query strings.
+export const SiteSectionListQuery = z.strictObject({ ...Paging, shareKey: z.optional(text(1, 200)) });
+export const SiteSpaceListQuery = z.strictObject({ ...Paging, shareKey: z.optional(text(1, 200)), default: z.optional(queryBool) });
+
+// Section groups.
+export const SiteSectionGroupCreate = z.strictObject({
+  title: text(1, 100),
+  icon: z.optional(z.nullable(Icon)),
+  sections: z.optional(z.array(Id).check(z.maxLength(1000))),
+});
+export const SiteSectionGroupPatch = z.strictObject({ title: z.optional(text(1, 100)), icon: z.optional(z.nullable(Icon)) });
+export const SiteSectionGroupAddSection = z.strictObject({ sectionId: Id });
+
+// Sections.
+export const SiteSectionCreate = z.strictObject({ spaceId: Id, title: z.optional(text(1, 64)) });
+export const SiteSectionPatch = z.strictObject({
+  title: z.optional(text(2, 128)),
+  path: z.optional(Path),
+  defaultSiteSpace: z.optional(Id),
+  condition: z.optional(z.nullable(Condition)),
+  icon: z.optional(z.nullable(Icon)),
+  description: z.optional(z.nullable(text(0, 256))),
+});
+
+// Site spaces.
+export const SiteSpaceCreate = z.strictObject({ spaceId: Id, sectionId: z.optional(Id) });
+export const SiteSpacePatch = z.strictObject({ path: z.optional(Path), condition: z.optional(z.nullable(Condition)) });
+
+/**
+ * Move bodies. api.md gives each move its own ref shape: groups `{ type: 'site-section', id }`,
+ * sections `{ type: 'site-section', siteSection }`, site spaces `{ type: 'site-space', siteSpace }`.
+ * Groups and top-level sections share one order, so both top-level moves also take a group ref.
+ */
+const positionOf = <R extends z.ZodMiniType>(ref: R) => z.strictObject({ position: z.strictObject({ before: z.optional(ref), after: z.optional(ref) }) });
+
+export const SiteSectionGroupMove = positionOf(z.strictObject({ type: z.enum(['site-section', 'site-section-group']), id: Id }));
+export const SiteSectionMove = positionOf(z.strictObject({
+  type: z.enum(['site-section', 'site-section-group']),
+  siteSection: z.optional(Id),
+  siteSectionGroup: z.optional(Id),
+}));
+export const SiteSpaceMove = positionOf(z.strictObject({ type: z.literal('site-space'), siteSpace: Id }));

@@ -1,0 +1,123 @@
+import * as z from 'zod/mini';
+import { DateTime, Id, Paging, queryBool, text } from './common';
+import { SiteStructure } from './site-structure';
+import {
+  BASENAME_PATTERN, HOSTNAME_PATTERN, NEW_SPACE_KINDS, PROXY_PATTERN, SITE_TYPES, SITE_VISIBILITIES,
+} from '../../engine/sites/site-values';
+
+const LightDark = z.object({ light: z.string(), dark: z.string() });
+
+/** api.md: `{ icon: { light, dark } }`, another object variant (docsctl: `{ emoji }`), or a nullable string. */
+const SiteIcon = z.nullable(z.union([z.object({ icon: LightDark }), z.object({ emoji: z.string() }), z.string()]));
+
+export const Site = z.object({
+  object: z.literal('site'),
+  id: z.string(),
+  type: z.enum(SITE_TYPES),
+  title: z.string(),
+  icon: z.optional(SiteIcon),
+  hostname: z.optional(z.string()),
+  basename: z.optional(z.string()),
+  proxy: z.optional(z.object({ origin: z.string(), target: z.string() })),
+  visibility: z.enum(SITE_VISIBILITIES),
+  published: z.boolean(),
+  siteSpaces: z.number(),
+  createdAt: DateTime,
+  updatedAt: z.optional(DateTime),
+  adaptiveContent: z.object({ enabled: z.boolean() }),
+  ads: z.optional(z.object({ status: z.string(), submittable: z.boolean() })),
+  features: z.array(z.object({ id: z.string(), plan: z.string(), frozen: z.boolean() })),
+  urls: z.object({ location: z.string(), app: z.string(), published: z.string() }),
+});
+
+/** Operations without query parameters still refuse unknown ones. */
+export const SiteNoQuery = z.strictObject({});
+
+export const SiteListQuery = z.strictObject({
+  ...Paging,
+  space: z.optional(Id),
+  title: z.optional(text(1, 128)),
+  published: z.optional(queryBool),
+});
+
+export const SiteCreate = z.strictObject({
+  type: z.optional(z.enum(SITE_TYPES)),
+  title: z.optional(text(2, 128)),
+  visibility: z.optional(z.enum(SITE_VISIBILITIES)),
+  spaces: z.optional(z.union([z.array(Id).check(z.maxLength(100)), z.enum(NEW_SPACE_KINDS)])),
+});
+
+const Hostname = z.string().check(
+  z.maxLength(512),
+  z.regex(HOSTNAME_PATTERN, { error: 'must be a lower-case host name of at least three labels, such as docs.example.com' }),
+);
+const Basename = text(1, 100).check(z.regex(BASENAME_PATTERN, { error: 'must be URL path segments of letters, digits, ".", "_", "~" and "-", separated by "/"' }));
+const Proxy = z.string().check(
+  z.maxLength(512),
+  z.regex(PROXY_PATTERN, { error: 'must be a host and a path without a scheme, such as example.com/docs' }),
+);
+
+/** api.md's PATCH, plus docsctl's `published` (how a site goes live) and `hostname`; null removes basename, hostname and proxy. */
+export const SitePatch = z.strictObject({
+  title: z.optional(text(2, 128)),
+  visibility: z.optional(z.enum(SITE_VISIBILITIES)),
+  basename: z.optional(z.nullable(Basename)),
+  hostname: z.optional(z.nullable(Hostname)),
+  proxy: z.optional(z.nullable(Proxy)),
+  adaptiveContent: z.optional(z.strictObject({ enabled: z.boolean() })),
+  defaultSiteSpace: z.optional(Id),
+  defaultSiteSection: z.optional(Id),
+  published: z.optional(z.boolean()),
+});
+
+const JsonObject = z.record(z.string(), z.unknown());
+
+export const SiteAdaptiveSchema = z.object({
+  object: z.literal('site-adaptive-schema'),
+  jsonSchema: JsonObject,
+  updatedAt: DateTime,
+});
+export const SiteAdaptiveSchemaUpdate = z.strictObject({ jsonSchema: JsonObject });
+
+/** `shareKey` opens a share-link site; `visitorToken` (a visitor JWT from ping) a visitor-auth one. */
+export const PublishedQuery = z.strictObject({
+  shareKey: z.optional(text(1, 200)),
+  visitorToken: z.optional(text(1, 8192)),
+});
+
+const Styling = z.object({
+  theme: z.string(),
+  corners: z.string(),
+  links: z.string(),
+  font: z.string(),
+  icons: z.string(),
+  search: z.string(),
+  primaryColor: LightDark,
+  infoColor: LightDark,
+  successColor: LightDark,
+  warningColor: LightDark,
+  dangerColor: LightDark,
+  tint: z.object({ color: LightDark }),
+  sidebar: z.object({ background: z.string(), list: z.string() }),
+});
+
+export const PublishedContentSite = z.object({
+  object: z.literal('published-content-site'),
+  site: Site,
+  structure: SiteStructure,
+  customizations: z.object({
+    site: z.object({
+      title: z.string(),
+      styling: Styling,
+      internationalization: z.object({ locale: z.string() }),
+      favicon: z.object({ icon: z.optional(LightDark) }),
+    }),
+  }),
+});
+
+/** docsctl's share link of a site: the key and the published URL carrying it. */
+export const SiteShareLink = z.object({
+  object: z.literal('site-share-link'),
+  shareKey: z.string(),
+  url: z.string(),
+});

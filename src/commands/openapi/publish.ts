@@ -1,0 +1,78 @@
+import type { Command } from 'commander';
+import type { Context } from '../../context';
+import { routes } from '../../api/routes/index';
+import { CliError } from '../../errors';
+import type { Column } from '../../output/render';
+import { isUrl, latestText, readValidSpec } from './source';
+import type { Spec, SpecVersion } from './columns';
+
+type Change = 'new-spec' | 'new-version' | 'no-change';
+
+interface Outcome {
+  spec: Spec | { slug: string };
+  change: Change;
+  version?: SpecVersion;
+  dryRun?: true;
+}
+
+const outcomeColumns: Column<Outcome>[] = [
+  { header: 'SPEC', value: (o) => o.spec.slug },
+  { header: 'CHANGE', value: (o) => o.change },
+  { header: 'VERSION', value: (o) => o.version?.number },
+  { header: 'VERSION ID', value: (o) => o.version?.id },
+  { header: 'STATE', value: (o) => ('processingState' in o.spec ? o.spec.processingState : undefined) },
+];
+
+export function registerPublish(group: Command, ctx: Context): void {
+  group
+    .command('publish')
+    .argument('<file-or-url>', 'the OpenAPI 3.x / Swagger 2.0 document (JSON or YAML): a file, or an http(s) URL the instance fetches')
+    .requiredOption('--spec <slug>', 'the spec slug (created if it does not exist)')
+    .option('--dry-run', 'validate and show what would change, without publishing')
+    .description('validate an OpenAPI document locally, then publish it as a new version of a spec (idempotent)')
+    .addHelpText('after', `
+The document is validated here first; an invalid one exits 1 with the parser's messages and nothing
+is sent. A file is sent as text; a URL is sent as a URL (the instance fetches it, and keeps it as the
+spec's sourceURL). Publishing the same document again creates no version and exits 0, so CI jobs can
+re-run. --org ID picks the organization (the global flag).
+
+Examples:
+  $ docsctl openapi publish ./openapi.yaml --spec petstore
+  $ docsctl openapi publish https://api.example.com/openapi.json --spec petstore --org ORG_ID
+  $ docsctl openapi publish ./openapi.yaml --spec petstore --dry-run
+  $ docsctl openapi publish ./openapi.yaml --spec petstore --json`)
+    .action(async (fileOrUrl: string, opts: { spec: string; dryRun?: boolean }) => {
+      const organizationId = await ctx.organizationId();
+      const document = await readValidSpec(ctx, fileOrUrl);
+      const { digestOf } = await import('../../engine/openapi/document');
+      const latest = await latestText(ctx, organizationId, opts.spec);
+      const change: Change = !latest.exists ? 'new-spec' : latest.text !== undefined && digestOf(latest.text) === document.sha256 ? 'no-change' : 'new-version';
+
+      if (opts.dryRun) {
+        ctx.out.message(
+          change === 'new-spec' ? `Would create spec ${opts.spec} with this document as its first version.`
+            : change === 'new-version' ? `Would publish a new version of spec ${opts.spec}.`
+              : `No change: spec ${opts.spec} already has this document as its latest version.`,
+        );
+        await ctx.out.object({ spec: { slug: opts.spec }, change, dryRun: true }, outcomeColumns);
+        return;
+      }
+
+      const api = await ctx.client();
+      const source = isUrl(fileOrUrl) ? { url: fileOrUrl } : { text: document.text };
+      const spec = await ctx.spin(`Publishing ${fileOrUrl} to spec ${opts.spec}`, () =>
+        api.call(routes.createOrUpdateOpenAPISpecBySlug, { params: { organizationId, specSlug: opts.spec }, body: { source } }),
+      );
+      if (spec.lastProcessErrorCode) {
+        throw new CliError(`spec ${opts.spec}: processing failed with ${spec.lastProcessErrorCode}: ${spec.lastProcessError ?? ''} (the previous version is kept)`);
+      }
+      const version = spec.lastVersion
+        ? await api.call(routes.getOpenAPISpecVersionById, { params: { organizationId, specSlug: opts.spec, versionId: spec.lastVersion } })
+        : undefined;
+      ctx.out.message(
+        change === 'no-change' ? `No change: spec ${opts.spec} already has this document (version ${version?.number}).`
+          : `Published version ${version?.number} of spec ${opts.spec}${change === 'new-spec' ? ' (new spec)' : ''}.`,
+      );
+      await ctx.out.object({ spec, change, ...(version ? { version } : {}) }, outcomeColumns);
+    });
+}

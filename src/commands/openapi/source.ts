@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Context } from '../../context';
+import { CliError } from '../../errors';
+import { ApiError } from '../../api/errors';
+import { routes } from '../../api/routes/index';
+import type { SpecDocument } from '../../engine/openapi/document';
+
+export const isUrl = (value: string) => /^https?:\/\//i.test(value);
+
+/** The text of FILE_OR_URL: read from disk, or fetched here (as the instance will fetch it). */
+export async function sourceText(ctx: Context, fileOrUrl: string): Promise<string> {
+  if (isUrl(fileOrUrl)) {
+    const { fetchSpecText, SpecProcessError } = await import('../../engine/openapi/fetch-source');
+    const { openapiLimits } = await import('../../engine/openapi/limits');
+    try {
+      return await ctx.spin(`Fetching ${fileOrUrl}`, () => fetchSpecText(fileOrUrl, openapiLimits()));
+    } catch (error) {
+      if (error instanceof SpecProcessError) throw new CliError(`${fileOrUrl}: ${error.message} (${error.code})`);
+      throw error;
+    }
+  }
+  try {
+    return readFileSync(resolve(ctx.io.cwd, fileOrUrl), 'utf8');
+  } catch (error) {
+    throw new CliError(`${fileOrUrl}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+}
+
+/** Reads and validates a document; an invalid one is exit 1 with the parser's messages on stderr. */
+export async function readValidSpec(ctx: Context, fileOrUrl: string): Promise<SpecDocument> {
+  const text = await sourceText(ctx, fileOrUrl);
+  const { readSpec, SpecParseError } = await import('../../engine/openapi/document');
+  try {
+    return await readSpec(text);
+  } catch (error) {
+    if (!(error instanceof SpecParseError)) throw error;
+    for (const message of error.messages) ctx.out.message(`  ${message}`);
+    throw new CliError(`${fileOrUrl} is not a valid OpenAPI document (${error.messages.length} problem${error.messages.length === 1 ? '' : 's'}, listed above); nothing was sent`);
+  }
+}
+
+/** The text of a spec's latest version, or undefined when the spec does not exist or has no version yet. */
+export async function latestText(ctx: Context, organizationId: string, specSlug: string): Promise<{ exists: boolean; text?: string }> {
+  const api = await ctx.client();
+  try {
+    await api.call(routes.getOpenAPISpecBySlug, { params: { organizationId, specSlug } });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { exists: false };
+    throw error;
+  }
+  try {
+    const content = await api.call(routes.getLatestOpenAPISpecVersionContent, { params: { organizationId, specSlug } });
+    return { exists: true, text: Object.values(content.filesystem)[0] };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { exists: true };
+    throw error;
+  }
+}

@@ -1,0 +1,15 @@
+import type { Command } from 'commander';
+import type { Context } from '../../context';
+import { routes } from '../../api/routes/index';
+import { pagingQuery, withPaging } from '../shared/paging';
+import { versionColumns } from './columns';
+
+export function registerVersions(group: Command, ctx: Context): void {
+  withPaging(group.command('versions').argument('<slug>', 'the spec slug').description("list a spec's versions, newest first"))
+    .addHelpText('after', '\nExamples:\n  $ docsctl openapi versions petstore\n  $ docsctl openapi versions petstore --limit 5 --json')
+    .action(async (specSlug: string, opts: { limit?: string; page?: string }) => {
+      const organizationId = await ctx.organizationId();
+      const api = await ctx.client();
+      await ctx.out.list(await api.call(routes.listOpenAPISpecVersions, { params: { organizationId, specSlug }, query: pagingQuery(opts) }), versionColumns);
+    });
+}

@@ -1,0 +1,15 @@
+import type { Command } from 'commander';
+import type { Context } from '../../context';
+import { routes } from '../../api/routes/index';
+import { pagingQuery, withPaging } from '../shared/paging';
+import { sectionColumns } from './columns';
+
+export function registerList(group: Command, ctx: Context): void {
+  withPaging(group.command('list').argument('<site>', 'site id').description("list a site's sections in order (groups expanded in place)"))
+    .addHelpText('after', '\nExamples:\n  $ docsctl sections list SITE_ID\n  $ docsctl sections list SITE_ID --json | jq -r \'.items[] | select(.default) | .id\'')
+    .action(async (siteId: string, opts: { limit?: string; page?: string }) => {
+      const organizationId = await ctx.organizationId();
+      const api = await ctx.client();
+      await ctx.out.list(await api.call(routes.listSiteSections, { params: { organizationId, siteId }, query: pagingQuery(opts) }), sectionColumns);
+    });
+}

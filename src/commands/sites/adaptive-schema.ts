@@ -1,0 +1,75 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import type { Context } from '../../context';
+import { routes } from '../../api/routes/index';
+import { CliError, UsageError } from '../../errors';
+import { claimColumns, claimsOf, type AdaptiveSchema } from './columns';
+
+/** The claims as a table (the whole schema object with --json). */
+async function show(ctx: Context, schema: AdaptiveSchema): Promise<void> {
+  if (ctx.out.json) ctx.out.raw(schema);
+  else await ctx.out.list(claimsOf(schema.jsonSchema), claimColumns);
+}
+
+/** The JSON Schema of `--file`: a bare schema, or a `{ jsonSchema }` object as `get --json` prints it. */
+async function readSchema(ctx: Context, file: string): Promise<Record<string, unknown>> {
+  let text: string;
+  if (file === '-') {
+    const { readStdin } = await import('../teams/change-members');
+    text = await readStdin(ctx);
+  } else {
+    text = await readFile(resolve(ctx.io.cwd, file), 'utf8').catch((e: Error) => {
+      throw new CliError(`--file: cannot read ${file}: ${e.message}`, 1);
+    });
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    throw new CliError(`--file: ${file === '-' ? 'stdin' : file} is not valid JSON (${(e as Error).message})`, 1);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new CliError('--file: must hold a JSON object (a JSON Schema)', 1);
+  const object = parsed as Record<string, unknown>;
+  return 'jsonSchema' in object && !('type' in object) ? (object.jsonSchema as Record<string, unknown>) : object;
+}
+
+export function registerAdaptiveSchema(group: Command, ctx: Context): void {
+  const schema = group.command('adaptive-schema').description("the JSON Schema of a site's visitor claims (adaptive content)");
+
+  schema
+    .command('get')
+    .argument('<site>', 'site id')
+    .description('list the claims of the schema (--json: the whole schema)')
+    .addHelpText('after', '\nExamples:\n  $ docsctl sites adaptive-schema get SITE_ID\n  $ docsctl sites adaptive-schema get SITE_ID --json | jq .jsonSchema > claims.json')
+    .action(async (siteId: string) => {
+      const organizationId = await ctx.organizationId();
+      const api = await ctx.client();
+      await show(ctx, await api.call(routes.getSiteAdaptiveSchema, { params: { organizationId, siteId } }));
+    });
+
+  schema
+    .command('set')
+    .argument('<site>', 'site id')
+    .description('replace the schema with a JSON Schema draft-07 file: an object of boolean claims, each with a description (admin role)')
+    .option('-f, --file <file>', 'the JSON Schema (- for stdin)')
+    .addHelpText('after', [
+      '',
+      'Examples:',
+      '  $ docsctl sites adaptive-schema set SITE_ID --file claims.json',
+      '  $ cat claims.json | docsctl sites adaptive-schema set SITE_ID --file -',
+      '',
+      'claims.json:',
+      '  { "type": "object", "additionalProperties": false,',
+      '    "properties": { "isBetaUser": { "type": "boolean", "description": "Signed up for the beta" } } }',
+    ].join('\n'))
+    .action(async (siteId: string, opts: { file?: string }) => {
+      if (!opts.file) throw new UsageError('no schema: pass --file FILE, or --file - to read stdin');
+      const jsonSchema = await readSchema(ctx, opts.file);
+      const organizationId = await ctx.organizationId();
+      const api = await ctx.client();
+      const updated = await api.call(routes.updateSiteAdaptiveSchema, { params: { organizationId, siteId }, body: { jsonSchema } });
+      ctx.out.message(`Updated the adaptive schema of site ${siteId}.`);
+      await show(ctx, updated);
+    });
+}

@@ -1,0 +1,78 @@
+import type { Column } from '../../output/render';
+import type { ResultOf } from '../../api/routes/route';
+import type { Routes } from '../../api/routes/index';
+
+export type Site = ResultOf<Routes['getSiteById']>;
+export type AdaptiveSchema = ResultOf<Routes['getSiteAdaptiveSchema']>;
+export type PublishedSite = ResultOf<Routes['getPublishedContentSite']>;
+
+export const siteColumns: Column<Site>[] = [
+  { header: 'ID', value: (s) => s.id },
+  { header: 'TITLE', value: (s) => s.title },
+  { header: 'VISIBILITY', value: (s) => s.visibility },
+  { header: 'PUBLISHED', value: (s) => s.published },
+  { header: 'SPACES', value: (s) => s.siteSpaces },
+  { header: 'URL', value: (s) => s.urls.published },
+];
+
+export const siteDetail: Column<Site>[] = [
+  ...siteColumns,
+  { header: 'TYPE', value: (s) => s.type },
+  { header: 'HOSTNAME', value: (s) => s.hostname },
+  { header: 'BASENAME', value: (s) => s.basename },
+  { header: 'PROXY', value: (s) => s.proxy?.origin },
+  { header: 'ADAPTIVE', value: (s) => s.adaptiveContent.enabled },
+  { header: 'CREATED', value: (s) => s.createdAt },
+  { header: 'UPDATED', value: (s) => s.updatedAt },
+  { header: 'APP URL', value: (s) => s.urls.app },
+];
+
+/** One visitor claim of an adaptive schema: signed claims are top-level properties, unsigned ones sit under `unsigned`. */
+export interface Claim {
+  name: string;
+  signed: boolean;
+  description: string;
+}
+
+export function claimsOf(schema: AdaptiveSchema['jsonSchema']): Claim[] {
+  const describe = (properties: unknown, signed: boolean): Claim[] =>
+    Object.entries((properties ?? {}) as Record<string, { description?: unknown }>)
+      .filter(([name]) => !signed || name !== 'unsigned')
+      .map(([name, p]) => ({ name, signed, description: typeof p?.description === 'string' ? p.description : '' }));
+  const properties = (schema.properties ?? {}) as Record<string, { properties?: unknown }>;
+  return [...describe(properties, true), ...describe(properties.unsigned?.properties, false)];
+}
+
+export const claimColumns: Column<Claim>[] = [
+  { header: 'CLAIM', value: (c) => c.name },
+  { header: 'SIGNED', value: (c) => c.signed },
+  { header: 'DESCRIPTION', value: (c) => c.description },
+];
+
+/** A row of the published view: a site space (with its section, when the site has sections), or an empty section. */
+export interface PublishedRow {
+  section: string;
+  path: string;
+  space: string;
+  default: boolean;
+  url: string;
+}
+
+export function publishedRows(published: PublishedSite): PublishedRow[] {
+  type SiteSpace = Extract<PublishedSite['structure'], { type: 'siteSpaces' }>['structure'][number];
+  const row = (section: string, s: SiteSpace): PublishedRow => ({ section, path: s.path, space: s.space.title, default: Boolean(s.default), url: s.urls.published });
+  if (published.structure.type === 'siteSpaces') return published.structure.structure.map((s) => row('', s));
+  return published.structure.structure.flatMap((section) =>
+    section.siteSpaces.length
+      ? section.siteSpaces.map((s) => row(`${section.title}${section.default ? ' (default)' : ''}`, s))
+      : [{ section: `${section.title}${section.default ? ' (default)' : ''}`, path: '', space: '', default: false, url: section.urls.published }],
+  );
+}
+
+export const publishedColumns: Column<PublishedRow>[] = [
+  { header: 'SECTION', value: (r) => r.section },
+  { header: 'PATH', value: (r) => r.path },
+  { header: 'SPACE', value: (r) => r.space },
+  { header: 'DEFAULT', value: (r) => r.default },
+  { header: 'URL', value: (r) => r.url },
+];

@@ -1,0 +1,15 @@
+import type { Command } from 'commander';
+import type { Context } from '../../context';
+import { routes } from '../../api/routes/index';
+import { pagingQuery, withPaging } from '../shared/paging';
+import { translationColumns } from './columns';
+
+export function registerList(group: Command, ctx: Context): void {
+  withPaging(group.command('list').description('list the translation settings of the organization, oldest first'))
+    .addHelpText('after', '\nExamples:\n  $ docsctl translations list\n  $ docsctl translations list --json')
+    .action(async (opts: { limit?: string; page?: string }) => {
+      const organizationId = await ctx.organizationId();
+      const api = await ctx.client();
+      await ctx.out.list(await api.call(routes.listTranslations, { params: { organizationId }, query: pagingQuery(opts) }), translationColumns);
+    });
+}

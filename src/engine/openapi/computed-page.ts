@@ -1,0 +1,62 @@
+import type { Core } from '../core';
+import { parseText } from './document';
+
+/** A page's `computed` field: the page's content is generated from an OpenAPI spec of the organization. */
+export interface PageComputed {
+  type: 'builtin:openapi';
+  dependencies: { spec: { ref: { kind: 'openapi'; spec: string } } };
+  props?: Record<string, unknown>;
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+interface Operation {
+  summary?: string;
+  description?: string;
+  operationId?: string;
+  tags?: string[];
+  deprecated?: boolean;
+}
+
+/** The reference of an API document as markdown: title, description, then each tag's operations. */
+export function markdownOfSpec(text: string): string {
+  const doc = parseText(text) as { info?: { title?: string; version?: string; description?: string }; paths?: Record<string, Record<string, Operation>> };
+  const byTag = new Map<string, string[]>();
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const method of METHODS) {
+      const op = item?.[method];
+      if (!op || typeof op !== 'object') continue;
+      const lines = [`### \`${method.toUpperCase()} ${path}\`${op.deprecated ? ' (deprecated)' : ''}`];
+      if (op.summary) lines.push('', op.summary);
+      if (op.operationId) lines.push('', `Operation ID: \`${op.operationId}\``);
+      for (const tag of op.tags?.length ? op.tags : ['Other']) {
+        if (!byTag.has(tag)) byTag.set(tag, []);
+        byTag.get(tag)!.push(lines.join('\n'));
+      }
+    }
+  }
+  const title = [doc.info?.title ?? 'API reference', doc.info?.version ? `(${doc.info.version})` : ''].filter(Boolean).join(' ');
+  const parts = [`# ${title}`];
+  if (doc.info?.description) parts.push(doc.info.description);
+  for (const [tag, operations] of byTag) parts.push(`## ${tag}`, ...operations);
+  return `${parts.join('\n\n')}\n`;
+}
+
+/**
+ * What a computed page shows, at read time: the markdown generated from the latest version of the
+ * spec it references (by slug or id, in the space's organization). A spec that does not exist or has
+ * no version yet gives a short note instead, so publishing it later fills the page in.
+ */
+export function computedMarkdown(core: Core, spaceId: string, computed: PageComputed): string {
+  const ref = computed.dependencies.spec.ref.spec;
+  const version = core.get<{ id: string }>(
+    `SELECT s.last_version_id AS id FROM openapi_specs s JOIN spaces sp ON sp.organization_id = s.organization_id
+     WHERE sp.id = ? AND (s.slug = ? OR s.id = ?) AND s.last_version_id IS NOT NULL`,
+    [spaceId, ref, ref],
+  );
+  if (!version) return `> The OpenAPI specification "${ref}" has no processed version yet.\n`;
+  // A version never changes: its markdown is worked out once.
+  return core.immutable(`openapi-markdown:${version.id}`, () =>
+    markdownOfSpec(core.get<{ text: string }>('SELECT text FROM openapi_spec_versions WHERE id = ?', [version.id])!.text),
+  );
+}

@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+
+// yaml and swagger-parser are large: they load the first time a document is read.
+const load = createRequire(import.meta.url);
+
+/** Why a document is not a usable OpenAPI document; `messages` are the parser's, one per problem. */
+export class SpecParseError extends Error {
+  constructor(readonly messages: string[]) {
+    super(messages.join('; '));
+    this.name = 'SpecParseError';
+  }
+}
+
+export type SpecFormat = 'json' | 'yaml';
+
+/** A read and validated document: its text as published, what identifies it, and what it describes. */
+export interface SpecDocument {
+  text: string;
+  format: SpecFormat;
+  /** The stored file's name: `openapi.json` or `openapi.yaml`. */
+  filename: string;
+  sha256: string;
+  title?: string;
+  version?: string;
+}
+
+/**
+ * The text that identifies a document: line endings as LF and trailing white space at the end
+ * removed. Publishing text with the same identity again is "no change" (no new version).
+ */
+export function normalizeText(text: string): string {
+  return text.replace(/\r\n?/g, '\n').replace(/\s+$/, '');
+}
+
+export function digestOf(text: string): string {
+  return createHash('sha256').update(normalizeText(text)).digest('hex');
+}
+
+/** JSON when the first meaningful character opens an object, YAML otherwise. */
+export function formatOf(text: string): SpecFormat {
+  return /^\s*\{/.test(text) ? 'json' : 'yaml';
+}
+
+/** Parses JSON or YAML text into a plain object (not yet validated as OpenAPI). */
+export function parseText(text: string): Record<string, unknown> {
+  const format = formatOf(text);
+  let value: unknown;
+  try {
+    value = format === 'json' ? JSON.parse(text) : (load('yaml') as typeof import('yaml')).parse(text, { maxAliasCount: 10_000 });
+  } catch (error) {
+    throw new SpecParseError([`the document is not valid ${format === 'json' ? 'JSON' : 'YAML'}: ${(error as Error).message.split('\n')[0]}`]);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new SpecParseError(['the document must be a JSON or YAML object with an openapi (3.x) or swagger (2.0) field']);
+  }
+  return value as Record<string, unknown>;
+}
+
+/**
+ * Validates a parsed document as OpenAPI 3.x or Swagger 2.0 with swagger-parser. External `$ref`s are
+ * never fetched (`resolve.external: false`): a published document must stand on its own, and the
+ * server must not be made to fetch arbitrary URLs. Internal `$ref`s are resolved and checked.
+ * swagger-parser changes the object it validates, so pass one you no longer need.
+ */
+export async function validateParsed(parsed: Record<string, unknown>): Promise<void> {
+  if (!('openapi' in parsed) && !('swagger' in parsed)) {
+    throw new SpecParseError(['the document has neither an openapi (3.x) nor a swagger (2.0) field']);
+  }
+  const SwaggerParser = load('@apidevtools/swagger-parser') as typeof import('@apidevtools/swagger-parser');
+  try {
+    await SwaggerParser.validate(parsed as never, { resolve: { external: false } });
+  } catch (error) {
+    const message = (error as Error).message ?? String(error);
+    const lines = message.split('\n').map((l) => l.trim()).filter(Boolean);
+    // "Swagger schema validation failed." is followed by one line per problem.
+    throw new SpecParseError(lines.length > 1 && /validation failed/i.test(lines[0]) ? lines.slice(1) : [lines.join(' ')]);
+  }
+}
+
+/** Reads, validates and identifies a document. Throws SpecParseError with the parser's messages. */
+export async function readSpec(text: string): Promise<SpecDocument> {
+  if (!text.trim()) throw new SpecParseError(['the document is empty']);
+  const parsed = parseText(text);
+  const info = (parsed.info ?? {}) as { title?: unknown; version?: unknown };
+  const format = formatOf(text);
+  const document: SpecDocument = {
+    text,
+    format,
+    filename: format === 'json' ? 'openapi.json' : 'openapi.yaml',
+    sha256: digestOf(text),
+    ...(typeof info.title === 'string' ? { title: info.title } : {}),
+    ...(info.version !== undefined && info.version !== null ? { version: String(info.version) } : {}),
+  };
+  await validateParsed(parsed);
+  return document;
+}

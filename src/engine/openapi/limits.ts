@@ -1,0 +1,19 @@
+/** Bounds of OpenAPI processing. An engine may override any of them (`EngineOptions.openapiLimits`). */
+export interface OpenApiLimits {
+  /** Longest wait for a `source.url` (connection, headers and body). */
+  fetchTimeoutMs: number;
+  /** Largest document read from a `source.url`, in bytes. */
+  maxFetchBytes: number;
+}
+
+export const DEFAULT_OPENAPI_LIMITS: OpenApiLimits = {
+  fetchTimeoutMs: 10_000,
+  maxFetchBytes: 10 * 1024 * 1024,
+};
+
+/** Largest `source.text`, in characters (the request schema enforces it). */
+export const MAX_SPEC_TEXT = 10 * 1024 * 1024;
+
+export function openapiLimits(overrides: Partial<OpenApiLimits> = {}): OpenApiLimits {
+  return { ...DEFAULT_OPENAPI_LIMITS, ...overrides };
+}

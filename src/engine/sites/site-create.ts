@@ -1,0 +1,69 @@
+import type { Actor, Core } from '../core';
+import { EngineError, invalid } from '../errors';
+import type { spacesModule } from '../spaces';
+import { applyChanges, type Change } from '../content/batch';
+import { loadState, saveRevision } from '../content/state';
+import { setSpaceRevision } from '../content/space-revision';
+import type { NewSpaceKind } from './site-values';
+import { insertSiteSpace } from './structure-site-spaces';
+import { repairDefaults } from './structure-defaults';
+
+type Spaces = ReturnType<typeof spacesModule>;
+
+/** The pages a `spaces: "sample"` site starts with: enough to show navigation, links and a table. */
+const SAMPLE_PAGES: Change[] = [
+  {
+    operation: 'insert_page',
+    document: { markdown: '# Welcome\n\nThis is the first page of your new docs site. Edit it, or replace it with your own content.\n\n- [Quickstart](quickstart.md) gets a reader going in five minutes.\n- [FAQ](faq.md) answers the usual questions.\n' },
+  },
+  {
+    operation: 'insert_page',
+    document: { markdown: '# Quickstart\n\n1. Install the tool.\n2. Sign in with your token.\n3. Run your first command:\n\n```bash\ndocsctl spaces list\n```\n' },
+  },
+  {
+    operation: 'insert_page',
+    document: { markdown: '# FAQ\n\n| Question | Answer |\n| --- | --- |\n| Who can read this site? | Whoever its visibility allows. |\n| How do I publish it? | `docsctl sites publish SITE`. |\n' },
+  },
+];
+
+/** The spaces a new site starts with, checked: `spaces[i]` must be a live space of the organization the caller can read. */
+function existingSpaces(spaces: Spaces, actor: Actor, organizationId: string, ids: string[]): { id: string; title: string }[] {
+  const seen = new Set<string>();
+  return ids.map((id, i) => {
+    if (seen.has(id)) throw invalid(`spaces[${i}]: space ${id} is listed twice`);
+    seen.add(id);
+    try {
+      const row = spaces.visible(actor, id);
+      if (row.organization_id !== organizationId) throw invalid(`spaces[${i}]: no space ${id} in this organization`);
+      return { id: row.id, title: row.title };
+    } catch (error) {
+      if (error instanceof EngineError && error.kind === 'NotFound') throw invalid(`spaces[${i}]: no space ${id} in this organization`);
+      throw error;
+    }
+  });
+}
+
+/** A new space for the site, titled like it; `sample` writes a few pages through the content engine. */
+function newSpace(core: Core, spaces: Spaces, actor: Actor, organizationId: string, siteTitle: string, kind: NewSpaceKind): { id: string; title: string } {
+  const space = spaces.create(actor, organizationId, { title: siteTitle.slice(0, 50), emoji: kind === 'sample' ? '📗' : '' });
+  if (kind === 'sample') {
+    const state = loadState(core, space.revision);
+    applyChanges(core, state, SAMPLE_PAGES);
+    setSpaceRevision(core, space.id, saveRevision(core, space.id, state, [space.revision], 'edits'), core.now());
+  }
+  return { id: space.id, title: space.title };
+}
+
+/**
+ * Adds a new site's first site spaces at its root, in the given order, the first one the default.
+ * Runs inside the create transaction.
+ */
+export function addInitialSiteSpaces(
+  core: Core, spaces: Spaces, actor: Actor, organizationId: string, site: { id: string; title: string }, input: string[] | NewSpaceKind | undefined,
+): void {
+  if (input === undefined) return;
+  const chosen = Array.isArray(input) ? existingSpaces(spaces, actor, organizationId, input) : [newSpace(core, spaces, actor, organizationId, site.title, input)];
+  // The structure's own insert: paths are slugs of the space titles, unique at the root; the first is the default.
+  for (const space of chosen) insertSiteSpace(core, site.id, null, space);
+  repairDefaults(core, site.id);
+}

@@ -1,0 +1,76 @@
+import type { Core } from '../core';
+import type { SiteRow } from './site-rows';
+import { SITE_TYPES, type SiteType } from './site-values';
+import { proxyTarget, publishedUrl } from './site-urls';
+
+/** A site row with the number of site spaces that show (their space is live and still the organization's). */
+export type CountedSiteRow = SiteRow & { site_spaces: number };
+
+/** Columns of a counted site row (`st` is the `sites` table). */
+export const COUNTED_SITE_COLUMNS = `st.*, (SELECT COUNT(*) FROM site_spaces x JOIN spaces sp ON sp.id = x.space_id
+  WHERE x.site_id = st.id AND sp.deleted_at IS NULL AND sp.organization_id = st.organization_id) AS site_spaces`;
+
+export function countedSite(core: Core, siteId: string): CountedSiteRow | undefined {
+  return core.get<CountedSiteRow>(`SELECT ${COUNTED_SITE_COLUMNS} FROM sites st WHERE st.id = ?`, [siteId]);
+}
+
+/**
+ * What each plan brings, by the plan that first includes it. docsctl enforces none of them (every
+ * site of a self-hosted instance can use everything); `features` tells clients what the type means.
+ */
+const FEATURES: [string, SiteType][] = [
+  ['sites-sections', 'basic'],
+  ['site-share-links', 'basic'],
+  ['custom-hostname', 'premium'],
+  ['visitor-auth', 'premium'],
+  ['site-proxy', 'ultimate'],
+  ['adaptive-content', 'ultimate'],
+];
+
+export function featuresOf(type: string) {
+  const rank = SITE_TYPES.indexOf(type as SiteType);
+  return FEATURES.filter(([, plan]) => SITE_TYPES.indexOf(plan) <= rank).map(([id, plan]) => ({ id, plan, frozen: false }));
+}
+
+/** The site `icon` as stored (JSON of one of api.md's variants), or null. */
+function iconOf(row: SiteRow): unknown {
+  if (!row.icon) return null;
+  try {
+    return JSON.parse(row.icon) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * api.md's Site. `withShareKey` says whether the caller may know the share key of a share-link
+ * site (members may; see site-published.ts for visitors): then `urls.published` carries it.
+ */
+export function presentSite(core: Core, row: CountedSiteRow, options: { withShareKey: boolean }) {
+  return {
+    object: 'site' as const,
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    icon: iconOf(row),
+    ...(row.hostname ? { hostname: row.hostname } : {}),
+    ...(row.basename ? { basename: row.basename } : {}),
+    ...(row.proxy ? { proxy: { origin: `https://${row.proxy}`, target: proxyTarget(core, row) } } : {}),
+    visibility: row.visibility,
+    published: row.published === 1,
+    siteSpaces: row.site_spaces,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    adaptiveContent: { enabled: row.adaptive_enabled === 1 },
+    // docsctl serves no ads: the platform's ad programme has nothing to apply to here.
+    ads: { status: 'disabled', submittable: false },
+    features: featuresOf(row.type),
+    urls: {
+      location: core.apiUrl(`/orgs/${row.organization_id}/sites/${row.id}`),
+      app: core.appUrl(`/o/${row.organization_id}/sites/${row.id}`),
+      published: publishedUrl(core, row, options),
+    },
+  };
+}
+
+export type Site = ReturnType<typeof presentSite>;

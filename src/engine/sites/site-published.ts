@@ -1,0 +1,66 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Actor, Core } from '../core';
+import { membershipOf } from '../access';
+import { notFound } from '../errors';
+import { signingSecret, verifyJwt } from '../jwt';
+import type { SiteRow } from './site-rows';
+import { countedSite, presentSite } from './site-present';
+import { customizationsOf } from './site-customizations';
+import { ANONYMOUS, presentSiteStructure } from './structure-present';
+
+export interface PublishedQuery {
+  /** The key of a share-link site. */
+  shareKey?: string;
+  /** A visitor JWT (the `serviceVisitorClaims` ping hands out) for a visitor-auth site. */
+  visitorToken?: string;
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** A visitor JWT signed with the instance's key, not expired, issued for the site's organization. */
+function validVisitorToken(core: Core, site: SiteRow, token: string | undefined): boolean {
+  if (!token) return false;
+  const claims = verifyJwt(token, signingSecret(core), Math.floor(core.clock.now().getTime() / 1000));
+  return claims !== undefined && claims.org === site.organization_id;
+}
+
+/**
+ * Whether a caller who is not a member with a role may see the published site: only once it is
+ * published, and then as its visibility says (public and unlisted: any authenticated caller;
+ * share-link: with the right key; visitor-auth: with a valid visitor token).
+ */
+function visitorMaySee(core: Core, site: SiteRow, query: PublishedQuery): boolean {
+  if (site.published !== 1) return false;
+  switch (site.visibility) {
+    case 'public':
+    case 'unlisted':
+      return true;
+    case 'share-link':
+      return query.shareKey !== undefined && sameSecret(query.shareKey, site.share_key);
+    case 'visitor-auth':
+      return validVisitorToken(core, site, query.visitorToken);
+  }
+}
+
+/**
+ * api.md's Published content site. Members with a role always see it (published or not, whatever its
+ * visibility); anyone else who may not see it gets the same 404 as for a site that does not exist.
+ */
+export function publishedContentSite(core: Core, actor: Actor, organizationId: string, siteId: string, query: PublishedQuery) {
+  const site = core.get<SiteRow>('SELECT * FROM sites WHERE id = ? AND organization_id = ?', [siteId, organizationId]);
+  const membership = site ? membershipOf(core, organizationId, actor.userId) : undefined;
+  const member = membership !== undefined && membership.role !== null;
+  if (!site || (!member && !visitorMaySee(core, site, query))) throw notFound(`site ${siteId} not found`);
+  const viewer = member ? { role: membership.role, userId: actor.userId } : ANONYMOUS;
+  return {
+    object: 'published-content-site' as const,
+    // A visitor who came in with the share key may see it in the URLs; members may anyway.
+    site: presentSite(core, countedSite(core, siteId)!, { withShareKey: member || site.visibility === 'share-link' }),
+    structure: presentSiteStructure(core, siteId, viewer),
+    customizations: customizationsOf(site),
+  };
+}

@@ -1,0 +1,56 @@
+import type { Core } from '../core';
+import type { SiteRow } from './site-rows';
+
+/** What the published URL of a site depends on, beside the site itself. */
+export interface OrganizationHosts {
+  hostname: string | null;
+  custom_hostname: string | null;
+}
+
+export function organizationHosts(core: Core, organizationId: string): OrganizationHosts {
+  return core.remember(`org-hosts:${organizationId}`, () =>
+    core.get<OrganizationHosts>('SELECT hostname, custom_hostname FROM organizations WHERE id = ?', [organizationId]) ?? { hostname: null, custom_hostname: null },
+  );
+}
+
+/**
+ * Where a site is published, first match wins:
+ * 1. a proxy: `https://{proxy}` (the site is served under the caller's own domain and path);
+ * 2. the site's custom hostname: `https://{hostname}` plus `/{basename}` when set;
+ * 3. the organization's custom hostname: `https://{customHostname}/{basename or site id}`;
+ * 4. the organization's hostname, as a subdomain of the instance: `{scheme}://{hostname}.{instance host}/{basename or site id}`;
+ * 5. otherwise under the instance: `{publicUrl}/o/{organizationId}/sites/{basename or site id}`.
+ */
+export function publishedBase(core: Core, site: SiteRow, hosts: OrganizationHosts): string {
+  const tail = site.basename ?? site.id;
+  if (site.proxy) return `https://${site.proxy}`;
+  if (site.hostname) return `https://${site.hostname}${site.basename ? `/${site.basename}` : ''}`;
+  if (hosts.custom_hostname) return `https://${hosts.custom_hostname}/${tail}`;
+  if (hosts.hostname) {
+    const instance = new URL(core.publicUrl);
+    return `${instance.protocol}//${hosts.hostname}.${instance.host}/${tail}`;
+  }
+  return `${core.publicUrl}/o/${site.organization_id}/sites/${tail}`;
+}
+
+/** The published URL of site `siteId` without any share key (sections and site spaces extend it with their paths). */
+export function publishedBaseOf(core: Core, siteId: string): string {
+  const site = core.get<SiteRow>('SELECT * FROM sites WHERE id = ?', [siteId]);
+  return site ? publishedBase(core, site, organizationHosts(core, site.organization_id)) : `${core.publicUrl}/sites/${siteId}`;
+}
+
+/** The published URL, carrying the share key for share-link sites when the caller may know it. */
+export function publishedUrl(core: Core, site: SiteRow, options: { withShareKey: boolean }): string {
+  const base = publishedBase(core, site, organizationHosts(core, site.organization_id));
+  return site.visibility === 'share-link' && options.withShareKey ? shareUrlOf(base, site.share_key) : base;
+}
+
+/** Where a proxy forwards to: the URL the site would be published at without the proxy. */
+export function proxyTarget(core: Core, site: SiteRow): string {
+  return publishedBase(core, { ...site, proxy: null }, organizationHosts(core, site.organization_id));
+}
+
+/** A share link: the published URL with `?shareKey=` (the name of the API's own query parameter). */
+export function shareUrlOf(base: string, shareKey: string): string {
+  return `${base}?shareKey=${encodeURIComponent(shareKey)}`;
+}

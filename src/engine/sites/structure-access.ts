@@ -1,0 +1,32 @@
+import type { Actor, Core } from '../core';
+import { EngineError, invalid } from '../errors';
+import type { spacesModule, SpaceRow } from '../spaces';
+import { siteFor, type SiteNeed, type SiteRow } from './site-rows';
+import { StructureView, type Viewer } from './structure-present';
+
+/** The site as the caller may use it, and a view of its structure presented for them. */
+export interface SiteContext {
+  site: SiteRow;
+  viewer: Viewer;
+  /** Loads the structure as it is now (after a change, load again). */
+  view(): StructureView;
+}
+
+export function siteContext(core: Core, actor: Actor, organizationId: string, siteId: string, need: SiteNeed): SiteContext {
+  const { site, role } = siteFor(core, actor, organizationId, siteId, need);
+  const viewer = { role, userId: actor.userId };
+  return { site, viewer, view: () => StructureView.load(core, site.id, site.organization_id, viewer) };
+}
+
+/** `spaceId` of a body: a live space of the site's organization that the caller can read, else 400 naming the field. */
+export function spaceForSite(spaces: ReturnType<typeof spacesModule>, actor: Actor, site: SiteRow, spaceId: string): SpaceRow {
+  let row: SpaceRow;
+  try {
+    row = spaces.visible(actor, spaceId);
+  } catch (error) {
+    if (error instanceof EngineError && error.kind === 'NotFound') throw invalid(`spaceId: no space ${spaceId} in this organization`);
+    throw error;
+  }
+  if (row.organization_id !== site.organization_id) throw invalid(`spaceId: no space ${spaceId} in this organization`);
+  return row;
+}

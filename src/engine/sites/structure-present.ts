@@ -1,0 +1,164 @@
+import type { Core } from '../core';
+import type { Role } from '../roles';
+import { presentSpace, spaceRowFor, type Space } from '../spaces';
+import { loadStructure, type GroupRow, type SectionRow, type SiteSpaceRow, type Structure } from './structure-rows';
+import { defaultSectionId, defaultSiteSpaceId, orderedSections, sectionsOfGroup, siteSpacesOf } from './structure-order';
+import { publishedBaseOf } from './site-urls';
+
+/** Who looks at a structure: embedded spaces carry that person's `permissions` (anonymous: none). */
+export interface Viewer {
+  role: Role | null;
+  userId: string;
+}
+export const ANONYMOUS: Viewer = { role: null, userId: '' };
+
+export interface SiteSpaceView {
+  object: 'site-space';
+  id: string;
+  path: string;
+  section?: string;
+  space: Space;
+  title: string;
+  default: boolean;
+  condition?: string;
+  hasAdvancedCustomizationFeature: boolean;
+  urls: { published: string };
+}
+
+export interface SiteSectionView {
+  object: 'site-section';
+  id: string;
+  title: string;
+  description?: string;
+  default: boolean;
+  path: string;
+  condition?: string;
+  sectionGroup?: string;
+  icon?: string;
+  siteSpaces: SiteSpaceView[];
+  urls: { published: string };
+}
+
+export interface SiteSectionGroupView {
+  object: 'site-section-group';
+  id: string;
+  title: string;
+  icon?: string;
+  sections: SiteSectionView[];
+}
+
+export type SiteStructureView = { type: 'sections'; structure: SiteSectionView[] } | { type: 'siteSpaces'; structure: SiteSpaceView[] };
+
+/**
+ * Presents a loaded structure: every object of it with its computed `default` flags and URLs. Only
+ * site spaces that show are presented (see `SiteSpaceRow.visible`).
+ */
+export class StructureView {
+  private readonly spaces = new Map<string, Space>();
+  private readonly base: string;
+  private readonly defaultSection: string | undefined;
+  /** Visible site spaces by container (section id, or '' for the root), in order, and each container's default. */
+  private readonly visible = new Map<string, SiteSpaceRow[]>();
+  private readonly defaults = new Map<string, string | undefined>();
+  readonly sections: SectionRow[];
+
+  constructor(private readonly core: Core, readonly siteId: string, readonly organizationId: string, readonly structure: Structure, private readonly viewer: Viewer) {
+    // The site's published URL (without share key); sections and site spaces add their paths.
+    this.base = publishedBaseOf(core, siteId);
+    this.defaultSection = defaultSectionId(structure);
+    this.sections = orderedSections(structure).map((s) => s.row);
+  }
+
+  static load(core: Core, siteId: string, organizationId: string, viewer: Viewer): StructureView {
+    return new StructureView(core, siteId, organizationId, loadStructure(core, siteId), viewer);
+  }
+
+  /** Visible site spaces of a container in order. */
+  visibleIn(sectionId: string | null): SiteSpaceRow[] {
+    const key = sectionId ?? '';
+    let rows = this.visible.get(key);
+    if (!rows) {
+      rows = siteSpacesOf(this.structure, sectionId).filter((s) => s.visible);
+      this.visible.set(key, rows);
+      this.defaults.set(key, defaultSiteSpaceId(rows));
+    }
+    return rows;
+  }
+
+  isDefaultSiteSpace(row: SiteSpaceRow): boolean {
+    this.visibleIn(row.section_id);
+    return this.defaults.get(row.section_id ?? '') === row.id;
+  }
+
+  private space(spaceId: string): Space {
+    let space = this.spaces.get(spaceId);
+    if (!space) {
+      space = presentSpace(this.core, spaceRowFor(this.core, this.viewer.role, this.viewer.userId, spaceId, this.organizationId)!);
+      this.spaces.set(spaceId, space);
+    }
+    return space;
+  }
+
+  private sectionPath(sectionId: string | null): string {
+    const section = sectionId ? this.structure.sections.find((s) => s.id === sectionId) : undefined;
+    return section ? `${this.base}/${section.path}` : this.base;
+  }
+
+  siteSpace(row: SiteSpaceRow): SiteSpaceView {
+    return {
+      object: 'site-space',
+      id: row.id,
+      path: row.path,
+      ...(row.section_id ? { section: row.section_id } : {}),
+      space: this.space(row.space_id),
+      title: row.space_title,
+      default: this.isDefaultSiteSpace(row),
+      ...(row.condition !== null ? { condition: row.condition } : {}),
+      hasAdvancedCustomizationFeature: false,
+      urls: { published: `${this.sectionPath(row.section_id)}/${row.path}` },
+    };
+  }
+
+  section(row: SectionRow): SiteSectionView {
+    return {
+      object: 'site-section',
+      id: row.id,
+      title: row.title,
+      ...(row.description !== null ? { description: row.description } : {}),
+      default: row.id === this.defaultSection,
+      path: row.path,
+      ...(row.condition !== null ? { condition: row.condition } : {}),
+      ...(row.group_id ? { sectionGroup: row.group_id } : {}),
+      ...(row.icon !== null ? { icon: row.icon } : {}),
+      siteSpaces: this.visibleIn(row.id).map((s) => this.siteSpace(s)),
+      urls: { published: this.sectionPath(row.id) },
+    };
+  }
+
+  group(row: GroupRow): SiteSectionGroupView {
+    return {
+      object: 'site-section-group',
+      id: row.id,
+      title: row.title,
+      ...(row.icon !== null ? { icon: row.icon } : {}),
+      sections: sectionsOfGroup(this.structure, row.id).map((s) => this.section(s)),
+    };
+  }
+
+  /** The whole structure as published content carries it. */
+  whole(): SiteStructureView {
+    if (this.sections.length) return { type: 'sections', structure: this.sections.map((s) => this.section(s)) };
+    return { type: 'siteSpaces', structure: this.visibleIn(null).map((s) => this.siteSpace(s)) };
+  }
+}
+
+/**
+ * A site's structure for its published content: `{ type: 'sections', structure: SiteSection[] }` when
+ * it has sections (in order, each with its site spaces in order), else `{ type: 'siteSpaces', structure:
+ * SiteSpace[] }` (the root's). Embedded spaces carry the viewer's permissions (anonymous: none).
+ */
+export function presentSiteStructure(core: Core, siteId: string, viewer: Viewer = ANONYMOUS): SiteStructureView {
+  const site = core.get<{ organization_id: string }>('SELECT organization_id FROM sites WHERE id = ?', [siteId]);
+  if (!site) return { type: 'siteSpaces', structure: [] };
+  return StructureView.load(core, siteId, site.organization_id, viewer).whole();
+}

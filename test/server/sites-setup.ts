@@ -1,0 +1,67 @@
+import { testEngine, addMember, otherOrganization } from '../helpers/engine';
+import { testApp, expectOk } from '../helpers/app';
+
+/**
+ * An organization with sites: an admin, a `read` member, a `create` member, a guest, and an outsider
+ * (the admin of another organization). Helpers create spaces and sites through the API.
+ */
+export function sitesSetup() {
+  const t = testEngine();
+  const api = testApp(t.engine);
+  const reader = addMember(t.engine, t.orgId, 'reader@acme.test', 'read', 'Reader');
+  const creator = addMember(t.engine, t.orgId, 'creator@acme.test', 'create', 'Creator');
+  const guest = addMember(t.engine, t.orgId, 'guest@acme.test', null, 'Guest');
+  const other = otherOrganization(t.engine);
+  const outsider = other.adminId;
+  const sites = `/v1/orgs/${t.orgId}/sites`;
+  const site = (id: string) => `${sites}/${id}`;
+
+  const createSpace = (title: string, orgId = t.orgId, as = t.adminId): string => {
+    const res = api.request('POST', `/v1/orgs/${orgId}/spaces`, { as, body: { title } });
+    expectOk(res, 'createSpace');
+    return res.body.id as string;
+  };
+  const createSite = (body: Record<string, unknown> = {}, as = t.adminId) => {
+    const res = api.request('POST', sites, { as, body });
+    expectOk(res, 'createSite');
+    return res.body;
+  };
+  const patch = (id: string, body: unknown, as = t.adminId) => api.request('PATCH', site(id), { as, body });
+  const patchOk = (id: string, body: unknown) => {
+    const res = patch(id, body);
+    expectOk(res, 'updateSiteById');
+    return res.body;
+  };
+  const get = (id: string, as = t.adminId) => api.request('GET', site(id), { as });
+  const list = (query = '', as = t.adminId) => api.request('GET', `${sites}${query}`, { as });
+  const published = (id: string, as: string, query = '') => api.request('GET', `${site(id)}/published${query}`, { as });
+  const shareKey = (id: string): string => {
+    const res = api.request('GET', `${site(id)}/share-link`, { as: t.adminId });
+    expectOk(res, 'getSiteShareLink');
+    return res.body.shareKey;
+  };
+  /** Site spaces as stored: path, default flag and order. */
+  const siteSpaceRows = (siteId: string) =>
+    t.engine.core.all<{ id: string; space_id: string; section_id: string | null; path: string; is_default: number; position: number }>(
+      'SELECT id, space_id, section_id, path, is_default, position FROM site_spaces WHERE site_id = ? ORDER BY position, id', [siteId],
+    );
+  /** Adds a section straight into the table (the structure routes have their own tests). */
+  const addSection = (siteId: string, title: string, position: number, isDefault = false): string => {
+    const id = t.engine.core.newId();
+    t.engine.core.run(
+      'INSERT INTO site_sections (id, site_id, title, path, is_default, position, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      [id, siteId, title, title.toLowerCase(), isDefault ? 1 : 0, position, t.engine.core.now()],
+    );
+    return id;
+  };
+  /** Moves a site space into a section straight in the table. */
+  const putInSection = (siteSpaceId: string, sectionId: string | null, isDefault: boolean) =>
+    t.engine.core.run('UPDATE site_spaces SET section_id = ?, is_default = ? WHERE id = ?', [sectionId, isDefault ? 1 : 0, siteSpaceId]);
+
+  return {
+    ...t, api, reader, creator, guest, other, outsider, sites, site,
+    createSpace, createSite, patch, patchOk, get, list, published, shareKey, siteSpaceRows, addSection, putInSection,
+  };
+}
+
+export type SitesSetup = ReturnType<typeof sitesSetup>;
