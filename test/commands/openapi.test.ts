@@ -44,6 +44,15 @@ describe('openapi publish', () => {
     expect(versionCount(s)).toBe(2);
   });
 
+  it("takes the platform CLI's flags as they are: --organization and the file last", async () => {
+    const s = await withFiles();
+    const org = (await json(s, ['orgs', 'list'])).items[0].id as string;
+    const published = await json(s, ['openapi', 'publish', '--spec', 'petstore', '--organization', org, 'v1.yaml']);
+    expect(published).toMatchObject({ change: 'new-spec', spec: { slug: 'petstore' } });
+    const wrong = await s.run(['openapi', 'publish', '--spec', 'petstore', '--organization', 'nope', 'v1.yaml']);
+    expect(wrong.code).toBe(5);
+  });
+
   it('--dry-run says what would change and publishes nothing', async () => {
     const s = await withFiles();
     const fresh = ok(await s.run(['openapi', 'publish', 'v1.yaml', '--spec', 'petstore', '--dry-run']));

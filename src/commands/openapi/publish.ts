@@ -29,20 +29,22 @@ export function registerPublish(group: Command, ctx: Context): void {
     .argument('<file-or-url>', 'the OpenAPI 3.x / Swagger 2.0 document (JSON or YAML): a file, or an http(s) URL the instance fetches')
     .requiredOption('--spec <slug>', 'the spec slug (created if it does not exist)')
     .option('--dry-run', 'validate and show what would change, without publishing')
+    .option('--organization <id>', "the organization, as the platform's CLI spells it (same as the global --org)")
     .description('validate an OpenAPI document locally, then publish it as a new version of a spec (idempotent)')
     .addHelpText('after', `
 The document is validated here first; an invalid one exits 1 with the parser's messages and nothing
 is sent. A file is sent as text; a URL is sent as a URL (the instance fetches it, and keeps it as the
 spec's sourceURL). Publishing the same document again creates no version and exits 0, so CI jobs can
-re-run. --org ID picks the organization (the global flag).
+re-run. --org ID (or --organization ID, the platform CLI's flag) picks the organization.
 
 Examples:
   $ docsctl openapi publish ./openapi.yaml --spec petstore
   $ docsctl openapi publish https://api.example.com/openapi.json --spec petstore --org ORG_ID
   $ docsctl openapi publish ./openapi.yaml --spec petstore --dry-run
-  $ docsctl openapi publish ./openapi.yaml --spec petstore --json`)
-    .action(async (fileOrUrl: string, opts: { spec: string; dryRun?: boolean }) => {
-      const organizationId = await ctx.organizationId();
+  $ docsctl openapi publish ./openapi.yaml --spec petstore --json
+  $ docsctl --url "$DOCS_URL" --token "$TOKEN" openapi publish --spec petstore --organization ORG_ID ./openapi.yaml`)
+    .action(async (fileOrUrl: string, opts: { spec: string; dryRun?: boolean; organization?: string }) => {
+      const organizationId = opts.organization ?? (await ctx.organizationId());
       const document = await readValidSpec(ctx, fileOrUrl);
       const { digestOf } = await import('../../engine/openapi/document');
       const latest = await latestText(ctx, organizationId, opts.spec);
