@@ -12,7 +12,10 @@ export interface GlobalFlags {
   profile?: string;
   as?: string;
   org?: string;
-  json?: boolean;
+  /** Bare `--json`: true (or ''); `--json FIELDS`: the field list. */
+  json?: boolean | string;
+  jq?: string;
+  format?: string;
 }
 
 export interface Profile {

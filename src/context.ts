@@ -12,6 +12,8 @@ import { localTransport } from './api/transports/local';
 import { VERSION } from './version';
 import type { Writer } from './output/render';
 import { withSpinner } from './output/spinner';
+import { resolveOutputMode } from './output/format';
+import { colorEnabled, isCI, isDumbTerminal } from './output/terminal';
 
 export interface IO {
   stdout: Writer & { isTTY?: boolean };
@@ -33,13 +35,18 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
     io,
     env: io.env,
     flags,
-    /** A person is at the keyboard: prompts and spinners are allowed. */
+    /** A person is at the keyboard: prompts and spinners are allowed (never piped, never under CI). */
     get interactive(): boolean {
-      return Boolean(io.stdout.isTTY && io.stdin.isTTY && !io.env.CI);
+      return Boolean(io.stdout.isTTY && io.stdin.isTTY && !isCI(io.env));
     },
     get out(): Output {
-      output ??= createOutput({ stdout: io.stdout, stderr: io.stderr, tty: Boolean(io.stdout.isTTY), json: Boolean(flags().json) });
+      const tty = Boolean(io.stdout.isTTY);
+      output ??= createOutput({ stdout: io.stdout, stderr: io.stderr, mode: resolveOutputMode(flags(), tty), color: colorEnabled(io.env, tty) });
       return output;
+    },
+    /** Output still queued (jq runs asynchronously): written, and its failure thrown, before exiting. */
+    async flush(): Promise<void> {
+      await output?.flush();
     },
     target(): Target {
       if (!target) {
@@ -85,16 +92,20 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
       if (!orgs.items.length) throw new CliError('you are not a member of any organization', 5);
       throw new UsageError(`you belong to ${orgs.count} organizations: pass --org ID (${orgs.items.map((o) => `${o.id} "${o.title}"`).join(', ')})`);
     },
+    /** Why nothing can be asked, for errors that name the flag to pass instead. */
+    whyNoPrompt(): string {
+      return isCI(io.env) ? 'CI is set: nothing is asked' : 'no terminal to confirm on';
+    },
     /** Shows a spinner while `work` runs, only for a person at a terminal (never piped, never under CI). */
     spin<T>(text: string, work: () => Promise<T>): Promise<T> {
       // A pseudo-terminal without a size (columns 0) makes ora's line counting loop forever.
-      const usable = Boolean(io.stderr.isTTY) && (io.stderr.columns ?? 0) > 0;
-      return withSpinner(io.stderr, ctx.interactive && usable, text, work);
+      const usable = Boolean(io.stderr.isTTY) && (io.stderr.columns ?? 0) > 0 && !isDumbTerminal(io.env);
+      return withSpinner(io.stderr, ctx.interactive && usable, text, work, colorEnabled(io.env, true));
     },
     /** Destructive verbs: ask on a terminal, demand --yes anywhere else. */
     async confirm(question: string, yes: boolean | undefined): Promise<void> {
       if (yes) return;
-      if (!ctx.interactive) throw new UsageError(`${question.replace(/\?$/, '')}: refusing without --yes (no terminal to confirm on)`);
+      if (!ctx.interactive) throw new UsageError(`${question.replace(/\?$/, '')}: refusing without --yes (${ctx.whyNoPrompt()})`);
       const ok = await (io.prompter ?? inquirerPrompter).confirm(question);
       if (!ok) throw new UsageError('cancelled');
     },

@@ -1,11 +1,14 @@
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { createContext, type IO } from './context';
 import { CliError } from './errors';
 import { ApiError, TransportError } from './api/errors';
 import { EngineError, statusOf } from './engine/errors';
 import { registerCommands } from './commands/index';
+import { helpTopicText, isHelpTopic, TOPICS_LINE, unknownHelpSubject } from './commands/help-topics/index';
 import { VERSION } from './version';
 import type { GlobalFlags } from './config';
+import { FORMATS } from './output/format';
+import { normalizeJsonFlag } from './output/json-argv';
 
 /** Exit codes, decided here and nowhere else. */
 export const EXIT = { ok: 0, error: 1, usage: 2, auth: 4, notFound: 5, conflict: 6, rateLimited: 7 } as const;
@@ -37,7 +40,9 @@ export async function buildProgram(io: IO, argv: string[] = []) {
     .option('--profile <name>', 'use a saved remote profile (env DOCSCTL_PROFILE)')
     .option('--as <user>', 'local mode: act as this user id or e-mail instead of the admin')
     .option('--org <id>', 'organization to act on (env DOCSCTL_ORG); default: your only one')
-    .option('--json', 'print API objects as JSON, exactly as the API returns them')
+    .option('--json [fields]', 'print JSON: whole API objects, or only these comma-separated fields (id,user.email)')
+    .option('--jq <expression>', 'filter the JSON output with a jq expression (strings print raw)')
+    .addOption(new Option('--format <format>', 'output format (default: table on a terminal, tsv when piped)').choices([...FORMATS]))
     .exitOverride()
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
@@ -53,7 +58,8 @@ Examples:
   $ docsctl teams sync -f teams.yaml  plan team membership changes (add --apply to apply)
   $ docsctl serve --port 8080         serve the API over HTTP
 
-Exit codes: 0 ok, 1 error, 2 usage or cancelled, 4 not allowed, 5 not found, 6 conflict, 7 rate limited.`,
+Exit codes: 0 ok, 1 error, 2 usage or cancelled, 4 not allowed, 5 not found, 6 conflict, 7 rate limited.
+${TOPICS_LINE}`,
     );
   await registerCommands(program, ctx, argv);
   return { program, ctx };
@@ -69,9 +75,26 @@ export async function main(argv: string[], partial: Partial<IO> = {}): Promise<n
     cwd: partial.cwd ?? process.cwd(),
     prompter: partial.prompter,
   };
+  if (argv[0] === 'help' && isHelpTopic(argv[1])) {
+    io.stdout.write(await helpTopicText(argv[1]));
+    return EXIT.ok;
+  }
   const { program, ctx } = await buildProgram(io, argv);
+  const unknownHelp = unknownHelpSubject(program, argv);
+  if (unknownHelp) {
+    io.stderr.write(`error: ${unknownHelp}\n`);
+    return EXIT.usage;
+  }
+  // `docsctl … --all | head`: the reader left, so stop quietly as Unix tools do instead of crashing on EPIPE.
+  if (io.stdout === process.stdout) {
+    process.stdout.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+      process.exit(process.exitCode ?? EXIT.ok);
+    });
+  }
   try {
-    await program.parseAsync(argv, { from: 'user' });
+    await program.parseAsync(normalizeJsonFlag(program, argv), { from: 'user' });
+    await ctx.flush();
     return EXIT.ok;
   } catch (error) {
     if (error instanceof CommanderError) {
@@ -79,6 +102,8 @@ export async function main(argv: string[], partial: Partial<IO> = {}): Promise<n
         ? EXIT.ok
         : EXIT.usage;
     }
+    // Output queued before the failure (e.g. JSON filtered by --jq) still comes out first.
+    await ctx.flush().catch(() => undefined);
     const code = exitCodeOf(error);
     const known = error instanceof CliError || error instanceof ApiError || error instanceof EngineError || error instanceof TransportError;
     const message = error instanceof Error ? error.message : String(error);

@@ -37,10 +37,12 @@ const GROUPS: Record<string, () => Promise<Register>> = {
   whoami: () => import('./auth/index').then((m) => m.registerAuth),
   api: () => import('./api').then((m) => m.registerApi),
   serve: () => import('./serve').then((m) => m.registerServe),
+  completion: () => import('./completion/index').then((m) => m.registerCompletion),
+  __complete: () => import('./completion/index').then((m) => m.registerCompletion),
 };
 
 /** Global options that take a value, so the command word can be found after them. */
-const VALUE_FLAGS = new Set(['--db', '--url', '--token', '--profile', '--as', '--org']);
+const VALUE_FLAGS = new Set(['--db', '--url', '--token', '--profile', '--as', '--org', '--jq', '--format']);
 
 function commandWord(argv: string[]): string | undefined {
   for (let i = 0; i < argv.length; i++) {

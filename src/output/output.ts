@@ -1,46 +1,163 @@
 import { table, tsv, verticalTable, type Column, type Writer } from './render';
+import { csvHeader, csvRows } from './csv';
+import { checkFields, itemSchema, pickFields, schemaFields, valueFields } from './fields';
+import type { OutputMode } from './format';
 
 export interface OutputOptions {
   stdout: Writer;
   stderr: Writer;
-  /** stdout is a terminal: tables with headers. Otherwise tab-separated rows without headers. */
-  tty: boolean;
-  /** `--json`: print API objects exactly as the API returned them. */
-  json: boolean;
+  /** table, tsv, csv or json (with --json fields and --jq); see `resolveOutputMode`. */
+  mode?: OutputMode;
+  /** Without `mode`: a table on a terminal, TSV otherwise, or JSON. */
+  tty?: boolean;
+  json?: boolean;
+  /** Colour (bold, …) is allowed on stdout: see `colorEnabled`. */
+  color?: boolean;
 }
 
-/** Data to stdout, everything else to stderr; the format follows --json and the terminal. */
+/** One page of a list operation, as the API answers it. */
+export interface Page<T> {
+  items: T[];
+  next?: { page: string };
+  count?: number;
+}
+
+type Kind = 'list' | 'object';
+
+const indent = (text: string, by: number) => text.replace(/\n/g, `\n${' '.repeat(by)}`);
+const union = (...lists: string[][]) => [...new Set(lists.flat())];
+
+/** Data to stdout, everything else to stderr; the format follows --format/--json/--jq and the terminal. */
 export function createOutput(options: OutputOptions) {
-  const { stdout, stderr, tty, json } = options;
+  const { stdout, stderr } = options;
+  const mode: OutputMode = options.mode ?? { format: options.json ? 'json' : options.tty ? 'table' : 'tsv' };
+  const json = mode.format === 'json';
+  let tail: Promise<void> = Promise.resolve();
+  let failure: unknown;
+
+  /** --json FIELDS: the selected fields of each item (an array for lists, as gh prints). */
+  function select(value: unknown, kind: Kind, schema: unknown): unknown {
+    const fields = mode.fields;
+    if (!fields) return value;
+    if (kind === 'list') {
+      const items = Array.isArray(value) ? value : ((value as Page<unknown>).items ?? []);
+      checkFields(fields, union(schemaFields(itemSchema(schema)), valueFields(items)));
+      return items.map((item) => pickFields(item, fields));
+    }
+    checkFields(fields, union(schemaFields(schema), valueFields([value])));
+    return pickFields(value, fields);
+  }
+
+  async function writeJson(value: unknown, kind: Kind, schema?: unknown): Promise<void> {
+    const selected = select(value, kind, schema);
+    if (mode.jq !== undefined) {
+      const { applyJq } = await import('./jq');
+      stdout.write(await applyJq(selected, mode.jq));
+    } else {
+      stdout.write(`${JSON.stringify(selected, null, 2)}\n`);
+    }
+  }
+
+  /** A list envelope or a plain array: the items, whatever the shape. */
+  const itemsOf = <T>(result: Page<T> | T[]) => (Array.isArray(result) ? result : result.items);
+
   return {
     json,
-    tty,
-    /** A list envelope (or a plain array) of API objects. */
-    async list<T>(result: { items: T[]; next?: { page: string }; count?: number } | T[], columns: Column<T>[]): Promise<void> {
-      const items = Array.isArray(result) ? result : result.items;
-      if (json) {
-        stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-        return;
-      }
-      if (tty) {
+    /** Output for a person (a table): the format decides, not only the terminal (`--format tsv` on one is not). */
+    tty: mode.format === 'table',
+    format: mode.format,
+    /** Bold and other emphasis may be written to stdout. */
+    color: Boolean(options.color) && mode.format === 'table',
+    /**
+     * A list envelope (or a plain array) of API objects. `schema` is the route's response schema: with it,
+     * `--json FIELDS` accepts every field the API may send, not only those present in this answer.
+     */
+    async list<T>(result: Page<T> | T[], columns: Column<T>[], schema?: unknown): Promise<void> {
+      const items = itemsOf(result);
+      if (json) return writeJson(result, 'list', schema);
+      if (mode.format === 'table') {
         stdout.write(items.length ? await table(items, columns) : '');
         if (!items.length) stderr.write('No results.\n');
+      } else if (mode.format === 'csv') {
+        stdout.write(csvHeader(columns) + csvRows(items, columns));
       } else {
         stdout.write(tsv(items, columns));
       }
       if (!Array.isArray(result) && result.next) {
-        stderr.write(`Showing ${items.length} of ${result.count ?? '?'}; next page: --page ${result.next.page}\n`);
+        stderr.write(`Showing ${items.length} of ${result.count ?? '?'}; next page: --page ${result.next.page} (or --all for every page)\n`);
       }
     },
-    /** One API object. */
-    async object<T>(item: T, columns: Column<T>[]): Promise<void> {
-      if (json) stdout.write(`${JSON.stringify(item, null, 2)}\n`);
-      else if (tty) stdout.write(await verticalTable(item, columns));
+    /**
+     * `--all`: every page, printed as it arrives. TSV and CSV rows and JSON items stream; a table waits for
+     * the last page (its column widths need every row). JSON is one document: the list envelope
+     * `{ items, count }` (no `next`), or an array with --json FIELDS; --jq filters that whole document.
+     * Answers the number of items printed.
+     */
+    async stream<T>(pages: AsyncIterable<Page<T>>, columns: Column<T>[], schema?: unknown): Promise<number> {
+      let count = 0;
+      if (mode.format === 'table' || mode.jq !== undefined) {
+        const items: T[] = [];
+        for await (const page of pages) items.push(...page.items);
+        await this.list({ items, count: items.length }, columns, schema);
+        return items.length;
+      }
+      if (mode.format === 'tsv' || mode.format === 'csv') {
+        if (mode.format === 'csv') stdout.write(csvHeader(columns));
+        for await (const page of pages) {
+          stdout.write(mode.format === 'csv' ? csvRows(page.items, columns) : tsv(page.items, columns));
+          count += page.items.length;
+        }
+        return count;
+      }
+      // JSON, streamed item by item, laid out exactly as JSON.stringify(document, null, 2) would.
+      const fields = mode.fields;
+      let opened = false;
+      for await (const page of pages) {
+        if (!opened) {
+          if (fields) checkFields(fields, union(schemaFields(itemSchema(schema)), valueFields(page.items)));
+          stdout.write(fields ? '[' : '{\n  "items": [');
+          opened = true;
+        }
+        for (const item of page.items) {
+          const value = fields ? pickFields(item, fields) : item;
+          const at = fields ? 2 : 4;
+          stdout.write(`${count ? ',' : ''}\n${' '.repeat(at)}${indent(JSON.stringify(value, null, 2), at)}`);
+          count++;
+        }
+      }
+      if (!opened) stdout.write(fields ? '[' : '{\n  "items": [');
+      const close = count ? (fields ? '\n' : '\n  ') : '';
+      stdout.write(fields ? `${close}]\n` : `${close}],\n  "count": ${count}\n}\n`);
+      return count;
+    },
+    /** One API object; `schema` as for `list`. */
+    async object<T>(item: T, columns: Column<T>[], schema?: unknown): Promise<void> {
+      if (json) await writeJson(item, 'object', schema);
+      else if (mode.format === 'table') stdout.write(await verticalTable(item, columns));
+      else if (mode.format === 'csv') stdout.write(csvHeader(columns) + csvRows([item], columns));
       else stdout.write(tsv([item], columns));
     },
-    /** Any JSON value, always as JSON (for `docsctl api` and machine answers). */
-    raw(value: unknown): void {
-      stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+    /**
+     * Any JSON value, always as JSON (for `docsctl api` and machine answers). --json FIELDS picks from each
+     * item of a list envelope or array, else from the object; --jq filters it.
+     */
+    raw(value: unknown): Promise<void> {
+      const isList = Array.isArray(value) || (typeof value === 'object' && value !== null && Array.isArray((value as Page<unknown>).items));
+      const isObject = typeof value === 'object' && value !== null;
+      if (!mode.fields && mode.jq === undefined) {
+        stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+        return Promise.resolve();
+      }
+      // jq is asynchronous but many callers print and move on: queue the work, `flush` reports its failure.
+      tail = tail.then(() => writeJson(value, isList && isObject ? 'list' : 'object')).catch((error: unknown) => {
+        failure ??= error;
+      });
+      return tail;
+    },
+    /** Waits for queued output (see `raw`) and throws its first failure, e.g. a bad --jq expression. */
+    async flush(): Promise<void> {
+      await tail;
+      if (failure !== undefined) throw failure;
     },
     /** A line of data text. */
     text(line: string): void {

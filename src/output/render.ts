@@ -7,7 +7,8 @@ export interface Writer {
   write(text: string): unknown;
 }
 
-function cell(value: unknown): string {
+/** The text of one table, TSV or CSV cell: nested values as JSON. */
+export function cell(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);

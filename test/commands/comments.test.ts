@@ -58,7 +58,7 @@ describe('comments add, get and list', () => {
     const listed = await json(['comments', 'list', '--space', space]);
     expect(listed.count).toBe(2);
     expect(listed.items[1]).toMatchObject({ object: 'comment', id, body: { markdown: 'Step 3 is out of date.\n\nSee the changelog.' }, target: { page: { id: install } } });
-    const asDocument = await json(['comments', 'list', '--space', space, '--format', 'document']);
+    const asDocument = await json(['comments', 'list', '--space', space, '--body-format', 'document']);
     expect(asDocument.items[1].body.document.object).toBe('document');
 
     const got = await json(['comments', 'get', id, '--space', space]);

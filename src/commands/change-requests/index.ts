@@ -3,6 +3,7 @@ import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { changeRequestColumns } from '../shared/columns';
 import { pagingQuery, withPaging } from '../shared/paging';
+import { printList } from '../shared/list';
 import { resolveUserId } from '../shared/resolve';
 import { CliError, UsageError } from '../../errors';
 
@@ -10,7 +11,8 @@ const STATUSES = ['draft', 'open', 'archived', 'merged'];
 
 /** Change requests of one space: `--space` on every verb, a change request by id or number. */
 export function registerChangeRequests(program: Command, ctx: Context): void {
-  const group = program.command('change-requests').alias('cr').description('change requests: branches of a space\'s content, merged when ready');
+  const group = program.command('change-requests').alias('cr').description('change requests: branches of a space\'s content, merged when ready')
+    .addHelpText('after', '\nExamples:\n  $ docsctl cr list --space SPACE_ID\n  $ docsctl cr create --space SPACE_ID --subject "Document the v2 API"');
   const space = (c: Command) => c.requiredOption('--space <id>', 'the space');
 
   withPaging(space(group.command('list').description('list change requests (open ones unless --status)')))
@@ -20,13 +22,11 @@ export function registerChangeRequests(program: Command, ctx: Context): void {
     .action(async (opts: { space: string; status?: string; contributor?: string; limit?: string; page?: string }) => {
       if (opts.status && !STATUSES.includes(opts.status)) throw new UsageError(`--status: must be one of ${STATUSES.join(', ')}`);
       const contributor = opts.contributor ? await resolveUserId(ctx, await ctx.organizationId(), opts.contributor) : undefined;
-      const api = await ctx.client();
-      const result = await api.call(routes.listChangeRequests, { params: { spaceId: opts.space }, query: { ...pagingQuery(opts), status: opts.status, contributor } });
-      await ctx.out.list(result, changeRequestColumns);
+      await printList(ctx, opts, routes.listChangeRequests, { params: { spaceId: opts.space }, query: { ...pagingQuery(opts), status: opts.status, contributor } }, changeRequestColumns);
     });
 
   space(group.command('get').argument('<change-request>', 'id or number').description('show one change request'))
-    .addHelpText('after', '\nExamples:\n  $ docsctl cr get 12 --space SPACE_ID')
+    .addHelpText('after', '\nExamples:\n  $ docsctl cr get 2 --space SPACE_ID')
     .action(async (changeRequestId: string, opts: { space: string }) => {
       const api = await ctx.client();
       await ctx.out.object(await api.call(routes.getChangeRequest, { params: { spaceId: opts.space, changeRequestId } }), changeRequestColumns);
@@ -45,7 +45,7 @@ export function registerChangeRequests(program: Command, ctx: Context): void {
   space(group.command('update').argument('<change-request>', 'id or number').description('change the subject or status (draft, open, archived)'))
     .option('--subject <text>', 'new subject')
     .option('--status <status>', 'draft, open or archived')
-    .addHelpText('after', '\nExamples:\n  $ docsctl cr update 12 --space SPACE_ID --status archived')
+    .addHelpText('after', '\nExamples:\n  $ docsctl cr update 5 --space SPACE_ID --status archived')
     .action(async (changeRequestId: string, opts: { space: string; subject?: string; status?: 'draft' | 'open' | 'archived' }) => {
       if (opts.subject === undefined && opts.status === undefined) throw new UsageError('nothing to change: pass --subject or --status');
       const api = await ctx.client();
@@ -58,7 +58,7 @@ export function registerChangeRequests(program: Command, ctx: Context): void {
 
   const mergeLike = (name: string, description: string, route: typeof routes.mergeChangeRequest | typeof routes.updateChangeRequestFromMain, done: string) =>
     space(group.command(name).argument('<change-request>', 'id or number').description(description))
-      .addHelpText('after', `\nExamples:\n  $ docsctl cr ${name} 12 --space SPACE_ID\n\nExit code 6 when pages conflict (they are listed); nothing is changed then.`)
+      .addHelpText('after', `\nExamples:\n  $ docsctl cr ${name} ${name === 'merge' ? 2 : 3} --space SPACE_ID\n\nExit code 6 when pages conflict (they are listed); nothing is changed then.`)
       .action(async (changeRequestId: string, opts: { space: string }) => {
         const api = await ctx.client();
         const result = await api.call(route as typeof routes.mergeChangeRequest, { params: { spaceId: opts.space, changeRequestId } });
@@ -72,7 +72,7 @@ export function registerChangeRequests(program: Command, ctx: Context): void {
   space(group.command('pdf').argument('<change-request>', 'id or number').description('a PDF of the change request content (or one page)'))
     .option('--page <id>', 'only this page')
     .option('-o, --output <file>', 'download the PDF to this file (default: print its URL)')
-    .addHelpText('after', '\nExamples:\n  $ docsctl cr pdf 12 --space SPACE_ID\n  $ docsctl cr pdf 12 --space SPACE_ID --page PAGE_ID -o page.pdf')
+    .addHelpText('after', '\nExamples:\n  $ docsctl cr pdf 2 --space SPACE_ID\n  $ docsctl cr pdf 2 --space SPACE_ID --page PAGE_ID -o page.pdf')
     .action(async (changeRequestId: string, opts: { space: string; page?: string; output?: string }) => {
       const api = await ctx.client();
       const { url } = await api.call(routes.getChangeRequestPdf, {

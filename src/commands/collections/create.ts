@@ -9,7 +9,7 @@ export function registerCreate(group: Command, ctx: Context): void {
     .argument('<title>', 'collection title (1-50 characters)')
     .description('create a collection, at the top level or inside another one')
     .option('--parent <id>', 'create it inside this collection')
-    .addHelpText('after', '\nExamples:\n  $ docsctl collections create "Product docs"\n  $ docsctl collections create Guides --parent COLLECTION_ID')
+    .addHelpText('after', '\nExamples:\n  $ docsctl collections create "Product docs"\n  $ docsctl collections create Guides --parent OTHER_COLLECTION_ID')
     .action(async (title: string, opts: { parent?: string }) => {
       const organizationId = await ctx.organizationId();
       const api = await ctx.client();

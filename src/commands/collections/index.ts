@@ -10,7 +10,8 @@ import { registerMove } from './move';
 import { registerTransfer } from './transfer';
 
 export function registerCollections(program: Command, ctx: Context): void {
-  const group = program.command('collections').description('collections: folders of spaces and sub-collections');
+  const group = program.command('collections').description('collections: folders of spaces and sub-collections')
+    .addHelpText('after', '\nExamples:\n  $ docsctl collections list\n  $ docsctl collections spaces COLLECTION_ID');
   for (const register of [registerList, registerGet, registerCreate, registerUpdate, registerDelete, registerSpaces, registerMove, registerTransfer]) {
     register(group, ctx);
   }

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { pagingQuery, withPaging } from '../shared/paging';
+import { printList } from '../shared/list';
 import { collectionColumns } from '../shared/columns';
 
 export function registerList(group: Command, ctx: Context): void {
@@ -11,8 +12,6 @@ export function registerList(group: Command, ctx: Context): void {
     .addHelpText('after', '\nExamples:\n  $ docsctl collections list\n  $ docsctl collections list --no-nested --json')
     .action(async (opts: { limit?: string; page?: string; nested?: boolean }) => {
       const organizationId = await ctx.organizationId();
-      const api = await ctx.client();
-      const result = await api.call(routes.listCollections, { params: { organizationId }, query: { ...pagingQuery(opts), nested: opts.nested } });
-      await ctx.out.list(result, collectionColumns);
+      await printList(ctx, opts, routes.listCollections, { params: { organizationId }, query: { ...pagingQuery(opts), nested: opts.nested } }, collectionColumns);
     });
 }

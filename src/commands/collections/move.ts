@@ -12,7 +12,7 @@ export function registerMove(group: Command, ctx: Context): void {
       .description('move a collection into another one, to the top level, or next to a sibling')
       .option('--parent <id>', 'move it into this collection'),
   )
-    .addHelpText('after', '\nExamples:\n  $ docsctl collections move COLLECTION_ID --parent OTHER_COLLECTION_ID\n  $ docsctl collections move COLLECTION_ID --root --before space:SPACE_ID\n  $ docsctl collections move COLLECTION_ID --after collection:OTHER_ID')
+    .addHelpText('after', '\nExamples:\n  $ docsctl collections move COLLECTION_ID --parent OTHER_COLLECTION_ID\n  $ docsctl collections move COLLECTION_ID --root --before space:OTHER_SPACE_ID\n  $ docsctl collections move COLLECTION_ID --after collection:OTHER_ID')
     .action(async (collectionId: string, opts: MoveOptions & { parent?: string }) => {
       const body = moveBody('--parent', opts.parent, opts);
       const api = await ctx.client();

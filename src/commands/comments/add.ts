@@ -10,8 +10,8 @@ export function registerAdd(group: Command, ctx: Context): void {
     .option('--node <id>', 'the node of the page it is about (needs --page)')
     .addHelpText('after', `
 Examples:
-  $ docsctl comments add --space SPACE_ID --page guides/install --body "Step 3 is out of date"
-  $ docsctl comments add --space SPACE_ID --change-request 12 --page PAGE_ID --body-file review.md
+  $ docsctl comments add --space SPACE_ID --page authentication --body "Step 3 is out of date"
+  $ docsctl comments add --space SPACE_ID --change-request 2 --page PAGE_ID --body-file review.md
   $ git log -1 --format=%B | docsctl comments add --space SPACE_ID --body-file -`)
     .action(async (opts: RootOptions & { page?: string; node?: string; body?: string; bodyFile?: string }) => {
       if (opts.node !== undefined && opts.page === undefined) throw new UsageError('--node needs --page (the page the node belongs to)');

@@ -1,17 +1,16 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { pagingQuery, withPaging } from '../shared/paging';
+import { printList } from '../shared/list';
 import { replyColumns } from './columns';
 import { formatOf, rootOf, withRoot, type RootOptions } from './root';
 
 export function registerReplies(group: Command, ctx: Context): void {
   withPaging(withRoot(group.command('replies').argument('<comment>', 'comment id').description('list the replies to a comment, oldest first')))
-    .option('--format <format>', 'body format of --json: markdown (default) or document')
+    .option('--body-format <format>', 'body format of --json: markdown (default) or document')
     .addHelpText('after', '\nExamples:\n  $ docsctl comments replies COMMENT_ID --space SPACE_ID\n  $ docsctl comments replies COMMENT_ID --space SPACE_ID --json')
-    .action(async (commentId: string, opts: RootOptions & { format?: string; limit?: string; page?: string }) => {
+    .action(async (commentId: string, opts: RootOptions & { bodyFormat?: string; limit?: string; page?: string }) => {
       const root = rootOf(opts);
-      const api = await ctx.client();
-      const result = await api.call(root.routes.listReplies, { params: root.comment(commentId), query: { ...pagingQuery(opts), format: formatOf(opts.format) } });
-      await ctx.out.list(result, replyColumns);
+      await printList(ctx, opts, root.routes.listReplies, { params: root.comment(commentId), query: { ...pagingQuery(opts), format: formatOf(opts.bodyFormat) } }, replyColumns);
     });
 }

@@ -5,7 +5,7 @@ import { readBody, rootOf, withBody, withRoot, type RootOptions } from './root';
 
 export function registerReply(group: Command, ctx: Context): void {
   withBody(withRoot(group.command('reply').argument('<comment>', 'comment id').description('reply to a comment')), 'reply')
-    .addHelpText('after', '\nExamples:\n  $ docsctl comments reply COMMENT_ID --space SPACE_ID --body "Fixed in #14"\n  $ docsctl comments reply COMMENT_ID --space SPACE_ID --change-request 14 --body-file answer.md')
+    .addHelpText('after', '\nExamples:\n  $ docsctl comments reply COMMENT_ID --space SPACE_ID --body "Fixed in change request 14"\n  $ docsctl comments reply COMMENT_ID --space SPACE_ID --body-file answer.md')
     .action(async (commentId: string, opts: RootOptions & { body?: string; bodyFile?: string }) => {
       const markdown = await readBody(ctx, opts);
       const root = rootOf(opts);

@@ -7,7 +7,7 @@ import { rootOf, withRoot, type RootOptions } from './root';
 function registerStatusVerb(group: Command, ctx: Context, verb: 'resolve' | 'reopen'): void {
   const resolved = verb === 'resolve';
   withRoot(group.command(verb).argument('<comment>', 'comment id').description(resolved ? 'mark a comment resolved' : 'reopen a resolved comment'))
-    .addHelpText('after', `\nExamples:\n  $ docsctl comments ${verb} COMMENT_ID --space SPACE_ID\n  $ docsctl comments ${verb} COMMENT_ID --space SPACE_ID --change-request 12`)
+    .addHelpText('after', `\nExamples:\n  $ docsctl comments ${verb} COMMENT_ID --space SPACE_ID\n  $ docsctl comments ${verb} COMMENT_ID --space SPACE_ID --json`)
     .action(async (commentId: string, opts: RootOptions) => {
       const root = rootOf(opts);
       const api = await ctx.client();

@@ -62,10 +62,10 @@ export function rootOf(opts: RootOptions) {
 
 export type Format = 'document' | 'markdown';
 
-/** `--format`: the CLI shows markdown unless asked for the structured document. */
+/** `--body-format` (not `--format`, the global output format): markdown unless asked for the structured document. */
 export function formatOf(value: string | undefined): Format {
   const format = value ?? 'markdown';
-  if (format !== 'markdown' && format !== 'document') throw new UsageError('--format: must be markdown or document');
+  if (format !== 'markdown' && format !== 'document') throw new UsageError('--body-format: must be markdown or document');
   return format;
 }
 

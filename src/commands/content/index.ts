@@ -5,6 +5,7 @@ import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { fileColumns } from '../shared/columns';
 import { pagingQuery, withPaging } from '../shared/paging';
+import { printList } from '../shared/list';
 import { UsageError } from '../../errors';
 import { registerPush } from './push';
 import { registerPull } from './pull';
@@ -24,7 +25,8 @@ interface TreePage {
 
 /** Content of a space, or of one of its change requests with `--change-request`. */
 export function registerContent(program: Command, ctx: Context): void {
-  const group = program.command('content').description("a space's pages and files (or a change request's)");
+  const group = program.command('content').description("a space's pages and files (or a change request's)")
+    .addHelpText('after', '\nExamples:\n  $ docsctl content tree --space SPACE_ID\n  $ docsctl content pull ./docs --space SPACE_ID\n  $ docsctl content push ./docs --space SPACE_ID --dry-run');
   const where = (c: Command) =>
     c.requiredOption('--space <id>', 'the space').option('--change-request <id>', 'read the content of this change request (id or number)');
   const params = (w: Where & { changeRequest?: string }) => ({ spaceId: w.space, changeRequestId: w.changeRequest ?? '' });
@@ -51,7 +53,7 @@ export function registerContent(program: Command, ctx: Context): void {
 
   where(group.command('page').argument('<page>', 'page id, or a path with --path').description("a page's content: markdown, or the structured document with --json"))
     .option('--path', 'the argument is a page path (e.g. guides/install)')
-    .addHelpText('after', '\nExamples:\n  $ docsctl content page guides/install --path --space SPACE_ID\n  $ docsctl content page PAGE_ID --space SPACE_ID --json')
+    .addHelpText('after', '\nExamples:\n  $ docsctl content page authentication --path --space SPACE_ID\n  $ docsctl content page PAGE_ID --space SPACE_ID --json')
     .action(async (page: string, opts: Where & { changeRequest?: string; path?: boolean }) => {
       const api = await ctx.client();
       const format = ctx.out.json ? 'document' : 'markdown';
@@ -70,12 +72,9 @@ export function registerContent(program: Command, ctx: Context): void {
   withPaging(where(group.command('files').description('files of the content')))
     .addHelpText('after', '\nExamples:\n  $ docsctl content files --space SPACE_ID')
     .action(async (opts: Where & { changeRequest?: string; limit?: string; page?: string }) => {
-      const api = await ctx.client();
       const query = pagingQuery(opts);
-      const result = opts.changeRequest
-        ? await api.call(routes.listChangeRequestFiles, { params: params(opts), query })
-        : await api.call(routes.listSpaceFiles, { params: { spaceId: opts.space }, query });
-      await ctx.out.list(result, fileColumns);
+      if (opts.changeRequest) await printList(ctx, opts, routes.listChangeRequestFiles, { params: params(opts), query }, fileColumns);
+      else await printList(ctx, opts, routes.listSpaceFiles, { params: { spaceId: opts.space }, query }, fileColumns);
     });
 
   registerPush(group, ctx);

@@ -13,7 +13,7 @@ export function registerCreate(group: Command, ctx: Context): void {
       .description('define a custom field that spaces can have a value for (admins)')
       .addOption(new Option('--type <type>', 'value type; cannot change later').choices([...FIELD_TYPES]).makeOptionMandatory()),
   )
-    .addHelpText('after', '\nExamples:\n  $ docsctl custom-fields create owner --type text --title Owner\n  $ docsctl custom-fields create tier --type select:single --option gold silver bronze')
+    .addHelpText('after', '\nExamples:\n  $ docsctl custom-fields create reviewer --type text --title Reviewer\n  $ docsctl custom-fields create tier --type select:single --option gold silver bronze')
     .action(async (name: string, opts: DetailOptions & { type: FieldType }) => {
       const organizationId = await ctx.organizationId();
       const api = await ctx.client();

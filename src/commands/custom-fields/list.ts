@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { pagingQuery, withPaging } from '../shared/paging';
+import { printList } from '../shared/list';
 import { customFieldColumns } from '../shared/columns';
 
 export function registerList(group: Command, ctx: Context): void {
@@ -9,7 +10,6 @@ export function registerList(group: Command, ctx: Context): void {
     .addHelpText('after', '\nExamples:\n  $ docsctl custom-fields list\n  $ docsctl custom-fields list --json')
     .action(async (opts: { limit?: string; page?: string }) => {
       const organizationId = await ctx.organizationId();
-      const api = await ctx.client();
-      await ctx.out.list(await api.call(routes.listCustomFields, { params: { organizationId }, query: pagingQuery(opts) }), customFieldColumns);
+      await printList(ctx, opts, routes.listCustomFields, { params: { organizationId }, query: pagingQuery(opts) }, customFieldColumns);
     });
 }

@@ -4,6 +4,7 @@ import { registerPurge } from './purge';
 
 /** Maintenance of the local database: works on the file directly, never over the API. */
 export function registerDb(program: Command, ctx: Context): void {
-  const group = program.command('db').description('maintenance of the local database');
+  const group = program.command('db').description('maintenance of the local database')
+    .addHelpText('after', '\nExamples:\n  $ docsctl db purge');
   for (const register of [registerPurge]) register(group, ctx);
 }

@@ -30,7 +30,7 @@ Examples:
   $ docsctl links --space SPACE_ID --status broken
   $ docsctl links --space SPACE_ID --page PAGE_ID --json
   $ docsctl links --space SPACE_ID --file FILE_ID              pages referencing a file
-  $ docsctl links --space SPACE_ID --change-request 12 --fail-on-broken   in CI: exit 1 on broken links`,
+  $ docsctl links --space SPACE_ID --change-request 2 --fail-on-broken   in CI: exit 1 on broken links`,
     )
     .action(async (opts: LinksOptions & { file?: string }) => {
       if (opts.file) {

@@ -2,6 +2,7 @@ import { Option, type Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { pagingQuery, withPaging } from '../shared/paging';
+import { printList } from '../shared/list';
 import { memberColumns } from '../shared/columns';
 import { ROLES } from '../../engine/roles';
 
@@ -23,11 +24,7 @@ export function registerList(group: Command, ctx: Context): void {
     .addHelpText('after', '\nExamples:\n  $ docsctl members list --role admin\n  $ docsctl members list --search @acme.com --sort lastSeenAt\n  $ docsctl members list --json --limit 1000')
     .action(async (opts: Opts) => {
       const organizationId = await ctx.organizationId();
-      const api = await ctx.client();
-      const result = await api.call(routes.listMembersInOrganizationById, {
-        params: { organizationId },
-        query: { ...pagingQuery(opts), role: opts.role, search: opts.search, sort: opts.sort, order: opts.order },
-      });
-      await ctx.out.list(result, memberColumns);
+      const query = { ...pagingQuery(opts), role: opts.role, search: opts.search, sort: opts.sort, order: opts.order };
+      await printList(ctx, opts, routes.listMembersInOrganizationById, { params: { organizationId }, query }, memberColumns);
     });
 }

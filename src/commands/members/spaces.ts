@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { pagingQuery, withPaging } from '../shared/paging';
+import { printList } from '../shared/list';
 import { resolveUserId } from '../shared/resolve';
 
 export function registerSpaces(group: Command, ctx: Context): void {
@@ -10,9 +11,7 @@ export function registerSpaces(group: Command, ctx: Context): void {
     .action(async (user: string, opts: { limit?: string; page?: string }) => {
       const organizationId = await ctx.organizationId();
       const userId = await resolveUserId(ctx, organizationId, user);
-      const api = await ctx.client();
-      const result = await api.call(routes.listSpacesForMemberInOrganization, { params: { organizationId, userId }, query: pagingQuery(opts) });
-      await ctx.out.list(result, [
+      await printList(ctx, opts, routes.listSpacesForMemberInOrganization, { params: { organizationId, userId }, query: pagingQuery(opts) }, [
         { header: 'SPACE', value: (i) => i.space.id },
         { header: 'PERMISSION', value: (i) => i.permission },
       ]);

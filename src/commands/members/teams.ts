@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { pagingQuery, withPaging } from '../shared/paging';
+import { printList } from '../shared/list';
 import { resolveUserId } from '../shared/resolve';
 import { memberTeamColumns } from '../shared/columns';
 
@@ -12,11 +13,6 @@ export function registerTeams(group: Command, ctx: Context): void {
     .action(async (user: string, opts: { limit?: string; page?: string; title?: string }) => {
       const organizationId = await ctx.organizationId();
       const userId = await resolveUserId(ctx, organizationId, user);
-      const api = await ctx.client();
-      const result = await api.call(routes.listTeamsForMemberInOrganization, {
-        params: { organizationId, userId },
-        query: { ...pagingQuery(opts), title: opts.title },
-      });
-      await ctx.out.list(result, memberTeamColumns);
+      await printList(ctx, opts, routes.listTeamsForMemberInOrganization, { params: { organizationId, userId }, query: { ...pagingQuery(opts), title: opts.title } }, memberTeamColumns);
     });
 }

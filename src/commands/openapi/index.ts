@@ -10,6 +10,7 @@ import { registerDelete } from './delete';
 
 /** `docsctl openapi`: publish OpenAPI specs from CI, compare them, read their versions. */
 export function registerOpenapi(program: Command, ctx: Context): void {
-  const group = program.command('openapi').description('OpenAPI specifications: publish from CI, diff, versions');
+  const group = program.command('openapi').description('OpenAPI specifications: publish from CI, diff, versions')
+    .addHelpText('after', '\nExamples:\n  $ docsctl openapi publish ./openapi.yaml --spec petstore\n  $ docsctl openapi diff petstore ./openapi.yaml\n  $ docsctl openapi list');
   for (const register of [registerPublish, registerDiff, registerList, registerGet, registerVersions, registerContent, registerDelete]) register(group, ctx);
 }

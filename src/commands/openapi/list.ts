@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { pagingQuery, withPaging } from '../shared/paging';
+import { printList } from '../shared/list';
 import { specColumns } from './columns';
 
 export function registerList(group: Command, ctx: Context): void {
@@ -9,7 +10,6 @@ export function registerList(group: Command, ctx: Context): void {
     .addHelpText('after', '\nExamples:\n  $ docsctl openapi list\n  $ docsctl openapi list --json')
     .action(async (opts: { limit?: string; page?: string }) => {
       const organizationId = await ctx.organizationId();
-      const api = await ctx.client();
-      await ctx.out.list(await api.call(routes.listOpenAPISpecs, { params: { organizationId }, query: pagingQuery(opts) }), specColumns);
+      await printList(ctx, opts, routes.listOpenAPISpecs, { params: { organizationId }, query: pagingQuery(opts) }, specColumns);
     });
 }

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { pagingQuery, withPaging } from '../shared/paging';
+import { printList } from '../shared/list';
 import { versionColumns } from './columns';
 
 export function registerVersions(group: Command, ctx: Context): void {
@@ -9,7 +10,6 @@ export function registerVersions(group: Command, ctx: Context): void {
     .addHelpText('after', '\nExamples:\n  $ docsctl openapi versions petstore\n  $ docsctl openapi versions petstore --limit 5 --json')
     .action(async (specSlug: string, opts: { limit?: string; page?: string }) => {
       const organizationId = await ctx.organizationId();
-      const api = await ctx.client();
-      await ctx.out.list(await api.call(routes.listOpenAPISpecVersions, { params: { organizationId, specSlug }, query: pagingQuery(opts) }), versionColumns);
+      await printList(ctx, opts, routes.listOpenAPISpecVersions, { params: { organizationId, specSlug }, query: pagingQuery(opts) }, versionColumns);
     });
 }

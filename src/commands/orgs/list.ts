@@ -2,13 +2,13 @@ import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { pagingQuery, withPaging } from '../shared/paging';
+import { printList } from '../shared/list';
 import { organizationColumns } from '../shared/columns';
 
 export function registerList(group: Command, ctx: Context): void {
   withPaging(group.command('list').description('list the organizations you belong to'))
     .addHelpText('after', '\nExamples:\n  $ docsctl orgs list\n  $ docsctl orgs list --json | jq -r \'.items[].id\'')
     .action(async (opts: { limit?: string; page?: string }) => {
-      const api = await ctx.client();
-      await ctx.out.list(await api.call(routes.listOrganizations, { query: pagingQuery(opts) }), organizationColumns);
+      await printList(ctx, opts, routes.listOrganizations, { query: pagingQuery(opts) }, organizationColumns);
     });
 }

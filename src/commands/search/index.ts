@@ -2,7 +2,8 @@ import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import type { ResultOf } from '../../api/routes/route';
-import { pagingQuery, withPaging } from '../shared/paging';
+import { pagingQuery, withPaging, type PagingOptions } from '../shared/paging';
+import { printList } from '../shared/list';
 
 type PageHit = ResultOf<typeof routes.searchSpaceContent>['items'][number];
 
@@ -16,7 +17,7 @@ interface Hit {
 const BOLD = '\u001b[1m';
 const RESET = '\u001b[22m';
 
-/** A snippet for a terminal (matches in bold, unless NO_COLOR) or for a pipe (markers dropped). */
+/** A snippet for a terminal (matches in bold when colour is on: see colorEnabled) or for a pipe (markers dropped). */
 function showSnippet(snippet: string, bold: boolean): string {
   const flat = snippet.replace(/\s+/g, ' ').trim();
   return flat.replace(/\*\*(.+?)\*\*/g, (_, word: string) => (bold ? `${BOLD}${word}${RESET}` : word));
@@ -39,27 +40,37 @@ export function registerSearch(program: Command, ctx: Context): void {
         '  $ docsctl search "rate limit" --json | jq -r \'.items[].pages[].path\'',
       ].join('\n'),
     )
-    .action(async (words: string[], opts: { space?: string; limit?: string; page?: string }) => {
+    .action(async (words: string[], opts: PagingOptions & { space?: string }) => {
       const query = words.join(' ');
-      const api = await ctx.client();
       const paging = pagingQuery(opts);
-      const hits: Hit[] = [];
-      let listing: { count: number; next?: { page: string } };
-      if (opts.space) {
-        const result = await api.call(routes.searchSpaceContent, { params: { spaceId: opts.space }, query: { query, ...paging } });
-        listing = result;
-        if (ctx.out.json) return ctx.out.raw(result);
-        for (const page of result.items) hits.push(...hitsOf(opts.space, page));
-      } else {
-        const organizationId = await ctx.organizationId();
-        const result = await api.call(routes.searchOrganizationContent, { params: { organizationId }, query: { query, ...paging } });
-        listing = result;
-        if (ctx.out.json) return ctx.out.raw(result);
-        for (const space of result.items) for (const page of space.pages) hits.push(...hitsOf(space.title, page));
+      const organizationId = opts.space ? '' : await ctx.organizationId();
+      if (ctx.out.json) {
+        if (opts.space) await printList(ctx, opts, routes.searchSpaceContent, { params: { spaceId: opts.space }, query: { query, ...paging } }, []);
+        else await printList(ctx, opts, routes.searchOrganizationContent, { params: { organizationId }, query: { query, ...paging } }, []);
+        return;
       }
-      print(ctx, hits, Boolean(opts.space));
-      if (!hits.length) ctx.out.message(`No results for "${query}".`);
-      if (listing.next) ctx.out.message(`More results (${listing.count} ${opts.space ? 'pages' : 'spaces'} in all); next page: --page ${listing.next.page}`);
+      const api = await ctx.client();
+      // One page, or with --all every page, printed as it arrives.
+      let page = paging.page;
+      let printed = 0;
+      let listing: { count: number; next?: { page: string } };
+      do {
+        const hits: Hit[] = [];
+        if (opts.space) {
+          const result = await api.call(routes.searchSpaceContent, { params: { spaceId: opts.space }, query: { query, ...paging, page } });
+          listing = result;
+          for (const found of result.items) hits.push(...hitsOf(opts.space, found));
+        } else {
+          const result = await api.call(routes.searchOrganizationContent, { params: { organizationId }, query: { query, ...paging, page } });
+          listing = result;
+          for (const space of result.items) for (const found of space.pages) hits.push(...hitsOf(space.title, found));
+        }
+        print(ctx, hits, Boolean(opts.space), printed);
+        printed += hits.length;
+        page = opts.all ? listing.next?.page : undefined;
+      } while (page);
+      if (!printed) ctx.out.message(`No results for "${query}".`);
+      if (listing.next && !opts.all) ctx.out.message(`More results (${listing.count} ${opts.space ? 'pages' : 'spaces'} in all); next page: --page ${listing.next.page} (or --all)`);
     });
 }
 
@@ -67,7 +78,7 @@ function hitsOf(space: string, page: PageHit): Hit[] {
   return page.sections.length ? page.sections.map((section) => ({ space, page, section })) : [{ space, page }];
 }
 
-function print(ctx: Context, hits: Hit[], oneSpace: boolean): void {
+function print(ctx: Context, hits: Hit[], oneSpace: boolean, before: number): void {
   if (!ctx.out.tty) {
     for (const { space, page, section } of hits) {
       const cells = [space, page.id, section?.path ?? page.path, section?.title ?? page.title, showSnippet(section?.snippet ?? section?.body ?? '', false)];
@@ -75,11 +86,11 @@ function print(ctx: Context, hits: Hit[], oneSpace: boolean): void {
     }
     return;
   }
-  const bold = !ctx.env.NO_COLOR;
+  const bold = ctx.out.color;
   hits.forEach(({ space, page, section }, i) => {
     const where = section && section.path !== page.path ? section.path : page.path;
     const title = section && section.title !== page.title ? `${page.title} › ${section.title}` : page.title;
-    ctx.out.text(`${i + 1}. ${title} (${where})${oneSpace ? '' : `  [${space}]`}`);
+    ctx.out.text(`${before + i + 1}. ${title} (${where})${oneSpace ? '' : `  [${space}]`}`);
     const snippet = showSnippet(section?.snippet ?? section?.body ?? '', bold);
     if (snippet) ctx.out.text(`   ${snippet}`);
   });

@@ -11,7 +11,7 @@ export function registerCreate(group: Command, ctx: Context): void {
     .description('create a section group at the end of the top level, optionally holding sections of the site')
     .option('--icon <name>', 'icon name (at most 50 characters)')
     .option('--section <ids...>', 'sections to put in the group, in this order')
-    .addHelpText('after', '\nExamples:\n  $ docsctl section-groups create SITE_ID "Developers"\n  $ docsctl section-groups create SITE_ID "Developers" --icon code --section SECTION_ID OTHER_SECTION_ID')
+    .addHelpText('after', '\nExamples:\n  $ docsctl section-groups create SITE_ID "Developers"\n  $ docsctl section-groups create SITE_ID "Developers" --icon code --section OTHER_SECTION_ID')
     .action(async (siteId: string, title: string, opts: { icon?: string; section?: string[] }) => {
       const organizationId = await ctx.organizationId();
       const api = await ctx.client();

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { pagingQuery, withPaging } from '../shared/paging';
+import { printList } from '../shared/list';
 import { groupColumns } from './columns';
 
 export function registerList(group: Command, ctx: Context): void {
@@ -9,7 +10,6 @@ export function registerList(group: Command, ctx: Context): void {
     .addHelpText('after', '\nExamples:\n  $ docsctl section-groups list SITE_ID\n  $ docsctl section-groups list SITE_ID --json | jq -r \'.items[] | "\\(.title): \\(.sections | length)"\'')
     .action(async (siteId: string, opts: { limit?: string; page?: string }) => {
       const organizationId = await ctx.organizationId();
-      const api = await ctx.client();
-      await ctx.out.list(await api.call(routes.listSiteSectionGroups, { params: { organizationId, siteId }, query: pagingQuery(opts) }), groupColumns);
+      await printList(ctx, opts, routes.listSiteSectionGroups, { params: { organizationId, siteId }, query: pagingQuery(opts) }, groupColumns);
     });
 }

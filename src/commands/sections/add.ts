@@ -10,7 +10,7 @@ export function registerAdd(group: Command, ctx: Context): void {
     .description("add a section to a site, holding a space (a site's first section takes the spaces at its root and becomes the default)")
     .requiredOption('--space <id>', 'the space the section starts with')
     .option('--title <title>', 'section title (at most 64 characters; default: the space title)')
-    .addHelpText('after', '\nExamples:\n  $ docsctl sections add SITE_ID --space SPACE_ID\n  $ docsctl sections add SITE_ID --space SPACE_ID --title "API reference"')
+    .addHelpText('after', '\nExamples:\n  $ docsctl sections add SITE_ID --space SPACE_ID\n  $ docsctl sections add SITE_ID --space OTHER_SPACE_ID --title "API reference"')
     .action(async (siteId: string, opts: { space: string; title?: string }) => {
       const organizationId = await ctx.organizationId();
       const api = await ctx.client();

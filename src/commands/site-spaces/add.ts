@@ -10,7 +10,7 @@ export function registerAdd(group: Command, ctx: Context): void {
     .description('show a space in a site: in a section, else the default section, else at the root of a site without sections')
     .requiredOption('--space <id>', 'the space to show')
     .option('--section <id>', 'the section to add it to (default: the default section)')
-    .addHelpText('after', '\nExamples:\n  $ docsctl site-spaces add SITE_ID --space SPACE_ID\n  $ docsctl site-spaces add SITE_ID --space SPACE_ID --section SECTION_ID')
+    .addHelpText('after', '\nExamples:\n  $ docsctl site-spaces add SITE_ID --space SPACE_ID\n  $ docsctl site-spaces add SITE_ID --space OTHER_SPACE_ID --section SECTION_ID')
     .action(async (siteId: string, opts: { space: string; section?: string }) => {
       const organizationId = await ctx.organizationId();
       const api = await ctx.client();

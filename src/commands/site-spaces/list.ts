@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { pagingQuery, withPaging } from '../shared/paging';
+import { printList } from '../shared/list';
 import { siteSpaceColumns } from './columns';
 
 export function registerList(group: Command, ctx: Context): void {
@@ -11,8 +12,7 @@ export function registerList(group: Command, ctx: Context): void {
     .addHelpText('after', '\nExamples:\n  $ docsctl site-spaces list SITE_ID\n  $ docsctl site-spaces list SITE_ID --default --json | jq -r ".items[].id"')
     .action(async (siteId: string, opts: { limit?: string; page?: string; default?: boolean }) => {
       const organizationId = await ctx.organizationId();
-      const api = await ctx.client();
       const query = { ...pagingQuery(opts), ...(opts.default === undefined ? {} : { default: opts.default }) };
-      await ctx.out.list(await api.call(routes.listSiteSpaces, { params: { organizationId, siteId }, query }), siteSpaceColumns);
+      await printList(ctx, opts, routes.listSiteSpaces, { params: { organizationId, siteId }, query }, siteSpaceColumns);
     });
 }

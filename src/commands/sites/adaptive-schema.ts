@@ -35,7 +35,8 @@ async function readSchema(ctx: Context, file: string): Promise<Record<string, un
 }
 
 export function registerAdaptiveSchema(group: Command, ctx: Context): void {
-  const schema = group.command('adaptive-schema').description("the JSON Schema of a site's visitor claims (adaptive content)");
+  const schema = group.command('adaptive-schema').description("the JSON Schema of a site's visitor claims (adaptive content)")
+    .addHelpText('after', '\nExamples:\n  $ docsctl sites adaptive-schema get SITE_ID');
 
   schema
     .command('get')

@@ -13,7 +13,8 @@ import { registerTree } from './tree';
 
 /** `docsctl sites`: docs sites, how they are published, and who may read them. */
 export function registerSites(program: Command, ctx: Context): void {
-  const group = program.command('sites').description('docs sites: publish spaces as a website, for everyone, by share link or for authenticated visitors');
+  const group = program.command('sites').description('docs sites: publish spaces as a website, for everyone, by share link or for authenticated visitors')
+    .addHelpText('after', '\nExamples:\n  $ docsctl sites list\n  $ docsctl sites tree SITE_ID');
   for (const register of [
     registerList, registerGet, registerCreate, registerUpdate, registerDelete, registerPublish, registerShareLink, registerAdaptiveSchema, registerPublished,
   ]) register(group, ctx);

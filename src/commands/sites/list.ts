@@ -3,6 +3,7 @@ import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { UsageError } from '../../errors';
 import { pagingQuery, withPaging } from '../shared/paging';
+import { printList } from '../shared/list';
 import { siteColumns } from './columns';
 
 interface Opts {
@@ -24,12 +25,8 @@ export function registerList(group: Command, ctx: Context): void {
     .action(async (opts: Opts) => {
       if (opts.published && opts.unpublished) throw new UsageError('--published and --unpublished cannot be combined');
       const organizationId = await ctx.organizationId();
-      const api = await ctx.client();
       const published = opts.published ? true : opts.unpublished ? false : undefined;
-      const result = await api.call(routes.listSites, {
-        params: { organizationId },
-        query: { ...pagingQuery(opts), space: opts.space, title: opts.title, published },
-      });
-      await ctx.out.list(result, siteColumns);
+      const query = { ...pagingQuery(opts), space: opts.space, title: opts.title, published };
+      await printList(ctx, opts, routes.listSites, { params: { organizationId }, query }, siteColumns);
     });
 }

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { pagingQuery, withPaging } from '../shared/paging';
+import { printList } from '../shared/list';
 import { deletedSpaceColumns } from '../shared/columns';
 
 export function registerDeleted(group: Command, ctx: Context): void {
@@ -9,9 +10,7 @@ export function registerDeleted(group: Command, ctx: Context): void {
     .addHelpText('after', '\nExamples:\n  $ docsctl spaces deleted\n  $ docsctl spaces deleted --json | jq -r ".items[] | [.id, .deletedBy.email] | @tsv"')
     .action(async (opts: { limit?: string; page?: string }) => {
       const organizationId = await ctx.organizationId();
-      const api = await ctx.client();
-      const result = await api.call(routes.listSpaces, { params: { organizationId }, query: { ...pagingQuery(opts), deleted: true } });
-      await ctx.out.list(result, deletedSpaceColumns(new Date()));
-      if (!ctx.out.json && result.items.length) ctx.out.message('Restore with: docsctl spaces restore ID...');
+      const printed = await printList(ctx, opts, routes.listSpaces, { params: { organizationId }, query: { ...pagingQuery(opts), deleted: true } }, deletedSpaceColumns(new Date()));
+      if (!ctx.out.json && printed) ctx.out.message('Restore with: docsctl spaces restore ID...');
     });
 }

@@ -32,7 +32,7 @@ export function registerFieldsSet(group: Command, ctx: Context): void {
     .argument('[assignments...]', 'name=value: numbers, true/false, comma-separated lists for tags and select:multi fields')
     .description("set (or clear) a space's custom field values, all in one request")
     .option('--clear <names...>', 'remove the value of these fields')
-    .addHelpText('after', '\nExamples:\n  $ docsctl spaces fields set SPACE_ID owner="Platform team" priority=2 reviewed=true\n  $ docsctl spaces fields set SPACE_ID tags=api,internal --clear priority')
+    .addHelpText('after', '\nExamples:\n  $ docsctl spaces fields set SPACE_ID owner="Platform team" audience=customers\n  $ docsctl spaces fields set SPACE_ID tags=api,internal --clear audience')
     .action(async (spaceId: string, assignments: string[], opts: { clear?: string[] }) => {
       if (!assignments.length && !opts.clear?.length) throw new UsageError('nothing to set: pass name=value... and/or --clear NAME...');
       const organizationId = await ctx.organizationId();

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { pagingQuery, withPaging } from '../shared/paging';
+import { printList } from '../shared/list';
 import { spaceColumns } from '../shared/columns';
 
 export function registerList(group: Command, ctx: Context): void {
@@ -9,7 +10,6 @@ export function registerList(group: Command, ctx: Context): void {
     .addHelpText('after', '\nExamples:\n  $ docsctl spaces list\n  $ docsctl spaces list --limit 1000 --json | jq -r ".items[].id"')
     .action(async (opts: { limit?: string; page?: string }) => {
       const organizationId = await ctx.organizationId();
-      const api = await ctx.client();
-      await ctx.out.list(await api.call(routes.listSpaces, { params: { organizationId }, query: pagingQuery(opts) }), spaceColumns);
+      await printList(ctx, opts, routes.listSpaces, { params: { organizationId }, query: pagingQuery(opts) }, spaceColumns);
     });
 }

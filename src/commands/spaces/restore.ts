@@ -45,7 +45,7 @@ export function registerRestore(group: Command, ctx: Context): void {
     .action(async (ids: string[]) => {
       let spaceIds = [...new Set(ids)];
       if (!spaceIds.length) {
-        if (!ctx.interactive) throw new UsageError("missing required argument 'ids': give the ids of the spaces to restore (see: docsctl spaces deleted)");
+        if (!ctx.interactive) throw new UsageError(`missing required argument 'ids': give the ids of the spaces to restore (see: docsctl spaces deleted; ${ctx.whyNoPrompt().replace('confirm', 'pick')})`);
         spaceIds = await pickDeleted(ctx);
         if (!spaceIds.length) {
           ctx.out.message('No spaces were deleted in the last 7 days: nothing to restore.');

@@ -5,7 +5,8 @@ import { memberColumns } from '../shared/columns';
 import { resolveUserId } from '../shared/resolve';
 
 export function registerSso(program: Command, ctx: Context): void {
-  const group = program.command('sso').description('single sign-on: sign-in information and SSO members');
+  const group = program.command('sso').description('single sign-on: sign-in information and SSO members')
+    .addHelpText('after', '\nExamples:\n  $ docsctl sso list');
   group
     .command('list')
     .description("the organization's SSO sign-in options")

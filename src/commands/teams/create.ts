@@ -10,7 +10,7 @@ export function registerCreate(group: Command, ctx: Context): void {
     .argument('<title>', 'team title (1-64 characters)')
     .description('create a team')
     .option('-m, --member <user...>', 'initial members (ids or e-mails)')
-    .addHelpText('after', '\nExamples:\n  $ docsctl teams create "Platform"\n  $ docsctl teams create Support -m ada@acme.com grace@acme.com')
+    .addHelpText('after', '\nExamples:\n  $ docsctl teams create "Platform"\n  $ docsctl teams create Security -m ada@acme.com grace@acme.com')
     .action(async (title: string, opts: { member?: string[] }) => {
       const organizationId = await ctx.organizationId();
       const members = opts.member ? await Promise.all(opts.member.map((m) => resolveUserId(ctx, organizationId, m))) : undefined;

@@ -9,7 +9,7 @@ export function registerDelete(group: Command, ctx: Context): void {
     .argument('<team>', 'team id or exact title')
     .description('delete a team (its members stay in the organization)')
     .option('-y, --yes', 'do not ask for confirmation')
-    .addHelpText('after', '\nExamples:\n  $ docsctl teams delete Platform\n  $ docsctl teams delete TEAM_ID --yes')
+    .addHelpText('after', '\nExamples:\n  $ docsctl teams delete "Platform Engineering"\n  $ docsctl teams delete TEAM_ID --yes')
     .action(async (team: string, opts: { yes?: boolean }) => {
       const organizationId = await ctx.organizationId();
       const teamId = await resolveTeamId(ctx, organizationId, team);

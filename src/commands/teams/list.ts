@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { pagingQuery, withPaging } from '../shared/paging';
+import { printList } from '../shared/list';
 import { teamColumns } from '../shared/columns';
 import { resolveUserId } from '../shared/resolve';
 
@@ -13,11 +14,6 @@ export function registerList(group: Command, ctx: Context): void {
     .action(async (opts: { limit?: string; page?: string; owner?: string; title?: string }) => {
       const organizationId = await ctx.organizationId();
       const owner = opts.owner ? await resolveUserId(ctx, organizationId, opts.owner) : undefined;
-      const api = await ctx.client();
-      const result = await api.call(routes.listTeamsInOrganizationById, {
-        params: { organizationId },
-        query: { ...pagingQuery(opts), owner, title: opts.title },
-      });
-      await ctx.out.list(result, teamColumns);
+      await printList(ctx, opts, routes.listTeamsInOrganizationById, { params: { organizationId }, query: { ...pagingQuery(opts), owner, title: opts.title } }, teamColumns);
     });
 }

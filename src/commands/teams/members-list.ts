@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { pagingQuery, withPaging } from '../shared/paging';
+import { printList } from '../shared/list';
 import { resolveTeamId } from '../shared/resolve';
 import { teamMemberColumns } from '../shared/columns';
 
@@ -11,10 +12,6 @@ export function registerMembersList(group: Command, ctx: Context): void {
     .action(async (team: string, opts: { limit?: string; page?: string }) => {
       const organizationId = await ctx.organizationId();
       const teamId = await resolveTeamId(ctx, organizationId, team);
-      const api = await ctx.client();
-      await ctx.out.list(
-        await api.call(routes.listTeamMembersInOrganizationById, { params: { organizationId, teamId }, query: pagingQuery(opts) }),
-        teamMemberColumns,
-      );
+      await printList(ctx, opts, routes.listTeamMembersInOrganizationById, { params: { organizationId, teamId }, query: pagingQuery(opts) }, teamMemberColumns);
     });
 }

@@ -14,7 +14,8 @@ const columns: Column<TokenInfo>[] = [
 
 /** API tokens live in the local database: managed here, never over the API. */
 export function registerTokens(program: Command, ctx: Context): void {
-  const group = program.command('tokens').description('API tokens of the local database (for serve and remote clients)');
+  const group = program.command('tokens').description('API tokens of the local database (for serve and remote clients)')
+    .addHelpText('after', '\nExamples:\n  $ docsctl tokens create --name ci\n  $ docsctl tokens list');
   group
     .command('create')
     .description('mint a token; it is printed once and only its hash is stored')

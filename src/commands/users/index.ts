@@ -4,7 +4,8 @@ import { routes } from '../../api/routes/index';
 import { userColumns } from '../shared/columns';
 
 export function registerUsers(program: Command, ctx: Context): void {
-  const group = program.command('users').description('user accounts');
+  const group = program.command('users').description('user accounts')
+    .addHelpText('after', '\nExamples:\n  $ docsctl users me\n  $ docsctl users get USER_ID');
   group
     .command('me')
     .description('the user you act as')

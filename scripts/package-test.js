@@ -1,0 +1,254 @@
+// Checks dist-sea/docsctl (built by scripts/package.js) the way a user gets it: the file ALONE in an
+// empty temp directory, no node_modules anywhere above it, no Node on the PATH it could lean on.
+// Runs --version, a local `init --sample` + `members list`, every lazily loaded feature, a `serve`
+// with a remote command against it; then reports size and start-up. Exits 1 on any failure.
+import { execFile, spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+// The executable to check: the argument, else what `npm run package` produced.
+const built = resolve(process.argv[2] ?? join(root, 'dist-sea', 'docsctl'));
+const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
+const runs = Number(process.env.DOCSCTL_PACKAGE_TEST_RUNS ?? 7);
+
+if (!existsSync(built)) {
+  console.error(`${built} does not exist: run \`npm run package\` first`);
+  process.exit(1);
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'docsctl-sea-'));
+for (let up = dir; up !== dirname(up); up = dirname(up)) {
+  if (existsSync(join(up, 'node_modules'))) throw new Error(`${up} holds a node_modules: the check would not be alone`);
+}
+const bin = join(dir, 'docsctl');
+copyFileSync(built, bin);
+const files = join(dir, 'files');
+mkdirSync(files);
+// Nothing of the developer's machine: its own home (the addon cache goes to ~/.cache), database and
+// profiles; a PATH without node; no NODE_* variables.
+const env = { PATH: '/usr/bin:/bin', HOME: join(dir, 'home'), DOCSCTL_DB: join(dir, 'docs.db'), DOCSCTL_CONFIG_DIR: join(dir, 'config'), CI: '1' };
+
+/**
+ * Runs the executable (with `json`, adds --json and parses); rejects unless it exits with `expect`.
+ * Asynchronous: the import checks' web server lives in this process and must keep answering.
+ */
+function docsctl(args, { expect = 0, json = false } = {}) {
+  const argv = json ? [...args, '--json'] : args;
+  return new Promise((resolve, reject) => {
+    execFile(bin, argv, { cwd: dir, env, encoding: 'utf8', maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
+      const status = error ? (typeof error.code === 'number' ? error.code : error.signal ?? error.code) : 0;
+      if (status !== expect) reject(new Error(`docsctl ${argv.join(' ')} exited ${status}, not ${expect}: ${stderr || stdout}`));
+      else resolve(json ? JSON.parse(stdout) : { stdout, stderr });
+    });
+  });
+}
+
+const results = [];
+async function check(name, fn) {
+  try {
+    const detail = await fn();
+    results.push({ name, ok: true });
+    console.log(`ok   ${name}${detail ? ` (${detail})` : ''}`);
+  } catch (error) {
+    results.push({ name, ok: false });
+    console.log(`FAIL ${name}\n     ${String(error.message ?? error).split('\n').join('\n     ')}`);
+  }
+}
+const assert = (condition, message) => {
+  if (!condition) throw new Error(message);
+};
+
+/** Files a local web server hands to `content import` (fetch with undici, then convert). */
+async function importFixtures() {
+  const JSZip = createRequire(import.meta.url)('jszip');
+  const zip = new JSZip();
+  zip.file('intro.md', '# Intro\n\nFrom a zip.');
+  zip.file('usage.md', '# Usage\n\nAlso from a zip.');
+  // The smallest Word document mammoth reads: content types, the package relation, the body.
+  const docx = new JSZip();
+  docx.file('[Content_Types].xml', '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>');
+  docx.file('_rels/.rels', '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>');
+  docx.file('word/document.xml', '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:pPr><w:pStyle w:val="Heading1"/></w:pPr><w:r><w:t>Quarterly report</w:t></w:r></w:p><w:p><w:r><w:t>Sales grew.</w:t></w:r></w:p></w:body></w:document>');
+  return {
+    '/site/index.html': ['text/html', '<html><body><main><h1>Welcome</h1><p>See <a href="/site/guide.html">the guide</a>.</p></main></body></html>'],
+    '/site/guide.html': ['text/html', '<html><body><main><h1>Guide</h1><table><tr><th>A</th><th>B</th></tr><tr><td>1</td><td>2</td></tr></table></main></body></html>'],
+    '/robots.txt': ['text/plain', 'User-agent: *\nDisallow: /private/\n'],
+    '/notes.md': ['text/markdown', '---\ntitle: Notes from markdown\n---\n\nSome *notes*.\n'],
+    '/notes.zip': ['application/zip', await zip.generateAsync({ type: 'nodebuffer' })],
+    '/report.docx': ['application/octet-stream', await docx.generateAsync({ type: 'nodebuffer' })],
+  };
+}
+
+async function withFixtureSite(fn) {
+  const routes = await importFixtures();
+  const server = createServer((req, res) => {
+    const route = routes[req.url];
+    res.writeHead(route ? 200 : 404, { 'content-type': route ? route[0] : 'text/plain' });
+    res.end(route ? route[1] : 'not found');
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    return await fn(`http://127.0.0.1:${server.address().port}`);
+  } finally {
+    server.close();
+  }
+}
+
+/** `serve --port 0 --json` from the executable; resolves with its URL and a way to stop it. */
+function startServe() {
+  const child = spawn(bin, ['serve', '--port', '0', '--json'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Whatever happens to this script, the server does not outlive it.
+  process.on('exit', () => child.exitCode === null && child.kill('SIGKILL'));
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      let announced;
+      try {
+        announced = JSON.parse(out); // one JSON object, possibly over several chunks
+      } catch {
+        return;
+      }
+      resolve({ url: announced.url, stop: () => (child.kill('SIGTERM'), exited) });
+    });
+    exited.then((code) => reject(new Error(`serve exited ${code} before listening: ${stderr}`)));
+  });
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** Wall time of each command, interleaved so the machine's drift hits all of them alike (as bench/startup.ts). */
+function startupTimes(commands) {
+  const samples = commands.map(() => []);
+  for (let i = 0; i < runs; i++) {
+    commands.forEach(([file, ...args], k) => {
+      const start = process.hrtime.bigint();
+      const result = spawnSync(file, args, { cwd: dir, env, stdio: 'ignore' });
+      samples[k].push(Number(process.hrtime.bigint() - start) / 1e6);
+      if (result.status !== 0) throw new Error(`${file} ${args.join(' ')} exited ${result.status}`);
+    });
+  }
+  return samples.map(median);
+}
+
+try {
+  await check('--version answers without node_modules', async () => {
+    const out = (await docsctl(['--version'])).stdout.trim();
+    assert(out === version, `printed ${out}, expected ${version}`);
+    return out;
+  });
+
+  await check('local init --sample and members list (SQLite addon extracted from the executable)', async () => {
+    await docsctl(['init', '--sample']);
+    const rows = (await docsctl(['members', 'list'])).stdout.trim().split('\n');
+    assert(rows.length >= 10, `members list printed ${rows.length} rows`);
+    const cached = readdirSync(join(env.HOME, '.cache', 'docsctl'));
+    assert(cached.some((name) => /^better_sqlite3-[0-9a-f]{16}\.node$/.test(name)), `cache holds ${cached.join(', ')}`);
+    return `${rows.length} members; addon cached as ${cached[0]}`;
+  });
+
+  const space = (await docsctl(['spaces', 'create', '--title', 'Packaged'], { json: true })).id;
+
+  await check('markdown with YAML frontmatter (marked, yaml): content push', async () => {
+    const docs = join(files, 'docs');
+    mkdirSync(docs);
+    writeFileSync(join(docs, 'README.md'), '# Home\n\nWelcome.\n');
+    writeFileSync(join(docs, 'setup.md'), '---\ntitle: Set up from frontmatter\ndescription: How to install\n---\n\n# Ignored heading\n\n- one\n- two\n');
+    await docsctl(['content', 'push', docs, '--space', space, '--merge']);
+    const tree = (await docsctl(['content', 'tree', '--space', space])).stdout;
+    assert(tree.includes('Set up from frontmatter'), `tree:\n${tree}`);
+  });
+
+  await check('PDF (pdf-lib): cr pdf', async () => {
+    const number = (await docsctl(['cr', 'list', '--space', space, '--status', 'merged'], { json: true })).items[0].number;
+    const out = join(files, 'cr.pdf');
+    await docsctl(['cr', 'pdf', String(number), '--space', space, '-o', out]);
+    assert(readFileSync(out).subarray(0, 5).toString() === '%PDF-', 'not a PDF');
+    return `${statSync(out).size} bytes`;
+  });
+
+  await withFixtureSite(async (site) => {
+    const imported = (url, source) => docsctl(['content', 'import', url, '--source', source, '--space', space], { json: true });
+    await check('import a website (undici, robots-parser, turndown + domino html→markdown)', async () => {
+      const result = await imported(`${site}/site/index.html`, 'website');
+      assert(result.importedResources === 2, JSON.stringify(result));
+      const guide = (await docsctl(['content', 'page', 'guide', '--path', '--space', space])).stdout;
+      assert(guide.includes('| A | B |'), `guide page:\n${guide}`);
+    });
+    await check('import markdown with frontmatter', async () => assert((await imported(`${site}/notes.md`, 'markdown')).importedResources === 1, 'not imported'));
+    await check('import a zip (jszip)', async () => assert((await imported(`${site}/notes.zip`, 'zip')).importedResources === 2, 'not imported'));
+    await check('import a Word document (mammoth)', async () => {
+      assert((await imported(`${site}/report.docx`, 'docx')).importedResources === 1, 'not imported');
+      const tree = (await docsctl(['content', 'tree', '--space', space])).stdout;
+      assert(tree.includes('Quarterly report'), `tree:\n${tree}`);
+    });
+  });
+
+  await check('OpenAPI validation and publish (yaml, swagger-parser)', async () => {
+    const fixtures = join(root, 'test', 'fixtures', 'openapi');
+    for (const name of ['v1.yaml', 'v2.yaml', 'invalid.yaml']) copyFileSync(join(fixtures, name), join(files, name));
+    const published = await docsctl(['openapi', 'publish', join(files, 'v1.yaml'), '--spec', 'pets'], { json: true });
+    const invalid = await docsctl(['openapi', 'publish', join(files, 'invalid.yaml'), '--spec', 'pets'], { expect: 1 });
+    assert(invalid.stderr.length > 0, 'an invalid document says nothing');
+    await docsctl(['openapi', 'diff', 'pets', join(files, 'v2.yaml')], { expect: 0 });
+    return `version ${published.version?.id ?? published.id ?? 'published'}`;
+  });
+
+  await check('adaptive schema (ajv): sites adaptive-schema set', async () => {
+    const site = (await docsctl(['sites', 'list'], { json: true })).items[0].id;
+    const schema = join(files, 'claims.json');
+    writeFileSync(schema, JSON.stringify({ type: 'object', additionalProperties: false, properties: { isBetaUser: { type: 'boolean', description: 'Signed up for the beta' } } }));
+    await docsctl(['sites', 'adaptive-schema', 'set', site, '--file', schema]);
+    const bad = join(files, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ type: 'object', properties: { x: { type: 'boolean' } } }));
+    await docsctl(['sites', 'adaptive-schema', 'set', site, '--file', bad], { expect: 1 });
+  });
+
+  await check('--jq (jq-wasm, WebAssembly inside the bundle)', async () => {
+    const emails = (await docsctl(['members', 'list', '--jq', '.items[] | select(.role == "admin") | .user.email'])).stdout.trim().split('\n');
+    assert(emails.includes('admin@example.com'), `printed ${emails.join(', ')}`);
+    await docsctl(['members', 'list', '--jq', '.items[] | nope('], { expect: 2 });
+  });
+
+  if (existsSync('/usr/bin/script')) {
+    await check('a table on a terminal (cli-table3), through script(1)', () => {
+      const result = spawnSync('/usr/bin/script', ['-qec', `${bin} members list`, '/dev/null'], { cwd: dir, env: { ...env, CI: '', TERM: 'dumb' }, encoding: 'utf8' });
+      assert(result.status === 0 && /[┌─│]/.test(result.stdout), `exit ${result.status}:\n${result.stdout}`);
+    });
+  }
+
+  await check('serve from the executable, and a remote command against it', async () => {
+    const token = (await docsctl(['tokens', 'create', '--name', 'package-test'], { json: true })).token;
+    const server = await startServe();
+    try {
+      const remote = (args) => spawnSync(bin, ['--url', server.url, '--token', token, ...args], { cwd: dir, env: { PATH: env.PATH, HOME: env.HOME, DOCSCTL_CONFIG_DIR: join(dir, 'remote') }, encoding: 'utf8' });
+      const whoami = remote(['whoami', '--json']);
+      assert(whoami.status === 0, `whoami exited ${whoami.status}: ${whoami.stderr}`);
+      assert(JSON.parse(whoami.stdout).mode === 'remote', whoami.stdout);
+      const members = remote(['members', 'list']);
+      assert(members.status === 0 && members.stdout.trim().split('\n').length >= 10, `members list exited ${members.status}: ${members.stderr}`);
+    } finally {
+      const code = await server.stop();
+      assert(code === 0, `serve exited ${code} on SIGTERM`);
+    }
+    return server.url;
+  });
+
+  const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  const [baseline, versionMs, listMs] = startupTimes([[process.execPath, '-e', '0'], [bin, '--version'], [bin, 'members', 'list']]);
+  console.log(`\nsize: ${mb(statSync(bin).size)} (node binary ${mb(statSync(process.execPath).size)})`);
+  console.log(`start-up, median of ${runs}: node -e 0 ${baseline.toFixed(0)} ms; docsctl --version ${versionMs.toFixed(0)} ms (${(versionMs / baseline).toFixed(2)}x); local members list ${listMs.toFixed(0)} ms (${(listMs / baseline).toFixed(2)}x)`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const failed = results.filter((r) => !r.ok);
+console.log(`\n${results.length - failed.length} of ${results.length} checks passed`);
+process.exit(failed.length ? 1 : 0);

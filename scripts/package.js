@@ -1,0 +1,107 @@
+// Builds dist-sea/docsctl: ONE linux-x64 executable (Node's single-executable mechanism with this
+// machine's own Node binary) holding the whole CLI and better-sqlite3's addon. See docs/distribution.md.
+// `--keep-work` keeps the bundle, config and blob (in sea-work/) for a look.
+import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire, isBuiltin } from 'node:module';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { seaRequirePlugin } from './sea-require-plugin.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+// `--out DIR` builds elsewhere (the vitest check builds into a temp dir, leaving dist-sea/ alone).
+const outFlag = process.argv.indexOf('--out');
+const outDir = outFlag > 0 ? resolve(process.argv[outFlag + 1]) : join(root, 'dist-sea');
+const work = join(outDir, 'sea-work');
+const executable = join(outDir, 'docsctl');
+const started = process.hrtime.bigint();
+
+if (process.platform !== 'linux' || process.arch !== 'x64') {
+  console.error(`npm run package builds for linux-x64 only (this is ${process.platform}-${process.arch})`);
+  process.exit(1);
+}
+
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const addonPath = createRequire(import.meta.url).resolve('better-sqlite3/build/Release/better_sqlite3.node');
+const addonBytes = readFileSync(addonPath);
+const addonDigest = { sha256: createHash('sha256').update(addonBytes).digest('hex'), size: addonBytes.length };
+
+// Only what this script writes is removed: --out may name a folder holding other things.
+rmSync(work, { recursive: true, force: true });
+rmSync(executable, { force: true });
+mkdirSync(work, { recursive: true });
+
+// 1. One CommonJS file: Node 20 runs nothing else as a single executable's main script.
+const bundle = join(work, 'docsctl.cjs');
+const result = await build({
+  absWorkingDir: root,
+  entryPoints: ['scripts/sea-entry.js'],
+  outfile: bundle,
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  minify: true,
+  metafile: true,
+  // import() of built-in modules becomes require(): the injected main script has no ESM loader.
+  supported: { 'dynamic-import': false },
+  plugins: [seaRequirePlugin],
+  inject: ['scripts/sea-shims.js'],
+  define: {
+    __DOCSCTL_VERSION__: JSON.stringify(pkg.version),
+    __DOCSCTL_ADDON_SHA256__: JSON.stringify(addonDigest.sha256),
+    __DOCSCTL_ADDON_SIZE__: String(addonDigest.size),
+    __DOCSCTL_SEA_NATIVE_BINDING__: 'seaAddon',
+    'import.meta.url': 'importMetaUrl',
+  },
+  logLevel: 'warning',
+});
+
+// The injected main script's require() knows built-in modules only: anything else left outside
+// the bundle would fail at run time, so it fails the build instead.
+// undici probes for node:sqlite (Node 22) inside a try, for a cache store docsctl does not use.
+const probedOnly = new Set(['node:sqlite']);
+const outside = new Set();
+for (const output of Object.values(result.metafile.outputs)) {
+  for (const { external, path } of output.imports) if (external && !isBuiltin(path) && !probedOnly.has(path)) outside.add(path);
+}
+if (outside.size) {
+  console.error(`not bundled, so not loadable in the executable: ${[...outside].join(', ')}`);
+  process.exit(1);
+}
+
+// 2. The preparation blob: the bundle, its V8 code cache, and the addon as an asset.
+const seaConfig = join(work, 'sea-config.json');
+const blob = join(work, 'sea-prep.blob');
+writeFileSync(
+  seaConfig,
+  JSON.stringify(
+    { main: bundle, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true, assets: { 'better_sqlite3.node': addonPath } },
+    null,
+    2,
+  ),
+);
+const prepared = spawnSync(process.execPath, ['--experimental-sea-config', seaConfig], { cwd: work, encoding: 'utf8' });
+if (prepared.status !== 0) {
+  console.error(prepared.stderr || prepared.stdout);
+  process.exit(1);
+}
+
+// 3. A copy of this Node binary with the blob injected (postject, as Node's documentation does).
+copyFileSync(process.execPath, executable);
+chmodSync(executable, 0o755);
+// postject's ELF library warns about Node's `.note` sections on every run; the warning is harmless, so
+// it is filtered out and anything else it says is shown.
+const postject = createRequire(import.meta.url).resolve('postject/dist/cli.js');
+const injected = spawnSync(process.execPath, [postject, executable, 'NODE_SEA_BLOB', blob, '--sentinel-fuse', 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2'], { encoding: 'utf8' });
+const said = `${injected.stdout}${injected.stderr}`.split('\n').filter((line) => line.trim() && !/Can't find string offset for section name|Start injection|Injection done/.test(line));
+if (said.length) console.error(said.join('\n'));
+if (injected.status !== 0) process.exit(1);
+
+const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const sizes = `Node ${process.version} ${mb(statSync(process.execPath).size)} + bundle ${mb(statSync(bundle).size)} + addon ${mb(addonDigest.size)}`;
+if (!process.argv.includes('--keep-work')) rmSync(work, { recursive: true, force: true });
+const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+console.log(`${relative(process.cwd(), executable)}: ${mb(statSync(executable).size)} (${sizes}), built in ${seconds.toFixed(1)} s`);

@@ -1,0 +1,34 @@
+/** `docsctl help environment`: every environment variable docsctl reads. */
+export const environment = `Environment variables
+
+Where commands go (see also: docsctl help profiles)
+  DOCSCTL_DB           local mode on this SQLite file (like --db)
+  DOCSCTL_URL          remote mode: base URL of an instance (like --url)
+  DOCSCTL_TOKEN        API token for remote mode (like --token); also read by login
+  DOCSCTL_PROFILE      use this saved profile (like --profile)
+  DOCSCTL_ORG          organization to act on (like --org)
+
+Files
+  DOCSCTL_CONFIG_DIR   where login saves profiles (config.json); default $XDG_CONFIG_HOME/docsctl
+  XDG_CONFIG_HOME      default ~/.config
+  XDG_DATA_HOME        the default database is $XDG_DATA_HOME/docsctl/docsctl.db (default ~/.local/share)
+  HOME                 base of the two defaults above
+
+Server and links
+  DOCSCTL_PUBLIC_URL   base of the urls.* fields in local mode and of serve (like serve --public-url)
+
+Terminal and output (see also: docsctl help output)
+  NO_COLOR             any non-empty value: no colour, ever (no-color.org)
+  FORCE_COLOR          0 turns colour off; any other value turns it on, even when piped
+  TERM                 TERM=dumb: no colour and no spinner
+  CI                   set (and not 0/false): no prompts and no spinners; destructive verbs need --yes
+
+Debugging
+  DOCSCTL_DEBUG        any value: print the stack trace of an unexpected failure
+
+Flags win over the environment: --db beats DOCSCTL_DB, --token beats DOCSCTL_TOKEN, and so on.
+
+Examples:
+  $ DOCSCTL_DB=./acme.db docsctl members list
+  $ NO_COLOR=1 docsctl search install
+`;

@@ -1,0 +1,26 @@
+/** `docsctl help output`: how results are printed, and the flags that change it. */
+export const output = `Output formats
+
+  On a terminal     tables with a header row
+  Piped             tab-separated values, one row a line, no header, no colour (cut, awk, while read)
+  --format tsv|csv|table|json
+                    choose explicitly: csv quotes fields as RFC 4180 does and prints a header row
+  --json            the API object, or the list envelope { next?, count, items }, exactly as the API
+                    returns it; bulk verbs print { applied, rows }
+  --json FIELDS     only these comma-separated fields of each object (dots reach inside:
+                    id,title,user.email); an unknown field is refused with the list of valid ones
+  --jq EXPRESSION   filter the JSON through a jq expression (strings print raw, as jq -r)
+
+Lists print one page: --limit N (1-1000, default 100) and --page CURSOR (the next cursor is shown
+on stderr). --all follows every page, printing rows as they arrive.
+
+Data goes to stdout; messages, hints and the next-page cursor go to stderr. Spinners, prompts and
+colour appear only for a person at a terminal: never when piped, under CI, with TERM=dumb, and
+colour never with NO_COLOR (see: docsctl help environment).
+
+Examples:
+  $ docsctl members list --format csv > members.csv
+  $ docsctl spaces list --json id,title
+  $ docsctl teams list --jq ".items[].title"
+  $ docsctl members list --all --role admin
+`;

@@ -1,0 +1,85 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { run } from '../helpers/cli';
+import { EXIT } from '../../src/main';
+import { HELP_TOPICS } from '../../src/commands/help-topics/index';
+import { commandsOf, examplesIn, fullProgram, helpText } from './examples';
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sourceFiles(path) : path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+describe('every command teaches', async () => {
+  const program = await fullProgram();
+  const commands = commandsOf(program);
+
+  it.each(commands.map((c) => [c.path.join(' ') || '(program)', c.command] as const))('%s has a summary, its flags and an example', (_name, command) => {
+    const text = helpText(command);
+    expect(command.description().trim().length).toBeGreaterThan(5);
+    expect(text).toContain('Options:');
+    for (const option of command.options) expect(text).toContain(option.long ?? option.short!);
+    expect(examplesIn(text).length).toBeGreaterThan(0);
+  });
+});
+
+describe('docsctl help <topic>', () => {
+  it.each(Object.keys(HELP_TOPICS))('%s prints the topic on a terminal and piped', async (topic) => {
+    for (const tty of [true, false]) {
+      const r = await run(['help', topic], { tty });
+      expect(r.code).toBe(0);
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toMatch(/Examples:\n {2}\$ docsctl|Examples:\n {2}\$ \w+=/);
+    }
+  });
+
+  it('environment names every variable docsctl reads', async () => {
+    const read = new Set<string>();
+    for (const file of sourceFiles('src')) {
+      for (const m of readFileSync(file, 'utf8').matchAll(/\benv\.([A-Z][A-Z0-9_]+)/g)) read.add(m[1]);
+    }
+    expect(read.size).toBeGreaterThan(8);
+    const text = (await run(['help', 'environment'])).stdout;
+    for (const name of read) expect(text, name).toMatch(new RegExp(`^ {2}${name}\\b`, 'm'));
+  });
+
+  it('exit-codes lists every code of EXIT', async () => {
+    const text = (await run(['help', 'exit-codes'])).stdout;
+    for (const code of Object.values(EXIT)) expect(text).toMatch(new RegExp(`^ {2}${code} +\\S`, 'm'));
+  });
+
+  it('output covers the output flags', async () => {
+    const text = (await run(['help', 'output'])).stdout;
+    for (const flag of ['--json FIELDS', '--jq', '--format', 'csv', '--all', 'NO_COLOR', 'TSV'].map((f) => f.toLowerCase())) expect(text.toLowerCase()).toContain(flag);
+  });
+
+  it('profiles gives the precedence and the commands', async () => {
+    const text = (await run(['help', 'profiles'])).stdout;
+    expect(text).toContain('flag > environment > saved profile > default');
+    for (const word of ['login', 'logout', 'whoami', 'DOCSCTL_PROFILE']) expect(text).toContain(word);
+  });
+
+  it('help alone keeps commander\'s help and lists the topics', async () => {
+    const r = await run(['help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Usage: docsctl');
+    expect(r.stdout).toContain('Help topics: environment, exit-codes, output, profiles (docsctl help <topic>)');
+  });
+
+  it('help <command> still shows the command', async () => {
+    const r = await run(['help', 'teams']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Usage: docsctl teams');
+    expect(r.stdout).toContain('members');
+  });
+
+  it('an unknown topic or command is a usage error', async () => {
+    const r = await run(['help', 'nonsense']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('error: no help topic or command "nonsense" (topics: environment, exit-codes, output, profiles; commands: docsctl help)\n');
+  });
+});
