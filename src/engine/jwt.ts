@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Core } from './core';
 
 /** The instance's signing secret for visitor JWTs, created on first use and kept in `meta`. */
@@ -22,8 +22,10 @@ export function signJwt(payload: Record<string, unknown>, secret: string): strin
 export function verifyJwt(token: string, secret: string, nowSeconds: number): Record<string, unknown> | undefined {
   const [header, payload, signature] = token.split('.');
   if (!header || !payload || !signature) return undefined;
-  const expected = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
-  if (expected !== signature) return undefined;
+  const expected = Buffer.from(createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url'));
+  const given = Buffer.from(signature);
+  // Compared in constant time, so response timing says nothing about how much of a forged signature was right.
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   try {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
     if (typeof claims.exp === 'number' && claims.exp < nowSeconds) return undefined;
