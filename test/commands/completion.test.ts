@@ -230,7 +230,7 @@ describe('docsctl __complete KIND PREFIX (what the scripts call)', () => {
     for (const socket of sockets) socket.destroy();
     await new Promise((resolve) => silent.close(resolve));
     expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({ code: 0, stdout: '', stderr: '' });
-    expect(took).toBeLessThan(3000);
+    expect(took).toBeLessThan(10_000); // gave up, rather than waiting out the transport's 30-second default
   });
 
   it('remote mode: asks a real serve with the token (end to end)', async () => {
