@@ -1,28 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sandbox } from '../helpers/cli';
-import { startServe, type Served } from '../helpers/serve';
+import { servedSandbox } from '../helpers/serve';
 
 /** A review discussion over HTTP: comment on a page, reply, react, resolve, list, delete. */
 describe('comments in remote mode through serve', () => {
-  const box = sandbox();
-  let served: Served;
-  const remote = (argv: string[], tty = false) => served.remote(argv, tty);
+  const { box, remote, served } = servedSandbox();
   const json = async (argv: string[]) => {
     const r = await remote([...argv, '--json']);
     expect(r.code, r.stderr).toBe(0);
     return JSON.parse(r.stdout);
   };
-
-  beforeAll(async () => {
-    expect((await box.run(['init'])).code).toBe(0);
-    served = await startServe(box);
-  });
-
-  afterAll(async () => {
-    await served.stop();
-  });
 
   it('discusses a page of a space and of a change request over HTTP', async () => {
     const space = (await json(['spaces', 'create', '--title', 'Handbook'])).id;
@@ -32,7 +20,7 @@ describe('comments in remote mode through serve', () => {
 
     const comment = await json(['comments', 'add', '--space', space, '--page', 'onboarding', '--body', 'Add the VPN step']);
     expect(comment.target.page).toMatchObject({ path: 'onboarding', outdated: false });
-    expect(comment.urls.location).toBe(`${served.url}/v1/spaces/${space}/comments/${comment.id}`);
+    expect(comment.urls.location).toBe(`${served().url}/v1/spaces/${space}/comments/${comment.id}`);
     await json(['comments', 'reply', comment.id, '--space', space, '--body', 'On it']);
     expect((await json(['comments', 'react', comment.id, '👍', '--space', space])).reactions[0]).toMatchObject({ emoji: '👍', count: 1 });
     expect((await json(['spaces', 'get', space])).comments).toBe(1);

@@ -1,24 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sandbox } from '../helpers/cli';
-import { startServe, type Served } from '../helpers/serve';
+import { servedSandbox } from '../helpers/serve';
 
 /** The CI path through a real `docsctl serve`: push a folder, merge, pull it back, download a file. */
 describe('content in remote mode through serve', () => {
-  const box = sandbox();
-  let served: Served;
   // Remote commands must not see the local database: only the URL and the token.
-  const remote = (argv: string[], tty = false) => served.remote(argv, tty);
-
-  beforeAll(async () => {
-    expect((await box.run(['init'])).code).toBe(0);
-    served = await startServe(box);
-  });
-
-  afterAll(async () => {
-    await served.stop();
-  });
+  const { box, remote } = servedSandbox();
 
   it('pushes, merges, pulls back and downloads over HTTP', async () => {
     const space = JSON.parse((await remote(['spaces', 'create', '--title', 'API docs', '--json'])).stdout).id;

@@ -1,30 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sandbox } from '../helpers/cli';
-import { startServe, type Served } from '../helpers/serve';
+import { servedSandbox } from '../helpers/serve';
 
 /** The CI link check through a real `docsctl serve`: push docs, check links, fix them, check again. */
 describe('links in remote mode through serve', () => {
-  const box = sandbox();
-  let served: Served;
-  const remote = (argv: string[], tty = false) => served.remote(argv, tty);
-
-  beforeAll(async () => {
-    expect((await box.run(['init'])).code).toBe(0);
-    served = await startServe(box);
-  });
-
-  afterAll(async () => {
-    await served.stop();
-  });
+  const { box, remote, served } = servedSandbox();
 
   it('fails the check on a broken link, lists backlinks, and passes once the link is fixed', async () => {
     const space = JSON.parse((await remote(['spaces', 'create', '--title', 'API docs', '--json'])).stdout).id as string;
     const docs = join(box.dir, 'docs');
     mkdirSync(join(docs, 'img'), { recursive: true });
     writeFileSync(join(docs, 'README.md'), '# API\n\n[Auth](auth.md#tokens) ![flow](img/flow.png) [Gone](gone.md)\n');
-    writeFileSync(join(docs, 'auth.md'), `# Authentication\n\n## Tokens\n\n[Home](README.md) [console](${served.url}/app/s/${space})\n`);
+    writeFileSync(join(docs, 'auth.md'), `# Authentication\n\n## Tokens\n\n[Home](README.md) [console](${served().url}/app/s/${space})\n`);
     writeFileSync(join(docs, 'img/flow.png'), Buffer.from('flow'));
     expect((await remote(['content', 'push', 'docs', '--space', space, '--merge'])).code).toBe(0);
 
@@ -32,7 +20,7 @@ describe('links in remote mode through serve', () => {
     expect(check.code).toBe(1);
     expect(check.stdout.trim().split('\n').map((l) => l.split('\t').slice(0, 3))).toEqual([
       ['broken', 'page', 'gone'],
-      ['in-app', 'url', `${served.url}/app/s/${space}`],
+      ['in-app', 'url', `${served().url}/app/s/${space}`],
       ['ok', 'anchor', 'auth#tokens'],
       ['ok', 'file', 'img/flow.png'],
       ['ok', 'page', 'readme'],

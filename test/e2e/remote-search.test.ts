@@ -1,23 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sandbox } from '../helpers/cli';
-import { startServe, type Served } from '../helpers/serve';
+import { servedSandbox } from '../helpers/serve';
 
 /** Search through a real `docsctl serve`: push and merge content, find it, change it, find the change. */
 describe('search in remote mode through serve', () => {
-  const box = sandbox();
-  let served: Served;
-  const remote = (argv: string[], tty = false) => served.remote(argv, tty);
-
-  beforeAll(async () => {
-    expect((await box.run(['init'])).code).toBe(0);
-    served = await startServe(box);
-  });
-
-  afterAll(async () => {
-    await served.stop();
-  });
+  const { box, remote } = servedSandbox();
 
   it('finds merged content, ranked, and follows the next merge', async () => {
     const space = JSON.parse((await remote(['spaces', 'create', '--title', 'Handbook', '--json'])).stdout).id;

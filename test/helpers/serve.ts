@@ -1,5 +1,5 @@
-import { expect } from 'vitest';
-import { run, type RunResult, type RunOptions } from './cli';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { run, sandbox, type RunResult, type RunOptions } from './cli';
 import { stopServers } from '../../src/commands/serve';
 
 type Sandbox = { dir: string; env: Record<string, string>; run: (argv: string[], options?: RunOptions) => Promise<RunResult> };
@@ -30,3 +30,27 @@ export async function startServe(box: Sandbox, options: { tokenName?: string; ar
 }
 
 export type Served = Awaited<ReturnType<typeof startServe>>;
+
+/**
+ * For a `describe` block: a sandbox with a fresh database (`init`), served by a real `docsctl serve` on
+ * port 0 from `beforeAll` to `afterAll` (after `setup`, which may prepare files or rows). `remote(argv)` runs the CLI against it with only the URL and
+ * a token; `served()` gives the server itself (its URL and token) once it runs.
+ */
+export function servedSandbox(options: { setup?: (box: Sandbox) => void | Promise<void> } = {}) {
+  const box = sandbox();
+  let served: Served | undefined;
+  beforeAll(async () => {
+    const init = await box.run(['init']);
+    expect(init.code, init.stderr).toBe(0);
+    await options.setup?.(box);
+    served = await startServe(box);
+  });
+  afterAll(async () => {
+    await served?.stop();
+  });
+  const running = (): Served => {
+    if (!served) throw new Error('the server starts in beforeAll: use it inside a test');
+    return served;
+  };
+  return { box, served: running, remote: (argv: string[], tty = false) => running().remote(argv, tty) };
+}
