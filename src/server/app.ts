@@ -149,17 +149,17 @@ export function createApp(options: AppOptions) {
       const body = parseBody(route, req.body);
       const operation = operations[route.operationId as keyof typeof operations] as (e: Engine, a: Actor, i: unknown) => unknown;
       const result = operation(engine, actor, { params, query, body });
-      if (route.raw) {
-        const answer = (file: RawFile): ApiResponse => ({ status: route.status, headers: { ...rateHeaders, 'content-type': file.contentType }, body: file.bytes });
-        if (result instanceof Promise) return (result as Promise<RawFile>).then(answer, (error: unknown) => failure(error, rateHeaders));
-        return answer(result as RawFile);
-      }
-      if (!route.response) return { status: route.status, headers: rateHeaders };
-      // Operations that wait on the network (content import) answer with a promise.
-      // A WithStatus answer (create-or-update) carries its own status.
-      const answer = (value: unknown) => (value instanceof WithStatus ? json(value.status, value.value, rateHeaders) : json(route.status, value, rateHeaders));
-      if (result instanceof Promise) return result.then(answer, (error: unknown) => failure(error, rateHeaders));
-      return answer(result);
+      const respond = (value: unknown): ApiResponse => {
+        if (route.raw) {
+          const file = value as RawFile;
+          return { status: route.status, headers: { ...rateHeaders, 'content-type': file.contentType }, body: file.bytes };
+        }
+        if (!route.response) return { status: route.status, headers: rateHeaders };
+        // A create-or-update answer carries its own status (201 created, else the route's).
+        return value instanceof WithStatus ? json(value.status, value.value, rateHeaders) : json(route.status, value, rateHeaders);
+      };
+      // Operations that wait on the network or render (import, OpenAPI fetches, PDF) answer with a promise.
+      return result instanceof Promise ? result.then(respond, (error: unknown) => failure(error, rateHeaders)) : respond(result);
     } catch (error) {
       return failure(error, rateHeaders);
     }
