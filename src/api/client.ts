@@ -47,18 +47,23 @@ export class ApiClient {
     return (response.body ? JSON.parse(response.body.toString()) : undefined) as ResultOf<R>;
   }
 
-  /** Follows `next.page` and yields every item of a list operation. */
-  async *paginate<R extends Route>(route: R, input: CallInput<R> = {} as CallInput<R>): AsyncGenerator<ListItem<ResultOf<R>>> {
-    let page: string | undefined;
+  /**
+   * Follows `next.page` and yields every page of a list operation, one request at a time, starting from
+   * the page `input` asks for (its `query.page`, or the first).
+   */
+  async *pages<R extends Route>(route: R, input: CallInput<R> = {} as CallInput<R>): AsyncGenerator<ListPage<ListItem<ResultOf<R>>>> {
     const base = input as { query?: Record<string, unknown> };
+    let page = base.query?.page as string | undefined;
     do {
-      const result = (await this.call(route, { ...input, query: { ...base.query, page } } as CallInput<R>)) as unknown as {
-        next?: { page: string };
-        items: ListItem<ResultOf<R>>[];
-      };
-      yield* result.items;
+      const result = (await this.call(route, { ...input, query: { ...base.query, page } } as CallInput<R>)) as unknown as ListPage<ListItem<ResultOf<R>>>;
+      yield result;
       page = result.next?.page;
     } while (page);
+  }
+
+  /** Follows `next.page` and yields every item of a list operation. */
+  async *paginate<R extends Route>(route: R, input: CallInput<R> = {} as CallInput<R>): AsyncGenerator<ListItem<ResultOf<R>>> {
+    for await (const page of this.pages(route, input)) yield* page.items;
   }
 
   close(): Promise<void> | void {
@@ -67,3 +72,8 @@ export class ApiClient {
 }
 
 type ListItem<T> = T extends { items: (infer I)[] } ? I : never;
+interface ListPage<I> {
+  next?: { page: string };
+  count?: number;
+  items: I[];
+}

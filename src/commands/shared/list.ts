@@ -1,21 +1,9 @@
 import type { Context } from '../../context';
-import type { ApiClient } from '../../api/client';
 import type { CallInput, ResultOf, Route } from '../../api/routes/route';
 import type { Column, Page } from '../../output/output';
 import type { PagingOptions } from './paging';
 
 type ItemOf<R> = ResultOf<R> extends { items: (infer I)[] } ? I : never;
-
-/** Pages of a list operation from the one `input` asks for, following `next.page`, fetched one at a time. */
-async function* pagesOf<R extends Route>(api: ApiClient, route: R, input: CallInput<R>): AsyncGenerator<Page<ItemOf<R>>> {
-  const base = input as { query?: Record<string, unknown> };
-  let page = base.query?.page as string | undefined;
-  do {
-    const result = (await api.call(route, { ...input, query: { ...base.query, page } } as CallInput<R>)) as unknown as Page<ItemOf<R>>;
-    yield result;
-    page = result.next?.page;
-  } while (page);
-}
 
 /**
  * Prints a list operation: the page asked for, or with `--all` every page as it arrives (`--limit` is then
@@ -30,7 +18,7 @@ export async function printList<R extends Route>(
   columns: Column<ItemOf<R>>[],
 ): Promise<number> {
   const api = await ctx.client();
-  if (opts.all) return ctx.out.stream(pagesOf(api, route, input), columns, route.response);
+  if (opts.all) return ctx.out.stream(api.pages(route, input) as AsyncGenerator<Page<ItemOf<R>>>, columns, route.response);
   const result = (await api.call(route, input)) as unknown as Page<ItemOf<R>>;
   await ctx.out.list(result, columns, route.response);
   return result.items.length;
