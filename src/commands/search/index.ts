@@ -6,6 +6,7 @@ import { pagingQuery, withPaging, type PagingOptions } from '../shared/paging';
 import { printList } from '../shared/list';
 
 type PageHit = ResultOf<typeof routes.searchSpaceContent>['items'][number];
+type OrganizationHit = ResultOf<typeof routes.searchOrganizationContent>['items'][number];
 
 /** One result line per matching section, in rank order. */
 interface Hit {
@@ -50,27 +51,24 @@ export function registerSearch(program: Command, ctx: Context): void {
         return;
       }
       const api = await ctx.client();
-      // One page, or with --all every page, printed as it arrives.
-      let page = paging.page;
+      // Every search result is a page with its sections; the organization search groups pages by space.
+      const pages = opts.space
+        ? api.pages(routes.searchSpaceContent, { params: { spaceId: opts.space }, query: { query, ...paging } })
+        : api.pages(routes.searchOrganizationContent, { params: { organizationId }, query: { query, ...paging } });
       let printed = 0;
-      let listing: { count: number; next?: { page: string } };
-      do {
-        const hits: Hit[] = [];
-        if (opts.space) {
-          const result = await api.call(routes.searchSpaceContent, { params: { spaceId: opts.space }, query: { query, ...paging, page } });
-          listing = result;
-          for (const found of result.items) hits.push(...hitsOf(opts.space, found));
-        } else {
-          const result = await api.call(routes.searchOrganizationContent, { params: { organizationId }, query: { query, ...paging, page } });
-          listing = result;
-          for (const space of result.items) for (const found of space.pages) hits.push(...hitsOf(space.title, found));
-        }
+      let listing: { count?: number; next?: { page: string } } = {};
+      // One page, or with --all every page, printed as it arrives.
+      for await (const result of pages) {
+        listing = result;
+        const hits = opts.space
+          ? (result.items as PageHit[]).flatMap((found) => hitsOf(opts.space!, found))
+          : (result.items as OrganizationHit[]).flatMap((space) => space.pages.flatMap((found) => hitsOf(space.title, found)));
         print(ctx, hits, Boolean(opts.space), printed);
         printed += hits.length;
-        page = opts.all ? listing.next?.page : undefined;
-      } while (page);
+        if (!opts.all) break;
+      }
       if (!printed) ctx.out.message(`No results for "${query}".`);
-      if (listing.next && !opts.all) ctx.out.message(`More results (${listing.count} ${opts.space ? 'pages' : 'spaces'} in all); next page: --page ${listing.next.page} (or --all)`);
+      if (listing.next && !opts.all) ctx.out.message(`More results (${listing.count ?? '?'} ${opts.space ? 'pages' : 'spaces'} in all); next page: --page ${listing.next.page} (or --all)`);
     });
 }
 
