@@ -75,6 +75,8 @@ export async function main(argv: string[], partial: Partial<IO> = {}): Promise<n
     cwd: partial.cwd ?? process.cwd(),
     prompter: partial.prompter,
   };
+  // `docsctl help teams get` is the help of `teams get` (commander alone would show that of `teams`).
+  if (argv[0] === 'help' && argv.length > 2 && argv.every((word) => !word.startsWith('-'))) argv = [...argv.slice(1), '--help'];
   if (argv[0] === 'help' && isHelpTopic(argv[1])) {
     io.stdout.write(await helpTopicText(argv[1]));
     return EXIT.ok;

@@ -76,6 +76,13 @@ describe('docsctl help <topic>', () => {
     expect(r.stdout).toContain('members');
   });
 
+  it('help <command> <sub-command> shows the sub-command', async () => {
+    const r = await run(['help', 'teams', 'members', 'add']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Usage: docsctl teams members add');
+    expect(r.stdout).toContain('--dry-run');
+  });
+
   it('an unknown topic or command is a usage error', async () => {
     const r = await run(['help', 'nonsense']);
     expect(r.code).toBe(2);
