@@ -1,5 +1,5 @@
 import type { Actor, Core } from '../core';
-import { EngineError, invalid } from '../errors';
+import { invalid } from '../errors';
 import type { spacesModule } from '../spaces';
 import { applyChanges, type Change } from '../content/batch';
 import { loadState, saveRevision } from '../content/state';
@@ -7,6 +7,7 @@ import { setSpaceRevision } from '../content/space-revision';
 import type { NewSpaceKind } from './site-values';
 import { insertSiteSpace } from './structure-site-spaces';
 import { repairDefaults } from './structure-defaults';
+import { spaceInOrganization } from './structure-access';
 
 type Spaces = ReturnType<typeof spacesModule>;
 
@@ -32,14 +33,8 @@ function existingSpaces(spaces: Spaces, actor: Actor, organizationId: string, id
   return ids.map((id, i) => {
     if (seen.has(id)) throw invalid(`spaces[${i}]: space ${id} is listed twice`);
     seen.add(id);
-    try {
-      const row = spaces.visible(actor, id);
-      if (row.organization_id !== organizationId) throw invalid(`spaces[${i}]: no space ${id} in this organization`);
-      return { id: row.id, title: row.title };
-    } catch (error) {
-      if (error instanceof EngineError && error.kind === 'NotFound') throw invalid(`spaces[${i}]: no space ${id} in this organization`);
-      throw error;
-    }
+    const row = spaceInOrganization(spaces, actor, organizationId, id, `spaces[${i}]`);
+    return { id: row.id, title: row.title };
   });
 }
 

@@ -18,15 +18,23 @@ export function siteContext(core: Core, actor: Actor, organizationId: string, si
   return { site, viewer, view: () => StructureView.load(core, site.id, site.organization_id, viewer) };
 }
 
-/** `spaceId` of a body: a live space of the site's organization that the caller can read, else 400 naming the field. */
-export function spaceForSite(spaces: ReturnType<typeof spacesModule>, actor: Actor, site: SiteRow, spaceId: string): SpaceRow {
+/**
+ * A space named in a body (`field`, e.g. `spaceId` or `spaces[2]`): a live space of the organization that
+ * the caller can read, else 400 naming the field (never revealing whether it exists elsewhere).
+ */
+export function spaceInOrganization(spaces: ReturnType<typeof spacesModule>, actor: Actor, organizationId: string, spaceId: string, field: string): SpaceRow {
   let row: SpaceRow;
   try {
     row = spaces.visible(actor, spaceId);
   } catch (error) {
-    if (error instanceof EngineError && error.kind === 'NotFound') throw invalid(`spaceId: no space ${spaceId} in this organization`);
+    if (error instanceof EngineError && error.kind === 'NotFound') throw invalid(`${field}: no space ${spaceId} in this organization`);
     throw error;
   }
-  if (row.organization_id !== site.organization_id) throw invalid(`spaceId: no space ${spaceId} in this organization`);
+  if (row.organization_id !== organizationId) throw invalid(`${field}: no space ${spaceId} in this organization`);
   return row;
+}
+
+/** `spaceId` of a structure body: a space the site may hold. */
+export function spaceForSite(spaces: ReturnType<typeof spacesModule>, actor: Actor, site: SiteRow, spaceId: string): SpaceRow {
+  return spaceInOrganization(spaces, actor, site.organization_id, spaceId, 'spaceId');
 }
