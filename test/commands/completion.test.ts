@@ -209,13 +209,21 @@ describe('docsctl __complete KIND PREFIX (what the scripts call)', () => {
       ['--profile', 'nope', '__complete', 'space'],
       ['--url', 'http://127.0.0.1:1', '__complete', 'team'],
       ['--org', 'no-such-org', '__complete', 'space'],
-      ['__complete', 'space', 'x', '--unknown-flag'],
+      // Ids are alphanumeric, so '~' matches none: the unknown flag must neither error nor widen the answer.
+      ['__complete', 'space', '~', '--unknown-flag'],
     ];
     for (const argv of cases) {
       const r = await box.run(argv);
       expect({ argv, code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({ argv, code: 0, stdout: '', stderr: '' });
     }
     expect(existsSync(missing)).toBe(false);
+  });
+
+  it('ignores flags it does not know instead of failing the completion', async () => {
+    const prefix = ids.spaces[0].id.slice(0, 2);
+    const plain = await box.run(['__complete', 'space', prefix]);
+    expect(plain.stdout).not.toBe('');
+    expect(await box.run(['__complete', 'space', prefix, '--unknown-flag'])).toMatchObject({ code: 0, stdout: plain.stdout, stderr: '' });
   });
 
   it('gives up on a remote server that does not answer within the timeout', async () => {
