@@ -9,7 +9,7 @@ import { benchContentPush } from './content-push';
 import { benchSearch } from './search';
 import { printRows, type BenchRow } from './report';
 
-const bin = fileURLToPath(new URL('../../bin/docsctl.js', import.meta.url));
+const bin = fileURLToPath(new URL('../../bin/docsctl.cjs', import.meta.url));
 const quick = process.argv.includes('--quick');
 const rows: BenchRow[] = [];
 console.log(`docsctl bench on node ${process.version}${quick ? ' (quick)' : ''}\n`);

@@ -1,26 +1,60 @@
-// Bundles the CLI into dist/ with esbuild: one small entry, lazily loaded chunks, native modules external.
+// Bundles the CLI into dist/ with esbuild (see docs/performance.md):
+// - dist/docsctl.cjs: src/ with the packages every command needs, run by bin/docsctl.cjs through a
+//   V8 code cache, which Node 20 only offers for CommonJS;
+// - dist/vendor/*.cjs: every other package src/ uses, each bundled alone and required on first use.
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { lazyBuiltinsPlugin } from './lazy-builtins-plugin.js';
+import { seaRequirePlugin } from './sea-require-plugin.js';
+import { vendorPlugin } from './vendor-plugin.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const root = new URL('..', import.meta.url).pathname;
 
-// Start clean: chunk names carry content hashes, so old ones would pile up.
+// Start clean: vendor bundles of packages src/ no longer uses would pile up.
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 
-await build({
-  entryPoints: { cli: 'src/cli.ts' },
-  outdir: 'dist',
+const common = {
+  absWorkingDir: root,
   bundle: true,
-  splitting: true,
-  format: 'esm',
+  format: 'cjs',
   platform: 'node',
   target: 'node20',
-  minify: true,
+  minify: !process.env.DOCSCTL_BUILD_READABLE,
   sourcemap: 'linked',
-  // better-sqlite3's JavaScript is bundled; its native addon is loaded from node_modules by path (see store/db.ts).
-  external: ['bindings'],
-  define: { __DOCSCTL_VERSION__: JSON.stringify(pkg.version) },
-  // CommonJS dependencies inside an ES module bundle need a real `require`.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  // ES modules' `import.meta.url`, which a CommonJS bundle does not have, from the bundle's own file.
+  define: { __DOCSCTL_VERSION__: JSON.stringify(pkg.version), 'import.meta.url': '__importMetaUrl' },
+  banner: { js: "var __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
   logLevel: 'warning',
+};
+
+const vendor = vendorPlugin();
+await build({
+  ...common,
+  entryPoints: ['src/cli.ts'],
+  outfile: 'dist/docsctl.cjs',
+  // import() becomes require(): the bundle runs as a vm.Script, which has no ES module loader.
+  supported: { 'dynamic-import': false },
+  // better-sqlite3's addon is loaded by path (store/db.ts), so its `bindings` finder is never used.
+  external: ['bindings'],
+  // src/ loads some packages through createRequire; rewritten into require() so the plugin sees them.
+  plugins: [seaRequirePlugin, lazyBuiltinsPlugin, vendor.plugin],
 });
+
+await build({
+  ...common,
+  entryPoints: Object.fromEntries(vendor.entries),
+  outdir: 'dist/vendor',
+  outExtension: { '.js': '.cjs' },
+});
+
+// The first line names the content's hash: bin/run-bundle.cjs keys its code cache on it.
+const bundle = new URL('../dist/docsctl.cjs', import.meta.url);
+const code = readFileSync(bundle, 'utf8');
+const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
+writeFileSync(bundle, `// docsctl bundle ${hash}\n${code}`);
+// …which moves the code a line down: so must the source map (a `;` in mappings is one line).
+const mapFile = new URL('../dist/docsctl.cjs.map', import.meta.url);
+const map = JSON.parse(readFileSync(mapFile, 'utf8'));
+writeFileSync(mapFile, JSON.stringify({ ...map, mappings: `;${map.mappings}` }));

@@ -2,6 +2,8 @@
 // empty temp directory, no node_modules anywhere above it, no Node on the PATH it could lean on.
 // Runs --version, a local `init --sample` + `members list`, every lazily loaded feature, a `serve`
 // with a remote command against it; then reports size and start-up. Exits 1 on any failure.
+// `--build` runs the same checks on the normal build instead, in place: `node bin/docsctl.cjs`, with
+// its start-up bundle, its vendor bundles (one per lazily loaded package) and its code cache.
 import { execFile, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -11,13 +13,15 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const buildMode = process.argv.includes('--build');
 // The executable to check: the argument, else what `npm run package` produced.
-const built = resolve(process.argv[2] ?? join(root, 'dist-sea', 'docsctl'));
+const argument = process.argv.slice(2).find((arg) => !arg.startsWith('--'));
+const built = buildMode ? join(root, 'bin', 'docsctl.cjs') : resolve(argument ?? join(root, 'dist-sea', 'docsctl'));
 const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
 const runs = Number(process.env.DOCSCTL_PACKAGE_TEST_RUNS ?? 7);
 
 if (!existsSync(built)) {
-  console.error(`${built} does not exist: run \`npm run package\` first`);
+  console.error(`${built} does not exist: run \`npm run ${buildMode ? 'build' : 'package'}\` first`);
   process.exit(1);
 }
 
@@ -25,8 +29,10 @@ const dir = mkdtempSync(join(tmpdir(), 'docsctl-sea-'));
 for (let up = dir; up !== dirname(up); up = dirname(up)) {
   if (existsSync(join(up, 'node_modules'))) throw new Error(`${up} holds a node_modules: the check would not be alone`);
 }
-const bin = join(dir, 'docsctl');
-copyFileSync(built, bin);
+const bin = buildMode ? built : join(dir, 'docsctl');
+if (!buildMode) copyFileSync(built, bin);
+/** The program and arguments that run docsctl with `args`. */
+const command = (args) => (buildMode ? [process.execPath, [bin, ...args]] : [bin, args]);
 const files = join(dir, 'files');
 mkdirSync(files);
 // Nothing of the developer's machine: its own home (the addon cache goes to ~/.cache), database and
@@ -40,7 +46,7 @@ const env = { PATH: '/usr/bin:/bin', HOME: join(dir, 'home'), DOCSCTL_DB: join(d
 function docsctl(args, { expect = 0, json = false } = {}) {
   const argv = json ? [...args, '--json'] : args;
   return new Promise((resolve, reject) => {
-    execFile(bin, argv, { cwd: dir, env, encoding: 'utf8', maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
+    execFile(...command(argv), { cwd: dir, env, encoding: 'utf8', maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
       const status = error ? (typeof error.code === 'number' ? error.code : error.signal ?? error.code) : 0;
       if (status !== expect) reject(new Error(`docsctl ${argv.join(' ')} exited ${status}, not ${expect}: ${stderr || stdout}`));
       else resolve(json ? JSON.parse(stdout) : { stdout, stderr });
@@ -101,7 +107,7 @@ async function withFixtureSite(fn) {
 
 /** `serve --port 0 --json` from the executable; resolves with its URL and a way to stop it. */
 function startServe() {
-  const child = spawn(bin, ['serve', '--port', '0', '--json'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(...command(['serve', '--port', '0', '--json']), { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   // Whatever happens to this script, the server does not outlive it.
   process.on('exit', () => child.exitCode === null && child.kill('SIGKILL'));
   let stderr = '';
@@ -139,19 +145,20 @@ function startupTimes(commands) {
 }
 
 try {
-  await check('--version answers without node_modules', async () => {
+  await check(buildMode ? '--version' : '--version answers without node_modules', async () => {
     const out = (await docsctl(['--version'])).stdout.trim();
     assert(out === version, `printed ${out}, expected ${version}`);
     return out;
   });
 
-  await check('local init --sample and members list (SQLite addon extracted from the executable)', async () => {
+  const cachedName = buildMode ? /^code-[0-9a-f]{16}-v[\d.]+-\w+\.bin$/ : /^better_sqlite3-[0-9a-f]{16}\.node$/;
+  await check(`local init --sample and members list (${buildMode ? 'code cache written' : 'SQLite addon extracted from the executable'})`, async () => {
     await docsctl(['init', '--sample']);
     const rows = (await docsctl(['members', 'list'])).stdout.trim().split('\n');
     assert(rows.length >= 10, `members list printed ${rows.length} rows`);
     const cached = readdirSync(join(env.HOME, '.cache', 'docsctl'));
-    assert(cached.some((name) => /^better_sqlite3-[0-9a-f]{16}\.node$/.test(name)), `cache holds ${cached.join(', ')}`);
-    return `${rows.length} members; addon cached as ${cached[0]}`;
+    assert(cached.some((name) => cachedName.test(name)), `cache holds ${cached.join(', ')}`);
+    return `${rows.length} members; cached ${cached[0]}`;
   });
 
   const space = (await docsctl(['spaces', 'create', '--title', 'Packaged'], { json: true })).id;
@@ -219,7 +226,7 @@ try {
 
   if (existsSync('/usr/bin/script')) {
     await check('a table on a terminal (cli-table3), through script(1)', () => {
-      const result = spawnSync('/usr/bin/script', ['-qec', `${bin} members list`, '/dev/null'], { cwd: dir, env: { ...env, CI: '', TERM: 'dumb' }, encoding: 'utf8' });
+      const result = spawnSync('/usr/bin/script', ['-qec', command(['members', 'list']).flat().join(' '), '/dev/null'], { cwd: dir, env: { ...env, CI: '', TERM: 'dumb' }, encoding: 'utf8' });
       assert(result.status === 0 && /[┌─│]/.test(result.stdout), `exit ${result.status}:\n${result.stdout}`);
     });
   }
@@ -228,7 +235,7 @@ try {
     const token = (await docsctl(['tokens', 'create', '--name', 'package-test'], { json: true })).token;
     const server = await startServe();
     try {
-      const remote = (args) => spawnSync(bin, ['--url', server.url, '--token', token, ...args], { cwd: dir, env: { PATH: env.PATH, HOME: env.HOME, DOCSCTL_CONFIG_DIR: join(dir, 'remote') }, encoding: 'utf8' });
+      const remote = (args) => spawnSync(...command(['--url', server.url, '--token', token, ...args]), { cwd: dir, env: { PATH: env.PATH, HOME: env.HOME, DOCSCTL_CONFIG_DIR: join(dir, 'remote') }, encoding: 'utf8' });
       const whoami = remote(['whoami', '--json']);
       assert(whoami.status === 0, `whoami exited ${whoami.status}: ${whoami.stderr}`);
       assert(JSON.parse(whoami.stdout).mode === 'remote', whoami.stdout);
@@ -242,8 +249,8 @@ try {
   });
 
   const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-  const [baseline, versionMs, listMs] = startupTimes([[process.execPath, '-e', '0'], [bin, '--version'], [bin, 'members', 'list']]);
-  console.log(`\nsize: ${mb(statSync(bin).size)} (node binary ${mb(statSync(process.execPath).size)})`);
+  const [baseline, versionMs, listMs] = startupTimes([[process.execPath, '-e', '0'], command(['--version']).flat(), command(['members', 'list']).flat()]);
+  if (!buildMode) console.log(`\nsize: ${mb(statSync(bin).size)} (node binary ${mb(statSync(process.execPath).size)})`);
   console.log(`start-up, median of ${runs}: node -e 0 ${baseline.toFixed(0)} ms; docsctl --version ${versionMs.toFixed(0)} ms (${(versionMs / baseline).toFixed(2)}x); local members list ${listMs.toFixed(0)} ms (${(listMs / baseline).toFixed(2)}x)`);
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, statSync, wri
 import { createRequire, isBuiltin } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { lazyBuiltinsPlugin } from './lazy-builtins-plugin.js';
 import { seaRequirePlugin } from './sea-require-plugin.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -37,7 +38,7 @@ mkdirSync(work, { recursive: true });
 const bundle = join(work, 'docsctl.cjs');
 const result = await build({
   absWorkingDir: root,
-  entryPoints: ['scripts/sea-entry.js'],
+  entryPoints: ['src/cli.ts'],
   outfile: bundle,
   bundle: true,
   format: 'cjs',
@@ -47,7 +48,7 @@ const result = await build({
   metafile: true,
   // import() of built-in modules becomes require(): the injected main script has no ESM loader.
   supported: { 'dynamic-import': false },
-  plugins: [seaRequirePlugin],
+  plugins: [seaRequirePlugin, lazyBuiltinsPlugin],
   inject: ['scripts/sea-shims.js'],
   define: {
     __DOCSCTL_VERSION__: JSON.stringify(pkg.version),

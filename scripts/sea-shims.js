@@ -1,9 +1,9 @@
 // Injected into the single executable's CommonJS bundle (scripts/package.js): what ES modules and
 // store/db.ts expect that a CommonJS main script inside a Node binary does not have on its own.
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, statSync, writeSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { closeSync, existsSync, fsyncSync, openSync, renameSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { privateCacheDir } from '../bin/cache-dir.cjs';
 
 // `import.meta.url` (esbuild `define` points it here). In the injected main script `__filename`
 // is the executable itself, so `createRequire(import.meta.url)` still works for built-in modules.
@@ -13,27 +13,10 @@ export const importMetaUrl = pathToFileURL(__filename).href;
 // finds the extracted copy without reading or hashing the asset.
 const ADDON = { sha256: __DOCSCTL_ADDON_SHA256__, size: __DOCSCTL_ADDON_SIZE__ };
 
-/** The user's own cache folder; a private folder in the temp dir when there is no writable home. */
+/** The private cache folder (bin/cache-dir.cjs, shared with the normal build's code cache). */
 function cacheDir() {
-  const xdg = process.env.XDG_CACHE_HOME;
-  const home = homedir();
-  const preferred = xdg && xdg.startsWith('/') ? join(xdg, 'docsctl') : home ? join(home, '.cache', 'docsctl') : undefined;
-  if (preferred) {
-    try {
-      mkdirSync(preferred, { recursive: true, mode: 0o700 });
-      return preferred;
-    } catch {
-      // read-only or missing home: fall through to the temp dir
-    }
-  }
-  const uid = typeof process.getuid === 'function' ? process.getuid() : 0;
-  const dir = join(tmpdir(), `docsctl-${uid}`);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  // A shared temp dir: only load code from a folder nobody else can write to.
-  const stat = statSync(dir);
-  if ((typeof process.getuid === 'function' && stat.uid !== uid) || (stat.mode & 0o022) !== 0) {
-    throw new Error(`docsctl: ${dir} is not a private folder; set XDG_CACHE_HOME to a folder of your own`);
-  }
+  const dir = privateCacheDir();
+  if (!dir) throw new Error('docsctl: found no private folder for its cache; set XDG_CACHE_HOME to a folder of your own');
   return dir;
 }
 

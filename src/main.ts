@@ -70,7 +70,10 @@ export async function main(argv: string[], partial: Partial<IO> = {}): Promise<n
   const io: IO = {
     stdout: partial.stdout ?? process.stdout,
     stderr: partial.stderr ?? process.stderr,
-    stdin: partial.stdin ?? process.stdin,
+    // A getter: creating process.stdin costs milliseconds of start-up, and most commands never read it.
+    get stdin() {
+      return partial.stdin ?? process.stdin;
+    },
     env: partial.env ?? process.env,
     cwd: partial.cwd ?? process.cwd(),
     prompter: partial.prompter,

@@ -12,7 +12,8 @@ Files
   DOCSCTL_CONFIG_DIR   where login saves profiles (config.json); default $XDG_CONFIG_HOME/docsctl
   XDG_CONFIG_HOME      default ~/.config
   XDG_DATA_HOME        the default database is $XDG_DATA_HOME/docsctl/docsctl.db (default ~/.local/share)
-  HOME                 base of the two defaults above
+  XDG_CACHE_HOME       the code cache that speeds up start-up is in $XDG_CACHE_HOME/docsctl (default ~/.cache)
+  HOME                 base of the three defaults above
 
 Server and links
   DOCSCTL_PUBLIC_URL   base of the urls.* fields in local mode and of serve (like serve --public-url)
@@ -25,6 +26,8 @@ Terminal and output (see also: docsctl help output)
 
 Debugging
   DOCSCTL_DEBUG        any value: print the stack trace of an unexpected failure
+  DOCSCTL_CODE_CACHE   off: compile docsctl from source at every start, without the code cache
+  NODE_DEBUG           docsctl: say whether the code cache was missing, accepted, rejected or written
 
 Flags win over the environment: --db beats DOCSCTL_DB, --token beats DOCSCTL_TOKEN, and so on.
 

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expectPackageChecksPass, root } from './checks';
+
+const runBundle = join(root, 'bin', 'run-bundle.cjs');
+
+/** A temp folder with a tiny bundle headed like scripts/build.js heads dist/docsctl.cjs. */
+function sandbox(hash = '0123456789abcdef') {
+  const dir = mkdtempSync(join(tmpdir(), 'docsctl-code-cache-'));
+  const bundle = join(dir, 'bundle.cjs');
+  const body = `const parts = [];\nfor (let i = 0; i < 50; i++) parts.push((n) => n * ${Math.floor(Math.random() * 100)});\nprocess.stdout.write('ran ' + __filename.endsWith('bundle.cjs') + ' ' + typeof require('node:path').join + ' ' + parts.length + '\\n');\n`;
+  const write = (h: string | undefined) => writeFileSync(bundle, `${h ? `// docsctl bundle ${h}\n` : ''}${body}`);
+  write(hash);
+  const env = { PATH: process.env.PATH, HOME: join(dir, 'home'), XDG_CACHE_HOME: join(dir, 'cache'), NODE_DEBUG: 'docsctl' };
+  const run = (extra: Record<string, string> = {}) => {
+    const r = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(runBundle)}).runBundle(${JSON.stringify(bundle)})`], { env: { ...env, ...extra }, encoding: 'utf8' });
+    const said = /code cache (missing|accepted|rejected)/.exec(r.stderr)?.[1];
+    return { status: r.status, stdout: r.stdout, stderr: r.stderr, said, written: r.stderr.includes('code cache written') };
+  };
+  const cacheDir = join(dir, 'cache', 'docsctl');
+  const cached = () => (existsSync(cacheDir) ? readdirSync(cacheDir) : []);
+  return { dir, bundle, env, run, cacheDir, cached, write, done: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+describe('bin/run-bundle.cjs (the code cache)', () => {
+  it('writes the cache on the first run, in a private folder, and V8 accepts it on the next', () => {
+    const box = sandbox();
+    try {
+      const first = box.run();
+      expect(first).toMatchObject({ status: 0, stdout: 'ran true function 50\n', said: 'missing', written: true });
+      expect(box.cached()).toEqual([`code-0123456789abcdef-${process.version}-${process.arch}.bin`]);
+      expect(statSync(box.cacheDir).mode & 0o777).toBe(0o700);
+      expect(statSync(join(box.cacheDir, box.cached()[0])).mode & 0o777).toBe(0o600);
+      const second = box.run();
+      expect(second).toMatchObject({ status: 0, stdout: first.stdout, said: 'accepted', written: false });
+    } finally {
+      box.done();
+    }
+  });
+
+  it('survives a damaged cache: V8 rejects it, the run goes on, and a good one replaces it', () => {
+    const box = sandbox();
+    try {
+      box.run();
+      const file = join(box.cacheDir, box.cached()[0]);
+      writeFileSync(file, Buffer.from('not a code cache at all'.repeat(10)));
+      expect(box.run()).toMatchObject({ status: 0, stdout: 'ran true function 50\n', said: 'rejected', written: true });
+      expect(box.run()).toMatchObject({ status: 0, said: 'accepted' });
+    } finally {
+      box.done();
+    }
+  });
+
+  it('keys the cache on the bundle hash, so a new build never runs an old cache', () => {
+    const box = sandbox('aaaaaaaaaaaaaaaa');
+    try {
+      box.run();
+      box.write('bbbbbbbbbbbbbbbb');
+      expect(box.run()).toMatchObject({ status: 0, said: 'missing', written: true });
+      expect(box.cached().sort()).toEqual([`code-aaaaaaaaaaaaaaaa-${process.version}-${process.arch}.bin`, `code-bbbbbbbbbbbbbbbb-${process.version}-${process.arch}.bin`]);
+    } finally {
+      box.done();
+    }
+  });
+
+  it('runs without a cache when told to, when the bundle has no hash, or when no private folder is writable', () => {
+    const box = sandbox();
+    try {
+      expect(box.run({ DOCSCTL_CODE_CACHE: 'off' })).toMatchObject({ status: 0, stdout: 'ran true function 50\n', said: undefined, written: false });
+      expect(box.cached()).toEqual([]);
+      box.write(undefined);
+      expect(box.run()).toMatchObject({ status: 0, stdout: 'ran true function 50\n', said: undefined, written: false });
+      expect(box.cached()).toEqual([]);
+      // XDG_CACHE_HOME is a file and HOME is read-only: the cache goes to a private temp folder, or nowhere.
+      box.write('cccccccccccccccc');
+      const blocked = join(box.dir, 'blocked');
+      writeFileSync(blocked, '');
+      mkdirSync(box.env.HOME!, { recursive: true });
+      chmodSync(box.env.HOME!, 0o500);
+      const r = box.run({ XDG_CACHE_HOME: blocked });
+      expect(r).toMatchObject({ status: 0, stdout: 'ran true function 50\n' });
+      expect(r.stderr).not.toMatch(/Error|at /);
+    } finally {
+      chmodSync(box.env.HOME!, 0o700);
+      box.done();
+    }
+  });
+});
+
+describe('the npm build (scripts/build.js)', () => {
+  it('splits packages only some commands use into dist/vendor/, each one there', async () => {
+    const { packageOf, vendorName } = (await import('../../scripts/vendor-plugin.js' as string)) as {
+      packageOf: (s: string) => string;
+      vendorName: (s: string) => string;
+    };
+    expect(packageOf('@inquirer/prompts')).toBe('@inquirer/prompts');
+    expect(packageOf('csv-parse/sync')).toBe('csv-parse');
+    expect(packageOf('/x/node_modules/turndown/node_modules/@mixmark-io/domino/lib/index.js')).toBe('@mixmark-io/domino');
+    expect(vendorName('@inquirer/prompts')).toBe('inquirer-prompts');
+    expect(vendorName('csv-parse/sync')).toBe('csv-parse-sync');
+  });
+
+  // About 12 s: builds dist/ (as `npm ci` does) and runs the single executable's checks on `node bin/docsctl.cjs`.
+  it('runs every lazily loaded feature through bin/docsctl.cjs: vendor bundles, code cache, serve + a remote command', () => {
+    const built = spawnSync(process.execPath, ['scripts/build.js'], { cwd: root, encoding: 'utf8' });
+    expect(built.status, built.stderr).toBe(0);
+    const bundle = readFileSync(join(root, 'dist', 'docsctl.cjs'), 'utf8');
+    expect(bundle).toMatch(/^\/\/ docsctl bundle [0-9a-f]{16}\n/);
+    const vendors = [...bundle.matchAll(/require\("\.\/vendor\/([\w.-]+\.cjs)"\)/g)].map((m) => m[1]);
+    expect(vendors).toEqual(expect.arrayContaining(['undici.cjs', 'marked.cjs', 'jq-wasm.cjs', 'ora.cjs']));
+    for (const name of vendors) expect(existsSync(join(root, 'dist', 'vendor', name)), name).toBe(true);
+    // The start-up bundle holds docsctl, zod, commander and better-sqlite3's JavaScript, not the rest.
+    expect(statSync(join(root, 'dist', 'docsctl.cjs')).size).toBeLessThan(1024 * 1024);
+
+    expectPackageChecksPass(['--build']);
+  }, 180_000);
+});
