@@ -123,7 +123,18 @@ describe('the bash script completes', () => {
     writeFileSync(join(box.dir, 'teams.yaml'), 'teams: []\n');
     expect(complete(['teams', 'sync', '-f', 'teams.y'])).toEqual({ replies: ['teams.yaml'], asked: '' });
     expect(complete(['teams', 'create', '']).replies).toEqual([]);
-    expect(complete(['members', 'list', '--role', '']).replies).toEqual([]);
+    expect(complete(['teams', 'create', '--name', '']).replies).toEqual([]);
+  });
+
+  it('the fixed values of flags and arguments that have them, without asking docsctl', () => {
+    expect(complete(['members', 'list', '--role', ''])).toEqual({ replies: ['admin', 'create', 'review', 'edit', 'comment', 'read'], asked: '' });
+    expect(complete(['members', 'list', '--role', 'r']).replies).toEqual(['review', 'read']);
+    expect(complete(['--format', 'c']).replies).toEqual(['csv']);
+    expect(complete(['spaces', 'list', '--format', 'j']).replies).toEqual(['json']);
+    expect(complete(['completion', '']).replies).toEqual(['bash', 'zsh', 'fish']);
+    // Every flag declared with .choices() gets its words in the script.
+    const withChoices = spec.commands.flatMap((c) => c.flags).filter((f) => f.kind.startsWith('='));
+    expect(withChoices.length).toBeGreaterThan(15);
   });
 });
 
@@ -150,6 +161,8 @@ describe.skipIf(!hasShell('fish'))('the fish script completes (fish installed)',
     expect(complete('docsctl spaces list --li')).toEqual(['--limit\titems per page (1-1000)']);
     expect(complete('docsctl --db x.db cr list --space a')).toEqual(['abc1\tFirst', 'abd2\tSecond']);
     expect(stub.asked()).toBe('--db x.db __complete space a');
+    expect(complete('docsctl members list --role r')).toEqual(['read\tonly members with this role', 'review\tonly members with this role']);
+    expect(complete('docsctl completion ')).toEqual(['bash', 'fish', 'zsh']);
   });
 });
 
@@ -173,6 +186,8 @@ source ${script}; words=(${words.map((w) => `'${w}'`).join(' ')}); CURRENT=${wor
     expect(complete('docsctl', '--db', 'x.db', 'cr', 'list', '--space', 'a')).toEqual(['abc1:First', 'abd2:Second']);
     expect(stub.asked()).toBe('--db x.db __complete space a');
     expect(complete('docsctl', 'teams', 'sync', '-f', '')).toEqual(['<files>']);
+    expect(complete('docsctl', 'members', 'list', '--role', '')).toEqual(['admin', 'create', 'review', 'edit', 'comment', 'read']);
+    expect(complete('docsctl', 'completion', '')).toEqual(['bash', 'zsh', 'fish']);
   });
 });
 

@@ -74,7 +74,8 @@ describe('content import', () => {
     expect(unsupported.stderr).toContain('source: "notion" imports are not supported by this instance');
     const bad = await box.run(['content', 'import', `${site.url}/docs/`, '--source', 'pdf', '--space', space]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('--source: must be one of website, html, markdown, zip, docx, confluence, github-wiki, notion, google-docs');
+    expect(bad.stderr).toContain("option '--source <source>' argument");
+    expect(bad.stderr).toContain('Allowed choices are website, html, markdown, zip, docx, confluence, github-wiki, notion, google-docs.');
     expect((await box.run(['content', 'import', `${site.url}/docs/`, '--space', 'nope'])).code).toBe(5);
     const notUrl = await box.run(['content', 'import', 'docs.example.com', '--space', space]);
     expect(notUrl.code).toBe(1);

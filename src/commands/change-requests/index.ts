@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { changeRequestColumns } from '../shared/columns';
@@ -16,11 +16,10 @@ export function registerChangeRequests(program: Command, ctx: Context): void {
   const space = (c: Command) => c.requiredOption('--space <id>', 'the space');
 
   withPaging(space(group.command('list').description('list change requests (open ones unless --status)')))
-    .option('--status <status>', `one of: ${STATUSES.join(', ')}`)
+    .addOption(new Option('--status <status>', 'only change requests in this state').choices(STATUSES))
     .option('--contributor <user>', 'only those this user (id or e-mail) wrote to')
     .addHelpText('after', '\nExamples:\n  $ docsctl cr list --space SPACE_ID\n  $ docsctl cr list --space SPACE_ID --status merged --json')
     .action(async (opts: { space: string; status?: string; contributor?: string; limit?: string; page?: string }) => {
-      if (opts.status && !STATUSES.includes(opts.status)) throw new UsageError(`--status: must be one of ${STATUSES.join(', ')}`);
       const contributor = opts.contributor ? await resolveUserId(ctx, await ctx.organizationId(), opts.contributor) : undefined;
       await printList(ctx, opts, routes.listChangeRequests, { params: { spaceId: opts.space }, query: { ...pagingQuery(opts), status: opts.status, contributor } }, changeRequestColumns);
     });
@@ -44,7 +43,7 @@ export function registerChangeRequests(program: Command, ctx: Context): void {
 
   space(group.command('update').argument('<change-request>', 'id or number').description('change the subject or status (draft, open, archived)'))
     .option('--subject <text>', 'new subject')
-    .option('--status <status>', 'draft, open or archived')
+    .addOption(new Option('--status <status>', 'the new state').choices(['draft', 'open', 'archived']))
     .addHelpText('after', '\nExamples:\n  $ docsctl cr update 5 --space SPACE_ID --status archived')
     .action(async (changeRequestId: string, opts: { space: string; subject?: string; status?: 'draft' | 'open' | 'archived' }) => {
       if (opts.subject === undefined && opts.status === undefined) throw new UsageError('nothing to change: pass --subject or --status');

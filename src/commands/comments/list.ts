@@ -1,11 +1,10 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { Context } from '../../context';
-import { UsageError } from '../../errors';
 import { pagingQuery, withPaging } from '../shared/paging';
 import { printList } from '../shared/list';
 import { resolveUserId } from '../shared/resolve';
 import { commentColumns } from './columns';
-import { formatOf, resolvePage, rootOf, withRoot, type RootOptions } from './root';
+import { bodyFormatOption, formatOf, resolvePage, rootOf, withRoot, type RootOptions } from './root';
 
 const STATUSES = ['all', 'open', 'resolved'];
 
@@ -21,19 +20,17 @@ interface ListOptions extends RootOptions {
 
 export function registerList(group: Command, ctx: Context): void {
   withPaging(withRoot(group.command('list').description('list comments, newest first (--page is the paging cursor; --target-page filters)')))
-    .option('--status <status>', `one of: ${STATUSES.join(', ')} (default all)`)
+    .addOption(new Option('--status <status>', 'only open or resolved comments (default all)').choices(STATUSES))
     .option('--target-page <page>', 'only comments on this page (id or path)')
     .option('--author <users...>', 'only comments by these users (ids or e-mails)')
-    .option('--order <order>', 'desc (newest first, the default) or asc')
-    .option('--body-format <format>', 'body format of --json: markdown (default) or document')
+    .addOption(new Option('--order <order>', 'desc (newest first, the default) or asc').choices(['desc', 'asc']))
+    .addOption(bodyFormatOption())
     .addHelpText('after', `
 Examples:
   $ docsctl comments list --space SPACE_ID --status open
   $ docsctl comments list --space SPACE_ID --target-page authentication --author ada@example.com
   $ docsctl comments list --space SPACE_ID --change-request 2 --json`)
     .action(async (opts: ListOptions) => {
-      if (opts.status && !STATUSES.includes(opts.status)) throw new UsageError(`--status: must be one of ${STATUSES.join(', ')}`);
-      if (opts.order && opts.order !== 'asc' && opts.order !== 'desc') throw new UsageError('--order: must be asc or desc');
       const format = formatOf(opts.bodyFormat);
       const root = rootOf(opts);
       // E-mails are looked up among the organization's members; ids go as they are.

@@ -3,11 +3,11 @@ import type { Context } from '../../context';
 import { pagingQuery, withPaging } from '../shared/paging';
 import { printList } from '../shared/list';
 import { replyColumns } from './columns';
-import { formatOf, rootOf, withRoot, type RootOptions } from './root';
+import { bodyFormatOption, formatOf, rootOf, withRoot, type RootOptions } from './root';
 
 export function registerReplies(group: Command, ctx: Context): void {
   withPaging(withRoot(group.command('replies').argument('<comment>', 'comment id').description('list the replies to a comment, oldest first')))
-    .option('--body-format <format>', 'body format of --json: markdown (default) or document')
+    .addOption(bodyFormatOption())
     .addHelpText('after', '\nExamples:\n  $ docsctl comments replies COMMENT_ID --space SPACE_ID\n  $ docsctl comments replies COMMENT_ID --space SPACE_ID --json')
     .action(async (commentId: string, opts: RootOptions & { bodyFormat?: string; limit?: string; page?: string }) => {
       const root = rootOf(opts);

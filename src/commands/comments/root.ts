@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { CliError, UsageError } from '../../errors';
@@ -63,10 +63,11 @@ export function rootOf(opts: RootOptions) {
 export type Format = 'document' | 'markdown';
 
 /** `--body-format` (not `--format`, the global output format): markdown unless asked for the structured document. */
+/** `--body-format`: commander refuses any other value, with the allowed ones (exit 2). */
+export const bodyFormatOption = () => new Option('--body-format <format>', 'body format of --json: markdown (default) or document').choices(['markdown', 'document']);
+
 export function formatOf(value: string | undefined): Format {
-  const format = value ?? 'markdown';
-  if (format !== 'markdown' && format !== 'document') throw new UsageError('--body-format: must be markdown or document');
-  return format;
+  return (value ?? 'markdown') as Format;
 }
 
 export function withBody(command: Command, what: string): Command {

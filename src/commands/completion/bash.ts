@@ -89,6 +89,10 @@ _docsctl() {
     org|space|team|collection|site)
       COMPREPLY=($(compgen -W "$("\${COMP_WORDS[0]}" "\${target[@]}" __complete "$kind" "$cur" 2>/dev/null | cut -f1)" -- "$cur"))
       ;;
+    =*)
+      c="\${kind#=}"
+      COMPREPLY=($(compgen -W "\${c//,/ }" -- "$cur"))
+      ;;
   esac
   return 0
 }

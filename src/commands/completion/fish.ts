@@ -1,5 +1,5 @@
 import { isDynamic } from './kinds';
-import { TARGET_FLAGS, type CommandSpec, type FlagSpec, type ProgramSpec } from './tree';
+import { choiceWords, TARGET_FLAGS, type CommandSpec, type FlagSpec, type ProgramSpec } from './tree';
 
 /** Single-quotes a word for fish (only \\ and ' are special inside). */
 const q = (text: string) => `'${text.replace(/\s+/g, ' ').replace(/[\\']/g, (c) => `\\${c}`)}'`;
@@ -7,7 +7,9 @@ const q = (text: string) => `'${text.replace(/\s+/g, ' ').replace(/[\\']/g, (c) 
 function flagLine(condition: string, flag: FlagSpec): string {
   const names = flag.names.map((n) => (n.startsWith('--') ? `-l ${n.slice(2)}` : `-s ${n.slice(1)}`)).join(' ');
   let value = '';
-  if (flag.kind === 'file') value = ' -r -F';
+  const choices = choiceWords(flag.kind);
+  if (choices) value = ` -x -a ${q(choices.join(' '))}`;
+  else if (flag.kind === 'file') value = ' -r -F';
   else if (isDynamic(flag.kind)) value = ` -x -a '(__docsctl_values ${flag.kind})'`;
   else if (flag.takesValue) value = ' -x';
   return `complete -c docsctl${condition} ${names}${value} -d ${q(flag.description)}`;
@@ -18,7 +20,11 @@ function commandLines(command: CommandSpec): string[] {
   const lines = command.subcommands.map((s) => `complete -c docsctl${at} -a ${q([s.name, ...s.aliases].join(' '))} -d ${q(s.summary)}`);
   lines.push(...command.flags.filter((f) => f.names[0] !== '--help').map((f) => flagLine(at, f)));
   const kinds = new Set(command.args.filter(Boolean));
-  for (const kind of kinds) lines.push(kind === 'file' ? `complete -c docsctl${at} -F` : `complete -c docsctl${at} -a '(__docsctl_values ${kind})'`);
+  for (const kind of kinds) {
+    const choices = choiceWords(kind);
+    if (choices) lines.push(`complete -c docsctl${at} -a ${q(choices.join(' '))}`);
+    else lines.push(kind === 'file' ? `complete -c docsctl${at} -F` : `complete -c docsctl${at} -a '(__docsctl_values ${kind})'`);
+  }
   return lines;
 }
 

@@ -1,12 +1,26 @@
 import type { Command, Option } from 'commander';
 import { kindOfArgument, kindOfOption, type ValueKind } from './kinds';
 
-/** A flag as completion sees it. `kind` names what its value is ('' for free text). */
+/**
+ * What completes a value: ids or files (a ValueKind), one of fixed words (`=a,b,c`, from commander's
+ * `.choices()`), or nothing ('' for free text).
+ */
+export type ValueCompletion = ValueKind | '' | `=${string}`;
+
+/** A flag as completion sees it. `kind` says what completes its value. */
 export interface FlagSpec {
   names: string[];
   description: string;
   takesValue: boolean;
-  kind: ValueKind | '';
+  kind: ValueCompletion;
+}
+
+/** `=a,b,c` for fixed words, so the scripts can keep it in one word of their tables. */
+const choicesOf = (words: readonly string[] | undefined): ValueCompletion | undefined => (words?.length ? `=${words.join(',')}` : undefined);
+
+/** The words of a `=a,b,c` completion, or undefined for any other kind. */
+export function choiceWords(kind: string): string[] | undefined {
+  return kind.startsWith('=') ? kind.slice(1).split(',') : undefined;
 }
 
 /** One command of the program: where it is, what follows it, and what its arguments are. */
@@ -16,8 +30,8 @@ export interface CommandSpec {
   subcommands: { name: string; aliases: string[]; summary: string }[];
   /** Its own flags and --help (the program's global flags are in `ProgramSpec.globals`). */
   flags: FlagSpec[];
-  /** What each positional argument is ('' for free text); `variadic` repeats the last one. */
-  args: (ValueKind | '')[];
+  /** What completes each positional argument; `variadic` repeats the last one. */
+  args: ValueCompletion[];
   variadic: boolean;
 }
 
@@ -34,7 +48,8 @@ function flagOf(option: Option, path: string[]): FlagSpec {
   const names = [option.long, option.short].filter((n): n is string => Boolean(n));
   // Only a mandatory value is skipped over: `--json [fields]` is usually followed by a command word.
   const takesValue = option.required;
-  return { names, description: option.description, takesValue, kind: takesValue ? kindOfOption(option.long ?? '', path) : '' };
+  const kind = takesValue ? (choicesOf(option.argChoices) ?? kindOfOption(option.long ?? '', path)) : '';
+  return { names, description: option.description, takesValue, kind };
 }
 
 const HELP_FLAG: FlagSpec = { names: ['--help', '-h'], description: 'display help for command', takesValue: false, kind: '' };
@@ -54,7 +69,7 @@ export function describeProgram(program: Command): ProgramSpec {
       path,
       subcommands: visible.map((c) => ({ name: c.name(), aliases: c.aliases(), summary: c.summary() || c.description().split('\n')[0] })),
       flags: [...own, HELP_FLAG],
-      args: args.map((a) => kindOfArgument(path, a.name())),
+      args: args.map((a) => choicesOf(a.argChoices) ?? kindOfArgument(path, a.name())),
       variadic: Boolean(args.at(-1)?.variadic),
     });
     for (const child of visible) visit(child, [...path, child.name()]);

@@ -15,7 +15,8 @@ function valueEntries(flags: FlagSpec[]): string {
 function nodeCase(command: CommandSpec): string {
   const subs = command.subcommands.flatMap((s) => [s.name, ...s.aliases].map((n) => described(n, s.summary))).join(' ');
   const canon = command.subcommands.flatMap((s) => s.aliases.map((a) => `${a} ${s.name}`)).join(' ');
-  const args = command.args.map((k) => k || '-').join(' ');
+  // Quoted: a word starting with `=` would be taken for a command path (zsh's EQUALS expansion).
+  const args = command.args.map((k) => shellQuote(k || '-')).join(' ');
   return `    ${shellQuote(command.path.join(' '))}) subs=(${subs}); canon=(${canon}); flags=(${flagEntries(command.flags)}); values=(${valueEntries(command.flags)}); args=(${args}); variadic=${command.variadic ? 1 : 0} ;;`;
 }
 
@@ -39,7 +40,7 @@ ${spec.commands.map(nodeCase).join('\n')}
 }
 
 _docsctl() {
-  local -a subs flags args target names found
+  local -a subs flags args target names found choices
   local -A canon values
   local variadic=0 cmdpath='' nargs=0 i w expect='' kind='' cur="\${words[CURRENT]}"
   _docsctl_node ''
@@ -86,6 +87,10 @@ _docsctl() {
       found=(\${found//:/\\\\:})
       found=(\${found/$'\\t'/:})
       _describe -t values "$kind" found
+      ;;
+    ('='*)
+      choices=(\${(s:,:)kind#=})
+      _describe -t values 'value' choices
       ;;
   esac
 }

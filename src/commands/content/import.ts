@@ -1,9 +1,8 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { Context } from '../../context';
 import type { Column } from '../../output/render';
 import type { ResultOf } from '../../api/routes/route';
 import { routes } from '../../api/routes/index';
-import { UsageError } from '../../errors';
 import { ALL_SOURCES } from '../../engine/content/import/source-kinds';
 import { DEFAULT_IMPORT_LIMITS as LIMITS, formatBytes, formatMs } from '../../engine/content/import/limits';
 
@@ -27,7 +26,7 @@ export function registerImport(group: Command, ctx: Context): void {
     .argument('<url>', 'http(s) URL to import from')
     .requiredOption('--space <id>', 'the space')
     .option('--change-request <id>', 'import into this change request (id or number) instead of the space itself')
-    .option('--source <source>', 'website (crawl from the URL), html, markdown, docx (one page) or zip (a folder of markdown)', 'website')
+    .addOption(new Option('--source <source>', 'website (crawl from the URL), html, markdown, docx (one page) or zip (a folder of markdown)').choices(ALL_SOURCES).default('website'))
     .description('import content from a URL as new pages (and files), appended after the existing ones')
     .addHelpText('after', `
 Sources:
@@ -48,7 +47,6 @@ The URL is fetched by the instance (the local engine, or the server in remote mo
 Prints "Imported N of M resources": M counts what was found, including pages left out by the bounds,
 robots.txt or errors.`)
     .action(async (url: string, opts: Opts) => {
-      if (!(ALL_SOURCES as readonly string[]).includes(opts.source)) throw new UsageError(`--source: must be one of ${ALL_SOURCES.join(', ')}`);
       const source = opts.source as (typeof ALL_SOURCES)[number];
       const api = await ctx.client();
       const into = opts.changeRequest ? `change request ${opts.changeRequest} of space ${opts.space}` : `space ${opts.space}`;
