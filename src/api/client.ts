@@ -1,6 +1,7 @@
 import { ApiError } from './errors';
 import { buildPath, type CallInput, type ResultOf, type Route } from './routes/route';
 import type { Transport, TransportResponse } from './transports/transport';
+import { tagResponse } from './response-schema';
 
 function queryString(query: Record<string, unknown> | undefined): string {
   if (!query) return '';
@@ -44,7 +45,7 @@ export class ApiClient {
     });
     if (response.status >= 400) throw new ApiError(response.status, errorMessageOf(response));
     if (route.raw) return response.body as ResultOf<R>;
-    return (response.body ? JSON.parse(response.body.toString()) : undefined) as ResultOf<R>;
+    return tagResponse(response.body ? JSON.parse(response.body.toString()) : undefined, route.response) as ResultOf<R>;
   }
 
   /**

@@ -2,6 +2,7 @@ import { table, tsv, verticalTable, type Column, type Writer } from './render';
 import { csvHeader, csvRows } from './csv';
 import { checkFields, itemSchema, pickFields, schemaFields, valueFields } from './fields';
 import type { OutputMode } from './format';
+import { responseSchemaOf } from '../api/response-schema';
 
 export interface OutputOptions {
   stdout: Writer;
@@ -44,7 +45,8 @@ export function createOutput(options: OutputOptions) {
       checkFields(fields, union(schemaFields(itemSchema(schema)), valueFields(items)));
       return items.map((item) => pickFields(item, fields));
     }
-    checkFields(fields, union(schemaFields(schema), valueFields([value])));
+    // An API answer knows its route's schema, so an optional field this answer lacks is still valid.
+    checkFields(fields, union(schemaFields(schema ?? responseSchemaOf(value)), valueFields([value])));
     return pickFields(value, fields);
   }
 

@@ -61,6 +61,15 @@ describe('output flags', () => {
       expect(JSON.parse(r.stdout)).toEqual([{ id: members[0].id, user: { photoURL: null } }]);
     });
 
+    it('on a single object too, whatever fields this answer carries: a top-level space has no parent', async () => {
+      const spaces = JSON.parse(ok(await s.run(['spaces', 'list', '--json'])).stdout).items as { id: string; title: string; parent?: string }[];
+      const top = spaces.find((space) => space.parent === undefined)!;
+      for (const tty of [true, false]) {
+        const r = ok(await s.run(['spaces', 'get', top.id, '--json', 'id,parent,title'], { tty }));
+        expect(JSON.parse(r.stdout)).toEqual({ id: top.id, parent: null, title: top.title });
+      }
+    });
+
     it('works on single objects, and in the --json=FIELDS form', async () => {
       const r = ok(await s.run(['spaces', 'get', spaceId, '--json=id,visibility']));
       expect(Object.keys(JSON.parse(r.stdout))).toEqual(['id', 'visibility']);
@@ -279,5 +288,13 @@ describe('output flags in remote mode through serve', () => {
     expect(JSON.parse(picked.stdout)).toEqual(local.map((m) => ({ id: m.id, user: { email: m.user.email } })));
     const jq = await served.remote(['members', 'list', '--jq', '.count']);
     expect(jq.stdout).toBe(`${local.length}\n`);
+  });
+
+  it('--json FIELDS on a single object accepts what its schema promises, after the answer crossed HTTP', async () => {
+    const spaces = JSON.parse((await served.remote(['spaces', 'list', '--json'])).stdout).items as { id: string; parent?: string }[];
+    const top = spaces.find((space) => space.parent === undefined)!;
+    const r = await served.remote(['spaces', 'get', top.id, '--json', 'id,parent']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ id: top.id, parent: null });
   });
 });
