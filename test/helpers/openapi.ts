@@ -10,9 +10,9 @@ import { testApp, type CallResult } from './app';
 export const specFixture = (name: string) => readFileSync(new URL(`../fixtures/openapi/${name}`, import.meta.url), 'utf8');
 
 /** An installed engine with members of every kind, and an app whose requests may answer asynchronously. */
-export function openapiSetup(limits: Partial<OpenApiLimits> = {}) {
+export function openapiSetup(limits: Partial<OpenApiLimits> = {}, file = ':memory:') {
   const clock = manualClock('2026-03-01T10:00:00.000Z');
-  const engine = createEngine({ db: openDb(':memory:'), clock, ids: sequentialIds('id'), publicUrl: PUBLIC_URL, openapiLimits: limits });
+  const engine = createEngine({ db: openDb(file), clock, ids: sequentialIds('id'), publicUrl: PUBLIC_URL, openapiLimits: limits });
   const { organizationId: orgId, userId: adminId } = engine.install({ organizationTitle: 'Acme', adminEmail: 'admin@acme.test', adminName: 'Admin' });
   const api = testApp(engine);
   const creatorId = addMember(engine, orgId, 'creator@acme.test', 'create');

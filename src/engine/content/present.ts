@@ -1,7 +1,7 @@
 import type { Core } from '../core';
 import { toDocument } from './markdown';
 import { childrenIndex, childrenOf, pageData, pathsOf, type FileEntry, type PageData, type PageEntry, type RevisionState } from './state';
-import { computedMarkdown, type PageComputed } from '../openapi/computed-page';
+import { shownMarkdown, type PageComputed } from '../openapi/computed-page';
 
 export type PageFormat = 'markdown' | 'document';
 
@@ -61,7 +61,7 @@ export interface Page {
 
 /** A page's content in the asked format; a computed page's is generated unless `computed` is false. */
 function contentOf(core: Core, spaceId: string, data: PageData, options: PageOptions) {
-  const markdown = data.computed && options.computed !== false ? computedMarkdown(core, spaceId, data.computed) : data.markdown;
+  const markdown = options.computed !== false ? shownMarkdown(core, spaceId, data) : data.markdown;
   return options.format === 'document' ? { document: toDocument(markdown) } : { markdown };
 }
 

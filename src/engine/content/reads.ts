@@ -6,6 +6,7 @@ import type { changeRequestsModule } from '../change-requests';
 import { childrenIndex, loadState, pageData, pathsOf } from './state';
 import { invalid } from '../errors';
 import { presentFile, presentPage, presentPages, presentRevision, type File, type PageFormat } from './present';
+import { shownMarkdown } from '../openapi/computed-page';
 
 type Spaces = ReturnType<typeof spacesModule>;
 type ChangeRequests = ReturnType<typeof changeRequestsModule>;
@@ -102,7 +103,7 @@ export function contentReadsModule(core: Core, spaces: Spaces, changeRequests: C
       walk(null);
       const ids = options.page ? [options.page] : ordered;
       if (options.page && !state.pages.has(options.page)) throw notFound(`page ${options.page} not found`);
-      const pages = ids.map((id) => pageData(core, state.pages.get(id)!.versionId)).map((d) => ({ title: d.title, markdown: d.markdown }));
+      const pages = ids.map((id) => pageData(core, state.pages.get(id)!.versionId)).map((d) => ({ title: d.title, markdown: shownMarkdown(core, spaceId, d) }));
       // pdf-lib is large: it loads only when a PDF is asked for.
       const { renderPdf } = await import('./pdf');
       return { contentType: 'application/pdf', bytes: await renderPdf(space.title, pages) };

@@ -1,6 +1,7 @@
 import type { Core } from '../core';
 import { loadState, pageData, pathsOf } from './state';
 import { sectionsOf } from './sections';
+import { computedVersion, shownMarkdown } from '../openapi/computed-page';
 
 /**
  * Brings the search index of a space up to its current revision: pages whose version or path changed
@@ -13,27 +14,65 @@ export function syncSearchIndex(core: Core, spaceId: string): void {
   const state = loadState(core, space.revision_id);
   const paths = pathsOf(core, state);
   const indexed = new Map(
-    core.all<{ page_id: string; version_id: string; path: string }>('SELECT page_id, version_id, path FROM search_pages WHERE space_id = ?', [spaceId])
+    core.all<IndexedPage>('SELECT page_id, version_id, path, computed_spec, computed_version FROM search_pages WHERE space_id = ?', [spaceId])
       .map((row) => [row.page_id, row]),
   );
   for (const pageId of indexed.keys()) if (!state.pages.has(pageId)) forgetPage(core, spaceId, pageId);
   for (const page of state.pages.values()) {
     const was = indexed.get(page.id);
-    if (was && was.version_id === page.versionId && was.path === paths.get(page.id)) continue;
+    if (was && unchanged(core, spaceId, was, page.versionId, paths.get(page.id))) continue;
     if (was) forgetPage(core, spaceId, page.id);
     const data = pageData(core, page.versionId);
-    // Groups and links have no text of their own, but are found by their titles.
-    const sections = data.type === 'document' ? sectionsOf(data.markdown, data.title) : [{ anchor: '', title: data.title, body: '' }];
+    // Groups and links have no text of their own, but are found by their titles; a computed page by
+    // the reference it shows.
+    const markdown = shownMarkdown(core, spaceId, data);
+    const sections = data.type === 'document' ? sectionsOf(markdown, data.title) : [{ anchor: '', title: data.title, body: '' }];
     sections.forEach((s, position) =>
       core.run('INSERT INTO search_sections (space_id, page_id, anchor, position, section_title, body, page_title) VALUES (?, ?, ?, ?, ?, ?, ?)', [
         spaceId, page.id, s.anchor, position, s.title, s.body, data.title,
       ]),
     );
-    core.run('INSERT INTO search_pages (space_id, page_id, version_id, path) VALUES (?, ?, ?, ?)', [spaceId, page.id, page.versionId, paths.get(page.id) ?? '']);
+    core.run('INSERT INTO search_pages (space_id, page_id, version_id, path, computed_spec, computed_version) VALUES (?, ?, ?, ?, ?, ?)', [
+      spaceId, page.id, page.versionId, paths.get(page.id) ?? '',
+      data.computed?.dependencies.spec.ref.spec ?? null, data.computed ? (computedVersion(core, spaceId, data.computed) ?? '') : null,
+    ]);
   }
   core.run('INSERT INTO search_spaces (space_id, revision_id) VALUES (?, ?) ON CONFLICT (space_id) DO UPDATE SET revision_id = excluded.revision_id', [
     spaceId, space.revision_id,
   ]);
+}
+
+interface IndexedPage {
+  page_id: string;
+  version_id: string;
+  path: string;
+  computed_spec: string | null;
+  computed_version: string | null;
+}
+
+/**
+ * Whether a page's index rows still describe it. Page versions never change, so a plain page at the
+ * same version and path is unchanged without reading it; a computed one also needs the same version of
+ * its spec (the empty string: none).
+ */
+function unchanged(core: Core, spaceId: string, was: IndexedPage, versionId: string, path: string | undefined): boolean {
+  if (was.version_id !== versionId || was.path !== path) return false;
+  if (was.computed_spec === null) return true;
+  const computed = pageData(core, versionId).computed;
+  return computed !== undefined && (computedVersion(core, spaceId, computed) ?? '') === was.computed_version;
+}
+
+/**
+ * A spec of the organization got a new version or was deleted: the spaces with computed pages that
+ * name it (by slug or id) are marked stale, so the next search re-indexes those pages.
+ */
+export function computedSpecChanged(core: Core, organizationId: string, refs: string[]): void {
+  core.run(
+    `DELETE FROM search_spaces WHERE space_id IN (
+       SELECT p.space_id FROM search_pages p JOIN spaces s ON s.id = p.space_id
+       WHERE s.organization_id = ? AND p.computed_spec IN (${refs.map(() => '?').join(', ')}))`,
+    [organizationId, ...refs],
+  );
 }
 
 function forgetPage(core: Core, spaceId: string, pageId: string): void {

@@ -48,15 +48,25 @@ export function markdownOfSpec(text: string): string {
  * no version yet gives a short note instead, so publishing it later fills the page in.
  */
 export function computedMarkdown(core: Core, spaceId: string, computed: PageComputed): string {
+  const versionId = computedVersion(core, spaceId, computed);
+  if (!versionId) return `> The OpenAPI specification "${computed.dependencies.spec.ref.spec}" has no processed version yet.\n`;
+  // A version never changes: its markdown is worked out once.
+  return core.immutable(`openapi-markdown:${versionId}`, () =>
+    markdownOfSpec(core.get<{ text: string }>('SELECT text FROM openapi_spec_versions WHERE id = ?', [versionId])!.text),
+  );
+}
+
+/** The spec version a computed page shows now (the latest of the spec it names), if there is one. */
+export function computedVersion(core: Core, spaceId: string, computed: PageComputed): string | undefined {
   const ref = computed.dependencies.spec.ref.spec;
-  const version = core.get<{ id: string }>(
+  return core.get<{ id: string }>(
     `SELECT s.last_version_id AS id FROM openapi_specs s JOIN spaces sp ON sp.organization_id = s.organization_id
      WHERE sp.id = ? AND (s.slug = ? OR s.id = ?) AND s.last_version_id IS NOT NULL`,
     [spaceId, ref, ref],
-  );
-  if (!version) return `> The OpenAPI specification "${ref}" has no processed version yet.\n`;
-  // A version never changes: its markdown is worked out once.
-  return core.immutable(`openapi-markdown:${version.id}`, () =>
-    markdownOfSpec(core.get<{ text: string }>('SELECT text FROM openapi_spec_versions WHERE id = ?', [version.id])!.text),
-  );
+  )?.id;
+}
+
+/** The markdown a page shows: generated for a computed page, stored for any other. */
+export function shownMarkdown(core: Core, spaceId: string, data: { markdown: string; computed?: PageComputed }): string {
+  return data.computed ? computedMarkdown(core, spaceId, data.computed) : data.markdown;
 }

@@ -5,6 +5,7 @@ import { keysetPage, type PageRequest } from '../pagination';
 import { openapiLimits } from './limits';
 import { readSpec, SpecParseError, type SpecDocument } from './document';
 import { fetchSpecText, SpecProcessError } from './fetch-source';
+import { computedSpecChanged } from '../content/search-index';
 import { presentSpec, presentVersion, rawUrl, type OpenApiSpec, type OpenApiSpecVersion, type SpecRow, type VersionRow } from './present';
 
 export type SpecSource = { url: string } | { text: string };
@@ -79,6 +80,7 @@ export function openapiModule(core: Core) {
             'INSERT INTO openapi_spec_versions (id, spec_id, number, sha256, filename, text, title, api_version, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
             [versionId, specId, (latest?.number ?? 0) + 1, document.sha256, document.filename, document.text, document.title ?? null, document.version ?? null, now],
           );
+          computedSpecChanged(core, spec.organization_id, [spec.slug, spec.id]);
         }
         core.run(
           "UPDATE openapi_specs SET processing_state = 'complete', last_version_id = ?, last_processed_at = ?, last_error_code = NULL, last_error = NULL, updated_at = ? WHERE id = ?",
@@ -151,7 +153,11 @@ export function openapiModule(core: Core) {
     /** Deletes the spec and its versions. */
     remove(actor: Actor, organizationId: string, slug: string): void {
       editor(actor, organizationId);
-      core.write(() => core.run('DELETE FROM openapi_specs WHERE id = ?', [specRow(organizationId, slug).id]));
+      core.write(() => {
+        const spec = specRow(organizationId, slug);
+        core.run('DELETE FROM openapi_specs WHERE id = ?', [spec.id]);
+        computedSpecChanged(core, organizationId, [spec.slug, spec.id]);
+      });
     },
 
     /** Versions, newest first. */

@@ -5,6 +5,7 @@ import { sql as comments } from './004_comments';
 import { sql as search } from './005_search';
 import { sql as sites } from './006_sites';
 import { sql as openapi } from './007_openapi';
+import { sql as searchComputed } from './008_search_computed';
 
 /** Numbered schema migrations, applied in order; `user_version` records how many ran. */
-export const migrations: readonly string[] = [people, spaces, content, comments, search, sites, openapi];
+export const migrations: readonly string[] = [people, spaces, content, comments, search, sites, openapi, searchComputed];

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { PDFDocument } from 'pdf-lib';
+import { expectOk, testApp } from '../helpers/app';
+import { PUBLIC_URL } from '../helpers/engine';
+import { createEngine } from '../../src/engine/index';
+import { openDb } from '../../src/engine/store/db';
+import { manualClock, sequentialIds } from '../../src/engine/clock';
+import { openapiSetup, specFixture } from '../helpers/openapi';
+
+const v1 = specFixture('v1.yaml');
+const v2 = specFixture('v2.yaml');
+const computed = (spec: string) => ({ type: 'builtin:openapi', dependencies: { spec: { ref: { kind: 'openapi', spec } } } });
+
+/** A space whose content holds one computed page (stored text "Stored placeholder") naming `spec`. */
+function spaceWithReference(spec = 'petstore', s = openapiSetup()) {
+  const space = s.engine.spaces.create({ userId: s.adminId }, s.orgId, { title: 'API' });
+  const cr = s.api.request('POST', `/v1/spaces/${space.id}/change-requests`, { as: s.adminId, body: {} }).body;
+  const root = `/v1/spaces/${space.id}/change-requests/${cr.number}`;
+  const write = s.api.request('POST', `${root}/content`, {
+    as: s.adminId,
+    body: { changes: [
+      { operation: 'insert_page', title: 'Reference', document: { markdown: 'Stored placeholder' }, computed: computed(spec) },
+      { operation: 'insert_page', title: 'Guide', document: { markdown: '# Guide\n\nHow to feed the pets.' } },
+    ] },
+  });
+  expectOk(write, 'writeChangeRequestContent');
+  expectOk(s.api.request('POST', `${root}/merge`, { as: s.adminId }), 'mergeChangeRequest');
+  const search = (query: string) => {
+    const res = s.api.request('GET', `/v1/spaces/${space.id}/search?query=${encodeURIComponent(query)}`, { as: s.adminId });
+    expectOk(res, 'searchSpaceContent');
+    return res.body.items.map((item: { title: string }) => item.title) as string[];
+  };
+  const orgSearch = (query: string) => {
+    const res = s.api.request('GET', `/v1/orgs/${s.orgId}/search?query=${encodeURIComponent(query)}`, { as: s.adminId });
+    expectOk(res, 'searchOrganizationContent');
+    return res.body.items.flatMap((item: { pages: { title: string }[] }) => item.pages.map((p) => p.title)) as string[];
+  };
+  return { s, space, search, orgSearch, referencePage: write.body.changes[0].page as string };
+}
+
+describe('computed pages (OpenAPI references) in search and PDF', () => {
+  it('search finds what the reference shows, and follows each new version of the spec', async () => {
+    const { s, search, orgSearch } = spaceWithReference();
+    // No spec yet: the page shows (and is found by) the note, never by its stored placeholder.
+    expect(search('placeholder')).toEqual([]);
+    expect(search('processed version')).toEqual(['Reference']);
+
+    await s.send('PUT', `${s.specs}/petstore`, { as: s.adminId, body: { source: { text: v1 } } });
+    expect(search('List all pets')).toEqual(['Reference']);
+    expect(search('stores')).toEqual([]);
+    expect(search('processed version')).toEqual([]);
+
+    await s.send('PUT', `${s.specs}/petstore`, { as: s.adminId, body: { source: { text: v2 } } });
+    expect(search('List stores')).toEqual(['Reference']);
+    expect(orgSearch('List stores')).toEqual(['Reference']);
+    // Re-publishing the same document makes no version, and the index stays as it is.
+    await s.send('PUT', `${s.specs}/petstore`, { as: s.adminId, body: { source: { text: v2 } } });
+    expect(search('List stores')).toEqual(['Reference']);
+
+    expectOk(s.api.request('DELETE', `${s.specs}/petstore`, { as: s.adminId }), 'deleteOpenAPISpecBySlug');
+    expect(search('List stores')).toEqual([]);
+    expect(search('processed version')).toEqual(['Reference']);
+    // The plain page was never touched.
+    expect(search('feed')).toEqual(['Guide']);
+  });
+
+  it('a spec named by id works like one named by slug, and another spec changing leaves the page alone', async () => {
+    const setup = openapiSetup();
+    const created = await setup.send('POST', setup.specs, { as: setup.adminId, body: { slug: 'petstore', source: { text: v1 } } });
+    const { s, search } = spaceWithReference(created.body.id, setup);
+    expect(search('List all pets')).toEqual(['Reference']);
+    await s.send('PUT', `${s.specs}/petstore`, { as: s.adminId, body: { source: { text: v2 } } });
+    expect(search('List stores')).toEqual(['Reference']);
+    await s.send('PUT', `${s.specs}/other`, { as: s.adminId, body: { source: { text: v1 } } });
+    expect(search('List stores')).toEqual(['Reference']);
+    expect(search('List all pets')).toEqual(['Reference']);
+  });
+
+  it('the PDF of a space renders the reference, not the stored placeholder', async () => {
+    const { s, space, referencePage } = spaceWithReference();
+    const pdfPages = async () => {
+      const res = s.api.request('GET', `/v1/spaces/${space.id}/pdf?only=true&page=${referencePage}`, { as: s.adminId });
+      expectOk(res, 'getSpacePdf');
+      const url = new URL(res.body.url);
+      const download = await s.api.app.handleAsync({ method: 'GET', url: url.pathname + url.search, headers: { authorization: `Bearer ${s.api.tokenFor(s.adminId)}` } });
+      return (await PDFDocument.load(download.body as Buffer)).getPageCount();
+    };
+    expect(await pdfPages()).toBe(1);
+    // A spec of 150 operations is a reference of several pages.
+    const paths = Array.from({ length: 150 }, (_, i) => `  /things/${i}:\n    get:\n      operationId: getThing${i}\n      summary: Get thing number ${i} with a summary long enough to wrap\n      responses:\n        '200':\n          description: ok\n`).join('');
+    const big = `openapi: 3.0.3\ninfo:\n  title: Things\n  version: 1.0.0\npaths:\n${paths}`;
+    await s.send('PUT', `${s.specs}/petstore`, { as: s.adminId, body: { source: { text: big } } });
+    expect(await pdfPages()).toBeGreaterThan(3);
+  });
+
+  it('a database indexed before computed pages were indexed by what they show catches up after the upgrade', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'docsctl-computed-'));
+    const file = join(dir, 'docs.db');
+    try {
+      const first = spaceWithReference('petstore', openapiSetup({}, file));
+      await first.s.send('PUT', `${first.s.specs}/petstore`, { as: first.s.adminId, body: { source: { text: v1 } } });
+      expect(first.search('List all pets')).toEqual(['Reference']);
+      first.s.engine.close();
+      // What migration 7 left: no computed columns, the page indexed by its stored text.
+      const raw = new Database(file);
+      raw.exec(`DELETE FROM search_sections WHERE page_id = '${first.referencePage}';
+        INSERT INTO search_sections (space_id, page_id, anchor, position, section_title, body, page_title)
+          VALUES ('${first.space.id}', '${first.referencePage}', '', 0, 'Reference', 'Stored placeholder', 'Reference');
+        DROP INDEX search_pages_by_computed_spec;
+        ALTER TABLE search_pages DROP COLUMN computed_spec;
+        ALTER TABLE search_pages DROP COLUMN computed_version;
+        PRAGMA user_version = 7;`);
+      raw.close();
+
+      // Opening the file runs migration 8.
+      const engine = createEngine({ db: openDb(file), clock: manualClock('2026-03-02T10:00:00.000Z'), ids: sequentialIds('again'), publicUrl: PUBLIC_URL });
+      const api = testApp(engine);
+      const search = (query: string) =>
+        api.request('GET', `/v1/spaces/${first.space.id}/search?query=${encodeURIComponent(query)}`, { as: first.s.adminId }).body.items.map((i: { title: string }) => i.title);
+      expect(search('placeholder')).toEqual([]);
+      expect(search('List all pets')).toEqual(['Reference']);
+      expect(search('feed')).toEqual(['Guide']);
+      engine.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
