@@ -1,19 +1,20 @@
 import * as z from 'zod/mini';
+import { lazy } from './lazy';
 import { DateTime, Id, Order, Paging, User } from './common';
 
 /** The most a comment or reply body may hold (markdown characters). */
 export const MAX_COMMENT_MARKDOWN = 100_000;
 
-const Format = z.enum(['document', 'markdown']);
+const Format = lazy(() => z.enum(['document', 'markdown']));
 
 /** A body as sent: the markdown variant `{ markdown }`, or an empty object (an empty body). */
-export const CommentBodyInput = z.strictObject({ markdown: z.optional(z.string().check(z.maxLength(MAX_COMMENT_MARKDOWN))) });
+export const CommentBodyInput = lazy(() => z.strictObject({ markdown: z.optional(z.string().check(z.maxLength(MAX_COMMENT_MARKDOWN))) }));
 
 /** A body as answered, in the asked `format`. */
-export const CommentBody = z.object({
+export const CommentBody = lazy(() => z.object({
   markdown: z.optional(z.string()),
   document: z.optional(z.object({ object: z.literal('document'), nodes: z.array(z.unknown()) })),
-});
+}));
 
 /** An emoji (or a short code such as `:+1:`): one short word, no spaces. */
 const Emoji = z.string().check(
@@ -23,11 +24,11 @@ const Emoji = z.string().check(
 );
 const Reactions = z.array(Emoji).check(z.maxLength(50));
 
-export const Reaction = z.object({
+export const Reaction = lazy(() => z.object({
   emoji: z.string(),
   count: z.number(),
   users: z.array(z.object({ user: User, reactedAt: DateTime })),
-});
+}));
 
 const Authored = {
   id: z.string(),
@@ -41,13 +42,13 @@ const Authored = {
 
 const ReplyPermissions = { view: z.boolean(), edit: z.boolean(), reply: z.boolean(), delete: z.boolean() };
 
-export const CommentReply = z.object({
+export const CommentReply = lazy(() => z.object({
   object: z.literal('comment-reply'),
   ...Authored,
   permissions: z.object(ReplyPermissions),
-});
+}));
 
-export const Comment = z.object({
+export const Comment = lazy(() => z.object({
   object: z.literal('comment'),
   ...Authored,
   replies: z.number(),
@@ -70,44 +71,44 @@ export const Comment = z.object({
   status: z.enum(['open', 'resolved']),
   resolvedAt: z.optional(DateTime),
   resolvedBy: z.optional(User),
-});
+}));
 
 /** `authors=a&authors=b`: a repeated query key; one value arrives as a plain string. */
-const Authors = z.pipe(
+const Authors = lazy(() => z.pipe(
   z.union([Id, z.array(Id).check(z.maxLength(100))]),
   z.transform((v): string[] => (Array.isArray(v) ? v : [v])),
-);
+));
 
-export const CommentListQuery = z.strictObject({
+export const CommentListQuery = lazy(() => z.strictObject({
   ...Paging,
   order: z.optional(Order),
   status: z.optional(z.enum(['all', 'open', 'resolved'])),
   format: z.optional(Format),
   targetPage: z.optional(Id),
   authors: z.optional(Authors),
-});
-export const CommentFormatQuery = z.strictObject({ format: z.optional(Format) });
+}));
+export const CommentFormatQuery = lazy(() => z.strictObject({ format: z.optional(Format) }));
 /** Deletes take no query parameters (any is refused, as on every other operation). */
-export const NoQuery = z.strictObject({});
-export const ReplyListQuery = z.strictObject({ ...Paging, format: z.optional(Format) });
+export const NoQuery = lazy(() => z.strictObject({}));
+export const ReplyListQuery = lazy(() => z.strictObject({ ...Paging, format: z.optional(Format) }));
 
-export const CommentCreate = z.strictObject({
+export const CommentCreate = lazy(() => z.strictObject({
   page: z.optional(Id),
   node: z.optional(Id),
   body: CommentBodyInput,
-});
+}));
 
-export const CommentUpdate = z.strictObject({
+export const CommentUpdate = lazy(() => z.strictObject({
   resolved: z.optional(z.boolean()),
   body: z.optional(CommentBodyInput),
   addedReactions: z.optional(Reactions),
   removedReactions: z.optional(Reactions),
-});
+}));
 
-export const ReplyCreate = z.strictObject({ body: CommentBodyInput });
+export const ReplyCreate = lazy(() => z.strictObject({ body: CommentBodyInput }));
 
-export const ReplyUpdate = z.strictObject({
+export const ReplyUpdate = lazy(() => z.strictObject({
   body: z.optional(CommentBodyInput),
   addedReactions: z.optional(Reactions),
   removedReactions: z.optional(Reactions),
-});
+}));

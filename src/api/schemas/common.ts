@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
+import { lazy } from './lazy';
 import { ROLES, TEAM_ROLES } from '../../engine/roles';
 
-export const Role = z.enum(ROLES);
-export const NullableRole = z.nullable(Role);
-export const TeamRole = z.enum(TEAM_ROLES);
-export const DateTime = z.string();
+export const Role = lazy(() => z.enum(ROLES));
+export const NullableRole = lazy(() => z.nullable(Role));
+export const TeamRole = lazy(() => z.enum(TEAM_ROLES));
+export const DateTime = lazy(() => z.string());
 export const Id = z.string().check(z.minLength(1), z.maxLength(200));
 
 export const text = (min: number, max: number) => z.string().check(z.minLength(min), z.maxLength(max));
@@ -19,26 +20,26 @@ export const queryInt = (min: number, max: number) =>
   );
 
 /** A boolean given in a query string: `true` or `false`. */
-export const queryBool = z.pipe(z.enum(['true', 'false'], { error: 'must be true or false' }), z.transform((v) => v === 'true'));
+export const queryBool = lazy(() => z.pipe(z.enum(['true', 'false'], { error: 'must be true or false' }), z.transform((v) => v === 'true')));
 
 export const Paging = {
   page: z.optional(z.string().check(z.maxLength(2000))),
   limit: z.optional(queryInt(1, 1000)),
 };
-export const PagingQuery = z.strictObject(Paging);
-export const Order = z.enum(['asc', 'desc']);
+export const PagingQuery = lazy(() => z.strictObject(Paging));
+export const Order = lazy(() => z.enum(['asc', 'desc']));
 
 export const listOf = <T extends z.ZodMiniType>(item: T) =>
-  z.object({ next: z.optional(z.object({ page: z.string() })), count: z.number(), items: z.array(item) });
+  lazy(() => z.object({ next: z.optional(z.object({ page: z.string() })), count: z.number(), items: z.array(item) }));
 
-export const User = z.object({
+export const User = lazy(() => z.object({
   object: z.literal('user'),
   id: z.string(),
   displayName: z.string(),
   email: z.string(),
   photoURL: z.optional(z.string()),
   urls: z.object({ location: z.string() }),
-});
+}));
 
-export const ErrorBody = z.object({ error: z.object({ code: z.number(), message: z.string() }) });
-export const NoContent = z.undefined();
+export const ErrorBody = lazy(() => z.object({ error: z.object({ code: z.number(), message: z.string() }) }));
+export const NoContent = lazy(() => z.undefined());

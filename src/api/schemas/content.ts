@@ -1,13 +1,14 @@
 import * as z from 'zod/mini';
+import { lazy } from './lazy';
 import { DateTime, Id, Paging, User, queryBool, text } from './common';
 import { CR_STATUSES } from '../../engine/values';
 
 const ContentFlags = { metadata: z.optional(queryBool), computed: z.optional(queryBool) };
-export const ContentQuery = z.strictObject(ContentFlags);
-export const FilesQuery = z.strictObject({ ...Paging, ...ContentFlags });
-export const PageQuery = z.strictObject({ format: z.optional(z.enum(['document', 'markdown'])), ...ContentFlags });
+export const ContentQuery = lazy(() => z.strictObject(ContentFlags));
+export const FilesQuery = lazy(() => z.strictObject({ ...Paging, ...ContentFlags }));
+export const PageQuery = lazy(() => z.strictObject({ format: z.optional(z.enum(['document', 'markdown'])), ...ContentFlags }));
 
-export const File = z.object({
+export const File = lazy(() => z.object({
   object: z.optional(z.literal('file')),
   id: z.string(),
   name: z.string(),
@@ -15,9 +16,9 @@ export const File = z.object({
   downloadURL: z.string(),
   size: z.number(),
   dimensions: z.optional(z.object({ width: z.number(), height: z.number() })),
-});
+}));
 
-export const Page = z.object({
+export const Page = lazy(() => z.object({
   object: z.optional(z.literal('page')),
   id: z.string(),
   title: z.string(),
@@ -36,9 +37,9 @@ export const Page = z.object({
   document: z.optional(z.object({ object: z.literal('document'), nodes: z.array(z.unknown()) })),
   urls: z.object({ app: z.string() }),
   pages: z.array(z.unknown()),
-});
+}));
 
-export const Revision = z.object({
+export const Revision = lazy(() => z.object({
   object: z.literal('revision'),
   id: z.string(),
   parents: z.array(z.string()),
@@ -48,11 +49,11 @@ export const Revision = z.object({
   createdAt: DateTime,
   type: z.string(),
   urls: z.object({ app: z.string(), published: z.optional(z.string()), public: z.optional(z.string()) }),
-});
+}));
 
-export const Pages = z.object({ pages: z.array(Page) });
+export const Pages = lazy(() => z.object({ pages: z.array(Page) }));
 
-export const ChangeRequest = z.object({
+export const ChangeRequest = lazy(() => z.object({
   object: z.literal('change-request'),
   id: z.string(),
   number: z.number(),
@@ -68,29 +69,29 @@ export const ChangeRequest = z.object({
   comments: z.number(),
   outdated: z.boolean(),
   urls: z.object({ app: z.string(), location: z.string() }),
-});
+}));
 
-export const ChangeRequestListQuery = z.strictObject({ ...Paging, status: z.optional(z.enum(CR_STATUSES)), contributor: z.optional(Id) });
-export const ChangeRequestCreate = z.strictObject({ subject: z.optional(text(0, 100)) });
-export const ChangeRequestPatch = z.strictObject({
+export const ChangeRequestListQuery = lazy(() => z.strictObject({ ...Paging, status: z.optional(z.enum(CR_STATUSES)), contributor: z.optional(Id) }));
+export const ChangeRequestCreate = lazy(() => z.strictObject({ subject: z.optional(text(0, 100)) }));
+export const ChangeRequestPatch = lazy(() => z.strictObject({
   subject: z.optional(text(0, 100)),
   status: z.optional(z.enum(['draft', 'open', 'archived'])),
-});
+}));
 
-export const MergeResult = z.object({
+export const MergeResult = lazy(() => z.object({
   revision: z.optional(z.string()),
   result: z.enum(['merge', 'update', 'conflicts']),
   conflicts: z.optional(z.array(z.object({ page: z.string() }))),
-});
+}));
 
 /** docsctl extension: a page whose content is generated from an OpenAPI spec (slug or id) when read. */
-export const PageComputed = z.strictObject({
+export const PageComputed = lazy(() => z.strictObject({
   type: z.literal('builtin:openapi'),
   dependencies: z.strictObject({ spec: z.strictObject({ ref: z.strictObject({ kind: z.literal('openapi'), spec: text(1, 100) }) }) }),
   props: z.optional(z.record(z.string(), z.unknown())),
-});
+}));
 
-const Markdown = z.strictObject({ markdown: z.string().check(z.maxLength(1_000_000)) });
+const Markdown = lazy(() => z.strictObject({ markdown: z.string().check(z.maxLength(1_000_000)) }));
 const Position = {
   into: z.optional(z.nullable(Id)),
   at: z.optional(z.number().check(z.int(), z.minimum(0))),
@@ -98,7 +99,7 @@ const Position = {
   slug: z.optional(text(1, 100).check(z.regex(/^[a-z0-9][a-z0-9._-]*$/))),
 };
 
-export const ContentChange = z.discriminatedUnion('operation', [
+export const ContentChange = lazy(() => z.discriminatedUnion('operation', [
   z.strictObject({
     operation: z.literal('insert_page'),
     document: Markdown,
@@ -118,15 +119,15 @@ export const ContentChange = z.discriminatedUnion('operation', [
     operation: z.literal('insert_files'),
     files: z.array(z.strictObject({ name: text(1, 256), contentType: z.optional(text(1, 256)), base64: z.string() })).check(z.minLength(1), z.maxLength(100)),
   }),
-]);
+]));
 
-export const ContentWrite = z.strictObject({ changes: z.array(ContentChange).check(z.minLength(1), z.maxLength(5000)) });
-export const ContentWriteResult = z.object({
+export const ContentWrite = lazy(() => z.strictObject({ changes: z.array(ContentChange).check(z.minLength(1), z.maxLength(5000)) }));
+export const ContentWriteResult = lazy(() => z.object({
   changeRequest: ChangeRequest,
   changes: z.array(z.object({ operation: z.string(), page: z.optional(z.string()), files: z.optional(z.array(z.string())) })),
   insertedFiles: z.array(File),
-});
+}));
 
-export const PdfQuery = z.strictObject({ only: z.optional(queryBool), page: z.optional(Id) });
-export const PdfDownloadQuery = z.strictObject({ revision: z.optional(Id), page: z.optional(Id) });
-export const PdfUrl = z.object({ url: z.string() });
+export const PdfQuery = lazy(() => z.strictObject({ only: z.optional(queryBool), page: z.optional(Id) }));
+export const PdfDownloadQuery = lazy(() => z.strictObject({ revision: z.optional(Id), page: z.optional(Id) }));
+export const PdfUrl = lazy(() => z.object({ url: z.string() }));

@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
+import { lazy } from './lazy';
 import { DateTime, text } from './common';
 import { FIELD_TYPES } from '../../engine/values';
 
-export const CustomField = z.object({
+export const CustomField = lazy(() => z.object({
   object: z.optional(z.literal('custom-field')),
   id: z.string(),
   name: z.string(),
@@ -15,7 +16,7 @@ export const CustomField = z.object({
   updatedAt: DateTime,
   urls: z.object({ location: z.string() }),
   permissions: z.object({ view: z.boolean(), edit: z.boolean() }),
-});
+}));
 
 const Options = z.array(text(1, 100)).check(z.minLength(1), z.maxLength(50));
 const details = {
@@ -25,15 +26,15 @@ const details = {
   options: z.optional(Options),
 };
 
-export const CustomFieldCreate = z.strictObject({
+export const CustomFieldCreate = lazy(() => z.strictObject({
   name: text(1, 50).check(z.regex(/^[a-z_\-0-9]+$/)),
   type: z.enum(FIELD_TYPES),
   ...details,
-});
-export const CustomFieldPatch = z.strictObject(details);
+}));
+export const CustomFieldPatch = lazy(() => z.strictObject(details));
 
-export const FieldValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
-export const SpaceFieldValue = z.object({ customField: CustomField, value: FieldValue });
-export const SpaceFieldValuesPatch = z.strictObject({
+export const FieldValue = lazy(() => z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]));
+export const SpaceFieldValue = lazy(() => z.object({ customField: CustomField, value: FieldValue }));
+export const SpaceFieldValuesPatch = lazy(() => z.strictObject({
   values: z.record(z.string().check(z.minLength(1), z.maxLength(50)), z.strictObject({ value: z.nullable(FieldValue) })),
-});
+}));

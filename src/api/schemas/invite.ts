@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
+import { lazy } from './lazy';
 import { DateTime, Id, NullableRole, Role } from './common';
 
-export const Invite = z.object({
+export const Invite = lazy(() => z.object({
   object: z.literal('invite'),
   id: z.string(),
   role: Role,
@@ -11,17 +12,17 @@ export const Invite = z.object({
   collection: z.optional(z.string()),
   createdAt: z.optional(DateTime),
   urls: z.optional(z.object({ location: z.string(), app: z.string() })),
-});
+}));
 
-export const LinkInviteCreate = z.union([
+export const LinkInviteCreate = lazy(() => z.union([
   z.strictObject({ role: Role }),
   z.strictObject({ level: Role, space: Id }),
   z.strictObject({ level: Role, collection: Id }),
-]);
-export const LinkInvitePatch = z.strictObject({ role: Role });
+]));
+export const LinkInvitePatch = lazy(() => z.strictObject({ role: Role }));
 
-export const EmailInvite = z.strictObject({
+export const EmailInvite = lazy(() => z.strictObject({
   emails: z.array(z.email().check(z.maxLength(320))).check(z.minLength(1), z.maxLength(1000)),
   role: z.optional(NullableRole),
-});
-export const EmailInviteResult = z.object({ users: z.array(z.string()), invited: z.number() });
+}));
+export const EmailInviteResult = lazy(() => z.object({ users: z.array(z.string()), invited: z.number() }));

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lazy } from './lazy';
 import { Paging } from './common';
 
 export const LINK_STATUSES = ['ok', 'broken', 'in-app'] as const;
@@ -14,7 +15,7 @@ const Reference = {
  * Where a link points. api.md gives `kind` and the embedded `organization`, `space`, `versionContext`
  * and `file`; docsctl adds the field of each kind (`page`, `anchor`, `url`) and readable ones (`path`, `name`).
  */
-export const LinkTargetReference = z.object({
+export const LinkTargetReference = lazy(() => z.object({
   kind: z.enum(['page', 'file', 'anchor', 'url']),
   ...Reference,
   page: z.optional(z.string()),
@@ -23,28 +24,28 @@ export const LinkTargetReference = z.object({
   file: z.optional(z.string()),
   name: z.optional(z.string()),
   url: z.optional(z.string()),
-});
+}));
 
 /** A page holding a link. */
-export const LinkLocationReference = z.object({ kind: z.literal('page'), ...Reference, page: z.string(), path: z.string(), title: z.string() });
+export const LinkLocationReference = lazy(() => z.object({ kind: z.literal('page'), ...Reference, page: z.string(), path: z.string(), title: z.string() }));
 
-export const LinkItem = z.object({
+export const LinkItem = lazy(() => z.object({
   status: z.enum(LINK_STATUSES),
   relation: z.literal('reference'),
   targetReference: LinkTargetReference,
   locationReferences: z.array(LinkLocationReference),
-});
+}));
 
-export const LinkListing = z.object({
+export const LinkListing = lazy(() => z.object({
   next: z.optional(z.object({ page: z.string() })),
   count: z.number(),
   stats: z.object({ total: z.number(), broken: z.object({ total: z.number(), changeRequest: z.number() }) }),
   items: z.array(LinkItem),
-});
+}));
 
-export const Backlink = z.object({ kind: z.literal('page'), ...Reference, page: z.string(), path: z.string(), title: z.string(), file: z.string() });
+export const Backlink = lazy(() => z.object({ kind: z.literal('page'), ...Reference, page: z.string(), path: z.string(), title: z.string(), file: z.string() }));
 
 /** Space root: paging and a `status` filter. */
-export const LinkStatusQuery = z.strictObject({ ...Paging, status: z.optional(z.enum(LINK_STATUSES)) });
+export const LinkStatusQuery = lazy(() => z.strictObject({ ...Paging, status: z.optional(z.enum(LINK_STATUSES)) }));
 /** Change-request root (api.md gives `status` on the space root only). */
-export const LinkPagingQuery = z.strictObject(Paging);
+export const LinkPagingQuery = lazy(() => z.strictObject(Paging));

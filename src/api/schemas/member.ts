@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
+import { lazy } from './lazy';
 import { DateTime, NullableRole, Order, Paging, Role, User, text } from './common';
 import { Space } from './space';
 
-export const Member = z.object({
+export const Member = lazy(() => z.object({
   object: z.literal('member'),
   id: z.string(),
   role: NullableRole,
@@ -13,19 +14,19 @@ export const Member = z.object({
   sso: z.boolean(),
   spaces: z.number(),
   teams: z.number(),
-});
+}));
 
-export const MemberListQuery = z.strictObject({
+export const MemberListQuery = lazy(() => z.strictObject({
   ...Paging,
   order: z.optional(Order),
   role: z.optional(Role),
   search: z.optional(text(1, 512)),
   sort: z.optional(z.enum(['joinedAt', 'lastSeenAt'])),
-});
+}));
 
-export const MemberPatch = z.strictObject({ role: NullableRole });
+export const MemberPatch = lazy(() => z.strictObject({ role: NullableRole }));
 
-export const PingResult = z.object({ serviceVisitorClaims: z.string(), gitbookVisitorClaims: z.optional(z.string()) });
+export const PingResult = lazy(() => z.object({ serviceVisitorClaims: z.string(), gitbookVisitorClaims: z.optional(z.string()) }));
 
-export const MemberSpacesQuery = z.strictObject({ ...Paging, order: z.optional(Order) });
-export const MemberSpace = z.object({ permission: Role, space: Space });
+export const MemberSpacesQuery = lazy(() => z.strictObject({ ...Paging, order: z.optional(Order) }));
+export const MemberSpace = lazy(() => z.object({ permission: Role, space: Space }));

@@ -1,16 +1,17 @@
 import * as z from 'zod/mini';
+import { lazy } from './lazy';
 import { DateTime, text, uri } from './common';
 import { MAX_SPEC_TEXT } from '../../engine/openapi/limits';
 
 export const SpecSlug = text(1, 100).check(z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'must be lowercase letters and digits in words joined by single hyphens' }));
 
 /** `{ url }` (fetched by the instance) or `{ text }` (the document itself, JSON or YAML). */
-export const SpecSource = z.union([
+export const SpecSource = lazy(() => z.union([
   z.strictObject({ url: uri(2048) }),
   z.strictObject({ text: text(1, MAX_SPEC_TEXT) }),
-]);
+]));
 
-export const OpenAPISpec = z.object({
+export const OpenAPISpec = lazy(() => z.object({
   object: z.literal('openapi-spec'),
   id: z.string(),
   createdAt: DateTime,
@@ -24,9 +25,9 @@ export const OpenAPISpec = z.object({
   lastProcessError: z.optional(z.string()),
   permissions: z.object({ view: z.boolean(), edit: z.boolean() }),
   urls: z.object({ location: z.string(), app: z.string() }),
-});
+}));
 
-export const OpenAPISpecVersion = z.object({
+export const OpenAPISpecVersion = lazy(() => z.object({
   object: z.literal('openapi-spec-version'),
   id: z.string(),
   createdAt: z.optional(DateTime),
@@ -36,9 +37,9 @@ export const OpenAPISpecVersion = z.object({
   title: z.optional(z.string()),
   apiVersion: z.optional(z.string()),
   urls: z.object({ location: z.string() }),
-});
+}));
 
-export const OpenAPISpecContent = z.object({ filesystem: z.record(z.string(), z.string()), url: z.string() });
+export const OpenAPISpecContent = lazy(() => z.object({ filesystem: z.record(z.string(), z.string()), url: z.string() }));
 
-export const OpenAPISpecCreate = z.strictObject({ slug: SpecSlug, source: SpecSource });
-export const OpenAPISpecPut = z.strictObject({ source: SpecSource });
+export const OpenAPISpecCreate = lazy(() => z.strictObject({ slug: SpecSlug, source: SpecSource }));
+export const OpenAPISpecPut = lazy(() => z.strictObject({ source: SpecSource }));

@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
+import { lazy } from './lazy';
 import { DateTime, NullableRole, text, uri, User } from './common';
 
-const bool = z.boolean();
+const bool = lazy(() => z.boolean());
 
-export const Organization = z.object({
+export const Organization = lazy(() => z.object({
   object: z.literal('organization'),
   id: z.string(),
   title: z.string(),
@@ -37,14 +38,14 @@ export const Organization = z.object({
     view: bool, admin: bool, ownTeam: bool, createContent: bool, createOpenAPISpec: bool,
     viewBilling: bool, listMembers: bool, listTeams: bool, listIntegrations: bool,
   }),
-});
+}));
 
 const Domain = z.string().check(
   z.maxLength(253),
   z.regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i),
 );
 
-export const OrganizationPatch = z.strictObject({
+export const OrganizationPatch = lazy(() => z.strictObject({
   title: z.optional(text(2, 255)),
   emailDomains: z.optional(z.array(Domain).check(z.maxLength(100))),
   hostname: z.optional(text(3, 32).check(z.regex(/^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$/))),
@@ -54,7 +55,7 @@ export const OrganizationPatch = z.strictObject({
   sso: z.optional(z.boolean()),
   ai: z.optional(z.boolean()),
   inviteLinks: z.optional(z.boolean()),
-});
+}));
 
-export const EmailDomainOrganizations = z.object({ organizations: z.array(Organization) });
+export const EmailDomainOrganizations = lazy(() => z.object({ organizations: z.array(Organization) }));
 export const CurrentUser = User;

@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
+import { lazy } from './lazy';
 import { DateTime, Id, NullableRole, text, uri } from './common';
 import { Team } from './team';
 
-export const SamlProvider = z.object({
+export const SamlProvider = lazy(() => z.object({
   object: z.literal('saml-provider'),
   id: z.string(),
   label: z.string(),
@@ -14,7 +15,7 @@ export const SamlProvider = z.object({
   createdAt: DateTime,
   service: z.object({ acsURL: z.string(), startURL: z.string(), entityID: z.string() }),
   urls: z.object({ location: z.string() }),
-});
+}));
 
 const fields = {
   entityID: z.optional(text(1, 1024)),
@@ -23,7 +24,7 @@ const fields = {
   defaultTeam: z.optional(Id),
   defaultRole: z.optional(NullableRole),
 };
-export const SamlCreate = z.strictObject({ label: text(1, 30), ...fields });
-export const SamlPatch = z.strictObject({ label: z.optional(text(1, 30)), ...fields });
+export const SamlCreate = lazy(() => z.strictObject({ label: text(1, 30), ...fields }));
+export const SamlPatch = lazy(() => z.strictObject({ label: z.optional(text(1, 30)), ...fields }));
 
-export const SsoLoginInfo = z.object({ items: z.array(z.object({ id: z.string(), label: z.string(), startURL: z.string() })) });
+export const SsoLoginInfo = lazy(() => z.object({ items: z.array(z.object({ id: z.string(), label: z.string(), startURL: z.string() })) }));

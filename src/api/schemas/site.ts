@@ -1,16 +1,17 @@
 import * as z from 'zod/mini';
+import { lazy } from './lazy';
 import { DateTime, Id, Paging, queryBool, text } from './common';
 import { SiteStructure } from './site-structure';
 import {
   BASENAME_PATTERN, HOSTNAME_PATTERN, NEW_SPACE_KINDS, PROXY_PATTERN, SITE_TYPES, SITE_VISIBILITIES,
 } from '../../engine/sites/site-values';
 
-const LightDark = z.object({ light: z.string(), dark: z.string() });
+const LightDark = lazy(() => z.object({ light: z.string(), dark: z.string() }));
 
 /** api.md: `{ icon: { light, dark } }`, another object variant (docsctl: `{ emoji }`), or a nullable string. */
-const SiteIcon = z.nullable(z.union([z.object({ icon: LightDark }), z.object({ emoji: z.string() }), z.string()]));
+const SiteIcon = lazy(() => z.nullable(z.union([z.object({ icon: LightDark }), z.object({ emoji: z.string() }), z.string()])));
 
-export const Site = z.object({
+export const Site = lazy(() => z.object({
   object: z.literal('site'),
   id: z.string(),
   type: z.enum(SITE_TYPES),
@@ -28,24 +29,24 @@ export const Site = z.object({
   ads: z.optional(z.object({ status: z.string(), submittable: z.boolean() })),
   features: z.array(z.object({ id: z.string(), plan: z.string(), frozen: z.boolean() })),
   urls: z.object({ location: z.string(), app: z.string(), published: z.string() }),
-});
+}));
 
 /** Operations without query parameters still refuse unknown ones. */
-export const SiteNoQuery = z.strictObject({});
+export const SiteNoQuery = lazy(() => z.strictObject({}));
 
-export const SiteListQuery = z.strictObject({
+export const SiteListQuery = lazy(() => z.strictObject({
   ...Paging,
   space: z.optional(Id),
   title: z.optional(text(1, 128)),
   published: z.optional(queryBool),
-});
+}));
 
-export const SiteCreate = z.strictObject({
+export const SiteCreate = lazy(() => z.strictObject({
   type: z.optional(z.enum(SITE_TYPES)),
   title: z.optional(text(2, 128)),
   visibility: z.optional(z.enum(SITE_VISIBILITIES)),
   spaces: z.optional(z.union([z.array(Id).check(z.maxLength(100)), z.enum(NEW_SPACE_KINDS)])),
-});
+}));
 
 const Hostname = z.string().check(
   z.maxLength(512),
@@ -58,7 +59,7 @@ const Proxy = z.string().check(
 );
 
 /** api.md's PATCH, plus docsctl's `published` (how a site goes live) and `hostname`; null removes basename, hostname and proxy. */
-export const SitePatch = z.strictObject({
+export const SitePatch = lazy(() => z.strictObject({
   title: z.optional(text(2, 128)),
   visibility: z.optional(z.enum(SITE_VISIBILITIES)),
   basename: z.optional(z.nullable(Basename)),
@@ -68,24 +69,24 @@ export const SitePatch = z.strictObject({
   defaultSiteSpace: z.optional(Id),
   defaultSiteSection: z.optional(Id),
   published: z.optional(z.boolean()),
-});
+}));
 
-const JsonObject = z.record(z.string(), z.unknown());
+const JsonObject = lazy(() => z.record(z.string(), z.unknown()));
 
-export const SiteAdaptiveSchema = z.object({
+export const SiteAdaptiveSchema = lazy(() => z.object({
   object: z.literal('site-adaptive-schema'),
   jsonSchema: JsonObject,
   updatedAt: DateTime,
-});
-export const SiteAdaptiveSchemaUpdate = z.strictObject({ jsonSchema: JsonObject });
+}));
+export const SiteAdaptiveSchemaUpdate = lazy(() => z.strictObject({ jsonSchema: JsonObject }));
 
 /** `shareKey` opens a share-link site; `visitorToken` (a visitor JWT from ping) a visitor-auth one. */
-export const PublishedQuery = z.strictObject({
+export const PublishedQuery = lazy(() => z.strictObject({
   shareKey: z.optional(text(1, 200)),
   visitorToken: z.optional(text(1, 8192)),
-});
+}));
 
-const Styling = z.object({
+const Styling = lazy(() => z.object({
   theme: z.string(),
   corners: z.string(),
   links: z.string(),
@@ -99,9 +100,9 @@ const Styling = z.object({
   dangerColor: LightDark,
   tint: z.object({ color: LightDark }),
   sidebar: z.object({ background: z.string(), list: z.string() }),
-});
+}));
 
-export const PublishedContentSite = z.object({
+export const PublishedContentSite = lazy(() => z.object({
   object: z.literal('published-content-site'),
   site: Site,
   structure: SiteStructure,
@@ -113,11 +114,11 @@ export const PublishedContentSite = z.object({
       favicon: z.object({ icon: z.optional(LightDark) }),
     }),
   }),
-});
+}));
 
 /** docsctl's share link of a site: the key and the published URL carrying it. */
-export const SiteShareLink = z.object({
+export const SiteShareLink = lazy(() => z.object({
   object: z.literal('site-share-link'),
   shareKey: z.string(),
   url: z.string(),
-});
+}));

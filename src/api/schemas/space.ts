@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
+import { lazy } from './lazy';
 import { DateTime, Id, NullableRole, Paging, Role, User, queryBool, text } from './common';
 import { VISIBILITIES } from '../../engine/values';
 
-const bool = z.boolean();
+const bool = lazy(() => z.boolean());
 
-export const Space = z.object({
+export const Space = lazy(() => z.object({
   object: z.literal('space'),
   id: z.string(),
   title: z.string(),
@@ -27,28 +28,28 @@ export const Space = z.object({
   permissions: z.object({
     view: bool, access: bool, admin: bool, viewInviteLinks: bool, edit: bool, triggerGitSync: bool, comment: bool, merge: bool, review: bool,
   }),
-});
+}));
 
-export const SpaceCreate = z.strictObject({
+export const SpaceCreate = lazy(() => z.strictObject({
   title: z.optional(text(1, 50)),
   emoji: z.optional(text(0, 50)),
   parent: z.optional(Id),
   editMode: z.optional(z.enum(['live', 'locked'])),
-});
+}));
 
-export const SpacePatch = z.strictObject({
+export const SpacePatch = lazy(() => z.strictObject({
   title: z.optional(text(1, 50)),
   emoji: z.optional(text(0, 50)),
   editMode: z.optional(z.enum(['live', 'locked'])),
   defaultLevel: z.optional(NullableRole),
   visibility: z.optional(z.enum(VISIBILITIES)),
-});
+}));
 
-export const SpaceListQuery = z.strictObject({ ...Paging, deleted: z.optional(queryBool) });
-export const SpaceGetQuery = z.strictObject({ shareKey: z.optional(text(1, 200)) });
+export const SpaceListQuery = lazy(() => z.strictObject({ ...Paging, deleted: z.optional(queryBool) }));
+export const SpaceGetQuery = lazy(() => z.strictObject({ shareKey: z.optional(text(1, 200)) }));
 
-const Ref = z.strictObject({ type: z.enum(['space', 'collection']), space: z.optional(Id), collection: z.optional(Id) });
-export const Position = z.strictObject({ before: z.optional(Ref), after: z.optional(Ref) });
-export const Move = z.strictObject({ parent: z.optional(z.nullable(Id)), position: z.optional(Position) });
-export const Transfer = z.strictObject({ organization: Id });
+const Ref = lazy(() => z.strictObject({ type: z.enum(['space', 'collection']), space: z.optional(Id), collection: z.optional(Id) }));
+export const Position = lazy(() => z.strictObject({ before: z.optional(Ref), after: z.optional(Ref) }));
+export const Move = lazy(() => z.strictObject({ parent: z.optional(z.nullable(Id)), position: z.optional(Position) }));
+export const Transfer = lazy(() => z.strictObject({ organization: Id }));
 

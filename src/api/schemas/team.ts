@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
+import { lazy } from './lazy';
 import { DateTime, Id, Paging, TeamRole, text } from './common';
 import { Member } from './member';
 
-export const Team = z.object({
+export const Team = lazy(() => z.object({
   object: z.literal('team'),
   id: z.string(),
   title: z.string(),
@@ -11,27 +12,27 @@ export const Team = z.object({
   createdAt: DateTime,
   permissions: z.object({ admin: z.boolean(), view: z.boolean() }),
   urls: z.optional(z.object({ location: z.string(), app: z.string() })),
-});
+}));
 
-export const TeamListQuery = z.strictObject({ ...Paging, owner: z.optional(Id), title: z.optional(text(1, 64)) });
-export const TeamCreate = z.strictObject({ title: text(1, 64), members: z.optional(z.array(Id).check(z.maxLength(10000))) });
-export const TeamPatch = z.strictObject({ title: text(1, 64) });
+export const TeamListQuery = lazy(() => z.strictObject({ ...Paging, owner: z.optional(Id), title: z.optional(text(1, 64)) }));
+export const TeamCreate = lazy(() => z.strictObject({ title: text(1, 64), members: z.optional(z.array(Id).check(z.maxLength(10000))) }));
+export const TeamPatch = lazy(() => z.strictObject({ title: text(1, 64) }));
 
 /** A user id or an e-mail address. */
 const UserRef = z.string().check(z.minLength(1), z.maxLength(320));
 
-export const TeamMembersChange = z.strictObject({
+export const TeamMembersChange = lazy(() => z.strictObject({
   add: z.optional(z.array(UserRef).check(z.maxLength(100000))),
   remove: z.optional(z.array(UserRef).check(z.maxLength(100000))),
   memberships: z.optional(z.record(Id, z.strictObject({ role: TeamRole }))),
-});
-export const TeamMemberPut = z.strictObject({ role: z.optional(TeamRole) });
+}));
+export const TeamMemberPut = lazy(() => z.strictObject({ role: z.optional(TeamRole) }));
 
-export const TeamMember = z.object({
+export const TeamMember = lazy(() => z.object({
   organization: Member,
   team: z.object({ role: TeamRole }),
   permissions: z.object({ view: z.boolean() }),
-});
+}));
 
-export const MemberTeamsQuery = z.strictObject({ ...Paging, title: z.optional(text(1, 64)) });
-export const MemberTeam = z.object({ team: Team, member: z.object({ role: TeamRole }) });
+export const MemberTeamsQuery = lazy(() => z.strictObject({ ...Paging, title: z.optional(text(1, 64)) }));
+export const MemberTeam = lazy(() => z.object({ team: Team, member: z.object({ role: TeamRole }) }));
