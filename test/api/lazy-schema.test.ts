@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { lazy, lazyBuilds } from '../../src/api/schemas/lazy';
 import { routeList } from '../../src/api/routes/index';
@@ -33,4 +35,12 @@ describe('lazy(): a schema built on first use', () => {
     expect(z.toJSONSchema(Outer)).toMatchObject({ type: 'object', properties: { inner: { type: 'object', properties: { name: { type: 'string', minLength: 2 } } } }, required: ['inner'] });
   });
 
+
+  it('every top-level schema of src/api/schemas is lazy, so a new one does not slow every start', () => {
+    const dir = join('src', 'api', 'schemas');
+    const eager = readdirSync(dir).flatMap((name) =>
+      readFileSync(join(dir, name), 'utf8').split('\n').filter((line) => /^(export )?const \w+(: [^=]+)? = z\./.test(line)).map((line) => `${name}: ${line}`),
+    );
+    expect(eager).toEqual([]);
+  });
 });

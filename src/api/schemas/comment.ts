@@ -17,12 +17,12 @@ export const CommentBody = lazy(() => z.object({
 }));
 
 /** An emoji (or a short code such as `:+1:`): one short word, no spaces. */
-const Emoji = z.string().check(
+const Emoji = lazy(() => z.string().check(
   z.minLength(1),
   z.maxLength(32),
   z.regex(/^[^\s\p{Cc}]+$/u, { error: 'must be an emoji or short code without spaces' }),
-);
-const Reactions = z.array(Emoji).check(z.maxLength(50));
+));
+const Reactions = lazy(() => z.array(Emoji).check(z.maxLength(50)));
 
 export const Reaction = lazy(() => z.object({
   emoji: z.string(),

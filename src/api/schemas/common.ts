@@ -6,7 +6,7 @@ export const Role = lazy(() => z.enum(ROLES));
 export const NullableRole = lazy(() => z.nullable(Role));
 export const TeamRole = lazy(() => z.enum(TEAM_ROLES));
 export const DateTime = lazy(() => z.string());
-export const Id = z.string().check(z.minLength(1), z.maxLength(200));
+export const Id = lazy(() => z.string().check(z.minLength(1), z.maxLength(200)));
 
 export const text = (min: number, max: number) => z.string().check(z.minLength(min), z.maxLength(max));
 /** An http(s) URL of at most `max` characters. */

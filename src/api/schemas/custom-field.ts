@@ -18,7 +18,7 @@ export const CustomField = lazy(() => z.object({
   permissions: z.object({ view: z.boolean(), edit: z.boolean() }),
 }));
 
-const Options = z.array(text(1, 100)).check(z.minLength(1), z.maxLength(50));
+const Options = lazy(() => z.array(text(1, 100)).check(z.minLength(1), z.maxLength(50)));
 const details = {
   title: z.optional(text(0, 100)),
   description: z.optional(text(0, 200)),

@@ -40,10 +40,10 @@ export const Organization = lazy(() => z.object({
   }),
 }));
 
-const Domain = z.string().check(
+const Domain = lazy(() => z.string().check(
   z.maxLength(253),
   z.regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i),
-);
+));
 
 export const OrganizationPatch = lazy(() => z.strictObject({
   title: z.optional(text(2, 255)),

@@ -48,15 +48,15 @@ export const SiteCreate = lazy(() => z.strictObject({
   spaces: z.optional(z.union([z.array(Id).check(z.maxLength(100)), z.enum(NEW_SPACE_KINDS)])),
 }));
 
-const Hostname = z.string().check(
+const Hostname = lazy(() => z.string().check(
   z.maxLength(512),
   z.regex(HOSTNAME_PATTERN, { error: 'must be a lower-case host name of at least three labels, such as docs.example.com' }),
-);
+));
 const Basename = text(1, 100).check(z.regex(BASENAME_PATTERN, { error: 'must be URL path segments of letters, digits, ".", "_", "~" and "-", separated by "/"' }));
-const Proxy = z.string().check(
+const Proxy = lazy(() => z.string().check(
   z.maxLength(512),
   z.regex(PROXY_PATTERN, { error: 'must be a host and a path without a scheme, such as example.com/docs' }),
-);
+));
 
 /** api.md's PATCH, plus docsctl's `published` (how a site goes live) and `hostname`; null removes basename, hostname and proxy. */
 export const SitePatch = lazy(() => z.strictObject({

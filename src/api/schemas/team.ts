@@ -19,7 +19,7 @@ export const TeamCreate = lazy(() => z.strictObject({ title: text(1, 64), member
 export const TeamPatch = lazy(() => z.strictObject({ title: text(1, 64) }));
 
 /** A user id or an e-mail address. */
-const UserRef = z.string().check(z.minLength(1), z.maxLength(320));
+const UserRef = lazy(() => z.string().check(z.minLength(1), z.maxLength(320)));
 
 export const TeamMembersChange = lazy(() => z.strictObject({
   add: z.optional(z.array(UserRef).check(z.maxLength(100000))),

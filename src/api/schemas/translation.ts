@@ -15,5 +15,5 @@ export const TranslationSettings = lazy(() => z.object({
 }));
 
 /** Codes are canonicalized and checked by the engine (Intl.getCanonicalLocales). */
-const Languages = z.array(text(1, 35)).check(z.maxLength(MAX_LANGUAGES));
+const Languages = lazy(() => z.array(text(1, 35)).check(z.maxLength(MAX_LANGUAGES)));
 export const TranslationSettingsBody = lazy(() => z.strictObject({ title: text(1, 100), languages: z.optional(Languages) }));
