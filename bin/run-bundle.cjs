@@ -23,37 +23,68 @@ function cacheFileFor(source, env) {
   return dir ? join(dir, `code-${hash}-${process.version}-${process.arch}.bin`) : undefined;
 }
 
-function readCache(file) {
+function readCache(file, encoding) {
   try {
-    return readFileSync(file);
+    return readFileSync(file, encoding);
   } catch {
     return undefined;
   }
 }
 
-/** Writes aside and renames, so a concurrent start never reads half a cache. Failing only costs speed. */
-function writeCache(file, script) {
+// Global flags that take a value (src/main.ts): the word after one is not the command.
+const VALUE_FLAGS = new Set(['--db', '--url', '--token', '--profile', '--as', '--org', '--jq', '--format']);
+
+/** The command group of a run (`members` in `docsctl --db x.db members list`), as near as argv tells. */
+function commandOf(argv) {
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i];
+    if (word.startsWith('-')) {
+      if (VALUE_FLAGS.has(word)) i++;
+      continue;
+    }
+    return /^[a-z][a-z-]*$/.test(word) ? word : undefined;
+  }
+  return undefined;
+}
+
+/** Writes aside and renames, so a concurrent start never reads half a file. Failing only costs speed. */
+function writeAside(file, data) {
   const partial = `${file}.${process.pid}.tmp`;
+  writeFileSync(partial, data, { mode: 0o600 });
+  renameSync(partial, file);
+}
+
+/** The cache, and beside it the commands whose runs it has the compiled code of. */
+function writeCache(file, script, commands) {
   try {
-    writeFileSync(partial, script.createCachedData(), { mode: 0o600 });
-    renameSync(partial, file);
-    debug(`code cache written: ${file}`);
+    writeAside(file, script.createCachedData());
+    writeAside(`${file}.commands`, `${commands.join('\n')}\n`);
+    debug(`code cache written (${commands.join(', ')}): ${file}`);
   } catch (error) {
     debug(`code cache not written: ${error.message}`);
   }
 }
 
-/** Loads and runs `file` as a CommonJS module, compiled from the code cache when one fits. */
-function runBundle(file, env = process.env) {
+/**
+ * Loads and runs `file` as a CommonJS module, compiled from the code cache when one fits. The cache is
+ * written at exit, so it holds every function the run compiled, not only the top level; and rewritten
+ * once by the first run of each other command group (`argv` tells which), since V8's cache then holds
+ * what it held plus what that run compiled. So it comes to cover the commands a user runs, not only the
+ * first one (`init`, usually).
+ */
+function runBundle(file, env = process.env, argv = process.argv.slice(2)) {
   const source = readFileSync(file, 'utf8');
   const cacheFile = cacheFileFor(source, env);
   const cachedData = cacheFile && readCache(cacheFile);
   const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
   const script = new Script(wrapped, { filename: file, cachedData });
   if (cacheFile) {
-    debug(`code cache ${!cachedData ? 'missing' : script.cachedDataRejected ? 'rejected' : 'accepted'}: ${cacheFile}`);
-    // Written at exit, so it holds every function this run compiled, not only the top level.
-    if (!cachedData || script.cachedDataRejected) process.once('exit', () => writeCache(cacheFile, script));
+    const accepted = cachedData !== undefined && !script.cachedDataRejected;
+    debug(`code cache ${!cachedData ? 'missing' : accepted ? 'accepted' : 'rejected'}: ${cacheFile}`);
+    const command = commandOf(argv);
+    const covered = accepted ? (readCache(`${cacheFile}.commands`, 'utf8') ?? '').split('\n').filter(Boolean) : [];
+    const newCommand = command !== undefined && !covered.includes(command);
+    if (!accepted || newCommand) process.once('exit', () => writeCache(cacheFile, script, newCommand ? [...covered, command] : covered));
   }
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));

@@ -15,8 +15,9 @@ function sandbox(hash = '0123456789abcdef') {
   const write = (h: string | undefined) => writeFileSync(bundle, `${h ? `// docsctl bundle ${h}\n` : ''}${body}`);
   write(hash);
   const env = { PATH: process.env.PATH, HOME: join(dir, 'home'), XDG_CACHE_HOME: join(dir, 'cache'), NODE_DEBUG: 'docsctl' };
-  const run = (extra: Record<string, string> = {}) => {
-    const r = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(runBundle)}).runBundle(${JSON.stringify(bundle)})`], { env: { ...env, ...extra }, encoding: 'utf8' });
+  const run = (extra: Record<string, string> = {}, argv: string[] = []) => {
+    const code = `require(${JSON.stringify(runBundle)}).runBundle(${JSON.stringify(bundle)}, process.env, ${JSON.stringify(argv)})`;
+    const r = spawnSync(process.execPath, ['-e', code], { env: { ...env, ...extra }, encoding: 'utf8' });
     const said = /code cache (missing|accepted|rejected)/.exec(r.stderr)?.[1];
     return { status: r.status, stdout: r.stdout, stderr: r.stderr, said, written: r.stderr.includes('code cache written') };
   };
@@ -31,11 +32,29 @@ describe('bin/run-bundle.cjs (the code cache)', () => {
     try {
       const first = box.run();
       expect(first).toMatchObject({ status: 0, stdout: 'ran true function 50\n', said: 'missing', written: true });
-      expect(box.cached()).toEqual([`code-0123456789abcdef-${process.version}-${process.arch}.bin`]);
+      expect(box.cached()).toEqual([`code-0123456789abcdef-${process.version}-${process.arch}.bin`, `code-0123456789abcdef-${process.version}-${process.arch}.bin.commands`]);
       expect(statSync(box.cacheDir).mode & 0o777).toBe(0o700);
-      expect(statSync(join(box.cacheDir, box.cached()[0])).mode & 0o777).toBe(0o600);
+      for (const file of box.cached()) expect(statSync(join(box.cacheDir, file)).mode & 0o777).toBe(0o600);
       const second = box.run();
       expect(second).toMatchObject({ status: 0, stdout: first.stdout, said: 'accepted', written: false });
+    } finally {
+      box.done();
+    }
+  });
+
+  it('is rewritten once by the first run of each other command group, so it comes to cover them all', () => {
+    const box = sandbox();
+    try {
+      const commands = () => readFileSync(join(box.cacheDir, box.cached().find((f) => f.endsWith('.commands'))!), 'utf8');
+      expect(box.run({}, ['--db', 'x.db', 'init', '--sample'])).toMatchObject({ said: 'missing', written: true });
+      expect(commands()).toBe('init\n');
+      expect(box.run({}, ['members', 'list'])).toMatchObject({ status: 0, said: 'accepted', written: true });
+      expect(box.run({}, ['members', 'get', 'abc'])).toMatchObject({ said: 'accepted', written: false });
+      // Values of global flags are not taken for the command; ids and paths are no command at all.
+      expect(box.run({}, ['--format', 'json', '--org', 'acme', 'teams', 'list'])).toMatchObject({ said: 'accepted', written: true });
+      expect(box.run({}, ['--db', 'x.db', '--json', 'teams'])).toMatchObject({ said: 'accepted', written: false });
+      expect(commands()).toBe('init\nmembers\nteams\n');
+      expect(box.run({}, ['members', 'list'])).toMatchObject({ said: 'accepted', written: false });
     } finally {
       box.done();
     }
@@ -60,7 +79,7 @@ describe('bin/run-bundle.cjs (the code cache)', () => {
       box.run();
       box.write('bbbbbbbbbbbbbbbb');
       expect(box.run()).toMatchObject({ status: 0, said: 'missing', written: true });
-      expect(box.cached().sort()).toEqual([`code-aaaaaaaaaaaaaaaa-${process.version}-${process.arch}.bin`, `code-bbbbbbbbbbbbbbbb-${process.version}-${process.arch}.bin`]);
+      expect(box.cached().filter((f) => f.endsWith('.bin')).sort()).toEqual([`code-aaaaaaaaaaaaaaaa-${process.version}-${process.arch}.bin`, `code-bbbbbbbbbbbbbbbb-${process.version}-${process.arch}.bin`]);
     } finally {
       box.done();
     }
