@@ -28,7 +28,8 @@ export function benchStartup(bin: string, runs: number): BenchRow[] {
   const env = { ...clean, DOCSCTL_DB: join(dir, 'bench.db'), DOCSCTL_CONFIG_DIR: dir, XDG_CACHE_HOME: join(dir, 'cache'), CI: '1' };
   try {
     spawnSync(process.execPath, [bin, 'init', '--sample'], { env, stdio: 'ignore' });
-    // The code cache (bin/run-bundle.cjs) is written by the first run: `init` above, as for a user.
+    // The code cache (bin/run-bundle.cjs) is written by `init` above, as for a user, and extended by the
+    // first `members list`.
     const cold = { ...env, DOCSCTL_CODE_CACHE: 'off' };
     const [baseline, version, list] = timeInterleaved([['-e', '0'], [bin, '--version'], [bin, 'members', 'list']], runs, env);
     const [coldBaseline, coldList] = timeInterleaved([['-e', '0'], [bin, 'members', 'list']], Math.ceil(runs / 2), cold);
