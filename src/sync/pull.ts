@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { RemotePage } from './remote-tree';
 
@@ -26,22 +26,23 @@ export function summaryOf(pages: RemotePage[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-export async function writeTree(dir: string, pages: RemotePage[], files: { name: string; bytes: Buffer }[]): Promise<number> {
+/** Writes the pages and files into `dir`; synchronously, as diskSource reads (local-tree.ts says why). */
+export function writeTree(dir: string, pages: RemotePage[], files: { name: string; bytes: Buffer }[]): number {
   let written = 0;
   for (const page of pages) {
     const target = join(dir, fileOf(page, pages));
-    await mkdir(dirname(target), { recursive: true });
+    mkdirSync(dirname(target), { recursive: true });
     // A group page is its folder alone: no README.md, so a push reads it back as a group.
     if (page.type === 'group' && pages.some((p) => p.parentId === page.id)) continue;
-    await writeFile(target, page.markdown);
+    writeFileSync(target, page.markdown);
     written++;
   }
   for (const file of files) {
     const target = join(dir, file.name);
-    await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, file.bytes);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, file.bytes);
     written++;
   }
-  await writeFile(join(dir, 'SUMMARY.md'), summaryOf(pages));
+  writeFileSync(join(dir, 'SUMMARY.md'), summaryOf(pages));
   return written;
 }

@@ -23,7 +23,7 @@ export function registerPull(group: Command, ctx: Context): void {
       }
       const target = resolve(ctx.io.cwd, dir);
       await mkdir(target, { recursive: true });
-      const written = await writeTree(target, remote.pages, files);
+      const written = writeTree(target, remote.pages, files);
       if (ctx.out.json) ctx.out.raw({ pages: remote.pages.length, files: files.length });
       else ctx.out.message(`Wrote ${written} file(s) to ${dir}.`);
     });
