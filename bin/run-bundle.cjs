@@ -2,9 +2,9 @@
 // Runs docsctl's CommonJS bundle through a V8 code cache. Node 20 compiles every start from source
 // (its own compile cache arrived in Node 22), and compiling was the largest part of a local command's
 // start-up; a cache accepted by V8 skips it. See docs/performance.md.
-const { readFileSync, renameSync, writeFileSync } = require('node:fs');
+const { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
 const { createRequire } = require('node:module');
-const { dirname, join } = require('node:path');
+const { basename, dirname, join } = require('node:path');
 const { Script } = require('node:vm');
 const { privateCacheDir } = require('./cache-dir.cjs');
 
@@ -54,9 +54,23 @@ function writeAside(file, data) {
   renameSync(partial, file);
 }
 
-/** The cache, and beside it the commands whose runs it has the compiled code of. */
-function writeCache(file, script, commands) {
+// Caches of other builds (older versions of docsctl, other Node versions) left alone this long go.
+const STALE_MS = 14 * 24 * 3600 * 1000;
+
+/** Removes other builds' caches not written for two weeks, so upgrades do not pile them up. */
+function removeStaleCaches(dir, keep) {
+  for (const name of readdirSync(dir)) {
+    if (!name.startsWith('code-') || name.startsWith(keep)) continue;
+    const file = join(dir, name);
+    if (Date.now() - statSync(file).mtimeMs > STALE_MS) rmSync(file, { force: true });
+  }
+}
+
+/** The cache, and beside it the commands whose runs it has the compiled code of. A `fresh` one (none
+ * was there, or V8 rejected it) is the moment to clear out other builds' old caches. */
+function writeCache(file, script, commands, fresh) {
   try {
+    if (fresh) removeStaleCaches(dirname(file), basename(file));
     writeAside(file, script.createCachedData());
     writeAside(`${file}.commands`, `${commands.join('\n')}\n`);
     debug(`code cache written (${commands.join(', ')}): ${file}`);
@@ -84,7 +98,7 @@ function runBundle(file, env = process.env, argv = process.argv.slice(2)) {
     const command = commandOf(argv);
     const covered = accepted ? (readCache(`${cacheFile}.commands`, 'utf8') ?? '').split('\n').filter(Boolean) : [];
     const newCommand = command !== undefined && !covered.includes(command);
-    if (!accepted || newCommand) process.once('exit', () => writeCache(cacheFile, script, newCommand ? [...covered, command] : covered));
+    if (!accepted || newCommand) process.once('exit', () => writeCache(cacheFile, script, newCommand ? [...covered, command] : covered, !accepted));
   }
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));

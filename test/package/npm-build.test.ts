@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expectPackageChecksPass, root } from './checks';
@@ -80,6 +80,28 @@ describe('bin/run-bundle.cjs (the code cache)', () => {
       box.write('bbbbbbbbbbbbbbbb');
       expect(box.run()).toMatchObject({ status: 0, said: 'missing', written: true });
       expect(box.cached().filter((f) => f.endsWith('.bin')).sort()).toEqual([`code-aaaaaaaaaaaaaaaa-${process.version}-${process.arch}.bin`, `code-bbbbbbbbbbbbbbbb-${process.version}-${process.arch}.bin`]);
+    } finally {
+      box.done();
+    }
+  });
+
+  it('clears out caches of other builds left alone for two weeks when it writes a new one', () => {
+    const box = sandbox('dddddddddddddddd');
+    try {
+      mkdirSync(box.cacheDir, { recursive: true, mode: 0o700 });
+      const old = join(box.cacheDir, 'code-0000000000000000-v20.0.0-x64.bin');
+      const recent = join(box.cacheDir, 'code-1111111111111111-v20.0.0-x64.bin');
+      const other = join(box.cacheDir, 'better_sqlite3-0123456789abcdef.node');
+      for (const file of [old, `${old}.commands`, recent, other]) writeFileSync(file, 'x');
+      const weeksAgo = new Date(Date.now() - 20 * 24 * 3600 * 1000);
+      for (const file of [old, `${old}.commands`, other]) utimesSync(file, weeksAgo, weeksAgo);
+      expect(box.run()).toMatchObject({ status: 0, said: 'missing', written: true });
+      expect(box.cached().sort()).toEqual([
+        'better_sqlite3-0123456789abcdef.node',
+        'code-1111111111111111-v20.0.0-x64.bin',
+        `code-dddddddddddddddd-${process.version}-${process.arch}.bin`,
+        `code-dddddddddddddddd-${process.version}-${process.arch}.bin.commands`,
+      ]);
     } finally {
       box.done();
     }
