@@ -155,4 +155,23 @@ describe('docsctl links', () => {
     expect(help.stdout).toContain('--fail-on-broken');
     expect(help.stdout).toMatch(/Examples:[\s\S]*--fail-on-broken\s+in CI/);
   });
+
+  it('checks the <a href> and <img src> of raw HTML too, as READMEs write them', async () => {
+    const box = sandbox();
+    expect((await box.run(['init'])).code).toBe(0);
+    const space = JSON.parse((await box.run(['spaces', 'create', '--title', 'Docs', '--json'])).stdout).id as string;
+    const docs = join(box.dir, 'docs');
+    mkdirSync(join(docs, 'img'), { recursive: true });
+    writeFileSync(join(docs, 'README.md'), '# Home\n\n<p align="center"><img src="img/logo.png" width="120"></p>\n\nSee <a href="usage.md">usage</a>.\n\n<img src="img/missing.png">\n');
+    writeFileSync(join(docs, 'usage.md'), '# Usage\n\nRun it.\n');
+    writeFileSync(join(docs, 'img', 'logo.png'), Buffer.from('png'));
+    expect((await box.run(['content', 'push', 'docs', '--space', space, '--merge'])).code).toBe(0);
+    const r = await box.run(['links', '--space', space, '--fail-on-broken']);
+    expect(r.code).toBe(1);
+    expect([...rows(r.stdout)].sort((a, b) => (a.join() < b.join() ? -1 : 1))).toEqual([
+      ['broken', 'file', 'img/missing.png', 'readme'],
+      ['ok', 'file', 'img/logo.png', 'readme'],
+      ['ok', 'page', 'usage', 'readme'],
+    ]);
+  });
 });

@@ -32,9 +32,24 @@ describe('scanMarkdown', () => {
     ]);
   });
 
-  it('ignores what only looks like a link: code spans, fenced code and HTML', () => {
-    const markdown = 'Use `[x](code.md)`.\n\n```md\n[fenced](fenced.md)\n```\n\n    [indented](indented.md)\n\n<a href="html.md">html</a>\n';
+  it('ignores what only looks like a link: code spans, fenced code, and HTML inside code', () => {
+    const markdown = 'Use `[x](code.md)` and `<a href="span.md">`.\n\n```md\n[fenced](fenced.md)\n<img src="fenced.png">\n```\n\n    [indented](indented.md)\n';
     expect(scanMarkdown(markdown).hrefs).toEqual([]);
+  });
+
+  it('finds href of <a> and src of <img> in raw HTML, block or inline, quoted either way or bare', () => {
+    const markdown = [
+      '<p align="center"><img src="logo.png" width="200"></p>',
+      '',
+      'Text with an inline <a href="inline.md">link</a> and <A HREF=\'upper.md\'>one</A>.',
+      '',
+      '<div>',
+      '  <a class="x" href=bare.md>bare</a> <a name="anchor-only">no href</a> <a href="">empty</a>',
+      '</div>',
+      '',
+      '<!-- <a href="commented.md"> commented out: not a link -->',
+    ].join('\n');
+    expect(scanMarkdown(markdown).hrefs).toEqual(['logo.png', 'inline.md', 'upper.md', 'bare.md']);
   });
 
   it('gives every heading (also in blockquotes and lists) a GitHub id', () => {

@@ -13,9 +13,19 @@ export interface PageScan {
   anchors: Set<string>;
 }
 
+/** `href` of `<a>` and `src` of `<img>` in a piece of raw HTML (quoted either way, or bare). */
+const HTML_TARGET = /<(?:a|img)\b[^>]*?\s(?:href|src)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'<>`=]+))/gi;
+
+/** The link targets of raw HTML; commented-out HTML links nowhere. */
+export function htmlTargets(html: string): string[] {
+  const live = html.replace(/<!--[\s\S]*?(?:-->|$)/g, '');
+  return [...live.matchAll(HTML_TARGET)].map((m) => m[1] ?? m[2] ?? m[3]).filter((href) => href !== '');
+}
+
 /**
  * Every link and image target of a markdown document, found by marked's lexer (so links in code are
- * not links, and nested ones in lists, tables, blockquotes and link texts are), and its heading ids.
+ * not links, and nested ones in lists, tables, blockquotes and link texts are), with the `<a href>` and
+ * `<img src>` of raw HTML (block or inline), and its heading ids.
  */
 export function scanMarkdown(markdown: string): PageScan {
   let body = markdown;
@@ -29,6 +39,7 @@ export function scanMarkdown(markdown: string): PageScan {
   const headings: string[] = [];
   walkTokens(new Lexer({ gfm: true }).lex(body), (token) => {
     if (token.type === 'link' || token.type === 'image') hrefs.push((token as Tokens.Link).href);
+    else if (token.type === 'html') hrefs.push(...htmlTargets((token as Tokens.HTML).text));
     else if (token.type === 'heading') headings.push(visibleText((token as Tokens.Heading).tokens));
   });
   return { hrefs, anchors: new Set(headingIds(headings)) };
