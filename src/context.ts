@@ -14,6 +14,7 @@ import type { Writer } from './output/render';
 import { withSpinner } from './output/spinner';
 import { resolveOutputMode } from './output/format';
 import { colorEnabled, isCI, isDumbTerminal } from './output/terminal';
+import type { ImportLimits } from './engine/content/import/limits';
 
 export interface IO {
   stdout: Writer & { isTTY?: boolean };
@@ -35,6 +36,8 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
     io,
     env: io.env,
     flags,
+    /** Import bounds for the local engine, set by a command before it opens the engine (`content import --max-pages`). */
+    importLimits: undefined as Partial<ImportLimits> | undefined,
     /** A person is at the keyboard: prompts and spinners are allowed (never piped, never under CI). */
     get interactive(): boolean {
       return Boolean(io.stdout.isTTY && io.stdin.isTTY && !isCI(io.env));
@@ -66,7 +69,7 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
         throw new UsageError(`${purpose} works on a local database; it cannot run against ${t.url} (drop --url/--profile, or use --db FILE)`);
       }
       if (!engine) {
-        engine = openEngine(t.db, { publicUrl: io.env.DOCSCTL_PUBLIC_URL });
+        engine = openEngine(t.db, { publicUrl: io.env.DOCSCTL_PUBLIC_URL, importLimits: ctx.importLimits });
         const installation = engine.install();
         if (installation.created) {
           io.stderr.write(`Created database ${t.db} with a first organization (${installation.organizationId}) and admin user (${installation.userId}).\n`);

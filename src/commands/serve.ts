@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../context';
 import { UsageError } from '../errors';
+import { importLimitsOf, withImportLimitFlags } from './shared/import-limits';
 import { createApp, type App } from '../server/app';
 import { openEngine } from '../engine/index';
 
@@ -11,10 +12,11 @@ interface Opts {
   rateLimit: string;
   rateWindow: string;
   refusePrivateAddresses?: boolean;
+  [limit: string]: unknown;
 }
 
 export function registerServe(program: Command, ctx: Context): void {
-  program
+  const command = program
     .command('serve')
     .description('serve the API over HTTP from the local database (clients authenticate with tokens create)')
     .option('--port <port>', 'port to listen on (0 picks a free one)', '8080')
@@ -22,7 +24,8 @@ export function registerServe(program: Command, ctx: Context): void {
     .option('--public-url <url>', 'base URL clients see, used in urls.location (default: the listening address)')
     .option('--rate-limit <n>', 'requests per window per token', '1000')
     .option('--rate-window <seconds>', 'rate-limit window in seconds', '60')
-    .option('--refuse-private-addresses', 'content import refuses loopback, private and link-local addresses (run with it when untrusted editors can import)')
+    .option('--refuse-private-addresses', 'content import refuses loopback, private and link-local addresses (run with it when untrusted editors can import)');
+  withImportLimitFlags(command, 'import-')
     .addHelpText('after', '\nExamples:\n  $ docsctl serve --port 8080\n  $ docsctl serve --port 0 --json          # prints {"url": ...} once listening\n  $ docsctl serve --host 0.0.0.0 --public-url https://docs.acme.example')
     .action(async (opts: Opts) => {
       const port = Number(opts.port);
@@ -30,6 +33,7 @@ export function registerServe(program: Command, ctx: Context): void {
       const limit = Number(opts.rateLimit);
       const windowSeconds = Number(opts.rateWindow);
       if (!(limit >= 1) || !(windowSeconds >= 1)) throw new UsageError('--rate-limit and --rate-window: must be positive numbers');
+      const importLimits = { ...importLimitsOf(opts, 'import-'), ...(opts.refusePrivateAddresses ? { refusePrivateAddresses: true } : {}) };
       const target = ctx.target();
       if (target.mode !== 'local') throw new UsageError(`serve needs a local database; it cannot serve ${target.url}`);
       const { createHttpServer, listen } = await import('../server/http');
@@ -40,7 +44,7 @@ export function registerServe(program: Command, ctx: Context): void {
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       const url = `http://${host}:${address.port}`;
       const publicUrl = opts.publicUrl ?? ctx.env.DOCSCTL_PUBLIC_URL ?? url;
-      const engine = openEngine(target.db, { publicUrl, importLimits: opts.refusePrivateAddresses ? { refusePrivateAddresses: true } : undefined });
+      const engine = openEngine(target.db, { publicUrl, importLimits });
       const installation = engine.install();
       app = createApp({ engine, rateLimit: { limit, windowSeconds }, onError: (e) => ctx.io.stderr.write(`internal error: ${(e as Error).stack}\n`) });
       // Deleted spaces past their retention go when the engine opens, and then every hour.

@@ -6,9 +6,19 @@ import { fieldsOf, tsvRows } from './support';
 import { fixtureSite, serve, zipOf, type FixtureSite } from '../fixtures/import/server';
 
 let site: FixtureSite;
+
+/** `/big/index.html` linking to `count - 1` pages, one link deep: more than a crawl takes by default. */
+function bigSite(count: number) {
+  const html = (title: string, body = '') => `<html><body><main><h1>${title}</h1>${body}</main></body></html>`;
+  const links = Array.from({ length: count - 1 }, (_, i) => `<a href="p${i + 1}.html">Page ${i + 1}</a>`).join(' ');
+  const routes: Record<string, ReturnType<typeof serve>> = { '/big/index.html': serve(html('Big', `<p>${links}</p>`), 'text/html') };
+  for (let i = 1; i < count; i++) routes[`/big/p${i}.html`] = serve(html(`Page ${i}`), 'text/html');
+  return routes;
+}
 beforeAll(async () => {
   site = await fixtureSite({
     '/files/notes.zip': async (req, res) => serve(await zipOf({ 'intro.md': '# Intro', 'usage.md': '# Usage' }), 'application/zip')(req, res),
+    ...bigSite(120),
   });
 });
 afterAll(() => site.close());
@@ -105,5 +115,33 @@ describe('content import', () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('$ docsctl content import https://docs.example.com/ --space SPACE_ID');
     expect(help.stdout).toContain('at most 100 pages, 5 links deep');
+    expect(help.stdout).toContain('--max-pages <n>');
+  });
+});
+
+describe('content import --max-pages, --max-depth, --max-time (local engine)', () => {
+  it('moves the bounds of a website crawl either way, and refuses values out of range naming the flag', async () => {
+    const { box, space, json } = await setup();
+    const big = `${site.url}/big/index.html`;
+    expect(await json(['content', 'import', big, '--space', space])).toMatchObject({ importedResources: 100, totalResources: 120 });
+    const more = await setup();
+    expect(await more.json(['content', 'import', big, '--space', more.space, '--max-pages', '150', '--max-time', '60'])).toMatchObject({ importedResources: 120, totalResources: 120 });
+    const shallow = await setup();
+    expect(await shallow.json(['content', 'import', big, '--space', shallow.space, '--max-depth', '0'])).toMatchObject({ importedResources: 1 });
+    const few = await setup();
+    expect(await few.json(['content', 'import', big, '--space', few.space, '--max-pages', '3'])).toMatchObject({ importedResources: 3, totalResources: 120 });
+
+    for (const [flag, value, rule] of [['--max-pages', '0', 'from 1 to 10000'], ['--max-depth', '51', 'from 0 to 50'], ['--max-time', '2.5', 'from 1 to 3600']]) {
+      const r = await box.run(['content', 'import', big, '--space', space, flag, value]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`${flag}: must be a whole number ${rule}`);
+    }
+  });
+
+  it('is refused in remote mode, where the server\'s bounds apply', async () => {
+    const { box, space } = await setup();
+    const r = await box.run(['--url', 'http://127.0.0.1:9', '--token', 'x', 'content', 'import', `${site.url}/big/index.html`, '--space', space, '--max-pages', '5']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--max-pages, --max-depth and --max-time bound the local engine; http://127.0.0.1:9 imports within its own bounds');
   });
 });

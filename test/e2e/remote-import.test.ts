@@ -63,3 +63,22 @@ describe('serve --refuse-private-addresses', () => {
     }
   });
 });
+
+describe('serve --import-max-pages and --import-max-depth', () => {
+  it('bound the crawls the server runs for its clients', async () => {
+    const box = sandbox();
+    expect((await box.run(['init'])).code).toBe(0);
+    expect((await box.run(['serve', '--import-max-pages', 'lots'])).stderr).toContain('--import-max-pages: must be a whole number from 1 to 10000');
+    const served = await startServe(box, { args: ['--import-max-pages', '1'] });
+    const site = await fixtureSite();
+    try {
+      const space = JSON.parse((await served.remote(['spaces', 'create', '--title', 'Bounded', '--json'])).stdout).id;
+      const r = await served.remote(['content', 'import', `${site.url}/docs/guide/install.html`, '--space', space, '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ importedResources: 1, totalResources: 2 });
+    } finally {
+      await served.stop();
+      await site.close();
+    }
+  });
+});
