@@ -5,7 +5,7 @@ import { createEngine } from '../../src/engine/index';
 import { openDb } from '../../src/engine/store/db';
 import { manualClock, sequentialIds } from '../../src/engine/clock';
 import type { ImportLimits } from '../../src/engine/content/import/limits';
-import { closedPort, docxOf, fixtureSite, png, serve, zipOf, type FixtureSite } from '../fixtures/import/server';
+import { closedPort, docxOf, fixtureSite, png, serve, zipOf, type FixtureSite, type Handler } from '../fixtures/import/server';
 
 let site: FixtureSite;
 const logo = png(40, 20);
@@ -301,6 +301,46 @@ describe('import limits', () => {
     expectOk(crawled, 'importContentInSpace');
     // 8 pages of 13 found: robots.txt, the timeout, the 404 and the JSON answer left 4 out, and the PDF is not a page.
     expect(crawled.body).toMatchObject({ importedResources: 8, totalResources: 13 });
+  });
+
+  it('honours a robots.txt Crawl-delay: one request at a time, that far apart, within the time bound', async () => {
+    const starts: number[] = [];
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const page = (title: string, body = ''): Handler => (_req, res) => {
+      starts.push(performance.now());
+      mostInFlight = Math.max(mostInFlight, ++inFlight);
+      setTimeout(() => {
+        inFlight--;
+        serve(`<html><main><h1>${title}</h1>${body}</main></html>`, 'text/html')(_req, res);
+      }, 10);
+    };
+    const links = [1, 2, 3, 4, 5].map((i) => `<a href="p${i}.html">${i}</a>`).join(' ');
+    const routes: Record<string, Handler> = { '/polite/index.html': page('Polite', `<p>${links}</p>`) };
+    for (const i of [1, 2, 3, 4, 5]) routes[`/polite/p${i}.html`] = page(`Page ${i}`);
+    const polite = await fixtureSite({ ...routes, '/robots.txt': serve('User-agent: docsctl\nCrawl-delay: 0.05\n', 'text/plain') });
+    try {
+      const t = limited({});
+      const crawled = await post(t.api, t.path, { url: `${polite.url}/polite/index.html`, source: 'website' }, t.userId);
+      expect(crawled.body).toMatchObject({ importedResources: 6, totalResources: 6 });
+      expect(mostInFlight).toBe(1);
+      const gaps = starts.slice(1).map((at, i) => at - starts[i]);
+      expect(gaps).toHaveLength(5);
+      for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(45);
+
+      // A delay longer than the whole import may take ends the crawl at its time bound, with what it has.
+      const slow = await fixtureSite({ ...routes, '/robots.txt': serve('User-agent: *\nCrawl-delay: 30\n', 'text/plain') });
+      try {
+        // (Waiting out the 30 s would fail this test on vitest's 5 s timeout.)
+        const bounded = limited({ totalTimeoutMs: 300 });
+        const partial = await post(bounded.api, bounded.path, { url: `${slow.url}/polite/index.html`, source: 'website' }, bounded.userId);
+        expect(partial.body).toMatchObject({ importedResources: 1, totalResources: 6 });
+      } finally {
+        await slow.close();
+      }
+    } finally {
+      await polite.close();
+    }
   });
 
   it('can refuse internal addresses (SSRF guard)', async () => {

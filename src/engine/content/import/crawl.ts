@@ -153,6 +153,7 @@ export async function crawl(start: string, session: FetchSession, limits: Import
   };
 
   const scopeRules = await rulesFor(finalUrl);
+  const crawlDelayMs = scopeRules.crawlDelayMs ?? 0;
   /** A redirect is followed only within the import, where robots.txt allows it. */
   const refuseRedirect = (next: URL) =>
     keyOf(next, scope) === undefined
@@ -207,14 +208,20 @@ export async function crawl(start: string, session: FetchSession, limits: Import
     const next: [string, URL][] = [];
     let at = 0;
     while (at < frontier.length && !session.expired && pages.length < limits.maxPages) {
-      // A few at a time, never more than the pages still allowed; answers are taken in link order.
-      const room = Math.min(limits.concurrency, limits.maxPages - pages.length);
+      // A few at a time, never more than the pages still allowed; answers are taken in link order. A
+      // site that asks for a Crawl-delay gets one request at a time, that far apart.
+      const room = crawlDelayMs ? 1 : Math.min(limits.concurrency, limits.maxPages - pages.length);
       const batch: [string, URL][] = [];
       while (at < frontier.length && batch.length < room) {
         const [key, url] = frontier[at++];
         if (fetched.has(key)) continue; // reached already through a redirect
         fetched.add(key);
         batch.push([key, url]);
+      }
+      if (crawlDelayMs && batch.length) {
+        // The crawl's time bound still holds: the pause ends at the deadline, and the crawl with it.
+        await session.pause(crawlDelayMs);
+        if (session.expired) break;
       }
       const answers = await Promise.all(batch.map(([, url]) => visit(url)));
       answers.forEach((answer, i) => {

@@ -4,6 +4,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { Agent, request, type Dispatcher } from 'undici';
 import { VERSION } from '../../../version';
 import { formatBytes, formatMs, type ImportLimits } from './limits';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** A URL's answer: the URL it came from after redirects, its status, media type and (for a 2xx) its bytes. */
 export interface Fetched {
@@ -31,6 +32,8 @@ export interface FetchSession {
   get(url: string, accept: string, refuseRedirect?: (next: URL) => string | undefined): Promise<Fetched>;
   /** The overall deadline has passed: nothing more will be fetched. */
   readonly expired: boolean;
+  /** Waits `ms` (a robots.txt Crawl-delay), or until the overall deadline, whichever comes first. */
+  pause(ms: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -158,6 +161,7 @@ export async function openFetchSession(limits: ImportLimits): Promise<FetchSessi
     get expired() {
       return deadline.signal.aborted;
     },
+    pause: (ms) => sleep(ms, undefined, { signal: deadline.signal }).catch(() => undefined),
     async close() {
       clearTimeout(timer);
       await agent.destroy();

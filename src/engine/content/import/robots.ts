@@ -8,6 +8,8 @@ export interface RobotsRules {
   allowed(url: string): boolean;
   /** Why everything is refused when robots.txt could not be read; undefined otherwise. */
   unreadable?: string;
+  /** The `Crawl-delay` robots.txt asks of docsctl, in milliseconds (not in RFC 9309, but widely used). */
+  crawlDelayMs?: number;
 }
 
 const load = createRequire(import.meta.url);
@@ -33,5 +35,9 @@ export async function robotsRules(session: FetchSession, origin: string): Promis
   const robotsParser = load('robots-parser') as typeof import('robots-parser').default;
   const robots = robotsParser(url, textOf(fetched));
   // undefined means the URL is not of this origin: not ours to judge here.
-  return { allowed: (target) => robots.isAllowed(target, ROBOTS_AGENT) !== false };
+  const delay = robots.getCrawlDelay(ROBOTS_AGENT);
+  return {
+    allowed: (target) => robots.isAllowed(target, ROBOTS_AGENT) !== false,
+    ...(delay !== undefined && delay > 0 ? { crawlDelayMs: delay * 1000 } : {}),
+  };
 }
