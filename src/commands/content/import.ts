@@ -34,7 +34,7 @@ export function registerImport(group: Command, ctx: Context): void {
     .addHelpText('after', `
 Sources:
   website   crawls from the URL: same origin, under the URL's folder, honouring robots.txt
-            (user agent docsctl); at most ${LIMITS.maxPages} pages, ${LIMITS.maxDepth} links deep,
+            and its Crawl-delay (user agent docsctl); at most ${LIMITS.maxPages} pages, ${LIMITS.maxDepth} links deep,
             ${formatBytes(LIMITS.maxResponseBytes)} an answer, ${formatMs(LIMITS.requestTimeoutMs)} a request, ${formatMs(LIMITS.totalTimeoutMs)} in all
   html      one HTML page (its <main>/<article> content)
   markdown  one markdown document
