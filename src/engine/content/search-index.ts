@@ -1,7 +1,7 @@
 import type { Core } from '../core';
 import { loadState, pageData, pathsOf } from './state';
 import { sectionsOf } from './sections';
-import { computedVersion, shownMarkdown } from '../openapi/computed-page';
+import { computedMarkdownAt, computedVersion } from '../openapi/computed-page';
 
 /**
  * Brings the search index of a space up to its current revision: pages whose version or path changed
@@ -25,7 +25,8 @@ export function syncSearchIndex(core: Core, spaceId: string): void {
     const data = pageData(core, page.versionId);
     // Groups and links have no text of their own, but are found by their titles; a computed page by
     // the reference it shows.
-    const markdown = shownMarkdown(core, spaceId, data);
+    const shows = data.computed ? (computedVersion(core, spaceId, data.computed) ?? '') : null;
+    const markdown = data.computed ? computedMarkdownAt(core, data.computed, shows || undefined) : data.markdown;
     const sections = data.type === 'document' ? sectionsOf(markdown, data.title) : [{ anchor: '', title: data.title, body: '' }];
     sections.forEach((s, position) =>
       core.run('INSERT INTO search_sections (space_id, page_id, anchor, position, section_title, body, page_title) VALUES (?, ?, ?, ?, ?, ?, ?)', [
@@ -34,7 +35,7 @@ export function syncSearchIndex(core: Core, spaceId: string): void {
     );
     core.run('INSERT INTO search_pages (space_id, page_id, version_id, path, computed_spec, computed_version) VALUES (?, ?, ?, ?, ?, ?)', [
       spaceId, page.id, page.versionId, paths.get(page.id) ?? '',
-      data.computed?.dependencies.spec.ref.spec ?? null, data.computed ? (computedVersion(core, spaceId, data.computed) ?? '') : null,
+      data.computed?.dependencies.spec.ref.spec ?? null, shows,
     ]);
   }
   core.run('INSERT INTO search_spaces (space_id, revision_id) VALUES (?, ?) ON CONFLICT (space_id) DO UPDATE SET revision_id = excluded.revision_id', [

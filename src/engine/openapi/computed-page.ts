@@ -48,7 +48,11 @@ export function markdownOfSpec(text: string): string {
  * no version yet gives a short note instead, so publishing it later fills the page in.
  */
 export function computedMarkdown(core: Core, spaceId: string, computed: PageComputed): string {
-  const versionId = computedVersion(core, spaceId, computed);
+  return computedMarkdownAt(core, computed, computedVersion(core, spaceId, computed));
+}
+
+/** What a computed page shows when its spec is at `versionId` (undefined: the spec has no version). */
+export function computedMarkdownAt(core: Core, computed: PageComputed, versionId: string | undefined): string {
   if (!versionId) return `> The OpenAPI specification "${computed.dependencies.spec.ref.spec}" has no processed version yet.\n`;
   // A version never changes: its markdown is worked out once.
   return core.immutable(`openapi-markdown:${versionId}`, () =>
