@@ -5,12 +5,7 @@ import { servedSandbox } from '../helpers/serve';
 
 /** A review discussion over HTTP: comment on a page, reply, react, resolve, list, delete. */
 describe('comments in remote mode through serve', () => {
-  const { box, remote, served } = servedSandbox();
-  const json = async (argv: string[]) => {
-    const r = await remote([...argv, '--json']);
-    expect(r.code, r.stderr).toBe(0);
-    return JSON.parse(r.stdout);
-  };
+  const { box, remote, served, json } = servedSandbox();
 
   it('discusses a page of a space and of a change request over HTTP', async () => {
     const space = (await json(['spaces', 'create', '--title', 'Handbook'])).id;

@@ -10,11 +10,7 @@ describe('OpenAPI specs and translations in remote mode through serve', () => {
   const box = sandbox();
   let served: Served;
   const remote = (argv: string[], tty = false) => served.remote(argv, tty);
-  const json = async (argv: string[]) => {
-    const res = await remote([...argv, '--json']);
-    expect(res.code, res.stderr).toBe(0);
-    return JSON.parse(res.stdout);
-  };
+  const json = (argv: string[]) => served.json(argv);
 
   beforeAll(async () => {
     expect((await box.run(['init'])).code).toBe(0);

@@ -10,12 +10,7 @@ describe('site structure in remote mode through serve', () => {
   let served: Served;
   let siteId = '';
   const remote = (argv: string[], tty = false) => served.remote(argv, tty);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const json = async (argv: string[]): Promise<any> => {
-    const result = await remote([...argv, '--json']);
-    expect(result.code, result.stderr).toBe(0);
-    return JSON.parse(result.stdout);
-  };
+  const json = (argv: string[]) => served.json(argv);
   const titles = async () => (await json(['site-spaces', 'list', siteId])).items.map((s: { title: string; default: boolean }) => `${s.title}${s.default ? '*' : ''}`);
 
   beforeAll(async () => {

@@ -13,11 +13,7 @@ describe('sites in remote mode through serve', () => {
   let served: Served;
   let visitorToken = '';
   const remote = (argv: string[], tty = false) => served.remote(argv, tty);
-  const json = async (argv: string[]) => {
-    const result = await remote([...argv, '--json']);
-    expect(result.code, result.stderr).toBe(0);
-    return JSON.parse(result.stdout);
-  };
+  const json = (argv: string[]) => served.json(argv);
 
   beforeAll(async () => {
     expect((await box.run(['init'])).code).toBe(0);

@@ -10,11 +10,7 @@ describe('spaces in remote mode through serve', () => {
   let token = '';
   // Remote commands must not see the local database: only the URL and the token.
   const remote = (argv: string[], tty = false) => served.remote(argv, tty);
-  const json = async (argv: string[]) => {
-    const result = await remote([...argv, '--json']);
-    expect(result.code, result.stderr).toBe(0);
-    return JSON.parse(result.stdout);
-  };
+  const json = (argv: string[]) => served.json(argv);
 
   beforeAll(async () => {
     expect((await box.run(['init', '--sample'])).code).toBe(0);

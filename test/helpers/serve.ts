@@ -14,11 +14,19 @@ export async function startServe(box: Sandbox, options: { tokenName?: string; ar
   const serving = run(['serve', '--port', '0', '--json', ...(options.args ?? [])], { env: box.env, cwd: box.dir, onStdout: (chunk) => listening(chunk) });
   const url = JSON.parse(await announced).url as string;
   const token = JSON.parse((await box.run(['tokens', 'create', '--name', options.tokenName ?? 'e2e', '--json'])).stdout).token as string;
+  const remote = (argv: string[], tty = false) =>
+    run(['--url', url, '--token', token, ...argv], { tty, cwd: box.dir, env: { DOCSCTL_CONFIG_DIR: box.env.DOCSCTL_CONFIG_DIR } });
   return {
     url,
     token,
-    remote: (argv: string[], tty = false) =>
-      run(['--url', url, '--token', token, ...argv], { tty, cwd: box.dir, env: { DOCSCTL_CONFIG_DIR: box.env.DOCSCTL_CONFIG_DIR } }),
+    remote,
+    /** Runs `argv --json` remotely, expects exit 0 and parses what it printed. */
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    async json(argv: string[]): Promise<any> {
+      const result = await remote([...argv, '--json']);
+      expect(result.code, result.stderr).toBe(0);
+      return JSON.parse(result.stdout);
+    },
     /** Stops the server and checks it exited cleanly; returns what serve printed. */
     async stop(): Promise<RunResult> {
       stopServers();
@@ -52,5 +60,5 @@ export function servedSandbox(options: { setup?: (box: Sandbox) => void | Promis
     if (!served) throw new Error('the server starts in beforeAll: use it inside a test');
     return served;
   };
-  return { box, served: running, remote: (argv: string[], tty = false) => running().remote(argv, tty) };
+  return { box, served: running, remote: (argv: string[], tty = false) => running().remote(argv, tty), json: (argv: string[]) => running().json(argv) };
 }
