@@ -7,6 +7,7 @@ export default defineConfig({
   define: { __DOCSCTL_VERSION__: JSON.stringify(pkg.version) },
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
     testTimeout: 20_000,
   },

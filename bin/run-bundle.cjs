@@ -79,6 +79,23 @@ function writeCache(file, script, commands, fresh) {
   }
 }
 
+/** The bundle's `require`. Under `NODE_DEBUG=docsctl` it says which vendor bundles (dist/vendor/, one per
+ * package only some commands use) a run loads: the built-entry tests check that each one is loaded by
+ * at least one of them. */
+function bundleRequire(file) {
+  const require = createRequire(file);
+  if (!/\bdocsctl\b/i.test(process.env.NODE_DEBUG ?? '')) return require;
+  const seen = new Set();
+  return Object.assign((id) => {
+    const vendor = /^\.\/vendor\/(.+)\.cjs$/.exec(id)?.[1];
+    if (vendor && !seen.has(vendor)) {
+      seen.add(vendor);
+      debug(`vendor bundle loaded: ${vendor}`);
+    }
+    return require(id);
+  }, require);
+}
+
 /**
  * Loads and runs `file` as a CommonJS module, compiled from the code cache when one fits. The cache is
  * written at exit, so it holds every function the run compiled, not only the top level; and rewritten
@@ -101,7 +118,7 @@ function runBundle(file, env = process.env, argv = process.argv.slice(2)) {
     if (!accepted || newCommand) process.once('exit', () => writeCache(cacheFile, script, newCommand ? [...covered, command] : covered, !accepted));
   }
   const module = { exports: {} };
-  script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));
+  script.runInThisContext()(module.exports, bundleRequire(file), module, file, dirname(file));
   return module.exports;
 }
 

@@ -39,8 +39,20 @@ export function vendorPlugin() {
         const known = entries.get(name);
         if (known && known !== path) throw new Error(`vendor bundle ${name} would hold both ${known} and ${path}`);
         entries.set(name, path);
-        return { path: `./vendor/${name}.cjs`, external: true };
+        const file = `./vendor/${name}.cjs`;
+        // `require()` (createRequire loads) wants module.exports as it is. An `import` goes through a
+        // shim: src/ is an ES module package, so esbuild would give its default import the whole
+        // module.exports of the vendor bundle, which for an ES module package (conf, ora) is the
+        // namespace, not its default export. The shim is in no package, so the default follows
+        // `__esModule` as the package itself would.
+        if (args.kind === 'require-call') return { path: file, external: true };
+        return { path: file, namespace: 'vendor-import' };
       });
+      build.onResolve({ filter: /.*/, namespace: 'vendor-import' }, (args) => ({ path: args.path, external: true }));
+      build.onLoad({ filter: /.*/, namespace: 'vendor-import' }, (args) => ({
+        contents: `export * from ${JSON.stringify(args.path)};\nexport { default } from ${JSON.stringify(args.path)};\n`,
+        loader: 'js',
+      }));
     },
   };
   return { plugin, entries };
