@@ -1,5 +1,6 @@
-// Builds dist/ (scripts/build.js) unless it is newer than everything it is built from, so neither
-// `npm test` nor `npm install` can run a stale bundle. Used by `prepare` and vitest's global set-up.
+// Builds dist/ (scripts/build.js) unless it is newer than everything it is built from, so `npm test`
+// can never pass on a stale bundle. Used by vitest's global set-up, and by bin/docsctl.cjs in a source
+// checkout that has no dist/ yet.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hasTerminal, runOnTerminal } from './terminal.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const buildMode = process.argv.includes('--build');
@@ -36,17 +37,39 @@ const command = (args) => (buildMode ? [process.execPath, [bin, ...args]] : [bin
 const files = join(dir, 'files');
 mkdirSync(files);
 // Nothing of the developer's machine: its own home (the addon cache goes to ~/.cache), database and
-// profiles; a PATH without node; no NODE_* variables.
-const env = { PATH: '/usr/bin:/bin', HOME: join(dir, 'home'), DOCSCTL_DB: join(dir, 'docs.db'), DOCSCTL_CONFIG_DIR: join(dir, 'config'), CI: '1' };
+// profiles; a PATH without node; no NODE_* variables but NODE_DEBUG=docsctl for the build, which names
+// each vendor bundle a run loads (see `loaded` below).
+const env = { PATH: '/usr/bin:/bin', HOME: join(dir, 'home'), DOCSCTL_DB: join(dir, 'docs.db'), DOCSCTL_CONFIG_DIR: join(dir, 'config'), CI: '1', ...(buildMode ? { NODE_DEBUG: 'docsctl' } : {}) };
+
+/** Vendor bundles loaded by the runs of the current check, and by all checks. */
+let loaded = new Set();
+const everLoaded = new Set();
+/** `output` without NODE_DEBUG's lines, after noting the vendor bundles they name. */
+function noteLoads(output) {
+  return output.replace(/^DOCSCTL \d+: (.*)\n/gm, (_, message) => {
+    const vendor = /^vendor bundle loaded: (\S+)/.exec(message)?.[1];
+    if (vendor) loaded.add(vendor), everLoaded.add(vendor);
+    return '';
+  });
+}
+
+/** Runs docsctl on a terminal (script(1)), answering its prompts; resolves with its exit code and screen. */
+async function onTerminal(args, extraEnv = {}) {
+  const [file, argv] = command(args);
+  const { CI, ...rest } = env; // a person at a terminal, not CI
+  const result = await runOnTerminal(file, argv, { cwd: dir, env: { ...rest, ...extraEnv } });
+  return { ...result, output: noteLoads(result.output) };
+}
 
 /**
  * Runs the executable (with `json`, adds --json and parses); rejects unless it exits with `expect`.
  * Asynchronous: the import checks' web server lives in this process and must keep answering.
  */
-function docsctl(args, { expect = 0, json = false } = {}) {
+function docsctl(args, { expect = 0, json = false, env: extraEnv = {} } = {}) {
   const argv = json ? [...args, '--json'] : args;
   return new Promise((resolve, reject) => {
-    execFile(...command(argv), { cwd: dir, env, encoding: 'utf8', maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
+    execFile(...command(argv), { cwd: dir, env: { ...env, ...extraEnv }, encoding: 'utf8', maxBuffer: 64 << 20 }, (error, stdout, rawStderr) => {
+      const stderr = noteLoads(rawStderr);
       const status = error ? (typeof error.code === 'number' ? error.code : error.signal ?? error.code) : 0;
       if (status !== expect) reject(new Error(`docsctl ${argv.join(' ')} exited ${status}, not ${expect}: ${stderr || stdout}`));
       else resolve(json ? JSON.parse(stdout) : { stdout, stderr });
@@ -56,10 +79,13 @@ function docsctl(args, { expect = 0, json = false } = {}) {
 
 const results = [];
 async function check(name, fn) {
+  loaded = new Set();
   try {
     const detail = await fn();
     results.push({ name, ok: true });
-    console.log(`ok   ${name}${detail ? ` (${detail})` : ''}`);
+    const loads = loaded.size ? `loads ${[...loaded].sort().join(', ')}` : '';
+    const said = [detail, loads].filter(Boolean).join('; ');
+    console.log(`ok   ${name}${said ? ` (${said})` : ''}`);
   } catch (error) {
     results.push({ name, ok: false });
     console.log(`FAIL ${name}\n     ${String(error.message ?? error).split('\n').join('\n     ')}`);
@@ -111,7 +137,7 @@ function startServe() {
   // Whatever happens to this script, the server does not outlive it.
   process.on('exit', () => child.exitCode === null && child.kill('SIGKILL'));
   let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr += chunk));
+  child.stderr.on('data', (chunk) => (stderr += noteLoads(String(chunk))));
   const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)));
   return new Promise((resolve, reject) => {
     let out = '';
@@ -224,12 +250,46 @@ try {
     await docsctl(['members', 'list', '--jq', '.items[] | nope('], { expect: 2 });
   });
 
-  if (existsSync('/usr/bin/script')) {
-    await check('a table on a terminal (cli-table3), through script(1)', () => {
-      const result = spawnSync('/usr/bin/script', ['-qec', command(['members', 'list']).flat().join(' '), '/dev/null'], { cwd: dir, env: { ...env, CI: '', TERM: 'dumb' }, encoding: 'utf8' });
-      assert(result.status === 0 && /[┌─│]/.test(result.stdout), `exit ${result.status}:\n${result.stdout}`);
+  await check('bulk membership from a CSV file (csv-parse), a dry run', async () => {
+    const team = (await docsctl(['teams', 'list'], { json: true })).items[0].id;
+    writeFileSync(join(files, 'new.csv'), 'email,role\nada.lovelace@acme.example,member\n');
+    const plan = (await docsctl(['teams', 'members', 'add', team, '--file', join(files, 'new.csv'), '--dry-run'])).stdout;
+    assert(plan.includes('ada.lovelace@acme.example'), `plan:\n${plan}`);
+  });
+
+  if (hasTerminal()) {
+    await check('on a terminal, through script(1): a table (cli-table3), a spinner (ora), a confirmation and a pick-list (@inquirer/prompts)', async () => {
+      const table = await onTerminal(['members', 'list']);
+      assert(table.code === 0 && /[┌─│]/.test(table.output), `members list: exit ${table.code}:\n${table.output}`);
+      const push = await onTerminal(['content', 'push', join(files, 'docs'), '--space', space]);
+      assert(push.code === 0 && push.output.includes('✔ Reading the space'), `content push: exit ${push.code}:\n${push.output}`);
+      const doomed = (await docsctl(['spaces', 'create', '--title', 'Doomed'], { json: true })).id;
+      const deleted = await onTerminal(['spaces', 'delete', doomed]);
+      assert(deleted.code === 0 && deleted.answered === 1 && deleted.output.includes('Deleted space Doomed'), `spaces delete: exit ${deleted.code}, ${deleted.answered} answers:\n${deleted.output}`);
+      const restored = await onTerminal(['spaces', 'restore']);
+      assert(restored.code === 0 && restored.answered === 1 && /Restored 1 of 1/.test(restored.output), `spaces restore: exit ${restored.code}, ${restored.answered} answers:\n${restored.output}`);
     });
   }
+
+  await check('saved profiles (conf): login, whoami, a remote command through the profile, logout', async () => {
+    const token = (await docsctl(['tokens', 'create', '--name', 'profile-test'], { json: true })).token;
+    const server = await startServe();
+    // No DOCSCTL_DB, which would beat the profile: the saved profile decides, as for a user.
+    const user = { DOCSCTL_DB: '', DOCSCTL_CONFIG_DIR: join(dir, 'profiles') };
+    try {
+      await docsctl(['login', '--url', server.url, '--token', token], { env: user });
+      const me = await docsctl(['whoami'], { json: true, env: user });
+      assert(me.mode === 'remote' && me.target === server.url && me.user.email === 'admin@example.com', JSON.stringify(me));
+      const rows = (await docsctl(['members', 'list'], { env: user })).stdout.trim().split('\n');
+      assert(rows.length >= 10, `members list through the profile printed ${rows.length} rows`);
+      await docsctl(['logout'], { env: user });
+      const after = await docsctl(['whoami'], { json: true, env: user });
+      assert(after.mode === 'local', `after logout: ${JSON.stringify(after)}`);
+    } finally {
+      const code = await server.stop();
+      assert(code === 0, `serve exited ${code} on SIGTERM`);
+    }
+  });
 
   await check('serve from the executable, and a remote command against it', async () => {
     const token = (await docsctl(['tokens', 'create', '--name', 'package-test'], { json: true })).token;
@@ -254,6 +314,15 @@ try {
   console.log(`start-up, median of ${runs}: node -e 0 ${baseline.toFixed(0)} ms; docsctl --version ${versionMs.toFixed(0)} ms (${(versionMs / baseline).toFixed(2)}x); local members list ${listMs.toFixed(0)} ms (${(listMs / baseline).toFixed(2)}x)`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
+}
+
+// A vendor bundle no check loads is a package no test runs the way users get it.
+if (buildMode) {
+  const bundles = readdirSync(join(root, 'dist', 'vendor')).filter((f) => f.endsWith('.cjs')).map((f) => f.slice(0, -4));
+  await check(`every vendor bundle in dist/vendor/ is loaded by a check (${bundles.length})`, () => {
+    const missed = bundles.filter((name) => !everLoaded.has(name));
+    assert(bundles.length > 0 && missed.length === 0, `never loaded: ${missed.join(', ')}`);
+  });
 }
 
 const failed = results.filter((r) => !r.ok);

@@ -50,14 +50,16 @@ export function registerServe(program: Command, ctx: Context): void {
       // Deleted spaces past their retention go when the engine opens, and then every hour.
       const purging = setInterval(() => engine.spaces.purge(), PURGE_INTERVAL_MS);
       purging.unref();
-      if (ctx.out.json) ctx.out.raw({ url, publicUrl, database: target.db, organization: installation.organizationId, pid: process.pid });
-      else ctx.out.message(`Serving ${target.db} on ${url} (public URL ${publicUrl}). Stop with Ctrl-C.`);
-      await new Promise<void>((resolve) => {
+      // Stop handlers before the announcement: whoever reads it may send SIGTERM at once.
+      const stopped = new Promise<void>((resolve) => {
         const stop = () => server.close(() => resolve());
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
         serveHandles.add(stop);
       });
+      if (ctx.out.json) ctx.out.raw({ url, publicUrl, database: target.db, organization: installation.organizationId, pid: process.pid });
+      else ctx.out.message(`Serving ${target.db} on ${url} (public URL ${publicUrl}). Stop with Ctrl-C.`);
+      await stopped;
       serveHandles.clear();
       clearInterval(purging);
       engine.close();
