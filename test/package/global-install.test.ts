@@ -15,17 +15,25 @@ import { root } from './checks';
 /** npm's own environment of an `npm test` run (npm_config_*, npm_lifecycle_*) stays out of the nested npm. */
 const cleanEnv = (extra: Record<string, string> = {}) => ({ ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('npm_'))), ...extra });
 
-function npm(args: string[], cwd: string) {
-  const result = spawnSync('npm', args, { cwd, env: cleanEnv(), encoding: 'utf8', maxBuffer: 64 << 20 });
-  expect(result.status, `npm ${args.join(' ')}:\n${result.stderr}`).toBe(0);
-  return result.stdout;
+/** Runs npm without blocking the test worker (a blocked worker misses vitest's heartbeat for the minute of a compile). */
+async function npm(args: string[], cwd: string): Promise<string> {
+  const child = spawn('npm', args, { cwd, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  expect(code, `npm ${args.join(' ')}:\n${stderr}`).toBe(0);
+  return stdout;
 }
 
 describe('the npm package', () => {
   it('packs the built CLI and nothing else, installs globally, and works from there: init, members list, login, whoami, logout', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'docsctl-pack-'));
     try {
-      const [packed] = JSON.parse(npm(['pack', '--pack-destination', dir, '--json'], root)) as { filename: string; size: number; unpackedSize: number; files: { path: string }[] }[];
+      // --ignore-scripts: prepack would rebuild dist/ under the other test files that run it; vitest's
+      // global set-up has just built it from the same sources.
+      const [packed] = JSON.parse(await npm(['pack', '--ignore-scripts', '--pack-destination', dir, '--json'], root)) as { filename: string; size: number; unpackedSize: number; files: { path: string }[] }[];
       const paths = packed.files.map((f) => f.path);
       const vendors = readdirSync(join(root, 'dist', 'vendor')).filter((f) => f.endsWith('.cjs'));
       expect(vendors.length).toBeGreaterThan(10);
@@ -35,7 +43,7 @@ describe('the npm package', () => {
 
       const prefix = join(dir, 'prefix');
       mkdirSync(join(prefix, 'lib'), { recursive: true }); // npm 11's script policy checks the global folder before it makes it
-      npm(['install', '--global', '--prefix', prefix, '--prefer-offline', '--strict-allow-scripts', '--allow-scripts=better-sqlite3', '--no-audit', '--no-fund', join(dir, packed.filename)], dir);
+      await npm(['install', '--global', '--prefix', prefix, '--prefer-offline', '--strict-allow-scripts', '--allow-scripts=better-sqlite3', '--no-audit', '--no-fund', join(dir, packed.filename)], dir);
       const installed = readdirSync(join(prefix, 'lib', 'node_modules', 'docsctl', 'node_modules'));
       expect(installed).toContain('better-sqlite3');
       expect(installed).not.toContain('zod'); // bundled into dist/, so not a dependency
