@@ -39,14 +39,18 @@ export function registerServe(program: Command, ctx: Context): void {
       const { createHttpServer, listen } = await import('../server/http');
       // Listen first: with --port 0 the public URL is only known once the socket is bound.
       let app: App | undefined;
-      const server = createHttpServer({ handleAsync: (req, o) => app!.handleAsync(req, o) });
+      const report = (error: unknown) => ctx.io.stderr.write(`internal error: ${(error as Error)?.stack ?? String(error)}\n`);
+      const server = createHttpServer({ handleAsync: (req, o) => app!.handleAsync(req, o) }, report);
+      // A promise some request left behind that fails later is reported, never fatal to the server.
+      const unhandled = (reason: unknown) => report(reason);
+      process.on('unhandledRejection', unhandled);
       const address = await listen(server, port, opts.host);
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       const url = `http://${host}:${address.port}`;
       const publicUrl = opts.publicUrl ?? ctx.env.DOCSCTL_PUBLIC_URL ?? url;
       const engine = openEngine(target.db, { publicUrl, importLimits });
       const installation = engine.install();
-      app = createApp({ engine, rateLimit: { limit, windowSeconds }, onError: (e) => ctx.io.stderr.write(`internal error: ${(e as Error).stack}\n`) });
+      app = createApp({ engine, rateLimit: { limit, windowSeconds }, onError: report });
       // Deleted spaces past their retention go when the engine opens, and then every hour.
       const purging = setInterval(() => engine.spaces.purge(), PURGE_INTERVAL_MS);
       purging.unref();
@@ -61,6 +65,7 @@ export function registerServe(program: Command, ctx: Context): void {
       else ctx.out.message(`Serving ${target.db} on ${url} (public URL ${publicUrl}). Stop with Ctrl-C.`);
       await stopped;
       serveHandles.clear();
+      process.off('unhandledRejection', unhandled);
       clearInterval(purging);
       engine.close();
     });

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { rawResponse, type RawFile } from './raw-response';
 import type { Engine, Actor } from '../engine/index';
 import { EngineError, statusOf } from '../engine/errors';
 import { routeList } from '../api/routes/index';
@@ -52,11 +53,6 @@ export function errorResponse(status: number, message: string, headers: Record<s
 }
 
 class BadRequest extends Error {}
-
-interface RawFile {
-  contentType: string;
-  bytes: Buffer;
-}
 
 function parseQuery(search: string): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
@@ -150,10 +146,7 @@ export function createApp(options: AppOptions) {
       const operation = operations[route.operationId as keyof typeof operations] as (e: Engine, a: Actor, i: unknown) => unknown;
       const result = operation(engine, actor, { params, query, body });
       const respond = (value: unknown): ApiResponse => {
-        if (route.raw) {
-          const file = value as RawFile;
-          return { status: route.status, headers: { ...rateHeaders, 'content-type': file.contentType }, body: file.bytes };
-        }
+        if (route.raw) return rawResponse(route.status, value as RawFile, rateHeaders);
         if (!route.response) return { status: route.status, headers: rateHeaders };
         // A create-or-update answer carries its own status (201 created, else the route's).
         return value instanceof WithStatus ? json(value.status, value.value, rateHeaders) : json(route.status, value, rateHeaders);

@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import type { RemotePage } from './remote-tree';
 
 /**
@@ -26,21 +26,40 @@ export function summaryOf(pages: RemotePage[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Writes the pages and files into `dir`; synchronously, as diskSource reads (local-tree.ts says why). */
-export function writeTree(dir: string, pages: RemotePage[], files: { name: string; bytes: Buffer }[]): number {
-  let written = 0;
-  for (const page of pages) {
-    const target = join(dir, fileOf(page, pages));
-    mkdirSync(dirname(target), { recursive: true });
-    // A group page is its folder alone: no README.md, so a push reads it back as a group.
-    if (page.type === 'group' && pages.some((p) => p.parentId === page.id)) continue;
-    writeFileSync(target, page.markdown);
-    written++;
+/** A page path or file name from the space that would land outside the folder being written. */
+export class OutsideFolderError extends Error {}
+
+/**
+ * `relative` inside `dir`, or an OutsideFolderError. The server refuses such names, but the content may
+ * come from any instance (or a database written before it did), so the client checks on its own.
+ */
+function inside(dir: string, relative: string, what: string): string {
+  const root = resolve(dir);
+  const target = resolve(root, relative);
+  // eslint-disable-next-line no-control-regex
+  if (isAbsolute(relative) || relative.includes('\0') || !target.startsWith(root + sep)) {
+    throw new OutsideFolderError(`${what} ${JSON.stringify(relative)} would be written outside ${root}: nothing was written`);
   }
-  for (const file of files) {
-    const target = join(dir, file.name);
+  return target;
+}
+
+/**
+ * Writes the pages and files into `dir`; synchronously, as diskSource reads (local-tree.ts says why).
+ * Every path is checked before anything is written.
+ */
+export function writeTree(dir: string, pages: RemotePage[], files: { name: string; bytes: Buffer }[]): number {
+  const writes: { target: string; data: string | Buffer; folderOnly?: boolean }[] = [];
+  for (const page of pages) {
+    // A group page is its folder alone: no README.md, so a push reads it back as a group.
+    const folderOnly = page.type === 'group' && pages.some((p) => p.parentId === page.id);
+    writes.push({ target: inside(dir, fileOf(page, pages), `page ${page.id} at`), data: page.markdown, folderOnly });
+  }
+  for (const file of files) writes.push({ target: inside(dir, file.name, 'file'), data: file.bytes });
+  let written = 0;
+  for (const { target, data, folderOnly } of writes) {
     mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, file.bytes);
+    if (folderOnly) continue;
+    writeFileSync(target, data);
     written++;
   }
   writeFileSync(join(dir, 'SUMMARY.md'), summaryOf(pages));

@@ -104,3 +104,39 @@ describe('input edge cases', () => {
     expectError(api.request('PATCH', `/v1/orgs/${t.orgId}/members/${t.adminId}`, { as: t.adminId, body: {} }), 400, /^role: is required$/);
   });
 });
+
+describe('a request that throws never stops the server', () => {
+  it('answers 500 with the JSON error body when an answer cannot be sent or the app fails, reports it, and goes on serving', async () => {
+    const reported: unknown[] = [];
+    let mode: 'bad-header' | 'reject' | 'throw' | 'ok' = 'ok';
+    const server = createHttpServer(
+      {
+        handleAsync: async () => {
+          if (mode === 'reject') throw new Error('the app failed');
+          if (mode === 'throw') return null as never; // send() cannot read this: a TypeError inside the adapter
+          const headers: Record<string, string> = { 'content-type': mode === 'bad-header' ? 'text/plain\r\nX-Injected: yes' : 'text/plain' };
+          return { status: 200, headers, body: 'fine' };
+        },
+      },
+      (error) => reported.push(error),
+    );
+    servers.push(server);
+    const { port } = await listen(server, 0, '127.0.0.1');
+    const get = async () => {
+      const res = await request(`http://127.0.0.1:${port}/anything`);
+      return { status: res.statusCode, headers: res.headers, text: await res.body.text() };
+    };
+    for (const failing of ['bad-header', 'reject', 'throw'] as const) {
+      mode = failing;
+      const answer = await get();
+      expect(answer.status, failing).toBe(500);
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(answer.headers['x-injected']).toBeUndefined();
+      expect(JSON.parse(answer.text)).toEqual({ error: { code: 500, message: 'internal error: the request could not be completed' } });
+      mode = 'ok';
+      expect(await get()).toMatchObject({ status: 200, text: 'fine' });
+    }
+    expect(reported).toHaveLength(3);
+    expect(String(reported[0])).toMatch(/Invalid character in header content/);
+  });
+});

@@ -4,7 +4,8 @@ import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { readRemote } from '../../sync/remote-tree';
-import { writeTree } from '../../sync/pull';
+import { OutsideFolderError, writeTree } from '../../sync/pull';
+import { CliError } from '../../errors';
 
 export function registerPull(group: Command, ctx: Context): void {
   group
@@ -23,7 +24,12 @@ export function registerPull(group: Command, ctx: Context): void {
       }
       const target = resolve(ctx.io.cwd, dir);
       await mkdir(target, { recursive: true });
-      const written = writeTree(target, remote.pages, files);
+      let written: number;
+      try {
+        written = writeTree(target, remote.pages, files);
+      } catch (error) {
+        throw error instanceof OutsideFolderError ? new CliError(error.message) : error;
+      }
       if (ctx.out.json) ctx.out.raw({ pages: remote.pages.length, files: files.length });
       else ctx.out.message(`Wrote ${written} file(s) to ${dir}.`);
     });

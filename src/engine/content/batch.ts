@@ -2,6 +2,7 @@ import type { Core } from '../core';
 import { invalid } from '../errors';
 import { firstHeading, slugify, splitFrontmatter } from './markdown';
 import { contentTypeOf, imageSize } from './images';
+import { fileNameProblem, isMediaType } from './file-rules';
 import type { PageComputed } from '../openapi/computed-page';
 import { childrenOf, pageData, renumber, sha256, storePage, type FileEntry, type PageData, type RevisionState } from './state';
 
@@ -203,6 +204,11 @@ export function applyChanges(core: Core, state: RevisionState, changes: Change[]
         const ids: string[] = [];
         change.files.forEach((file, j) => {
           const where = `${field}.files[${j}]`;
+          const nameProblem = fileNameProblem(file.name);
+          if (nameProblem) throw invalid(`${where}.name: ${nameProblem}`);
+          if (file.contentType !== undefined && !isMediaType(file.contentType)) {
+            throw invalid(`${where}.contentType: must be a media type such as image/png (type/subtype, optional ;name=value parameters, printable ASCII)`);
+          }
           const clean = file.base64.replace(/\s/g, '');
           // A length of 4n+1 cannot be base64 (Buffer.from would silently drop the last character); padding only ends a full quantum.
           if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 === 1 || (clean.endsWith('=') && clean.length % 4 !== 0)) {

@@ -1,0 +1,32 @@
+import { isMediaType } from '../engine/content/file-rules';
+import type { ApiResponse } from './app';
+
+/** What a raw route (a file's bytes, a PDF, a spec document) answers with. */
+export interface RawFile {
+  contentType: string;
+  bytes: Buffer;
+  /** The file's name, for the download name of an attachment. */
+  name?: string;
+}
+
+/** Types a browser would run (scripts, markup that can hold scripts): served only as downloads. */
+const ACTIVE = /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|[a-z]+\/[^;]*\+xml|text\/javascript|application\/(x-)?javascript|application\/ecmascript)\s*(;|$)/i;
+
+/** `attachment` with the name in ASCII (anything else becomes `_`) and in full as RFC 8187 UTF-8. */
+function attachment(name: string): string {
+  const base = name.split('/').pop() || 'download';
+  const ascii = base.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(base)}`;
+}
+
+/**
+ * The answer of a raw route. Stored media types were not always checked on write, so one that is not
+ * a valid media type goes out as application/octet-stream rather than into a header where it would
+ * throw or inject. Browsers must not guess another type (nosniff), and active types are downloads.
+ */
+export function rawResponse(status: number, file: RawFile, headers: Record<string, string>): ApiResponse {
+  const type = isMediaType(file.contentType) ? file.contentType : 'application/octet-stream';
+  const out: Record<string, string> = { ...headers, 'content-type': type, 'x-content-type-options': 'nosniff' };
+  if (ACTIVE.test(type)) out['content-disposition'] = attachment(file.name ?? 'download');
+  return { status, headers: out, body: file.bytes };
+}
