@@ -89,7 +89,11 @@ describe('remote mode through serve', () => {
     expect(design.items.map((m: { organization: { user: { email: string } } }) => m.organization.user.email).sort()).toEqual([
       'carol.shaw@acme.example', 'jean.sammet@acme.example', 'lynn.conway@acme.example', 'sophie.wilson@acme.example',
     ]);
-    const again = JSON.parse((await remote(['teams', 'sync', '-f', sync, '--apply', '--json'])).stdout);
+    const againRun = await remote(['teams', 'sync', '-f', sync, '--apply', '--json']);
+    expect(againRun.code, againRun.stderr).toBe(0);
+    const again = JSON.parse(againRun.stdout);
+    // One row per member of Design in the file, each now unchanged.
+    expect(again.rows).toHaveLength(4);
     expect(again.rows.every((r: { status: string }) => r.status === 'skipped')).toBe(true);
   });
 

@@ -49,9 +49,22 @@ describe('docsctl help <topic>', () => {
     for (const name of read) expect(text, name).toMatch(new RegExp(`^ {2}${name}\\b`, 'm'));
   });
 
-  it('exit-codes lists every code of EXIT', async () => {
+  it('exit-codes lists every exit code with its meaning', async () => {
+    // Written out here, not derived from EXIT, so a changed or dropped code fails this test.
+    const expected = [
+      ['0', 'success (an empty list is a success)'],
+      ['1', 'error: invalid input (API 400)'],
+      ['2', 'usage error'],
+      ['4', 'authentication or authorization failed (401, 403)'],
+      ['5', 'not found (404, 410)'],
+      ['6', 'conflict or refused precondition (409, 412, 423'],
+      ['7', 'rate limited (429)'],
+    ];
     const text = (await run(['help', 'exit-codes'])).stdout;
-    for (const code of Object.values(EXIT)) expect(text).toMatch(new RegExp(`^ {2}${code} +\\S`, 'm'));
+    const listed = [...text.matchAll(/^ {2}(\d+) +(.*)$/gm)].map((m) => [m[1], m[2]]);
+    expect(listed.map(([code]) => code)).toEqual(expected.map(([code]) => code));
+    for (const [i, [code, meaning]] of expected.entries()) expect(listed[i][1], `exit code ${code}`).toContain(meaning);
+    expect(Object.values(EXIT).sort()).toEqual(expected.map(([code]) => Number(code)));
   });
 
   it('output covers the output flags', async () => {

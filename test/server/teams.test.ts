@@ -108,7 +108,9 @@ describe('PUT /v1/orgs/{organizationId}/teams (create)', () => {
   it('forbids members without the admin role, including team owners', () => {
     const s = setup();
     const owned = s.createTeam('Owned');
-    s.api.request('PUT', `${s.teams}/${owned}/members/${s.reader}`, { as: s.adminId, body: { role: 'owner' } });
+    expectOk(s.api.request('PUT', `${s.teams}/${owned}/members/${s.reader}`, { as: s.adminId, body: { role: 'owner' } }), 'addMemberToOrganizationTeamById');
+    // The reader really owns the team, so the 403 below is about the org role.
+    expect(s.api.request('GET', `${s.teams}/${owned}`, { as: s.reader }).body.permissions).toEqual({ admin: true, view: true });
     expectError(s.api.request('PUT', s.teams, { as: s.reader, body: { title: 'Mine' } }), 403, /admin role required/);
     expectError(s.api.request('PUT', s.teams, { as: s.creator, body: { title: 'Mine' } }), 403);
     expectError(s.api.request('PUT', s.teams, { as: s.guest, body: { title: 'Mine' } }), 403);
@@ -299,8 +301,8 @@ describe('PATCH /v1/orgs/{organizationId}/teams/{teamId} (rename)', () => {
     const s = setup();
     const id = s.createTeam('Docs');
     const plain = addMember(s.engine, s.orgId, 'plain@acme.test', 'read');
-    s.api.request('PUT', `${s.teams}/${id}/members/${s.reader}`, { as: s.adminId, body: { role: 'owner' } });
-    s.api.request('PUT', `${s.teams}/${id}/members/${plain}`, { as: s.adminId, body: { role: 'member' } });
+    expectOk(s.api.request('PUT', `${s.teams}/${id}/members/${s.reader}`, { as: s.adminId, body: { role: 'owner' } }), 'addMemberToOrganizationTeamById');
+    expectOk(s.api.request('PUT', `${s.teams}/${id}/members/${plain}`, { as: s.adminId, body: { role: 'member' } }), 'addMemberToOrganizationTeamById');
 
     const byOwner = s.api.request('PATCH', `${s.teams}/${id}`, { as: s.reader, body: { title: 'Owned docs' } });
     expectOk(byOwner, 'updateTeamInOrganizationById');
@@ -366,7 +368,9 @@ describe('DELETE /v1/orgs/{organizationId}/teams/{teamId}', () => {
   it('does not let a team owner (or any non-admin) delete the team', () => {
     const s = setup();
     const id = s.createTeam('Owned');
-    s.api.request('PUT', `${s.teams}/${id}/members/${s.reader}`, { as: s.adminId, body: { role: 'owner' } });
+    expectOk(s.api.request('PUT', `${s.teams}/${id}/members/${s.reader}`, { as: s.adminId, body: { role: 'owner' } }), 'addMemberToOrganizationTeamById');
+    // The reader really owns the team, so the 403 below is about the org role.
+    expect(s.api.request('GET', `${s.teams}/${id}`, { as: s.reader }).body.permissions).toEqual({ admin: true, view: true });
     expectError(s.api.request('DELETE', `${s.teams}/${id}`, { as: s.reader }), 403, /admin role required/);
     expectError(s.api.request('DELETE', `${s.teams}/${id}`, { as: s.creator }), 403);
     expectError(s.api.request('DELETE', `${s.teams}/${id}`, { as: s.guest }), 403);
