@@ -109,7 +109,8 @@ describe('PUT and DELETE …/replies/{commentReplyId}', () => {
     const c = s.postOk({ body: {} });
     const mine = s.replyOk(c.id, 'mine', s.other);
     const theirs = s.replyOk(c.id, 'theirs', s.commenter);
-    s.api.request('PUT', `${s.replies(c.id)}/${mine.id}`, { as: s.commenter, body: { addedReactions: ['👍'] } });
+    expectOk(s.api.request('PUT', `${s.replies(c.id)}/${mine.id}`, { as: s.commenter, body: { addedReactions: ['👍'] } }), 'updateCommentReplyInSpace');
+    expect(s.count('SELECT COUNT(*) AS n FROM reply_reactions')).toBe(1);
     // The comment's author does not own the replies to it.
     expectError(s.api.request('DELETE', `${s.replies(c.id)}/${mine.id}`, { as: s.commenter }), 403, /delete this reply: only its author or an admin/);
     expectError(s.api.request('DELETE', `${s.replies(c.id)}/${mine.id}`, { as: s.stranger }), 404);

@@ -367,8 +367,12 @@ describe('purging a deleted space', () => {
     const c = s.postOk({ body: {} });
     const r = s.replyOk(c.id, 'reply');
     s.putOk(c.id, { addedReactions: ['👍'] });
-    s.api.request('PUT', `${s.replies(c.id)}/${r.id}`, { as: s.commenter, body: { addedReactions: ['👍'] } });
+    expectOk(s.api.request('PUT', `${s.replies(c.id)}/${r.id}`, { as: s.commenter, body: { addedReactions: ['👍'] } }), 'updateCommentReplyInSpace');
     s.postOk({ body: {} }, s.commenter, cr.number);
+    // Each table has something to purge.
+    for (const table of ['comments', 'comment_replies', 'comment_reactions', 'reply_reactions']) {
+      expect(s.count(`SELECT COUNT(*) AS n FROM ${table}`), table).toBeGreaterThan(0);
+    }
     expectOk(s.api.request('DELETE', `/v1/spaces/${s.spaceId}`, { as: s.adminId }), 'deleteSpaceById');
     s.clock.advance(8 * 86_400_000);
     expect(s.engine.spaces.purge()).toBe(1);

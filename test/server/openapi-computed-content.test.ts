@@ -54,11 +54,13 @@ describe('computed pages (OpenAPI references) in search and PDF', () => {
     expect(search('stores')).toEqual([]);
     expect(search('processed version')).toEqual([]);
 
-    await s.send('PUT', `${s.specs}/petstore`, { as: s.adminId, body: { source: { text: v2 } } });
+    const second = await s.send('PUT', `${s.specs}/petstore`, { as: s.adminId, body: { source: { text: v2 } } });
     expect(search('List stores')).toEqual(['Reference']);
     expect(orgSearch('List stores')).toEqual(['Reference']);
     // Re-publishing the same document makes no version, and the index stays as it is.
-    await s.send('PUT', `${s.specs}/petstore`, { as: s.adminId, body: { source: { text: v2 } } });
+    const again = await s.send('PUT', `${s.specs}/petstore`, { as: s.adminId, body: { source: { text: v2 } } });
+    expectOk(again, 'createOrUpdateOpenAPISpecBySlug');
+    expect(again.body.lastVersion).toBe(second.body.lastVersion);
     expect(search('List stores')).toEqual(['Reference']);
 
     expectOk(s.api.request('DELETE', `${s.specs}/petstore`, { as: s.adminId }), 'deleteOpenAPISpecBySlug');
@@ -75,7 +77,11 @@ describe('computed pages (OpenAPI references) in search and PDF', () => {
     expect(search('List all pets')).toEqual(['Reference']);
     await s.send('PUT', `${s.specs}/petstore`, { as: s.adminId, body: { source: { text: v2 } } });
     expect(search('List stores')).toEqual(['Reference']);
-    await s.send('PUT', `${s.specs}/other`, { as: s.adminId, body: { source: { text: v1 } } });
+    const other = await s.send('PUT', `${s.specs}/other`, { as: s.adminId, body: { source: { text: v1 } } });
+    expect(other.status, JSON.stringify(other.body)).toBe(201);
+    // It really changed: the other spec has a processed version of its own.
+    expect(other.body).toMatchObject({ processingState: 'complete', lastVersion: expect.any(String) });
+    expect(other.body).not.toHaveProperty('lastProcessErrorCode');
     expect(search('List stores')).toEqual(['Reference']);
     expect(search('List all pets')).toEqual(['Reference']);
   });

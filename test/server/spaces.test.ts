@@ -320,7 +320,9 @@ describe('GET /v1/spaces/{spaceId}', () => {
     const theirs = s.engine.spaces.create({ userId: other.adminId }, other.orgId, { title: 'Theirs' }).id;
     const hidden = s.createSpace({ title: 'Hidden' });
     const gone = s.createSpace({ title: 'Gone' });
-    s.patch(gone, { defaultLevel: 'read' });
+    // Readable by the reader before it is deleted, so the reader's 404 below is for the deletion.
+    expectOk(s.patch(gone, { defaultLevel: 'read' }), 'updateSpaceById');
+    expectOk(s.get(gone, s.reader), 'getSpaceById');
     expectOk(s.api.request('DELETE', s.space(gone), { as: s.adminId }), 'deleteSpaceById');
     expectError(s.get('no-such-space'), 404, /not found/);
     expectError(s.get(theirs), 404, /not found/);
