@@ -219,6 +219,8 @@ teams:
       existing,
       0,
     );
+    // One row for ada's role and one for each of the three team members, all unchanged.
+    expect(plan.rows).toHaveLength(4);
     expect(plan.rows.every((r) => r.status === 'skipped')).toBe(true);
     expect(plan.roleChanges).toEqual([]);
     expect(plan.refusals).toEqual([]);

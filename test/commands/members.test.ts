@@ -54,6 +54,7 @@ describe('members (read-only, sample data)', () => {
       const body = await json(s, ['members', 'list', '--sort', 'lastSeenAt', '--order', 'desc']);
       expect(body.count).toBe(29);
       const seen = body.items.map((m: { lastSeenAt: string }) => m.lastSeenAt);
+      expect(seen).toHaveLength(29);
       expect(seen.every(Boolean)).toBe(true);
       expect([...seen].sort().reverse()).toEqual(seen);
     });

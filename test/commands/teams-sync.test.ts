@@ -86,7 +86,10 @@ describe('teams sync: plan (the default)', () => {
     s.write('same.yaml', `teams:\n  - title: Design\n    members:\n${DESIGN.map((e) => `      - { user: ${e}, role: ${e.startsWith('lynn') ? 'owner' : 'member'} }`).join('\n')}\n`);
     const r = await s.run(['teams', 'sync', '-f', 'same.yaml']);
     expect(r.code, r.stderr).toBe(0);
-    expect(tsvRows(r.stdout).every((row) => row[5] === 'skipped')).toBe(true);
+    const rows = tsvRows(r.stdout);
+    // One row per member of Design, each unchanged.
+    expect(rows).toHaveLength(DESIGN.length);
+    expect(rows.every((row) => row[5] === 'skipped')).toBe(true);
     expect(r.stderr).not.toContain('--apply');
   });
 });

@@ -431,6 +431,7 @@ describe('GET <content>/files and <content>/files/{fileId}', () => {
   it('gets one file as the listing shows it', () => {
     const s = filesSetup();
     const listed = s.api.request('GET', `${rootOf(s, s.cr.id)}/files`, { as: s.adminId }).body.items;
+    expect(listed).toHaveLength(5);
     for (const file of listed) {
       const res = s.api.request('GET', `${rootOf(s, s.cr.id)}/files/${file.id}`, { as: s.adminId });
       expectOk(res, 'getChangeRequestFile');
@@ -585,6 +586,8 @@ describe('GET <content>/page/{pageId}', () => {
     expect(res.body.markdown).toBe('# Getting Started\n\nWelcome.');
     const tree = s.pages();
     expect(res.body.pages).toEqual(tree.find((p) => p.id === s.ids.gettingStarted)!.pages);
+    // Install (with On Linux under it) and the second Install.
+    expect(s.flat(res.body.pages).map((p) => p.id)).toEqual([s.ids.install, s.ids.onLinux, s.ids.install2]);
     for (const child of s.flat(res.body.pages)) {
       expect(child).not.toHaveProperty('markdown');
       expect(child).not.toHaveProperty('document');
