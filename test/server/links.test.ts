@@ -352,7 +352,7 @@ describe('links of a large space', () => {
     const revision = s.spaceRevision();
     const analysis = s.engine.links.ofRevision(revision);
     s.createCr({ subject: 'unrelated write' });
-    s.api.request('GET', `/v1/spaces/${s.spaceId}/links`, { as: s.adminId });
+    expectOk(s.api.request('GET', `/v1/spaces/${s.spaceId}/links`, { as: s.adminId }), 'listSpaceLinks');
     expect(s.engine.links.ofRevision(revision)).toBe(analysis);
   });
 });
