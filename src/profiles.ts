@@ -3,7 +3,8 @@ import { configDir, type Env, type Profile, type ProfileFile } from './config';
 
 /** Writes saved profiles with `conf` (atomic writes); only login/logout load this module. */
 export function profileStore(env: Env) {
-  const store = new Conf<ProfileFile>({ projectName: 'docsctl', cwd: configDir(env), configName: 'config' });
+  // Profiles hold tokens: the file is its owner's alone (conf's default mode would let anyone read it).
+  const store = new Conf<ProfileFile>({ projectName: 'docsctl', cwd: configDir(env), configName: 'config', configFileMode: 0o600 });
   return {
     save(name: string, profile: Profile, makeCurrent: boolean): void {
       store.set(`profiles.${name}`, profile);

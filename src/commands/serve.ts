@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { Context } from '../context';
 import { UsageError } from '../errors';
 import { importLimitsOf, withImportLimitFlags } from './shared/import-limits';
@@ -12,6 +12,7 @@ interface Opts {
   rateLimit: string;
   rateWindow: string;
   refusePrivateAddresses?: boolean;
+  allowPrivateAddresses?: boolean;
   [limit: string]: unknown;
 }
 
@@ -24,7 +25,9 @@ export function registerServe(program: Command, ctx: Context): void {
     .option('--public-url <url>', 'base URL clients see, used in urls.location (default: the listening address)')
     .option('--rate-limit <n>', 'requests per window per token', '1000')
     .option('--rate-window <seconds>', 'rate-limit window in seconds', '60')
-    .option('--refuse-private-addresses', 'content import refuses loopback, private and link-local addresses (run with it when untrusted editors can import)');
+    .option('--allow-private-addresses', 'let content imports and OpenAPI source URLs fetch from loopback, private, link-local and this machine\'s own addresses (refused by default: editors must not reach your internal network)')
+    // The default since issue 13; still accepted so scripts that pass it keep working.
+    .addOption(new Option('--refuse-private-addresses').hideHelp());
   withImportLimitFlags(command, 'import-')
     .addHelpText('after', '\nExamples:\n  $ docsctl serve --port 8080\n  $ docsctl serve --port 0 --json          # prints {"url": ...} once listening\n  $ docsctl serve --host 0.0.0.0 --public-url https://docs.acme.example')
     .action(async (opts: Opts) => {
@@ -33,7 +36,8 @@ export function registerServe(program: Command, ctx: Context): void {
       const limit = Number(opts.rateLimit);
       const windowSeconds = Number(opts.rateWindow);
       if (!(limit >= 1) || !(windowSeconds >= 1)) throw new UsageError('--rate-limit and --rate-window: must be positive numbers');
-      const importLimits = { ...importLimitsOf(opts, 'import-'), ...(opts.refusePrivateAddresses ? { refusePrivateAddresses: true } : {}) };
+      if (opts.allowPrivateAddresses && opts.refusePrivateAddresses) throw new UsageError('--allow-private-addresses and --refuse-private-addresses contradict each other');
+      const importLimits = { ...importLimitsOf(opts, 'import-'), refusePrivateAddresses: !opts.allowPrivateAddresses };
       const target = ctx.target();
       if (target.mode !== 'local') throw new UsageError(`serve needs a local database; it cannot serve ${target.url}`);
       const { createHttpServer, listen } = await import('../server/http');

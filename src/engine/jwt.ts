@@ -34,3 +34,4 @@ export function verifyJwt(token: string, secret: string, nowSeconds: number): Re
     return undefined;
   }
 }
+

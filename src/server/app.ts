@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
 import { rawResponse, type RawFile } from './raw-response';
+import { MAX_JSON_DEPTH, tooDeep } from './json-depth';
 import type { Engine, Actor } from '../engine/index';
 import { EngineError, statusOf } from '../engine/errors';
 import { routeList } from '../api/routes/index';
@@ -79,6 +80,8 @@ function parseBody(route: Route, raw: string | undefined): unknown {
     throw new BadRequest(`body: is not valid JSON (${(error as Error).message})`);
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new BadRequest('body: must be a JSON object');
+  const deep = tooDeep(parsed);
+  if (deep !== undefined) throw new BadRequest(`${deep}: must not nest objects and arrays more than ${MAX_JSON_DEPTH} levels deep`);
   return validate(route.body, parsed, []);
 }
 
@@ -107,8 +110,15 @@ export function createApp(options: AppOptions) {
 
     let rateHeaders: Record<string, string> = {};
     const token = /^Bearer\s+(.+)$/i.exec(headerOf(req, 'authorization') ?? '')?.[1]?.trim();
+    // Authenticated before the rate limit, so that only a valid token gets a count of its own: junk
+    // tokens count against the client address like requests without one.
+    let authenticated: Actor | undefined;
+    if (token && !handleOptions.actor) {
+      engine.core.revalidate();
+      authenticated = engine.tokens.authenticate(token) ?? undefined;
+    }
     if (limiter) {
-      const state = limiter(token ?? `addr:${handleOptions.clientKey ?? 'unknown'}`);
+      const state = limiter(authenticated ? `token:${token}` : `addr:${handleOptions.clientKey ?? 'unknown'}`);
       rateHeaders = {
         'x-ratelimit-limit': String(state.limit),
         'x-ratelimit-remaining': String(state.remaining),
@@ -138,7 +148,7 @@ export function createApp(options: AppOptions) {
       let actor = handleOptions.actor;
       if (!actor) {
         if (!token) return errorResponse(401, 'authentication required: send Authorization: Bearer <token>', rateHeaders);
-        actor = engine.tokens.authenticate(token);
+        actor = authenticated;
         if (!actor) return errorResponse(401, 'the token is unknown or revoked', rateHeaders);
       }
       const query = route.query ? validate(route.query, parseQuery(search), []) : {};

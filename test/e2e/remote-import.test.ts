@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request } from 'undici';
 import { sandbox } from '../helpers/cli';
 import { startServe, type Served } from '../helpers/serve';
 import { fixtureSite, type FixtureSite } from '../fixtures/import/server';
 
-/** Import through a real `docsctl serve`: the server fetches the fixture site, the CLI only sees the API. */
+/**
+ * Import through a real `docsctl serve`: the server fetches the fixture site, the CLI only sees the API.
+ * The fixture site is on loopback, which a server refuses by default: these servers allow it.
+ */
 describe('content import in remote mode through serve', () => {
   const box = sandbox();
   let served: Served;
@@ -12,7 +16,7 @@ describe('content import in remote mode through serve', () => {
 
   beforeAll(async () => {
     expect((await box.run(['init'])).code).toBe(0);
-    served = await startServe(box);
+    served = await startServe(box, { args: ['--allow-private-addresses'] });
     site = await fixtureSite();
   });
 
@@ -45,20 +49,45 @@ describe('content import in remote mode through serve', () => {
   });
 });
 
-describe('serve --refuse-private-addresses', () => {
-  it('refuses to import from loopback addresses, naming the url', async () => {
+describe('serve refuses internal addresses by default (server-side request forgery)', () => {
+  it('refuses to import from loopback, by address or by name, with a generic reason; --allow-private-addresses opts out', async () => {
     const box = sandbox();
     expect((await box.run(['init'])).code).toBe(0);
-    const served = await startServe(box, { args: ['--refuse-private-addresses'] });
     const site = await fixtureSite();
+    const guarded = await startServe(box);
     try {
-      const space = JSON.parse((await served.remote(['spaces', 'create', '--title', 'Guarded', '--json'])).stdout).id;
-      const refused = await served.remote(['content', 'import', `${site.url}/docs/guide/install.html`, '--space', space]);
-      expect(refused.code).toBe(1);
-      expect(refused.stderr).toMatch(/url: .*(internal|private|loopback)/i);
+      const space = JSON.parse((await guarded.remote(['spaces', 'create', '--title', 'Guarded', '--json'])).stdout).id;
+      const port = new URL(site.url).port;
+      for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, `[::ffff:127.0.0.1]:${port}`, `127.1:${port}`]) {
+        const refused = await guarded.remote(['content', 'import', `http://${host}/docs/guide/install.html`, '--space', space]);
+        expect(refused.code, host).toBe(1);
+        expect(refused.stderr, host).toMatch(/^error: url: .* is an internal address; this instance refuses to fetch from internal addresses \(serve --allow-private-addresses allows it\)/m);
+      }
+      // A closed port and an open one read the same: no socket error leaks out.
+      const closed = await guarded.remote(['content', 'import', 'http://127.0.0.1:1/', '--space', space]);
+      expect(closed.stderr).not.toMatch(/ECONNREFUSED/);
+      // An OpenAPI spec's source.url, which the server fetches itself, goes through the same guard.
+      const org = JSON.parse((await guarded.remote(['orgs', 'list', '--json'])).stdout).items[0].id;
+      const res = await request(`${guarded.url}/v1/orgs/${org}/openapi/internal`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${guarded.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ source: { url: `${site.url}/openapi.yaml` } }),
+      });
+      const spec = (await res.body.json()) as { lastProcessErrorCode?: string; lastProcessError?: string };
+      expect(spec).toMatchObject({ lastProcessErrorCode: 'FETCH_ERROR', lastProcessError: expect.stringMatching(/is an internal address/) });
       expect(site.hits).toEqual([]);
     } finally {
-      await served.stop();
+      await guarded.stop();
+    }
+    const open = await startServe(box, { args: ['--allow-private-addresses'] });
+    try {
+      const space = JSON.parse((await open.remote(['spaces', 'create', '--title', 'Open', '--json'])).stdout).id;
+      const imported = await open.remote(['content', 'import', `${site.url}/docs/guide/install.html`, '--space', space, '--json']);
+      expect(imported.code, imported.stderr).toBe(0);
+      expect(site.hits.length).toBeGreaterThan(0);
+      expect((await box.run(['serve', '--allow-private-addresses', '--refuse-private-addresses'])).stderr).toContain('contradict');
+    } finally {
+      await open.stop();
       await site.close();
     }
   });
@@ -69,7 +98,7 @@ describe('serve --import-max-pages and --import-max-depth', () => {
     const box = sandbox();
     expect((await box.run(['init'])).code).toBe(0);
     expect((await box.run(['serve', '--import-max-pages', 'lots'])).stderr).toContain('--import-max-pages: must be a whole number from 1 to 10000');
-    const served = await startServe(box, { args: ['--import-max-pages', '1'] });
+    const served = await startServe(box, { args: ['--import-max-pages', '1', '--allow-private-addresses'] });
     const site = await fixtureSite();
     try {
       const space = JSON.parse((await served.remote(['spaces', 'create', '--title', 'Bounded', '--json'])).stdout).id;

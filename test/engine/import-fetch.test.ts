@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { networkInterfaces } from 'node:os';
 import { FetchFailure, isInternalAddress, openFetchSession, textOf } from '../../src/engine/content/import/fetch';
 import { importLimits, type ImportLimits } from '../../src/engine/content/import/limits';
 import { fixtureSite, serve, type FixtureSite } from '../fixtures/import/server';
@@ -75,10 +76,10 @@ describe('fetching for an import', () => {
   it('refuses internal addresses when asked to, by IP and by name (checked when connecting)', async () => {
     const port = new URL(site.url).port;
     const refused = await failure(`http://127.0.0.1:${port}/docs/`, { refusePrivateAddresses: true });
-    expect(refused).toMatchObject({ kind: 'refused', message: '127.0.0.1 is an internal address (127.0.0.1); this instance refuses to import from internal addresses' });
+    expect(refused).toMatchObject({ kind: 'refused', message: '127.0.0.1 is an internal address; this instance refuses to fetch from internal addresses (serve --allow-private-addresses allows it)' });
     const byName = await failure(`http://localhost:${port}/docs/`, { refusePrivateAddresses: true });
     expect(byName.kind).toBe('refused');
-    expect(byName.message).toMatch(/^localhost is an internal address \((127\.0\.0\.1|::1)\)/);
+    expect(byName.message).toMatch(/^localhost is an internal address;/);
     // Off by default: local servers are fine.
     expect((await fetchWith(`http://localhost:${port}/docs/`)).status).toBe(200);
   });
@@ -90,5 +91,22 @@ describe('fetching for an import', () => {
     for (const address of ['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700::1111', '::ffff:8.8.8.8']) {
       expect(isInternalAddress(address), address).toBe(false);
     }
+  });
+
+  it('refuses gateways to IPv4 (NAT64, 6to4, Teredo), documentation ranges and the machine\'s own addresses', () => {
+    const gateways = ['64:ff9b::7f00:1', '64:ff9b::808:808', '64:ff9b:1::1', '2002:7f00:1::1', '2002:808:808::1', '2001:0:4136:e378::1', '::7f00:1'];
+    const documentation = ['192.0.2.1', '198.51.100.7', '203.0.113.9', '2001:db8::1', '3fff::1', '192.88.99.1', 'fec0::1', '100::1'];
+    for (const address of [...gateways, ...documentation]) expect(isInternalAddress(address), address).toBe(true);
+    const own = Object.values(networkInterfaces()).flatMap((list) => list ?? []).map((entry) => entry.address);
+    expect(own.length).toBeGreaterThan(0);
+    for (const address of own) expect(isInternalAddress(address), address).toBe(true);
+  });
+
+  it('gives a generic reason behind the guard, so a closed port reads like any failure; the detail otherwise', async () => {
+    const guarded = await failure('http://192.0.2.1.nip.invalid:1/', { refusePrivateAddresses: true, requestTimeoutMs: 2000 });
+    expect(guarded.message).not.toMatch(/ENOTFOUND|EAI_AGAIN|ECONNREFUSED/);
+    expect(guarded.message).toBe('cannot reach http://192.0.2.1.nip.invalid:1/: the connection failed');
+    const local = await failure('http://127.0.0.1:1/');
+    expect(local.message).toMatch(/^cannot reach http:\/\/127\.0\.0\.1:1\/: ECONNREFUSED/);
   });
 });

@@ -345,7 +345,7 @@ describe('import limits', () => {
 
   it('can refuse internal addresses (SSRF guard)', async () => {
     const t = limited({ refusePrivateAddresses: true });
-    const refused = 'url: 127.0.0.1 is an internal address (127.0.0.1); this instance refuses to import from internal addresses';
+    const refused = 'url: 127.0.0.1 is an internal address; this instance refuses to fetch from internal addresses (serve --allow-private-addresses allows it)';
     site.hits.length = 0;
     expectError(await post(t.api, t.path, { url: GUIDE(), source: 'website' }, t.userId), 400, refused);
     expectError(await post(t.api, t.path, { url: `${site.url}/files/guide.md`, source: 'markdown' }, t.userId), 400, refused);

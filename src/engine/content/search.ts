@@ -1,5 +1,6 @@
 import type { Actor, Core } from '../core';
 import { requireMember } from '../access';
+import { invalid } from '../errors';
 import { decodeCursor, encodeCursor, DEFAULT_LIMIT, type ListEnvelope, type PageRequest } from '../pagination';
 import { COLLECTION_LEVELS, SPACE_RANK, rankArgs } from '../space-access';
 import type { spacesModule } from '../spaces';
@@ -95,7 +96,11 @@ export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>
   }
 
   function offsetOf(listing: string, page: string | undefined): number {
-    return page ? Number(decodeCursor(listing, page, 1)[0]) : 0;
+    if (!page) return 0;
+    const [offset] = decodeCursor(listing, page, 1);
+    // The cursor is the client's to send back: an offset that is not a whole, non-negative number is forged.
+    if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0) throw invalid('page: is not a valid page cursor for this list');
+    return offset;
   }
 
   function envelope<T>(listing: string, items: T[], count: number, offset: number): ListEnvelope<T> {

@@ -21,11 +21,20 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** A visitor JWT signed with the instance's key, not expired, issued for the site's organization. */
+/** The longest a visitor JWT may be valid for: from `iat` (or from now, without one) to `exp`. */
+export const MAX_VISITOR_TOKEN_SECONDS = 30 * 24 * 3600;
+
+/**
+ * A visitor JWT signed with the instance's key, issued for the site's organization, with an `exp` that
+ * has not passed and lies at most 30 days after its `iat` (a token without `exp` would be valid forever).
+ */
 function validVisitorToken(core: Core, site: SiteRow, token: string | undefined): boolean {
   if (!token) return false;
-  const claims = verifyJwt(token, signingSecret(core), Math.floor(core.clock.now().getTime() / 1000));
-  return claims !== undefined && claims.org === site.organization_id;
+  const now = Math.floor(core.clock.now().getTime() / 1000);
+  const claims = verifyJwt(token, signingSecret(core), now);
+  if (claims === undefined || claims.org !== site.organization_id || typeof claims.exp !== 'number') return false;
+  const from = typeof claims.iat === 'number' ? Math.min(claims.iat, now) : now;
+  return claims.exp - from <= MAX_VISITOR_TOKEN_SECONDS;
 }
 
 /**

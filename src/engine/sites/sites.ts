@@ -34,7 +34,7 @@ export interface SitePatch {
 }
 
 /** A share key: 24 random bytes, 32 URL-safe characters. */
-const newShareKey = () => randomBytes(24).toString('base64url');
+export const newShareKey = () => randomBytes(24).toString('base64url');
 
 /** Sites: create/list/get/update/delete, share keys, adaptive schema, published content (issue 6). */
 export function sitesModule(core: Core, spaces: ReturnType<typeof spacesModule>) {

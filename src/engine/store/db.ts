@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createRequire } from 'node:module';
 import { migrations } from './migrations/index';
@@ -22,9 +22,26 @@ function nativeBinding(): string | object {
   return binding;
 }
 
+/**
+ * The database holds the signing secret, share keys and token hashes: only its owner may read it. A new
+ * file is created 0600 (its folder 0700); an existing one, and its -wal and -shm, are narrowed to 0600
+ * (SQLite gives -wal and -shm the main file's mode when it creates them).
+ */
+function keepPrivate(file: string): void {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, 'a', 0o600));
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      if (statSync(path).mode & 0o077) chmodSync(path, 0o600);
+    } catch {
+      // absent (-wal, -shm), or not ours to change: SQLite will say if it cannot open it
+    }
+  }
+}
+
 /** Opens (creating if needed) a database file, sets the pragmas and runs pending migrations. */
 export function openDb(file: string): Db {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:') keepPrivate(file);
   // The typings know only the path form; better-sqlite3 also takes the loaded addon object.
   const db = new Database(file, { nativeBinding: nativeBinding() as string });
   db.pragma('journal_mode = WAL');

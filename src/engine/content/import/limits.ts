@@ -23,8 +23,9 @@ export interface ImportLimits {
   maxUnpackedBytes: number;
   /**
    * Refuse URLs whose host is or resolves to a loopback, private, link-local or otherwise internal
-   * address (server-side request forgery). Off by default: `docsctl serve` on a developer's machine
-   * legitimately imports from localhost.
+   * address, or one of the machine's own (server-side request forgery). Off in the engine's defaults,
+   * for local mode, where the user fetches for themselves; `docsctl serve` turns it on unless run with
+   * `--allow-private-addresses`.
    */
   refusePrivateAddresses: boolean;
 }

@@ -1,0 +1,17 @@
+import { randomBytes } from 'node:crypto';
+import type { Core } from './core';
+import { newShareKey } from './sites/sites';
+
+/**
+ * A new signing secret (`docsctl db rotate-secret`): every visitor token signed before is refused from
+ * now on. Share links are keys of their own, so each site's is drawn again too, ending every link
+ * handed out. Returns how many sites got a new share key.
+ */
+export function rotateSigningSecret(core: Core): { sites: number } {
+  return core.write(() => {
+    core.run("INSERT INTO meta (key, value) VALUES ('jwt_secret', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", [randomBytes(32).toString('base64url')]);
+    const sites = core.all<{ id: string }>('SELECT id FROM sites');
+    for (const site of sites) core.run('UPDATE sites SET share_key = ?, updated_at = ? WHERE id = ?', [newShareKey(), core.now(), site.id]);
+    return { sites: sites.length };
+  });
+}
