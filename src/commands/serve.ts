@@ -44,7 +44,7 @@ export function registerServe(program: Command, ctx: Context): void {
       // Listen first: with --port 0 the public URL is only known once the socket is bound.
       let app: App | undefined;
       const report = (error: unknown) => ctx.io.stderr.write(`internal error: ${(error as Error)?.stack ?? String(error)}\n`);
-      const server = createHttpServer({ handleAsync: (req, o) => app!.handleAsync(req, o) }, report);
+      const server = createHttpServer({ handleAsync: (req, o) => app!.handleAsync(req, o), bodyPolicy: (req) => app!.bodyPolicy(req) }, report);
       // A promise some request left behind that fails later is reported, never fatal to the server.
       const unhandled = (reason: unknown) => report(reason);
       process.on('unhandledRejection', unhandled);

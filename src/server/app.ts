@@ -4,7 +4,7 @@ import { MAX_JSON_DEPTH, tooDeep } from './json-depth';
 import type { Engine, Actor } from '../engine/index';
 import { EngineError, statusOf } from '../engine/errors';
 import { routeList } from '../api/routes/index';
-import type { Route } from '../api/routes/route';
+import { DEFAULT_MAX_BODY_BYTES, type Route } from '../api/routes/route';
 import { createRouter } from './router';
 import { formatIssues } from '../api/format-issues';
 import { operations } from './operations';
@@ -187,7 +187,24 @@ export function createApp(options: AppOptions) {
     return dispatch(req, handleOptions);
   }
 
-  return { handle, handleAsync, engine };
+  /**
+   * What `serve` decides before it reads a byte of a request's body: whether the body is worth reading
+   * at all (a route that takes one, and a caller with a valid token; otherwise the answer, 404, 405 or
+   * 401, needs no body) and how much of it the route takes.
+   */
+  function bodyPolicy(req: Omit<ApiRequest, 'body'>): { read: boolean; maxBodyBytes: number } {
+    const queryAt = req.url.indexOf('?');
+    const found = match(req.method.toUpperCase(), queryAt === -1 ? req.url : req.url.slice(0, queryAt));
+    const route = found && 'route' in found ? found.route : undefined;
+    const maxBodyBytes = route?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    if (!route?.body) return { read: false, maxBodyBytes };
+    const token = /^Bearer\s+(.+)$/i.exec(headerOf(req as ApiRequest, 'authorization') ?? '')?.[1]?.trim();
+    if (!token) return { read: false, maxBodyBytes };
+    engine.core.revalidate();
+    return { read: engine.tokens.authenticate(token) !== undefined, maxBodyBytes };
+  }
+
+  return { handle, handleAsync, bodyPolicy, engine };
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -2,7 +2,6 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errorResponse, type App, type ApiResponse } from './app';
 
-const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 function send(res: import('node:http').ServerResponse, response: ApiResponse, onError?: (error: unknown) => void): void {
   // A known length lets node write headers and body in one go instead of chunked encoding.
@@ -29,15 +28,22 @@ function fail(res: import('node:http').ServerResponse, error: unknown, onError?:
   res.end(answer.body);
 }
 
-function readBody(req: IncomingMessage): Promise<string | undefined> {
+class TooLarge extends Error {}
+
+/**
+ * Reads a body of at most `max` bytes. Past it the bytes are no longer kept, and the promise fails at
+ * once so the 413 goes out while the rest is read and dropped: the client gets its answer, not a reset.
+ */
+function readBody(req: IncomingMessage, max: number): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
+      if (size > max) return;
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new Error('too large'));
-        req.destroy();
+      if (size > max) {
+        chunks.length = 0;
+        reject(new TooLarge());
         return;
       }
       chunks.push(chunk);
@@ -47,18 +53,55 @@ function readBody(req: IncomingMessage): Promise<string | undefined> {
   });
 }
 
+/** 413 naming the bound; the connection closes after it, since the rest of the body is not wanted. */
+const tooLarge = (max: number): ApiResponse => {
+  const answer = errorResponse(413, `body: must be at most ${max} bytes for this route`);
+  answer.headers.connection = 'close';
+  return answer;
+};
+
 /**
  * Puts the app on node:http. No request can end the process: whatever one throws, at once or later,
  * becomes a 500 with the JSON error body for that request alone, reported to `onError`.
  */
-export function createHttpServer(app: Pick<App, 'handleAsync'>, onError?: (error: unknown) => void): Server {
-  return createServer((req, res) => {
-    const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-    const respond = async (body: string | undefined) =>
-      send(res, await app.handleAsync({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body }, { clientKey: req.socket.remoteAddress }), onError);
-    const answered = hasBody ? readBody(req).then(respond, () => send(res, errorResponse(413, `body: must be at most ${MAX_BODY_BYTES} bytes`))) : respond(undefined);
+export function createHttpServer(app: Pick<App, 'handleAsync' | 'bodyPolicy'>, onError?: (error: unknown) => void): Server {
+  const server = createServer((req, res) => {
+    const head = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers };
+    const respond = async (body: string | undefined) => send(res, await app.handleAsync({ ...head, body }, { clientKey: req.socket.remoteAddress }), onError);
+    const answered = (async () => {
+      // Nothing is read before the route and the token say the body is wanted, and how much of it.
+      const policy = head.method === 'GET' || head.method === 'HEAD' ? { read: false, maxBodyBytes: 0 } : app.bodyPolicy(head);
+      if (!policy.read) {
+        req.resume(); // whatever was sent is dropped unread
+        return respond(undefined);
+      }
+      if (Number(req.headers['content-length']) > policy.maxBodyBytes) {
+        req.resume();
+        return send(res, tooLarge(policy.maxBodyBytes), onError);
+      }
+      let body: string | undefined;
+      try {
+        body = await readBody(req, policy.maxBodyBytes);
+      } catch (error) {
+        if (!(error instanceof TooLarge)) throw error;
+        req.resume();
+        return send(res, tooLarge(policy.maxBodyBytes), onError);
+      }
+      return respond(body);
+    })();
     answered.catch((error: unknown) => fail(res, error, onError));
   });
+  // What node refuses before a request exists (headers over its 16 KiB limit, bytes that are not HTTP)
+  // gets the JSON error body too, instead of a bare status line.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable || (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent) return socket.destroy();
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    const message = status === 431 ? 'headers: must be at most 16384 bytes in all' : 'request: is not a valid HTTP request';
+    const answer = errorResponse(status, message);
+    const reason = status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
+    socket.end(`HTTP/1.1 ${status} ${reason}\r\ncontent-type: ${answer.headers['content-type']}\r\ncontent-length: ${Buffer.byteLength(answer.body!)}\r\nconnection: close\r\n\r\n${answer.body}`);
+  });
+  return server;
 }
 
 export function listen(server: Server, port: number, host: string): Promise<AddressInfo> {

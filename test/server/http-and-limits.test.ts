@@ -111,6 +111,7 @@ describe('a request that throws never stops the server', () => {
     let mode: 'bad-header' | 'reject' | 'throw' | 'ok' = 'ok';
     const server = createHttpServer(
       {
+        bodyPolicy: () => ({ read: false, maxBodyBytes: 0 }),
         handleAsync: async () => {
           if (mode === 'reject') throw new Error('the app failed');
           if (mode === 'throw') return null as never; // send() cannot read this: a TypeError inside the adapter

@@ -1,4 +1,4 @@
-import { route } from './route';
+import { route, LARGE_BODY_BYTES } from './route';
 import { listOf } from '../schemas/common';
 import { ChangeRequest, ChangeRequestCreate, ChangeRequestListQuery, ChangeRequestPatch, ContentWrite, ContentWriteResult, MergeResult } from '../schemas/content';
 
@@ -31,6 +31,6 @@ export const updateChangeRequestFromMain = route({
   summary: "Bring the space's current content into a change request", response: MergeResult,
 });
 export const writeChangeRequestContent = route({
-  operationId: 'writeChangeRequestContent', tag, method: 'POST', path: `${cr}/content`, status: 200,
+  operationId: 'writeChangeRequestContent', maxBodyBytes: LARGE_BODY_BYTES, tag, method: 'POST', path: `${cr}/content`, status: 200,
   summary: 'Apply a batch of content changes to a change request (all or nothing)', body: ContentWrite, response: ContentWriteResult,
 });

@@ -24,7 +24,14 @@ export interface Route<
   response?: Response;
   /** Answers bytes with their own content type instead of JSON (file downloads). */
   raw?: boolean;
+  /** Largest request body `serve` reads for this route, in bytes (default DEFAULT_MAX_BODY_BYTES). */
+  maxBodyBytes?: number;
 }
+
+/** What `serve` reads of a request body at most, unless a route says otherwise (docs/security.md). */
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+/** The cap of the routes that carry whole documents: write batches and OpenAPI texts. */
+export const LARGE_BODY_BYTES = 16 * 1024 * 1024;
 
 type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
 export type ParamsOf<R> = R extends Route<infer P, any, any, any> ? { [K in ParamNames<P>]: string } : never;
