@@ -39,6 +39,7 @@ const GROUPS: Record<string, () => Promise<Register>> = {
   serve: () => import('./serve').then((m) => m.registerServe),
   completion: () => import('./completion/index').then((m) => m.registerCompletion),
   __complete: () => import('./completion/index').then((m) => m.registerCompletion),
+  '__openapi-validate': () => import('./openapi/validate-child').then((m) => m.registerValidateChild),
 };
 
 /** Global options that take a value, so the command word can be found after them. */

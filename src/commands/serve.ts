@@ -13,6 +13,7 @@ interface Opts {
   rateWindow: string;
   refusePrivateAddresses?: boolean;
   allowPrivateAddresses?: boolean;
+  openapiMaxTime: string;
   [limit: string]: unknown;
 }
 
@@ -27,7 +28,8 @@ export function registerServe(program: Command, ctx: Context): void {
     .option('--rate-window <seconds>', 'rate-limit window in seconds', '60')
     .option('--allow-private-addresses', 'let content imports and OpenAPI source URLs fetch from loopback, private, link-local and this machine\'s own addresses (refused by default: editors must not reach your internal network)')
     // The default since issue 13; still accepted so scripts that pass it keep working.
-    .addOption(new Option('--refuse-private-addresses').hideHelp());
+    .addOption(new Option('--refuse-private-addresses').hideHelp())
+    .option('--openapi-max-time <seconds>', 'longest the validation of one OpenAPI document may take, 1-600 (default 20); past it the spec gets PARSE_ERROR', '20');
   withImportLimitFlags(command, 'import-')
     .addHelpText('after', '\nExamples:\n  $ docsctl serve --port 8080\n  $ docsctl serve --port 0 --json          # prints {"url": ...} once listening\n  $ docsctl serve --host 0.0.0.0 --public-url https://docs.acme.example')
     .action(async (opts: Opts) => {
@@ -38,6 +40,8 @@ export function registerServe(program: Command, ctx: Context): void {
       if (!(limit >= 1) || !(windowSeconds >= 1)) throw new UsageError('--rate-limit and --rate-window: must be positive numbers');
       if (opts.allowPrivateAddresses && opts.refusePrivateAddresses) throw new UsageError('--allow-private-addresses and --refuse-private-addresses contradict each other');
       const importLimits = { ...importLimitsOf(opts, 'import-'), refusePrivateAddresses: !opts.allowPrivateAddresses };
+      const openapiSeconds = Number(opts.openapiMaxTime);
+      if (!/^\d+$/.test(String(opts.openapiMaxTime)) || openapiSeconds < 1 || openapiSeconds > 600) throw new UsageError('--openapi-max-time: must be a whole number from 1 to 600');
       const target = ctx.target();
       if (target.mode !== 'local') throw new UsageError(`serve needs a local database; it cannot serve ${target.url}`);
       const { createHttpServer, listen } = await import('../server/http');
@@ -52,7 +56,7 @@ export function registerServe(program: Command, ctx: Context): void {
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       const url = `http://${host}:${address.port}`;
       const publicUrl = opts.publicUrl ?? ctx.env.DOCSCTL_PUBLIC_URL ?? url;
-      const engine = openEngine(target.db, { publicUrl, importLimits });
+      const engine = openEngine(target.db, { publicUrl, importLimits, openapiLimits: { processTimeoutMs: openapiSeconds * 1000 } });
       const installation = engine.install();
       app = createApp({ engine, rateLimit: { limit, windowSeconds }, onError: report });
       // Deleted spaces past their retention go when the engine opens, and then every hour.

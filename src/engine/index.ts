@@ -68,7 +68,7 @@ export type Engine = ReturnType<typeof createEngine>;
 /** Opens an engine on a database file with the real clock and ids unless others are given. */
 export function openEngine(
   file: string,
-  options: { publicUrl?: string; clock?: Clock; ids?: IdGenerator; importLimits?: EngineOptions['importLimits'] } = {},
+  options: { publicUrl?: string; clock?: Clock; ids?: IdGenerator; importLimits?: EngineOptions['importLimits']; openapiLimits?: EngineOptions['openapiLimits'] } = {},
 ): Engine {
   return createEngine({
     db: openDb(file),
@@ -76,5 +76,6 @@ export function openEngine(
     ids: options.ids ?? randomIds,
     publicUrl: options.publicUrl ?? 'http://localhost:8080',
     importLimits: options.importLimits,
+    openapiLimits: options.openapiLimits,
   });
 }

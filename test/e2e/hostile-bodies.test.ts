@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { connect } from 'node:net';
+import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { servedSandbox } from '../helpers/serve';
 
@@ -75,9 +76,9 @@ describe('bodies and headers through serve', () => {
     const chunked = await request(`${url}/v1/orgs/${org}`, {
       method: 'PATCH',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: (async function* () {
+      body: Readable.from((function* () {
         for (let at = 0; at < big.length; at += 64 * 1024) yield big.slice(at, at + 64 * 1024);
-      })(),
+      })()),
     });
     expect(chunked.statusCode).toBe(413);
     expect(((await chunked.body.json()) as { error: { message: string } }).error.message).toMatch(/^body: must be at most 4194304 bytes/);

@@ -30,10 +30,15 @@ export async function sourceText(ctx: Context, fileOrUrl: string): Promise<strin
 /** Reads and validates a document; an invalid one is exit 1 with the parser's messages on stderr. */
 export async function readValidSpec(ctx: Context, fileOrUrl: string): Promise<SpecDocument> {
   const text = await sourceText(ctx, fileOrUrl);
-  const { readSpec, SpecParseError } = await import('../../engine/openapi/document');
+  const [{ readSpec }, { SpecParseError }, { SpecBoundError }] = await Promise.all([
+    import('../../engine/openapi/read-spec'),
+    import('../../engine/openapi/document'),
+    import('../../engine/openapi/isolated'),
+  ]);
   try {
     return await readSpec(text);
   } catch (error) {
+    if (error instanceof SpecBoundError) throw new CliError(`${fileOrUrl}: ${error.message}; nothing was sent`);
     if (!(error instanceof SpecParseError)) throw error;
     for (const message of error.messages) ctx.out.message(`  ${message}`);
     throw new CliError(`${fileOrUrl} is not a valid OpenAPI document (${error.messages.length} problem${error.messages.length === 1 ? '' : 's'}, listed above); nothing was sent`);

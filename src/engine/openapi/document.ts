@@ -77,21 +77,3 @@ export async function validateParsed(parsed: Record<string, unknown>): Promise<v
     throw new SpecParseError(lines.length > 1 && /validation failed/i.test(lines[0]) ? lines.slice(1) : [lines.join(' ')]);
   }
 }
-
-/** Reads, validates and identifies a document. Throws SpecParseError with the parser's messages. */
-export async function readSpec(text: string): Promise<SpecDocument> {
-  if (!text.trim()) throw new SpecParseError(['the document is empty']);
-  const parsed = parseText(text);
-  const info = (parsed.info ?? {}) as { title?: unknown; version?: unknown };
-  const format = formatOf(text);
-  const document: SpecDocument = {
-    text,
-    format,
-    filename: format === 'json' ? 'openapi.json' : 'openapi.yaml',
-    sha256: digestOf(text),
-    ...(typeof info.title === 'string' ? { title: info.title } : {}),
-    ...(info.version !== undefined && info.version !== null ? { version: String(info.version) } : {}),
-  };
-  await validateParsed(parsed);
-  return document;
-}

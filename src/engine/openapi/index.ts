@@ -3,7 +3,9 @@ import { conflict, invalid, notFound } from '../errors';
 import { requireRight } from '../access';
 import { keysetPage, type PageRequest } from '../pagination';
 import { openapiLimits } from './limits';
-import { readSpec, SpecParseError, type SpecDocument } from './document';
+import { SpecParseError, type SpecDocument } from './document';
+import { readSpec } from './read-spec';
+import { SpecBoundError } from './isolated';
 import { fetchSpecText, SpecProcessError } from './fetch-source';
 import { computedSpecChanged } from '../content/search-index';
 import { presentSpec, presentVersion, rawUrl, type OpenApiSpec, type OpenApiSpecVersion, type SpecRow, type VersionRow } from './present';
@@ -46,9 +48,10 @@ export function openapiModule(core: Core) {
   async function load(source: SpecSource): Promise<SpecDocument> {
     const text = 'url' in source ? await fetchSpecText(source.url, limits(), core.importLimits?.refusePrivateAddresses ?? false) : source.text;
     try {
-      return await readSpec(text);
+      return await readSpec(text, limits());
     } catch (error) {
       if (error instanceof SpecParseError) throw new SpecProcessError('PARSE_ERROR', `the document is not a valid OpenAPI document: ${error.message}`);
+      if (error instanceof SpecBoundError) throw new SpecProcessError('PARSE_ERROR', error.message);
       throw error;
     }
   }

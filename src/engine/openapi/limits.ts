@@ -4,11 +4,17 @@ export interface OpenApiLimits {
   fetchTimeoutMs: number;
   /** Largest document read from a `source.url`, in bytes. */
   maxFetchBytes: number;
+  /** Longest the validation of one document may take (it runs in a child process, killed past it). */
+  processTimeoutMs: number;
+  /** Heap the validating child process may use, in MB. */
+  processMemoryMb: number;
 }
 
 export const DEFAULT_OPENAPI_LIMITS: OpenApiLimits = {
   fetchTimeoutMs: 10_000,
   maxFetchBytes: 10 * 1024 * 1024,
+  processTimeoutMs: 20_000,
+  processMemoryMb: 512,
 };
 
 /** Largest `source.text`, in characters (the request schema enforces it). */

@@ -1,0 +1,26 @@
+import type { Command } from 'commander';
+import type { Context } from '../../context';
+import { VALIDATE_COMMAND } from '../../engine/openapi/isolated';
+
+/**
+ * The child side of validateIsolated (engine/openapi/isolated.ts): reads a document on stdin, parses
+ * and validates it in this process, and prints `{"ok":true}` or `{"messages":[…]}`. Hidden: docsctl
+ * runs it, people do not.
+ */
+export function registerValidateChild(program: Command, ctx: Context): void {
+  program
+    .command(VALIDATE_COMMAND, { hidden: true })
+    .description('validate an OpenAPI document read on stdin (docsctl runs this itself)')
+    .action(async () => {
+      const { parseText, validateParsed, SpecParseError } = await import('../../engine/openapi/document');
+      const chunks: Buffer[] = [];
+      for await (const chunk of ctx.io.stdin as AsyncIterable<Buffer | string>) chunks.push(Buffer.from(chunk));
+      try {
+        await validateParsed(parseText(Buffer.concat(chunks).toString('utf8')));
+        ctx.io.stdout.write('{"ok":true}');
+      } catch (error) {
+        if (!(error instanceof SpecParseError)) throw error;
+        ctx.io.stdout.write(JSON.stringify({ messages: error.messages }));
+      }
+    });
+}

@@ -1,0 +1,59 @@
+import { spawn } from 'node:child_process';
+import { selfCommand } from '../../self-command';
+import { SpecParseError } from './document';
+import type { OpenApiLimits } from './limits';
+
+/** A document whose processing passed one of the bounds; the message names the bound. */
+export class SpecBoundError extends Error {}
+
+/** The hidden command the child runs (src/commands/openapi/validate-child.ts). */
+export const VALIDATE_COMMAND = '__openapi-validate';
+
+/**
+ * Parses and validates `text` as OpenAPI in a child process (docsctl itself, `__openapi-validate`),
+ * never in this one: swagger-parser's validation of a small document full of `$ref`s can take minutes
+ * of CPU and gigabytes of memory. The child is killed past `processTimeoutMs` and has at most
+ * `processMemoryMb` of heap; either ends in a SpecBoundError saying which bound. The document's own
+ * faults come back as a SpecParseError with the parser's messages.
+ */
+export function validateIsolated(text: string, limits: OpenApiLimits): Promise<void> {
+  const { file, args } = selfCommand();
+  const child = spawn(file, [...args, VALIDATE_COMMAND], {
+    // Only what the child needs: no database, no profile, a heap bound.
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/', NODE_OPTIONS: `--max-old-space-size=${limits.processMemoryMb}` },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4096)));
+  child.stdin.on('error', () => undefined); // a child that died early closes its stdin
+  child.stdin.end(text);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    child.kill('SIGKILL');
+  }, limits.processTimeoutMs);
+  return new Promise((resolve, reject) => {
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (timedOut) return reject(new SpecBoundError(`processing the document took longer than ${limits.processTimeoutMs / 1000} s, the time bound of OpenAPI processing`));
+      let answer: { ok: true } | { messages: string[] } | undefined;
+      try {
+        answer = JSON.parse(stdout);
+      } catch {
+        answer = undefined;
+      }
+      if (code === 0 && answer && 'ok' in answer) return resolve();
+      if (code === 0 && answer && 'messages' in answer) return reject(new SpecParseError(answer.messages));
+      if (/heap out of memory|Allocation failed/i.test(stderr)) {
+        return reject(new SpecBoundError(`processing the document needed more than ${limits.processMemoryMb} MB of memory, the memory bound of OpenAPI processing`));
+      }
+      reject(new Error(`OpenAPI validation ended with exit code ${code}: ${stderr.trim().split('\n').pop() ?? ''}`));
+    });
+  });
+}

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request } from 'undici';
+import { sandbox } from '../helpers/cli';
+import { startServe, type Served } from '../helpers/serve';
+
+/** Seven schemas of ten properties, each referring to the one before: 7 KB that validate as 10^7 nodes. */
+function refBomb(): string {
+  const schemas: Record<string, unknown> = { s0: { type: 'object', properties: { a: { type: 'string' } } } };
+  for (let i = 1; i <= 7; i++) {
+    schemas[`s${i}`] = { type: 'object', properties: Object.fromEntries(Array.from({ length: 10 }, (_, j) => [`p${j}`, { $ref: `#/components/schemas/s${i - 1}` }])) };
+  }
+  const schema = { $ref: '#/components/schemas/s7' };
+  return JSON.stringify({ openapi: '3.0.3', info: { title: 'bomb', version: '1' }, paths: { '/x': { get: { responses: { 200: { description: 'ok', content: { 'application/json': { schema } } } } } } }, components: { schemas } });
+}
+
+/** An OpenAPI `$ref` bomb through a real `serve` (issue 13, item 4). */
+describe('OpenAPI processing of a hostile document', () => {
+  const box = sandbox();
+  let served: Served;
+  beforeAll(async () => {
+    expect((await box.run(['init'])).code).toBe(0);
+    served = await startServe(box, { args: ['--openapi-max-time', '3'] });
+  });
+  afterAll(async () => {
+    await served?.stop();
+  });
+
+  it('ends in PARSE_ERROR naming the time bound, and the server answers others all the while', async () => {
+    const { url, token } = served;
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const org = ((await (await request(`${url}/v1/orgs`, { headers })).body.json()) as { items: { id: string }[] }).items[0].id;
+    let done = false;
+    const publishing = request(`${url}/v1/orgs/${org}/openapi/bomb`, { method: 'PUT', headers, body: JSON.stringify({ source: { text: refBomb() } }) })
+      .then(async (res) => ({ status: res.statusCode, spec: (await res.body.json()) as { lastProcessErrorCode?: string; lastProcessError?: string; processingState: string } }))
+      .finally(() => (done = true));
+    // Other callers meanwhile: before, the first of them waited for the whole validation.
+    const latencies: number[] = [];
+    while (!done) {
+      const start = performance.now();
+      const res = await request(`${url}/v1/user`, { headers });
+      await res.body.dump();
+      expect(res.statusCode).toBe(200);
+      if (!done) latencies.push(performance.now() - start);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const { status, spec } = await publishing;
+    expect(status).toBe(201);
+    expect(spec).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'PARSE_ERROR', lastProcessError: 'processing the document took longer than 3 s, the time bound of OpenAPI processing' });
+    expect(latencies.length).toBeGreaterThanOrEqual(10);
+    expect(Math.max(...latencies)).toBeLessThan(2000);
+  }, 30_000);
+
+  it('still validates ordinary documents, with the parser\'s messages for a bad one', async () => {
+    const { url, token } = served;
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const org = ((await (await request(`${url}/v1/orgs`, { headers })).body.json()) as { items: { id: string }[] }).items[0].id;
+    const put = async (slug: string, text: string) => (await (await request(`${url}/v1/orgs/${org}/openapi/${slug}`, { method: 'PUT', headers, body: JSON.stringify({ source: { text } }) })).body.json()) as Record<string, unknown>;
+    expect(await put('fine', JSON.stringify({ openapi: '3.0.3', info: { title: 'Fine', version: '1' }, paths: {} }))).toMatchObject({ processingState: 'complete', lastVersion: expect.any(String) });
+    const bad = await put('bad', JSON.stringify({ openapi: '3.0.3', info: { title: 'Bad' }, paths: {} }));
+    expect(bad).toMatchObject({ lastProcessErrorCode: 'PARSE_ERROR', lastProcessError: expect.stringContaining("must have required property 'version'") });
+    expect((await box.run(['serve', '--openapi-max-time', '0'])).stderr).toContain('--openapi-max-time: must be a whole number from 1 to 600');
+  });
+});
