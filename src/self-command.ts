@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,5 +17,9 @@ export function selfCommand(): { file: string; args: string[] } {
     // Node without node:sea: not a single executable
   }
   if (sea) return { file: process.execPath, args: [] };
-  return { file: process.execPath, args: [join(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'docsctl.cjs')] };
+  const here = dirname(fileURLToPath(import.meta.url));
+  // `../bin/` from src/ and dist/; `../../bin/` from the bench's bundle in dist/bench/.
+  const entry = [join(here, '..', 'bin', 'docsctl.cjs'), join(here, '..', '..', 'bin', 'docsctl.cjs')].find((file) => existsSync(file));
+  if (!entry) throw new Error(`docsctl's entry bin/docsctl.cjs was not found near ${here}`);
+  return { file: process.execPath, args: [entry] };
 }

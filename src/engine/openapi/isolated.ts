@@ -6,6 +6,8 @@ import type { OpenApiLimits } from './limits';
 /** A document whose processing passed one of the bounds; the message names the bound. */
 export class SpecBoundError extends Error {}
 
+const debugging = () => /\bdocsctl\b/i.test(process.env.NODE_DEBUG ?? '');
+
 /** The hidden command the child runs (src/commands/openapi/validate-child.ts). */
 export const VALIDATE_COMMAND = '__openapi-validate';
 
@@ -20,13 +22,22 @@ export function validateIsolated(text: string, limits: OpenApiLimits): Promise<v
   const { file, args } = selfCommand();
   const child = spawn(file, [...args, VALIDATE_COMMAND], {
     // Only what the child needs: no database, no profile, a heap bound.
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/', NODE_OPTIONS: `--max-old-space-size=${limits.processMemoryMb}` },
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: process.env.HOME ?? '/',
+      NODE_OPTIONS: `--max-old-space-size=${limits.processMemoryMb}`,
+      ...(debugging() ? { NODE_DEBUG: process.env.NODE_DEBUG } : {}),
+    },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4096)));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    // Under NODE_DEBUG=docsctl the child's debug lines are this run's too (which vendor bundles it loaded).
+    if (debugging()) for (const line of chunk.match(/^DOCSCTL \d+: .*\n/gm) ?? []) process.stderr.write(line);
+    stderr = (stderr + chunk).slice(-4096);
+  });
   child.stdin.on('error', () => undefined); // a child that died early closes its stdin
   child.stdin.end(text);
   let timedOut = false;
