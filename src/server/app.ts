@@ -112,11 +112,9 @@ export function createApp(options: AppOptions) {
     const token = /^Bearer\s+(.+)$/i.exec(headerOf(req, 'authorization') ?? '')?.[1]?.trim();
     // Authenticated before the rate limit, so that only a valid token gets a count of its own: junk
     // tokens count against the client address like requests without one.
-    let authenticated: Actor | undefined;
-    if (token && !handleOptions.actor) {
-      engine.core.revalidate();
-      authenticated = engine.tokens.authenticate(token) ?? undefined;
-    }
+    // Once per request: what the engine remembers is dropped if another connection wrote since.
+    engine.core.revalidate();
+    const authenticated = token && !handleOptions.actor ? engine.tokens.authenticate(token) : undefined;
     if (limiter) {
       const state = limiter(authenticated ? `token:${token}` : `addr:${handleOptions.clientKey ?? 'unknown'}`);
       rateHeaders = {
@@ -144,7 +142,6 @@ export function createApp(options: AppOptions) {
     }
     const { route, params } = found;
     try {
-      engine.core.revalidate();
       let actor = handleOptions.actor;
       if (!actor) {
         if (!token) return errorResponse(401, 'authentication required: send Authorization: Bearer <token>', rateHeaders);

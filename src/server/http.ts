@@ -67,10 +67,12 @@ const tooLarge = (max: number): ApiResponse => {
 export function createHttpServer(app: Pick<App, 'handleAsync' | 'bodyPolicy'>, onError?: (error: unknown) => void): Server {
   const server = createServer((req, res) => {
     const head = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers };
-    const respond = async (body: string | undefined) => send(res, await app.handleAsync({ ...head, body }, { clientKey: req.socket.remoteAddress }), onError);
-    const answered = (async () => {
+    // handleAsync is async: whatever it throws arrives as a rejection, caught below.
+    const respond = (body: string | undefined) =>
+      app.handleAsync({ method: head.method, url: head.url, headers: head.headers, body }, { clientKey: req.socket.remoteAddress }).then((answer) => send(res, answer, onError));
+    const answered = head.method === 'GET' || head.method === 'HEAD' ? respond(undefined) : (async () => {
       // Nothing is read before the route and the token say the body is wanted, and how much of it.
-      const policy = head.method === 'GET' || head.method === 'HEAD' ? { read: false, maxBodyBytes: 0 } : app.bodyPolicy(head);
+      const policy = app.bodyPolicy(head);
       if (!policy.read) {
         req.resume(); // whatever was sent is dropped unread
         return respond(undefined);

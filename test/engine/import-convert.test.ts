@@ -139,10 +139,13 @@ describe('markdown documents', () => {
   });
 });
 
+/** An import whose deadline has not passed. */
+const live = { expired: false };
+
 describe('docx documents', () => {
   it('become one page through mammoth, headings and all, with their images as files', async () => {
     const image = png(32, 16);
-    const content = await docxImport(await docxOf({ title: 'Quarterly report', text: 'Sales grew', image }), 'https://h.test/files/Q3%20report.docx');
+    const content = await docxImport(await docxOf({ title: 'Quarterly report', text: 'Sales grew', image }), 'https://h.test/files/Q3%20report.docx', importLimits(), live);
     expect(content).toMatchObject({ totalResources: 2, importedResources: 2 });
     const [page] = content.tree.pages;
     expect(page).toMatchObject({ slug: 'quarterly-report', title: 'Quarterly report', file: 'Q3 report.md' });
@@ -150,10 +153,20 @@ describe('docx documents', () => {
     expect(content.tree.assets).toEqual([{ file: 'q3-report-image-1.png', bytes: image }]);
   });
 
+  it('refuses a document whose XML unpacks past 16 MiB before mammoth reads it (a few hundred KB that took 3.8 GB)', async () => {
+    const xml = `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${'<w:p><w:r><w:t>bomb</w:t></w:r></w:p>'.repeat(500_000)}</w:body></w:document>`;
+    const bomb = await zipOf({ '[Content_Types].xml': '<Types/>', 'word/document.xml': xml });
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const error = await rejection(docxImport(bomb, 'https://h.test/bomb.docx', importLimits(), live));
+    expect(error.message).toBe("url: the Word document's XML unpacks to more than 16 MiB");
+    const declared = await rejection(docxImport(bomb, 'https://h.test/bomb.docx', importLimits({ maxUnpackedBytes: 1024 * 1024 }), live));
+    expect(declared.message).toBe(`url: a Word document (.docx) declares ${Buffer.byteLength(xml) + 8} bytes unpacked; an import unpacks at most 1 MiB`);
+  });
+
   it('refuses what mammoth cannot read, naming url', async () => {
-    const error = await rejection(docxImport(Buffer.from('not a docx'), 'https://h.test/a.docx'));
+    const error = await rejection(docxImport(Buffer.from('not a docx'), 'https://h.test/a.docx', importLimits(), live));
     expect(error.message).toMatch(/^url: https:\/\/h\.test\/a\.docx is not a Word document \(\.docx\) that can be read: /);
-    const noDocument = await rejection(docxImport(await zipOf({ 'hello.txt': 'hi' }), 'https://h.test/b.docx'));
+    const noDocument = await rejection(docxImport(await zipOf({ 'hello.txt': 'hi' }), 'https://h.test/b.docx', importLimits(), live));
     expect(noDocument.message).toMatch(/^url: https:\/\/h\.test\/b\.docx is not a Word document/);
   });
 });
@@ -173,7 +186,7 @@ describe('zip archives', () => {
       'handbook/.hidden.md': '# Hidden',
       '__MACOSX/handbook/._README.md': 'junk',
     });
-    const content = await zipImport(zip, 'https://h.test/handbook.zip', limits);
+    const content = await zipImport(zip, 'https://h.test/handbook.zip', limits, live);
     expect(content.tree.pages.map((p) => [p.path, p.title, p.file])).toEqual([
       ['readme', 'Intro', 'README.md'],
       ['setup', 'Setup', 'setup/README.md'],
@@ -194,33 +207,38 @@ describe('zip archives', () => {
       mkdirSync(dirname(join(root, name)), { recursive: true });
       writeFileSync(join(root, name), content);
     }
-    const fromZip = await zipImport(await zipOf(files), 'https://h.test/z.zip', limits);
+    const fromZip = await zipImport(await zipOf(files), 'https://h.test/z.zip', limits, live);
     expect(fromZip.tree).toEqual(await readTree(root));
     expect(fromZip.tree.pages.map((p) => p.path)).toEqual(['b', 'a', 'empty-group', 'empty-group/x', 'empty-group/x/deep', 'group', 'group/child', 'readme']);
   });
 
   it('leave out files over 1 MiB (counted as found), and refuse archives with bad markdown or nothing to import', async () => {
-    const content = await zipImport(await zipOf({ 'a.md': '# A', 'big.bin': Buffer.alloc(1024 * 1024 + 1) }), 'https://h.test/z.zip', limits);
+    const content = await zipImport(await zipOf({ 'a.md': '# A', 'big.bin': Buffer.alloc(1024 * 1024 + 1) }), 'https://h.test/z.zip', limits, live);
     expect(content).toMatchObject({ totalResources: 2, importedResources: 1, tree: { assets: [] } });
-    expect((await rejection(zipImport(await zipOf({ 'bad.md': '---\ntitle: [x\n---\n' }), 'https://h.test/z.zip', limits))).message).toMatch(
+    expect((await rejection(zipImport(await zipOf({ 'bad.md': '---\ntitle: [x\n---\n' }), 'https://h.test/z.zip', limits, live))).message).toMatch(
       /^url: the zip archive cannot be read as a folder of markdown: frontmatter is not valid YAML/,
     );
-    expect((await rejection(zipImport(await zipOf({ 'docs/': '' }), 'https://h.test/z.zip', limits))).message).toBe(
+    expect((await rejection(zipImport(await zipOf({ 'docs/': '' }), 'https://h.test/z.zip', limits, live))).message).toBe(
       'url: the zip archive holds no markdown pages and no files',
     );
   });
 
   it('refuse what is not a zip, too many entries, and more unpacked bytes than allowed (zip bombs)', async () => {
-    expect((await rejection(zipImport(Buffer.from('hello'), 'https://h.test/z.zip', limits))).message).toMatch(/^url: https:\/\/h\.test\/z\.zip is not a zip archive that can be read: /);
+    expect((await rejection(zipImport(Buffer.from('hello'), 'https://h.test/z.zip', limits, live))).message).toMatch(/^url: https:\/\/h\.test\/z\.zip is not a zip archive that can be read: /);
     const many = await zipOf(Object.fromEntries(Array.from({ length: 4 }, (_, i) => [`p${i}.md`, '# P'])));
-    expect((await rejection(zipImport(many, 'https://h.test/z.zip', importLimits({ maxZipEntries: 3 })))).message).toBe(
+    expect((await rejection(zipImport(many, 'https://h.test/z.zip', importLimits({ maxZipEntries: 3 }), live))).message).toBe(
       'url: the zip archive holds 4 files; an import takes at most 3',
     );
     // 2 MiB of zeros compress to a few KiB.
     const bomb = await zipOf({ 'a.md': '# A', 'zeros.bin': Buffer.alloc(2 * 1024 * 1024) });
     expect(bomb.length).toBeLessThan(64 * 1024);
-    expect((await rejection(zipImport(bomb, 'https://h.test/z.zip', importLimits({ maxUnpackedBytes: 1024 * 1024 })))).message).toBe(
-      'url: the zip archive unpacks to more than 1 MiB',
+    // Refused on the sizes its directory declares, before anything is inflated.
+    expect((await rejection(zipImport(bomb, 'https://h.test/z.zip', importLimits({ maxUnpackedBytes: 1024 * 1024 }), live))).message).toBe(
+      'url: a zip archive declares 2097155 bytes unpacked; an import unpacks at most 1 MiB',
+    );
+    // Unpacking counts in the import's time bound.
+    expect((await rejection(zipImport(await zipOf({ 'a.md': '# A' }), 'https://h.test/z.zip', limits, { expired: true }))).message).toMatch(
+      /^url: the import ran out of time \(25 s in all\) while unpacking a\.md$/,
     );
   });
 });

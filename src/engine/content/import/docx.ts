@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
 import { invalid } from '../../errors';
+import { openArchive, unpack, type Deadline } from './archive';
+import { formatBytes, type ImportLimits } from './limits';
 import { slugify } from '../markdown';
 import { MAX_FILE_BYTES } from '../batch';
 import type { LocalAsset } from '../../../sync/local-tree';
@@ -14,7 +16,31 @@ const load = createRequire(import.meta.url);
  * styles), then into markdown like any HTML. Its images become files of the content, named after the
  * document (`guide-image-1.png`); an image over the file size limit is left out.
  */
-export async function docxImport(bytes: Buffer, url: string): Promise<ImportContent> {
+/** The most the XML parts of a Word document may unpack to: mammoth holds them as trees, many times their size. */
+export const MAX_DOCX_XML_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Unpacks every part of the document under the import's bounds before mammoth sees it (mammoth inflates
+ * and parses without any): at most `maxUnpackedBytes` in all, at most MAX_DOCX_XML_BYTES of XML, within
+ * the import's deadline. A 450 KB document of repeated XML used to take the server to 3.8 GB.
+ */
+async function checkUnpackedSize(bytes: Buffer, url: string, limits: ImportLimits, deadline: Deadline): Promise<void> {
+  const zip = await openArchive(bytes, url, 'a Word document (.docx)', limits);
+  let unpacked = 0;
+  let xml = 0;
+  const tooLarge = () => invalid(`url: the Word document unpacks to more than ${formatBytes(limits.maxUnpackedBytes)}`);
+  for (const entry of Object.values(zip.files).filter((e) => !e.dir)) {
+    const isXml = /\.(xml|rels)$/i.test(entry.name);
+    const room = Math.min(limits.maxUnpackedBytes - unpacked, isXml ? MAX_DOCX_XML_BYTES - xml : Infinity);
+    const xmlTooLarge = () => invalid(`url: the Word document's XML unpacks to more than ${formatBytes(MAX_DOCX_XML_BYTES)}`);
+    const size = (await unpack(entry, room, isXml && MAX_DOCX_XML_BYTES - xml < limits.maxUnpackedBytes - unpacked ? xmlTooLarge : tooLarge, deadline, limits)).length;
+    unpacked += size;
+    if (isXml) xml += size;
+  }
+}
+
+export async function docxImport(bytes: Buffer, url: string, limits: ImportLimits, deadline: Deadline): Promise<ImportContent> {
+  await checkUnpackedSize(bytes, url, limits, deadline);
   const mammoth = load('mammoth') as typeof import('mammoth');
   const name = stemOf(url);
   const assets: LocalAsset[] = [];

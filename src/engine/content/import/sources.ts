@@ -43,12 +43,12 @@ export async function collect(url: string, source: ImportSource, limits: ImportL
       case 'zip': {
         const fetched = await fetchDocument(session, url, 'application/zip,*/*;q=0.1');
         requireType(fetched, url, ZIP_TYPES, 'a zip archive');
-        return await zipImport(fetched.body, url, limits);
+        return await zipImport(fetched.body, url, limits, session);
       }
       case 'docx': {
         const fetched = await fetchDocument(session, url, `${DOCX_TYPES[0]},*/*;q=0.1`);
         requireType(fetched, url, DOCX_TYPES, 'a Word document (.docx)');
-        return await docxImport(fetched.body, fetched.url);
+        return await docxImport(fetched.body, fetched.url, limits, session);
       }
     }
     throw invalid(`source: unknown source "${source}"`);

@@ -1,44 +1,14 @@
-import { createRequire } from 'node:module';
 import { posix } from 'node:path';
-import type JSZip from 'jszip';
 import { EngineError, invalid } from '../../errors';
 import { MAX_FILE_BYTES } from '../batch';
 import { memorySource, readTreeFrom } from '../../../sync/local-tree';
 import { formatBytes, type ImportLimits } from './limits';
+import { openArchive, unpack, type Deadline } from './archive';
 import type { ImportContent } from './content';
 
-const load = createRequire(import.meta.url);
-
-/** Reads one entry, refusing to unpack more than `room` bytes (a zip bomb declares small sizes). */
-function unpack(entry: JSZip.JSZipObject, room: number, tooLarge: () => Error): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const stream = entry.nodeStream('nodebuffer') as NodeJS.ReadableStream & { destroy?: () => void };
-    const chunks: Buffer[] = [];
-    let size = 0;
-    stream.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > room) {
-        stream.removeAllListeners('data');
-        stream.destroy?.();
-        reject(tooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    });
-    stream.on('error', reject);
-    stream.on('end', () => resolve(Buffer.concat(chunks)));
-  });
-}
-
 /** The files of a zip archive by path, without folders, macOS metadata and a single top folder wrapping everything. */
-export async function unzip(bytes: Buffer, url: string, limits: ImportLimits): Promise<Map<string, Buffer>> {
-  const Zip = load('jszip') as typeof JSZip;
-  let zip: JSZip;
-  try {
-    zip = await Zip.loadAsync(bytes, { checkCRC32: true });
-  } catch (error) {
-    throw invalid(`url: ${url} is not a zip archive that can be read: ${(error as Error).message}`);
-  }
+export async function unzip(bytes: Buffer, url: string, limits: ImportLimits, deadline: Deadline): Promise<Map<string, Buffer>> {
+  const zip = await openArchive(bytes, url, 'a zip archive', limits);
   const entries = Object.values(zip.files).filter((e) => !e.dir && !/(^|\/)__MACOSX\//.test(e.name) && !posix.isAbsolute(e.name) && !e.name.split('/').includes('..'));
   if (entries.length > limits.maxZipEntries) throw invalid(`url: the zip archive holds ${entries.length} files; an import takes at most ${limits.maxZipEntries}`);
   // An archive of a folder (`docs/…` and nothing else) imports the folder's content.
@@ -50,7 +20,7 @@ export async function unzip(bytes: Buffer, url: string, limits: ImportLimits): P
   for (const entry of entries) {
     let data: Buffer;
     try {
-      data = await unpack(entry, limits.maxUnpackedBytes - unpacked, tooLarge);
+      data = await unpack(entry, limits.maxUnpackedBytes - unpacked, tooLarge, deadline, limits);
     } catch (error) {
       if (error instanceof EngineError) throw error;
       throw invalid(`url: ${entry.name} in the zip archive cannot be unpacked: ${(error as Error).message}`);
@@ -66,8 +36,8 @@ export async function unzip(bytes: Buffer, url: string, limits: ImportLimits): P
  * pages, README.md a folder's page, SUMMARY.md the order, other files are files). Files over the
  * file size limit are left out (and counted as found).
  */
-export async function zipImport(bytes: Buffer, url: string, limits: ImportLimits): Promise<ImportContent> {
-  const files = await unzip(bytes, url, limits);
+export async function zipImport(bytes: Buffer, url: string, limits: ImportLimits, deadline: Deadline): Promise<ImportContent> {
+  const files = await unzip(bytes, url, limits, deadline);
   const tree = await readTreeFrom(memorySource(files)).catch((error: Error) => {
     throw invalid(`url: the zip archive cannot be read as a folder of markdown: ${error.message}`);
   });
