@@ -104,3 +104,36 @@ describe('visitor tokens and share links', () => {
     }
   });
 });
+
+describe('what a published site shows a visitor (issue 13, item 12)', () => {
+  it('gives a visitor the spaces of the structure without their internals, and a member the whole space', async () => {
+    const box = sandbox();
+    expect((await box.run(['init'])).code).toBe(0);
+    const engine = openEngine(box.env.DOCSCTL_DB);
+    const orgId = engine.core.get<{ value: string }>("SELECT value FROM meta WHERE key = 'first_organization_id'")!.value;
+    const guestToken = engine.tokens.create({ user: addMember(engine, orgId, 'visitor@acme.test', null), name: 'visitor' }).token;
+    engine.close();
+    const served = await startServe(box);
+    const call = async (method: string, path: string, token: string, body?: unknown) => {
+      const res = await request(`${served.url}${path}`, { method: method as 'GET', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: res.statusCode, json: (await res.body.json()) as any };
+    };
+    try {
+      const space = JSON.parse((await served.remote(['spaces', 'create', '--title', 'Guides', '--json'])).stdout).id;
+      const site = (await call('POST', `/v1/orgs/${orgId}/sites`, served.token, { title: 'Docs', visibility: 'public' })).json.id;
+      expect((await call('POST', `/v1/orgs/${orgId}/sites/${site}/site-spaces`, served.token, { spaceId: space })).status).toBe(201);
+      expect((await call('PATCH', `/v1/orgs/${orgId}/sites/${site}`, served.token, { published: true })).status).toBe(200);
+
+      const seen = await call('GET', `/v1/orgs/${orgId}/sites/${site}/published`, guestToken);
+      expect(seen.status).toBe(200);
+      const visitorView = seen.json.structure.structure[0].space;
+      expect(visitorView).toMatchObject({ object: 'space', id: space, title: 'Guides' });
+      for (const internal of ['revision', 'changeRequests', 'changeRequestsOpen', 'comments', 'parent', 'permissions', 'organization', 'defaultLevel']) expect(visitorView).not.toHaveProperty(internal);
+
+      const member = (await call('GET', `/v1/orgs/${orgId}/sites/${site}/published`, served.token)).json.structure.structure[0].space;
+      expect(member).toMatchObject({ id: space, revision: expect.any(String), permissions: { admin: true } });
+    } finally {
+      await served.stop();
+    }
+  });
+});

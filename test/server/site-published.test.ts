@@ -123,8 +123,10 @@ describe('GET …/published: who may see it', () => {
       const body = seen(s, s.siteId, s.visitor);
       expect(body.site.visibility).toBe(visibility);
       expect(body.structure.structure).toHaveLength(2);
-      // Visitors' embedded spaces carry no rights.
-      expect(body.structure.structure[0].space.permissions.view).toBe(false);
+      // Visitors' embedded spaces say what a reader needs, none of the space's internals (issue 13).
+      const space = body.structure.structure[0].space;
+      expect(Object.keys(space).sort()).toEqual(['emoji', 'id', 'object', 'title', 'urls', 'visibility']);
+      expect(space).not.toHaveProperty('revision');
       expectOk(s.published(s.siteId, s.guest), 'getPublishedContentSite');
     }
   });

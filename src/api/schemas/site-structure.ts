@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { lazy } from './lazy';
 import { Id, Paging, queryBool, text } from './common';
-import { Space } from './space';
+import { Space, VisitorSpace } from './space';
 
 /** A section or site space path: one URL path segment (unreserved URL characters only). */
 const Path = text(1, 100).check(z.regex(/^[A-Za-z0-9._~-]+$/, { error: 'must be one URL path segment: letters, digits, ".", "_", "~" and "-" only' }));
@@ -14,7 +14,8 @@ export const SiteSpace = lazy(() => z.object({
   id: z.string(),
   path: z.string(),
   section: z.optional(z.string()),
-  space: Space,
+  // A member with a role sees the whole space; anyone else a published site's visitor needs.
+  space: z.union([Space, VisitorSpace]),
   title: z.string(),
   default: z.optional(z.boolean()),
   condition: z.optional(z.string()),

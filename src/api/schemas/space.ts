@@ -30,6 +30,20 @@ export const Space = lazy(() => z.object({
   }),
 }));
 
+/**
+ * docsctl's answer to a visitor of a published site who is not a member with a role: what a reader
+ * of the site needs of a space, without its internals (revision, change request and comment counts,
+ * parent collection, permissions). See docs/security.md.
+ */
+export const VisitorSpace = lazy(() => z.object({
+  object: z.literal('space'),
+  id: z.string(),
+  title: z.string(),
+  emoji: z.string(),
+  visibility: z.enum(VISIBILITIES),
+  urls: z.object({ published: z.optional(z.string()), public: z.optional(z.string()), icon: z.optional(z.string()) }),
+}));
+
 export const SpaceCreate = lazy(() => z.strictObject({
   title: z.optional(text(1, 50)),
   emoji: z.optional(text(0, 50)),

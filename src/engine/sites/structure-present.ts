@@ -17,7 +17,7 @@ export interface SiteSpaceView {
   id: string;
   path: string;
   section?: string;
-  space: Space;
+  space: Space | VisitorSpace;
   title: string;
   default: boolean;
   condition?: string;
@@ -49,12 +49,34 @@ export interface SiteSectionGroupView {
 
 export type SiteStructureView = { type: 'sections'; structure: SiteSectionView[] } | { type: 'siteSpaces'; structure: SiteSpaceView[] };
 
+/** What a visitor who is not a member with a role sees of a space: no revision, counts, parent or permissions. */
+export interface VisitorSpace {
+  object: 'space';
+  id: string;
+  title: string;
+  emoji: string;
+  visibility: Space['visibility'];
+  urls: { published?: string; public?: string; icon?: string };
+}
+
+function visitorSpace(space: Space): VisitorSpace {
+  const { published, public: publicUrl, icon } = space.urls;
+  return {
+    object: 'space',
+    id: space.id,
+    title: space.title,
+    emoji: space.emoji,
+    visibility: space.visibility,
+    urls: { ...(published ? { published } : {}), ...(publicUrl ? { public: publicUrl } : {}), ...(icon ? { icon } : {}) },
+  };
+}
+
 /**
  * Presents a loaded structure: every object of it with its computed `default` flags and URLs. Only
  * site spaces that show are presented (see `SiteSpaceRow.visible`).
  */
 export class StructureView {
-  private readonly spaces = new Map<string, Space>();
+  private readonly spaces = new Map<string, Space | VisitorSpace>();
   private readonly base: string;
   private readonly defaultSection: string | undefined;
   /** Visible site spaces by container (section id, or '' for the root), in order, and each container's default. */
@@ -90,10 +112,11 @@ export class StructureView {
     return this.defaults.get(row.section_id ?? '') === row.id;
   }
 
-  private space(spaceId: string): Space {
+  private space(spaceId: string): Space | VisitorSpace {
     let space = this.spaces.get(spaceId);
     if (!space) {
-      space = presentSpace(this.core, spaceRowFor(this.core, this.viewer.role, this.viewer.userId, spaceId, this.organizationId)!);
+      const full = presentSpace(this.core, spaceRowFor(this.core, this.viewer.role, this.viewer.userId, spaceId, this.organizationId)!);
+      space = this.viewer.role === null ? visitorSpace(full) : full;
       this.spaces.set(spaceId, space);
     }
     return space;
