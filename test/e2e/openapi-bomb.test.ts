@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { request } from 'undici';
 import { sandbox } from '../helpers/cli';
 import { startServe, type Served } from '../helpers/serve';
@@ -60,4 +62,40 @@ describe('OpenAPI processing of a hostile document', () => {
     expect(bad).toMatchObject({ lastProcessErrorCode: 'PARSE_ERROR', lastProcessError: expect.stringContaining("must have required property 'version'") });
     expect((await box.run(['serve', '--openapi-max-time', '0'])).stderr).toContain('--openapi-max-time: must be a whole number from 1 to 600');
   });
+});
+
+describe('OpenAPI documents as large as real ones (issue 13: bounds that fit real inputs)', () => {
+  const box = sandbox();
+  let served: Served;
+  beforeAll(async () => {
+    expect((await box.run(['init'])).code).toBe(0);
+    served = await startServe(box);
+  });
+  afterAll(async () => {
+    await served?.stop();
+  });
+
+  /** A valid document of about `bytes` bytes pretty-printed, as GitHub's (13 MB) is published. */
+  function prettySpec(bytes: number): string {
+    const paths: Record<string, unknown> = {};
+    const operation = (i: number) => ({
+      operationId: `get${i}`, summary: `Get resource ${i}`, parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+      responses: { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } } } } } } },
+    });
+    const one = JSON.stringify({ '/r/{id}': { get: operation(0) } }, null, 8).length;
+    for (let i = 0; i < bytes / one; i++) paths[`/resource${i}/{id}`] = { get: operation(i) };
+    return JSON.stringify({ openapi: '3.0.3', info: { title: 'Large', version: '1' }, paths }, null, 8);
+  }
+
+  it('publishes a 12 MB pretty-printed JSON description from the CLI (sent minified), and a re-run changes nothing', async () => {
+    const text = prettySpec(12 * 1024 * 1024);
+    expect(text.length).toBeGreaterThan(11 * 1024 * 1024); // over the old 10 MiB limit as it is
+    writeFileSync(join(box.dir, 'large.json'), text);
+    const first = await served.remote(['openapi', 'publish', 'large.json', '--spec', 'large', '--json']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(JSON.parse(first.stdout)).toMatchObject({ change: 'new-spec', spec: { processingState: 'complete' } });
+    const again = await served.remote(['openapi', 'publish', 'large.json', '--spec', 'large', '--json']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout).change).toBe('no-change');
+  }, 60_000);
 });

@@ -272,9 +272,9 @@ describe('validation', () => {
     expectError(await post({ slug: 'x', source: { url: `https://a.test/${'a'.repeat(2040)}` } }), 400, /source/);
   });
 
-  it('source.text: 1 character to 10 MiB', async () => {
+  it('source.text: 1 character to 16 MiB', async () => {
     expectError(await post({ slug: 'x', source: { text: '' } }), 400, /source/);
-    expectError(await post({ slug: 'x', source: { text: 'a'.repeat(10 * 1024 * 1024 + 1) } }), 400, /source/);
+    expectError(await post({ slug: 'x', source: { text: 'a'.repeat(16 * 1024 * 1024 + 1) } }), 400, /source/);
   });
 
   it('a body that is not JSON is 400', async () => {

@@ -1,4 +1,4 @@
-import { route, LARGE_BODY_BYTES } from './route';
+import { route, SPEC_BODY_BYTES } from './route';
 import { listOf, PagingQuery } from '../schemas/common';
 import { OpenAPISpec, OpenAPISpecContent, OpenAPISpecCreate, OpenAPISpecPut, OpenAPISpecVersion } from '../schemas/openapi-spec';
 
@@ -11,7 +11,7 @@ export const listOpenAPISpecs = route({
   summary: 'List OpenAPI specifications, by slug', query: PagingQuery, response: listOf(OpenAPISpec),
 });
 export const createOpenAPISpec = route({
-  operationId: 'createOpenAPISpec', maxBodyBytes: LARGE_BODY_BYTES, tag, method: 'POST', path: specs, status: 201,
+  operationId: 'createOpenAPISpec', maxBodyBytes: SPEC_BODY_BYTES, tag, method: 'POST', path: specs, status: 201,
   summary: 'Create an OpenAPI specification from a URL or a text and process it (409 if the slug exists)', body: OpenAPISpecCreate, response: OpenAPISpec,
 });
 export const getOpenAPISpecBySlug = route({
@@ -19,7 +19,7 @@ export const getOpenAPISpecBySlug = route({
   summary: 'Get an OpenAPI specification', response: OpenAPISpec,
 });
 export const createOrUpdateOpenAPISpecBySlug = route({
-  operationId: 'createOrUpdateOpenAPISpecBySlug', maxBodyBytes: LARGE_BODY_BYTES, tag, method: 'PUT', path: spec, status: 200,
+  operationId: 'createOrUpdateOpenAPISpecBySlug', maxBodyBytes: SPEC_BODY_BYTES, tag, method: 'PUT', path: spec, status: 200,
   summary: 'Create (201) or update (200) an OpenAPI specification and process it; the answer shows the final state',
   body: OpenAPISpecPut, response: OpenAPISpec,
 });

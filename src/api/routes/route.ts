@@ -32,6 +32,8 @@ export interface Route<
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** The cap of the routes that carry whole documents: write batches and OpenAPI texts. */
 export const LARGE_BODY_BYTES = 16 * 1024 * 1024;
+/** An OpenAPI text of MAX_SPEC_TEXT characters, escaped as a JSON string, with room to spare. */
+export const SPEC_BODY_BYTES = 24 * 1024 * 1024;
 
 type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
 export type ParamsOf<R> = R extends Route<infer P, any, any, any> ? { [K in ParamNames<P>]: string } : never;

@@ -27,9 +27,27 @@ export async function sourceText(ctx: Context, fileOrUrl: string): Promise<strin
   }
 }
 
-/** Reads and validates a document; an invalid one is exit 1 with the parser's messages on stderr. */
+/**
+ * A JSON document without its indentation (about half the size of a pretty-printed one), so the
+ * largest real descriptions fit the instance's limits; YAML, and JSON that does not parse, as it is.
+ */
+function minifiedJson(text: string): string {
+  if (!/^\s*\{/.test(text)) return text;
+  try {
+    return JSON.stringify(JSON.parse(text));
+  } catch {
+    return text; // validation says what is wrong with it
+  }
+}
+
+/**
+ * Reads and validates a document; an invalid one is exit 1 with the parser's messages on stderr. A
+ * JSON file is minified first: that is the text sent and compared with the latest version. A URL's
+ * document is left as the instance will fetch it.
+ */
 export async function readValidSpec(ctx: Context, fileOrUrl: string): Promise<SpecDocument> {
-  const text = await sourceText(ctx, fileOrUrl);
+  const fetched = await sourceText(ctx, fileOrUrl);
+  const text = isUrl(fileOrUrl) ? fetched : minifiedJson(fetched);
   const [{ readSpec }, { SpecParseError }, { SpecBoundError }] = await Promise.all([
     import('../../engine/openapi/read-spec'),
     import('../../engine/openapi/document'),
