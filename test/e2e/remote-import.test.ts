@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import { sandbox } from '../helpers/cli';
 import { startServe, type Served } from '../helpers/serve';
-import { fixtureSite, type FixtureSite } from '../fixtures/import/server';
+import { fixtureSite, zipOf, type FixtureSite } from '../fixtures/import/server';
 
 /**
  * Import through a real `docsctl serve`: the server fetches the fixture site, the CLI only sees the API.
@@ -110,4 +110,33 @@ describe('serve --import-max-pages and --import-max-depth', () => {
       await site.close();
     }
   });
+});
+
+describe('archives that unpack to far more than they weigh, through serve (issue 13, item 5)', () => {
+  it('refuses a zip bomb and a docx bomb with 400s naming the bound, before inflating them, and keeps serving', async () => {
+    const box = sandbox();
+    expect((await box.run(['init'])).code).toBe(0);
+    // 120 MiB of zeros in one entry (over the 100 MiB bound), and a Word document of 17 MiB of XML: each well under 1 MiB.
+    const zipBomb = await zipOf({ 'a.md': '# A', 'zeros.bin': Buffer.alloc(120 * 1024 * 1024) });
+    const docxBomb = await zipOf({ '[Content_Types].xml': '<Types/>', 'word/document.xml': `<w:document><w:body>${'<w:p><w:r><w:t>bomb</w:t></w:r></w:p>'.repeat(500_000)}</w:body></w:document>` });
+    expect(zipBomb.length + docxBomb.length).toBeLessThan(2 * 1024 * 1024);
+    const site = await fixtureSite({
+      '/bomb.zip': (_req, res) => res.writeHead(200, { 'content-type': 'application/zip' }).end(zipBomb),
+      '/bomb.docx': (_req, res) => res.writeHead(200, { 'content-type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }).end(docxBomb),
+    });
+    const served = await startServe(box, { args: ['--allow-private-addresses'] });
+    try {
+      const space = JSON.parse((await served.remote(['spaces', 'create', '--title', 'Bombs', '--json'])).stdout).id;
+      const zip = await served.remote(['content', 'import', `${site.url}/bomb.zip`, '--source', 'zip', '--space', space]);
+      expect(zip.code).toBe(1);
+      expect(zip.stderr).toContain('error: url: a zip archive declares 125829123 bytes unpacked; an import unpacks at most 100 MiB');
+      const docx = await served.remote(['content', 'import', `${site.url}/bomb.docx`, '--source', 'docx', '--space', space]);
+      expect(docx.code).toBe(1);
+      expect(docx.stderr).toContain("error: url: the Word document's XML unpacks to more than 16 MiB");
+      expect((await served.remote(['whoami'])).code).toBe(0);
+    } finally {
+      await served.stop();
+      await site.close();
+    }
+  }, 60_000);
 });
