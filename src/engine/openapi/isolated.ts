@@ -8,6 +8,12 @@ export class SpecBoundError extends Error {}
 
 const debugging = () => /\bdocsctl\b/i.test(process.env.NODE_DEBUG ?? '');
 
+/** What the child inherits: where programs and the home are, and NODE_DEBUG (nothing of docsctl's own settings). */
+function passedOn(): Record<string, string> {
+  const names = ['PATH', 'HOME', 'NODE_DEBUG', 'XDG_CACHE_HOME'];
+  return Object.fromEntries(names.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]!]])));
+}
+
 /** The hidden command the child runs (src/commands/openapi/validate-child.ts). */
 export const VALIDATE_COMMAND = '__openapi-validate';
 
@@ -22,12 +28,7 @@ export function validateIsolated(text: string, limits: OpenApiLimits): Promise<v
   const { file, args } = selfCommand();
   const child = spawn(file, [...args, VALIDATE_COMMAND], {
     // Only what the child needs: no database, no profile, a heap bound.
-    env: {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: process.env.HOME ?? '/',
-      NODE_OPTIONS: `--max-old-space-size=${limits.processMemoryMb}`,
-      ...(debugging() ? { NODE_DEBUG: process.env.NODE_DEBUG } : {}),
-    },
+    env: { ...passedOn(), NODE_OPTIONS: `--max-old-space-size=${limits.processMemoryMb}` },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stdout = '';
