@@ -11,6 +11,25 @@ import { addMember } from '../helpers/engine';
 const mode = (path: string) => statSync(path).mode & 0o777;
 
 /** Secrets at rest and visitor tokens, through a real `serve` (issue 13, item 7). */
+/** A served sandbox with a guest of its organization (a member without a role) and a JSON caller. */
+async function withGuest(email: string) {
+  const box = sandbox();
+  expect((await box.run(['init'])).code).toBe(0);
+  const engine = openEngine(box.env.DOCSCTL_DB);
+  const orgId = engine.core.get<{ value: string }>("SELECT value FROM meta WHERE key = 'first_organization_id'")!.value;
+  const guest = addMember(engine, orgId, email, null);
+  const guestToken = engine.tokens.create({ user: guest, name: 'guest' }).token;
+  engine.close();
+  const served = await startServe(box);
+  const call = async (method: string, path: string, token: string, body?: unknown) => {
+    const res = await request(`${served.url}${path}`, { method: method as 'GET', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.body.text();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    return { status: res.statusCode, json: (): any => JSON.parse(text), text };
+  };
+  return { box, orgId, guest, guestToken, served, call };
+}
+
 describe('secrets at rest', () => {
   it('creates the database and its -wal/-shm 0600, narrows an existing world-readable one, and saves profiles 0600', async () => {
     const box = sandbox();
@@ -36,21 +55,8 @@ describe('secrets at rest', () => {
 
 describe('visitor tokens and share links', () => {
   it('refuses visitor JWTs without exp or valid longer than 30 days, and db rotate-secret ends every token and share link', async () => {
-    const box = sandbox();
-    expect((await box.run(['init'])).code).toBe(0);
     // A guest of the organization (no role): sees a visitor-auth site only with a visitor token.
-    const engine = openEngine(box.env.DOCSCTL_DB);
-    const orgId = engine.core.get<{ value: string }>("SELECT value FROM meta WHERE key = 'first_organization_id'")!.value;
-    const guest = addMember(engine, orgId, 'guest@acme.test', null);
-    const guestToken = engine.tokens.create({ user: guest, name: 'guest' }).token;
-    engine.close();
-
-    const served = await startServe(box);
-    const call = async (method: string, path: string, token: string, body?: unknown) => {
-      const res = await request(`${served.url}${path}`, { method: method as 'GET', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      const text = await res.body.text();
-      return { status: res.statusCode, json: () => JSON.parse(text), text };
-    };
+    const { box, orgId, guest, guestToken, served, call } = await withGuest('guest@acme.test');
     try {
       const site = await call('POST', `/v1/orgs/${orgId}/sites`, served.token, { title: 'Members only', visibility: 'visitor-auth' });
       expect(site.status, site.text).toBe(201);
@@ -107,30 +113,20 @@ describe('visitor tokens and share links', () => {
 
 describe('what a published site shows a visitor (issue 13, item 12)', () => {
   it('gives a visitor the spaces of the structure without their internals, and a member the whole space', async () => {
-    const box = sandbox();
-    expect((await box.run(['init'])).code).toBe(0);
-    const engine = openEngine(box.env.DOCSCTL_DB);
-    const orgId = engine.core.get<{ value: string }>("SELECT value FROM meta WHERE key = 'first_organization_id'")!.value;
-    const guestToken = engine.tokens.create({ user: addMember(engine, orgId, 'visitor@acme.test', null), name: 'visitor' }).token;
-    engine.close();
-    const served = await startServe(box);
-    const call = async (method: string, path: string, token: string, body?: unknown) => {
-      const res = await request(`${served.url}${path}`, { method: method as 'GET', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: res.statusCode, json: (await res.body.json()) as any };
-    };
+    const { orgId, guestToken, served, call } = await withGuest('visitor@acme.test');
     try {
       const space = JSON.parse((await served.remote(['spaces', 'create', '--title', 'Guides', '--json'])).stdout).id;
-      const site = (await call('POST', `/v1/orgs/${orgId}/sites`, served.token, { title: 'Docs', visibility: 'public' })).json.id;
+      const site = (await call('POST', `/v1/orgs/${orgId}/sites`, served.token, { title: 'Docs', visibility: 'public' })).json().id;
       expect((await call('POST', `/v1/orgs/${orgId}/sites/${site}/site-spaces`, served.token, { spaceId: space })).status).toBe(201);
       expect((await call('PATCH', `/v1/orgs/${orgId}/sites/${site}`, served.token, { published: true })).status).toBe(200);
 
       const seen = await call('GET', `/v1/orgs/${orgId}/sites/${site}/published`, guestToken);
       expect(seen.status).toBe(200);
-      const visitorView = seen.json.structure.structure[0].space;
+      const visitorView = seen.json().structure.structure[0].space;
       expect(visitorView).toMatchObject({ object: 'space', id: space, title: 'Guides' });
       for (const internal of ['revision', 'changeRequests', 'changeRequestsOpen', 'comments', 'parent', 'permissions', 'organization', 'defaultLevel']) expect(visitorView).not.toHaveProperty(internal);
 
-      const member = (await call('GET', `/v1/orgs/${orgId}/sites/${site}/published`, served.token)).json.structure.structure[0].space;
+      const member = (await call('GET', `/v1/orgs/${orgId}/sites/${site}/published`, served.token)).json().structure.structure[0].space;
       expect(member).toMatchObject({ id: space, revision: expect.any(String), permissions: { admin: true } });
     } finally {
       await served.stop();
