@@ -163,7 +163,7 @@ export function changeRequestsModule(core: Core, spaces: Spaces) {
         return {
           changeRequest: present(core, row(spaceId, cr.id)),
           changes: applied,
-          insertedFiles: insertedFiles.map((f) => presentFile(core, spaceId, f)),
+          insertedFiles: insertedFiles.map((f) => presentFile(core, spaceId, f, actor.userId)),
         };
       });
     },

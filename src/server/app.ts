@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import { rawResponse, type RawFile } from './raw-response';
 import { MAX_JSON_DEPTH, tooDeep } from './json-depth';
+import { verifyCapability } from '../engine/capability';
 import type { Engine, Actor } from '../engine/index';
 import { EngineError, statusOf } from '../engine/errors';
 import { routeList } from '../api/routes/index';
@@ -143,6 +144,11 @@ export function createApp(options: AppOptions) {
     const { route, params } = found;
     try {
       let actor = handleOptions.actor;
+      if (!actor && !token && route.capability && search.includes('signature=')) {
+        const verdict = verifyCapability(engine.core, path, new URLSearchParams(search));
+        if ('refused' in verdict) return errorResponse(403, verdict.refused, rateHeaders);
+        actor = { userId: verdict.userId };
+      }
       if (!actor) {
         if (!token) return errorResponse(401, 'authentication required: send Authorization: Bearer <token>', rateHeaders);
         actor = authenticated;

@@ -112,6 +112,11 @@ function treeSetup() {
 
 const paths = (tree: PageNode[], flat: (t: PageNode[]) => PageNode[]) => flat(tree).map((p) => p.path);
 
+
+/** What a capability URL for `path` handed to `userId` looks like. */
+const capability = (path: string, userId: string) =>
+  expect.stringMatching(new RegExp(`^${PUBLIC_URL.replace(/[.]/g, '\\.')}${path}\\?user=${userId}&expires=\\d+&signature=[\\w-]{43}$`));
+
 describe('GET <content> (the revision)', () => {
   it('shows the empty first revision of a new space: no pages, files or parents', () => {
     const s = contentSetup();
@@ -207,7 +212,7 @@ describe('GET <content> (the revision)', () => {
         name: 'pending.txt',
         contentType: 'text/plain',
         size: 13,
-        downloadURL: `${PUBLIC_URL}/v1/spaces/${s.spaceId}/files/${s.pendingFile}/download`,
+        downloadURL: capability(`/v1/spaces/${s.spaceId}/files/${s.pendingFile}/download`, s.adminId),
       },
     ]);
     const space = s.api.request('GET', rootOf(s), { as: s.adminId });
@@ -395,7 +400,8 @@ describe('GET <content>/files and <content>/files/{fileId}', () => {
     const idOf = Object.fromEntries(inputs.map((f, i) => [f.name, body.changes[0].files[i] as string]));
     return { ...s, cr, idOf, text };
   }
-  const download = (s: ContentSetup, id: string, space = s.spaceId) => `${PUBLIC_URL}/v1/spaces/${space}/files/${id}/download`;
+  // A capability URL: the download path, the viewer, an expiry and a signature (engine/capability.ts).
+  const download = (s: ContentSetup, id: string, space = s.spaceId) => capability(`/v1/spaces/${space}/files/${id}/download`, s.adminId);
 
   it('pages through the files in name order with limit and the next cursor', () => {
     const s = filesSetup();

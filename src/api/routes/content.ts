@@ -1,6 +1,6 @@
 import { route } from './route';
 import { listOf } from '../schemas/common';
-import { ContentQuery, File, FilesQuery, PageQuery, Page, Pages, PdfDownloadQuery, PdfQuery, PdfUrl, Revision } from '../schemas/content';
+import { ContentQuery, DownloadQuery, File, FilesQuery, PageQuery, Page, Pages, PdfDownloadQuery, PdfQuery, PdfUrl, Revision } from '../schemas/content';
 
 const tag = 'Content';
 
@@ -52,7 +52,7 @@ export const getChangeRequestPageByPath = changeRequest.pageByPath;
 
 export const downloadSpaceFile = route({
   operationId: 'downloadSpaceFile', tag, method: 'GET', path: '/v1/spaces/{spaceId}/files/{fileId}/download', status: 200,
-  summary: "A file's bytes (the downloadURL of files)", raw: true,
+  summary: "A file's bytes (the downloadURL of files: a capability URL, usable without a token until it expires)", query: DownloadQuery, raw: true, capability: true,
 });
 
 export const getSpacePdf = route({
@@ -65,5 +65,5 @@ export const getChangeRequestPdf = route({
 });
 export const downloadSpacePdf = route({
   operationId: 'downloadSpacePdf', tag, method: 'GET', path: '/v1/spaces/{spaceId}/pdf/download', status: 200,
-  summary: 'The PDF a pdf URL points at', query: PdfDownloadQuery, raw: true,
+  summary: 'The PDF a pdf URL points at (a capability URL, usable without a token until it expires)', query: PdfDownloadQuery, raw: true, capability: true,
 });

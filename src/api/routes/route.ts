@@ -26,6 +26,8 @@ export interface Route<
   raw?: boolean;
   /** Largest request body `serve` reads for this route, in bytes (default DEFAULT_MAX_BODY_BYTES). */
   maxBodyBytes?: number;
+  /** May be fetched without a token through a capability URL (`user`, `expires`, `signature`): downloads. */
+  capability?: boolean;
 }
 
 /** What `serve` reads of a request body at most, unless a route says otherwise (docs/security.md). */

@@ -129,5 +129,8 @@ export const ContentWriteResult = lazy(() => z.object({
 }));
 
 export const PdfQuery = lazy(() => z.strictObject({ only: z.optional(queryBool), page: z.optional(Id) }));
-export const PdfDownloadQuery = lazy(() => z.strictObject({ revision: z.optional(Id), page: z.optional(Id) }));
+/** What a capability URL adds to a download's query (engine/capability.ts). */
+const Capability = { user: z.optional(Id), expires: z.optional(z.string().check(z.regex(/^\d{1,12}$/))), signature: z.optional(z.string().check(z.maxLength(100))) };
+export const DownloadQuery = lazy(() => z.strictObject(Capability));
+export const PdfDownloadQuery = lazy(() => z.strictObject({ revision: z.optional(Id), page: z.optional(Id), ...Capability }));
 export const PdfUrl = lazy(() => z.object({ url: z.string() }));

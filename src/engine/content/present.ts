@@ -1,4 +1,5 @@
 import type { Core } from '../core';
+import { capabilityUrl } from '../capability';
 import { toDocument } from './markdown';
 import { childrenIndex, childrenOf, pageData, pathsOf, type FileEntry, type PageData, type PageEntry, type RevisionState } from './state';
 import { shownMarkdown, type PageComputed } from '../openapi/computed-page';
@@ -10,14 +11,15 @@ const compare = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.
 
 const LAYOUT = { cover: true, title: true, description: true, tableOfContents: true, outline: true, pagination: true };
 
-export function presentFile(core: Core, spaceId: string, file: FileEntry) {
+/** A file as the API shows it to `viewerId`, whose rights its `downloadURL` (a capability URL) carries. */
+export function presentFile(core: Core, spaceId: string, file: FileEntry, viewerId: string) {
   const blob = core.get<{ size: number }>('SELECT size FROM blobs WHERE id = ?', [file.blobId]);
   return {
     object: 'file' as const,
     id: file.id,
     name: file.name,
     contentType: file.contentType,
-    downloadURL: core.apiUrl(`/spaces/${spaceId}/files/${file.id}/download`),
+    downloadURL: capabilityUrl(core, `/v1/spaces/${spaceId}/files/${file.id}/download`, viewerId),
     size: blob?.size ?? 0,
     ...(file.width !== null && file.height !== null ? { dimensions: { width: file.width, height: file.height } } : {}),
   };
@@ -101,7 +103,7 @@ export function presentPages(core: Core, spaceId: string, state: RevisionState):
   return (children.get(null) ?? []).map((entry) => presentPage(core, spaceId, state, entry, paths, { children }));
 }
 
-export function presentRevision(core: Core, spaceId: string, revisionId: string, state: RevisionState) {
+export function presentRevision(core: Core, spaceId: string, revisionId: string, state: RevisionState, viewerId: string) {
   const row = core.get<{ parents: string; type: string; created_at: string }>('SELECT parents, type, created_at FROM revisions WHERE id = ?', [revisionId])!;
   return {
     object: 'revision' as const,
@@ -109,7 +111,7 @@ export function presentRevision(core: Core, spaceId: string, revisionId: string,
     parents: JSON.parse(row.parents) as string[],
     pages: presentPages(core, spaceId, state),
     // The order of the files listing (SQLite's binary order of names, then ids).
-    files: [...state.files.values()].sort((a, b) => compare(a.name, b.name) || compare(a.id, b.id)).map((f) => presentFile(core, spaceId, f)),
+    files: [...state.files.values()].sort((a, b) => compare(a.name, b.name) || compare(a.id, b.id)).map((f) => presentFile(core, spaceId, f, viewerId)),
     reusableContents: [] as never[],
     createdAt: row.created_at,
     type: row.type,

@@ -5,6 +5,7 @@ import type { spacesModule } from '../spaces';
 import type { changeRequestsModule } from '../change-requests';
 import { childrenIndex, loadState, pageData, pathsOf } from './state';
 import { invalid } from '../errors';
+import { capabilityUrl } from '../capability';
 import { presentFile, presentPage, presentPages, presentRevision, type File, type PageFormat } from './present';
 import { shownMarkdown } from '../openapi/computed-page';
 
@@ -40,7 +41,7 @@ export function contentReadsModule(core: Core, spaces: Spaces, changeRequests: C
   return {
     revision(actor: Actor, root: ContentRoot) {
       const { spaceId, revisionId } = revisionOf(actor, root);
-      return presentRevision(core, spaceId, revisionId, loadState(core, revisionId));
+      return presentRevision(core, spaceId, revisionId, loadState(core, revisionId), actor.userId);
     },
 
     pages(actor: Actor, root: ContentRoot) {
@@ -68,7 +69,7 @@ export function contentReadsModule(core: Core, spaces: Spaces, changeRequests: C
         orderBy: ['name', 'file_id'],
         direction: 'asc',
         keyOf: (r) => [r.name, r.file_id],
-        present: (r) => presentFile(core, spaceId, { id: r.file_id, name: r.name, contentType: r.content_type, blobId: r.blob_id, width: r.width, height: r.height }),
+        present: (r) => presentFile(core, spaceId, { id: r.file_id, name: r.name, contentType: r.content_type, blobId: r.blob_id, width: r.width, height: r.height }, actor.userId),
       }, page);
     },
 
@@ -76,7 +77,7 @@ export function contentReadsModule(core: Core, spaces: Spaces, changeRequests: C
       const { spaceId, revisionId } = revisionOf(actor, root);
       const file = loadState(core, revisionId).files.get(fileId);
       if (!file) throw notFound(`file ${fileId} not found`);
-      return presentFile(core, spaceId, file);
+      return presentFile(core, spaceId, file, actor.userId);
     },
 
     /**
@@ -87,8 +88,8 @@ export function contentReadsModule(core: Core, spaces: Spaces, changeRequests: C
       const { spaceId, revisionId } = revisionOf(actor, root);
       if (options.only && !options.page) throw invalid('page: is required with only=true');
       if (options.page && !loadState(core, revisionId).pages.has(options.page)) throw invalid(`page: no page ${options.page} in this content`);
-      const query = new URLSearchParams({ revision: revisionId, ...(options.only && options.page ? { page: options.page } : {}) });
-      return { url: `${core.apiUrl(`/spaces/${spaceId}/pdf/download`)}?${query}` };
+      const query = { revision: revisionId, ...(options.only && options.page ? { page: options.page } : {}) };
+      return { url: capabilityUrl(core, `/v1/spaces/${spaceId}/pdf/download`, actor.userId, query) };
     },
 
     /** The PDF itself: every page in tree order (or one page), rendered with pdf-lib. */
