@@ -29,6 +29,26 @@ export interface LocalTree {
 
 const IGNORED = /^(\.|node_modules$|SUMMARY\.md$)/;
 
+/** Where Git Sync keeps a space's images: the one dot-folder read, for its assets only. */
+const GITBOOK_ASSETS = '.gitbook/assets';
+
+/**
+ * A page's slug from its file or folder name, as the platform derives it: lower case, and every run of
+ * characters other than letters, digits, `.`, `_` and `-` becomes one `-` (`a-+-b.md` is `a-b`), so
+ * an unusual name never fails a push. An empty result is `page`.
+ */
+export function slugOfName(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^[^a-z0-9]+|-+$/g, '')
+    .slice(0, 100);
+  return slug || 'page';
+}
+
 /** Title of a page: frontmatter `title`, else its first heading, else its slug. */
 export function titleOf(markdown: string, slug: string): string {
   const { frontmatter, body } = splitFrontmatter(markdown);
@@ -100,7 +120,7 @@ export async function readTreeFrom(source: TreeSource): Promise<LocalTree> {
       if (entry.isDirectory && !(await hasMarkdown(file))) {
         await collectAssets(file);
       } else if (entry.isDirectory) {
-        const slug = entry.name.toLowerCase();
+        const slug = slugOfName(entry.name);
         const path = parentPath ? `${parentPath}/${slug}` : slug;
         const readme = await readText(`${file}/README.md`).catch(() => undefined);
         pages.push({
@@ -110,7 +130,7 @@ export async function readTreeFrom(source: TreeSource): Promise<LocalTree> {
         await walk(file, path);
       } else if (entry.name.toLowerCase().endsWith('.md')) {
         if (entry.name === 'README.md' && parentPath !== null) continue; // a folder's own page
-        const slug = entry.name.slice(0, -3).toLowerCase();
+        const slug = slugOfName(entry.name.slice(0, -3));
         const markdown = await readText(file);
         pages.push({ path: parentPath ? `${parentPath}/${slug}` : slug, parentPath, slug, title: titleOf(markdown, entry.name.slice(0, -3)), markdown, file, group: false });
       } else if (entry.isFile) {
@@ -138,6 +158,7 @@ export async function readTreeFrom(source: TreeSource): Promise<LocalTree> {
   }
 
   await walk('', null);
+  if ((await source.entries('.gitbook').catch(() => [])).some((e) => e.name === 'assets' && e.isDirectory)) await collectAssets(GITBOOK_ASSETS);
 
   const summary = await readText('SUMMARY.md').catch(() => undefined);
   if (summary) {
