@@ -11,11 +11,6 @@ import type { ImportContent } from './content';
 
 const load = createRequire(import.meta.url);
 
-/**
- * A Word document (.docx) as one page: mammoth turns it into HTML (headings from Word's heading
- * styles), then into markdown like any HTML. Its images become files of the content, named after the
- * document (`guide-image-1.png`); an image over the file size limit is left out.
- */
 /** The most the XML parts of a Word document may unpack to: mammoth holds them as trees, many times their size. */
 export const MAX_DOCX_XML_BYTES = 16 * 1024 * 1024;
 
@@ -29,16 +24,23 @@ async function checkUnpackedSize(bytes: Buffer, url: string, limits: ImportLimit
   let unpacked = 0;
   let xml = 0;
   const tooLarge = () => invalid(`url: the Word document unpacks to more than ${formatBytes(limits.maxUnpackedBytes)}`);
+  const xmlTooLarge = () => invalid(`url: the Word document's XML unpacks to more than ${formatBytes(MAX_DOCX_XML_BYTES)}`);
   for (const entry of Object.values(zip.files).filter((e) => !e.dir)) {
     const isXml = /\.(xml|rels)$/i.test(entry.name);
-    const room = Math.min(limits.maxUnpackedBytes - unpacked, isXml ? MAX_DOCX_XML_BYTES - xml : Infinity);
-    const xmlTooLarge = () => invalid(`url: the Word document's XML unpacks to more than ${formatBytes(MAX_DOCX_XML_BYTES)}`);
-    const size = (await unpack(entry, room, isXml && MAX_DOCX_XML_BYTES - xml < limits.maxUnpackedBytes - unpacked ? xmlTooLarge : tooLarge, deadline, limits)).length;
+    const room = limits.maxUnpackedBytes - unpacked;
+    const xmlRoom = isXml ? MAX_DOCX_XML_BYTES - xml : Infinity;
+    // Whichever bound is nearer is the one an overflow passes, and the one the error names.
+    const size = (await unpack(entry, Math.min(room, xmlRoom), xmlRoom < room ? xmlTooLarge : tooLarge, deadline, limits)).length;
     unpacked += size;
     if (isXml) xml += size;
   }
 }
 
+/**
+ * A Word document (.docx) as one page: mammoth turns it into HTML (headings from Word's heading
+ * styles), then into markdown like any HTML. Its images become files of the content, named after the
+ * document (`guide-image-1.png`); an image over the file size limit is left out.
+ */
 export async function docxImport(bytes: Buffer, url: string, limits: ImportLimits, deadline: Deadline): Promise<ImportContent> {
   await checkUnpackedSize(bytes, url, limits, deadline);
   const mammoth = load('mammoth') as typeof import('mammoth');
