@@ -86,9 +86,20 @@ function parseBody(route: Route, raw: string | undefined): unknown {
   return validate(route.body, parsed, []);
 }
 
-function headerOf(req: ApiRequest, name: string): string | undefined {
+function headerOf(req: Pick<ApiRequest, 'headers'>, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
+}
+
+/** The bearer token of a request, if it sends one. */
+function bearerToken(req: Pick<ApiRequest, 'headers'>): string | undefined {
+  return /^Bearer\s+(.+)$/i.exec(headerOf(req, 'authorization') ?? '')?.[1]?.trim();
+}
+
+/** A request URL's path and query string (without the `?`). */
+function splitUrl(url: string): { path: string; search: string } {
+  const queryAt = url.indexOf('?');
+  return queryAt === -1 ? { path: url, search: '' } : { path: url.slice(0, queryAt), search: url.slice(queryAt + 1) };
 }
 
 /** The whole API as one function: route table -> validate -> authorize -> engine -> present. */
@@ -100,9 +111,7 @@ export function createApp(options: AppOptions) {
 
   /** One request through the route table; raw answers (a PDF) may come as a promise. */
   function dispatch(req: ApiRequest, handleOptions: HandleOptions = {}): ApiResponse | Promise<ApiResponse> {
-    const queryAt = req.url.indexOf('?');
-    const path = queryAt === -1 ? req.url : req.url.slice(0, queryAt);
-    const search = queryAt === -1 ? '' : req.url.slice(queryAt + 1);
+    const { path, search } = splitUrl(req.url);
 
     if (req.method === 'GET' && path === '/openapi.json') {
       openApiBody ??= JSON.stringify(renderOpenApi(engine.core.publicUrl));
@@ -110,7 +119,7 @@ export function createApp(options: AppOptions) {
     }
 
     let rateHeaders: Record<string, string> = {};
-    const token = /^Bearer\s+(.+)$/i.exec(headerOf(req, 'authorization') ?? '')?.[1]?.trim();
+    const token = bearerToken(req);
     // Authenticated before the rate limit, so that only a valid token gets a count of its own: junk
     // tokens count against the client address like requests without one.
     // Once per request: what the engine remembers is dropped if another connection wrote since.
@@ -196,12 +205,11 @@ export function createApp(options: AppOptions) {
    * 401, needs no body) and how much of it the route takes.
    */
   function bodyPolicy(req: Omit<ApiRequest, 'body'>): { read: boolean; maxBodyBytes: number } {
-    const queryAt = req.url.indexOf('?');
-    const found = match(req.method.toUpperCase(), queryAt === -1 ? req.url : req.url.slice(0, queryAt));
+    const found = match(req.method.toUpperCase(), splitUrl(req.url).path);
     const route = found && 'route' in found ? found.route : undefined;
     const maxBodyBytes = route?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     if (!route?.body) return { read: false, maxBodyBytes };
-    const token = /^Bearer\s+(.+)$/i.exec(headerOf(req as ApiRequest, 'authorization') ?? '')?.[1]?.trim();
+    const token = bearerToken(req);
     if (!token) return { read: false, maxBodyBytes };
     engine.core.revalidate();
     return { read: engine.tokens.authenticate(token) !== undefined, maxBodyBytes };
