@@ -50,8 +50,7 @@ export function registerServe(program: Command, ctx: Context): void {
       const report = (error: unknown) => ctx.io.stderr.write(`internal error: ${(error as Error)?.stack ?? String(error)}\n`);
       const server = createHttpServer({ handleAsync: (req, o) => app!.handleAsync(req, o), bodyPolicy: (req) => app!.bodyPolicy(req) }, report);
       // A promise some request left behind that fails later is reported, never fatal to the server.
-      const unhandled = (reason: unknown) => report(reason);
-      process.on('unhandledRejection', unhandled);
+      process.on('unhandledRejection', report);
       const address = await listen(server, port, opts.host);
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       const url = `http://${host}:${address.port}`;
@@ -73,7 +72,7 @@ export function registerServe(program: Command, ctx: Context): void {
       else ctx.out.message(`Serving ${target.db} on ${url} (public URL ${publicUrl}). Stop with Ctrl-C.`);
       await stopped;
       serveHandles.clear();
-      process.off('unhandledRejection', unhandled);
+      process.off('unhandledRejection', report);
       clearInterval(purging);
       engine.close();
     });

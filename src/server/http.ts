@@ -2,7 +2,6 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errorResponse, type App, type ApiResponse } from './app';
 
-
 function send(res: import('node:http').ServerResponse, response: ApiResponse, onError?: (error: unknown) => void): void {
   // A known length lets node write headers and body in one go instead of chunked encoding.
   // Every ApiResponse carries its own headers object, so adding to it is safe and saves a copy.
@@ -73,21 +72,19 @@ export function createHttpServer(app: Pick<App, 'handleAsync' | 'bodyPolicy'>, o
     const answered = head.method === 'GET' || head.method === 'HEAD' ? respond(undefined) : (async () => {
       // Nothing is read before the route and the token say the body is wanted, and how much of it.
       const policy = app.bodyPolicy(head);
+      // Whatever is (still) sent is dropped unread.
+      const refuse = () => (req.resume(), send(res, tooLarge(policy.maxBodyBytes), onError));
       if (!policy.read) {
-        req.resume(); // whatever was sent is dropped unread
+        req.resume();
         return respond(undefined);
       }
-      if (Number(req.headers['content-length']) > policy.maxBodyBytes) {
-        req.resume();
-        return send(res, tooLarge(policy.maxBodyBytes), onError);
-      }
+      if (Number(req.headers['content-length']) > policy.maxBodyBytes) return refuse();
       let body: string | undefined;
       try {
         body = await readBody(req, policy.maxBodyBytes);
       } catch (error) {
         if (!(error instanceof TooLarge)) throw error;
-        req.resume();
-        return send(res, tooLarge(policy.maxBodyBytes), onError);
+        return refuse();
       }
       return respond(body);
     })();
