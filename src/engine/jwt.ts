@@ -1,12 +1,14 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Core } from './core';
 
+/** A new signing secret: 32 random bytes. */
+export const newSigningSecret = () => randomBytes(32).toString('base64url');
+
 /** The instance's signing secret for visitor JWTs, created on first use and kept in `meta`. */
 export function signingSecret(core: Core): string {
   const existing = core.get<{ value: string }>("SELECT value FROM meta WHERE key = 'jwt_secret'");
   if (existing) return existing.value;
-  const secret = randomBytes(32).toString('base64url');
-  core.run("INSERT OR IGNORE INTO meta (key, value) VALUES ('jwt_secret', ?)", [secret]);
+  core.run("INSERT OR IGNORE INTO meta (key, value) VALUES ('jwt_secret', ?)", [newSigningSecret()]);
   return core.get<{ value: string }>("SELECT value FROM meta WHERE key = 'jwt_secret'")!.value;
 }
 

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { Core } from './core';
+import { newSigningSecret } from './jwt';
 import { newShareKey } from './sites/sites';
 
 /**
@@ -9,7 +9,7 @@ import { newShareKey } from './sites/sites';
  */
 export function rotateSigningSecret(core: Core): { sites: number } {
   return core.write(() => {
-    core.run("INSERT INTO meta (key, value) VALUES ('jwt_secret', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", [randomBytes(32).toString('base64url')]);
+    core.run("INSERT INTO meta (key, value) VALUES ('jwt_secret', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", [newSigningSecret()]);
     const sites = core.all<{ id: string }>('SELECT id FROM sites');
     for (const site of sites) core.run('UPDATE sites SET share_key = ?, updated_at = ? WHERE id = ?', [newShareKey(), core.now(), site.id]);
     return { sites: sites.length };
