@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import type { Context } from '../context';
 import { UsageError } from '../errors';
-import { importLimitsOf, withImportLimitFlags } from './shared/import-limits';
+import { importLimitsOf, wholeNumberFlag, withImportLimitFlags } from './shared/import-limits';
 import { createApp, type App } from '../server/app';
 import { openEngine } from '../engine/index';
 
@@ -40,8 +40,7 @@ export function registerServe(program: Command, ctx: Context): void {
       if (!(limit >= 1) || !(windowSeconds >= 1)) throw new UsageError('--rate-limit and --rate-window: must be positive numbers');
       if (opts.allowPrivateAddresses && opts.refusePrivateAddresses) throw new UsageError('--allow-private-addresses and --refuse-private-addresses contradict each other');
       const importLimits = { ...importLimitsOf(opts, 'import-'), refusePrivateAddresses: !opts.allowPrivateAddresses };
-      const openapiSeconds = Number(opts.openapiMaxTime);
-      if (!/^\d+$/.test(String(opts.openapiMaxTime)) || openapiSeconds < 1 || openapiSeconds > 600) throw new UsageError('--openapi-max-time: must be a whole number from 1 to 600');
+      const openapiSeconds = wholeNumberFlag(opts.openapiMaxTime, '--openapi-max-time', 1, 600);
       const target = ctx.target();
       if (target.mode !== 'local') throw new UsageError(`serve needs a local database; it cannot serve ${target.url}`);
       const { createHttpServer, listen } = await import('../server/http');

@@ -36,11 +36,14 @@ export function importLimitsOf(opts: ImportLimitFlags | Record<string, unknown>,
   for (const rule of RULES) {
     const value = (opts as Record<string, unknown>)[camel(`${prefix}${rule.flag}`)];
     if (value === undefined) continue;
-    const n = Number(value);
-    if (!/^\d+$/.test(String(value)) || n < rule.min || n > rule.max) {
-      throw new UsageError(`--${prefix}${rule.flag}: must be a whole number from ${rule.min} to ${rule.max}`);
-    }
-    limits = { ...limits, ...rule.toLimit(n) };
+    limits = { ...limits, ...rule.toLimit(wholeNumberFlag(value, `--${prefix}${rule.flag}`, rule.min, rule.max)) };
   }
   return limits;
+}
+
+/** A flag's value as a whole number from `min` to `max`, or a usage error naming the flag. */
+export function wholeNumberFlag(value: unknown, flag: string, min: number, max: number): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(String(value)) || n < min || n > max) throw new UsageError(`${flag}: must be a whole number from ${min} to ${max}`);
+  return n;
 }
