@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
-import { VALIDATE_COMMAND } from '../../engine/openapi/isolated';
+import { infoOf, VALIDATE_COMMAND } from '../../engine/openapi/isolated';
 
 /**
  * The child side of validateIsolated (engine/openapi/isolated.ts): reads a document on stdin, parses
- * and validates it in this process, and prints `{"ok":true}` or `{"messages":[…]}`. Hidden: docsctl
+ * and validates it in this process, and prints `{"ok":true,"info":{title,version}}` or `{"messages":[…]}`. Hidden: docsctl
  * runs it, people do not.
  */
 export function registerValidateChild(program: Command, ctx: Context): void {
@@ -16,8 +16,10 @@ export function registerValidateChild(program: Command, ctx: Context): void {
       const chunks: Buffer[] = [];
       for await (const chunk of ctx.io.stdin as AsyncIterable<Buffer | string>) chunks.push(Buffer.from(chunk));
       try {
-        await validateParsed(parseText(Buffer.concat(chunks).toString('utf8')));
-        ctx.io.stdout.write('{"ok":true}');
+        const parsed = parseText(Buffer.concat(chunks).toString('utf8'));
+        const info = infoOf(parsed);
+        await validateParsed(parsed); // changes `parsed`: the info is read first
+        ctx.io.stdout.write(JSON.stringify({ ok: true, info }));
       } catch (error) {
         if (!(error instanceof SpecParseError)) throw error;
         ctx.io.stdout.write(JSON.stringify({ messages: error.messages }));

@@ -17,14 +17,29 @@ function passedOn(): Record<string, string> {
 /** The hidden command the child runs (src/commands/openapi/validate-child.ts). */
 export const VALIDATE_COMMAND = '__openapi-validate';
 
+/** What a valid document says of itself: `info.title` and `info.version`, when it has them. */
+export interface SpecInfo {
+  title?: string;
+  version?: string;
+}
+
+/** SpecInfo of a parsed document (the child calls this before swagger-parser changes the object). */
+export function infoOf(parsed: Record<string, unknown>): SpecInfo {
+  const info = (parsed.info ?? {}) as { title?: unknown; version?: unknown };
+  return {
+    ...(typeof info.title === 'string' ? { title: info.title } : {}),
+    ...(info.version !== undefined && info.version !== null ? { version: String(info.version) } : {}),
+  };
+}
+
 /**
- * Parses and validates `text` as OpenAPI in a child process (docsctl itself, `__openapi-validate`),
+ * Parses and validates `text` as OpenAPI, and reads its SpecInfo, in a child process (docsctl itself, `__openapi-validate`),
  * never in this one: swagger-parser's validation of a small document full of `$ref`s can take minutes
  * of CPU and gigabytes of memory. The child is killed past `processTimeoutMs` and has at most
  * `processMemoryMb` of heap; either ends in a SpecBoundError saying which bound. The document's own
  * faults come back as a SpecParseError with the parser's messages.
  */
-export function validateIsolated(text: string, limits: OpenApiLimits): Promise<void> {
+export function validateIsolated(text: string, limits: OpenApiLimits): Promise<SpecInfo> {
   const { file, args } = selfCommand();
   const child = spawn(file, [...args, VALIDATE_COMMAND], {
     // Only what the child needs: no database, no profile, a heap bound.
@@ -54,13 +69,13 @@ export function validateIsolated(text: string, limits: OpenApiLimits): Promise<v
     child.on('close', (code) => {
       clearTimeout(timer);
       if (timedOut) return reject(new SpecBoundError(`processing the document took longer than ${limits.processTimeoutMs / 1000} s, the time bound of OpenAPI processing`));
-      let answer: { ok: true } | { messages: string[] } | undefined;
+      let answer: { ok: true; info: SpecInfo } | { messages: string[] } | undefined;
       try {
         answer = JSON.parse(stdout);
       } catch {
         answer = undefined;
       }
-      if (code === 0 && answer && 'ok' in answer) return resolve();
+      if (code === 0 && answer && 'ok' in answer) return resolve(answer.info);
       if (code === 0 && answer && 'messages' in answer) return reject(new SpecParseError(answer.messages));
       if (/heap out of memory|Allocation failed/i.test(stderr)) {
         return reject(new SpecBoundError(`processing the document needed more than ${limits.processMemoryMb} MB of memory, the memory bound of OpenAPI processing`));

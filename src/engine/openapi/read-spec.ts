@@ -1,27 +1,23 @@
-import { digestOf, formatOf, parseText, SpecParseError, type SpecDocument } from './document';
+import { digestOf, formatOf, SpecParseError, type SpecDocument } from './document';
 import { validateIsolated } from './isolated';
 import { openapiLimits, type OpenApiLimits } from './limits';
 
 /**
  * Reads, validates and identifies a document. Throws SpecParseError with the parser's messages, or
- * SpecBoundError when validating it passed the time or memory bound (it runs in a child process).
+ * SpecBoundError when reading it passed the time or memory bound. The text is parsed only in the child
+ * process that validates it (a large YAML document takes seconds to parse), which answers its title
+ * and version too.
  */
 export async function readSpec(text: string, limits: OpenApiLimits = openapiLimits()): Promise<SpecDocument> {
   if (!text.trim()) throw new SpecParseError(['the document is empty']);
-  const parsed = parseText(text);
-  if (!('openapi' in parsed) && !('swagger' in parsed)) {
-    throw new SpecParseError(['the document has neither an openapi (3.x) nor a swagger (2.0) field']);
-  }
-  const info = (parsed.info ?? {}) as { title?: unknown; version?: unknown };
   const format = formatOf(text);
-  const document: SpecDocument = {
+  const { title, version } = await validateIsolated(text, limits);
+  return {
     text,
     format,
     filename: format === 'json' ? 'openapi.json' : 'openapi.yaml',
     sha256: digestOf(text),
-    ...(typeof info.title === 'string' ? { title: info.title } : {}),
-    ...(info.version !== undefined && info.version !== null ? { version: String(info.version) } : {}),
+    ...(title !== undefined ? { title } : {}),
+    ...(version !== undefined ? { version } : {}),
   };
-  await validateIsolated(text, limits);
-  return document;
 }
