@@ -4,7 +4,7 @@ import type { Context } from '../../context';
 import { CliError } from '../../errors';
 import { ApiError } from '../../api/errors';
 import { routes } from '../../api/routes/index';
-import type { SpecDocument } from '../../engine/openapi/document';
+import type { SpecDocument, SpecFormat } from '../../engine/openapi/document';
 
 export const isUrl = (value: string) => /^https?:\/\//i.test(value);
 
@@ -31,8 +31,8 @@ export async function sourceText(ctx: Context, fileOrUrl: string): Promise<strin
  * A JSON document without its indentation (about half the size of a pretty-printed one), so the
  * largest real descriptions fit the instance's limits; YAML, and JSON that does not parse, as it is.
  */
-function minifiedJson(text: string): string {
-  if (!/^\s*\{/.test(text)) return text;
+function minifiedJson(text: string, format: SpecFormat): string {
+  if (format !== 'json') return text;
   try {
     return JSON.stringify(JSON.parse(text));
   } catch {
@@ -47,12 +47,12 @@ function minifiedJson(text: string): string {
  */
 export async function readValidSpec(ctx: Context, fileOrUrl: string): Promise<SpecDocument> {
   const fetched = await sourceText(ctx, fileOrUrl);
-  const text = isUrl(fileOrUrl) ? fetched : minifiedJson(fetched);
-  const [{ readSpec }, { SpecParseError }, { SpecBoundError }] = await Promise.all([
+  const [{ readSpec }, { SpecParseError, formatOf }, { SpecBoundError }] = await Promise.all([
     import('../../engine/openapi/read-spec'),
     import('../../engine/openapi/document'),
     import('../../engine/openapi/isolated'),
   ]);
+  const text = isUrl(fileOrUrl) ? fetched : minifiedJson(fetched, formatOf(fetched));
   try {
     return await readSpec(text);
   } catch (error) {
