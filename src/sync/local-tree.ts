@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import { firstHeading, splitFrontmatter } from '../engine/content/markdown';
+import { firstHeading, slugify, splitFrontmatter } from '../engine/content/markdown';
 
 /** A page as a folder of markdown describes it. */
 export interface LocalPage {
@@ -33,21 +33,10 @@ const IGNORED = /^(\.|node_modules$|SUMMARY\.md$)/;
 const GITBOOK_ASSETS = '.gitbook/assets';
 
 /**
- * A page's slug from its file or folder name, as the platform derives it: lower case, and every run of
- * characters other than letters, digits, `.`, `_` and `-` becomes one `-` (`a-+-b.md` is `a-b`), so
- * an unusual name never fails a push. An empty result is `page`.
+ * A page's slug from its file or folder name, as the platform derives it: `slugify` keeping `.` and `_`
+ * (`a-+-b.md` is `a-b`), so an unusual name never fails a push.
  */
-export function slugOfName(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9._-]+/g, '-')
-    .replace(/-{2,}/g, '-')
-    .replace(/^[^a-z0-9]+|-+$/g, '')
-    .slice(0, 100);
-  return slug || 'page';
-}
+export const slugOfName = (name: string): string => slugify(name, '._');
 
 /** Title of a page: frontmatter `title`, else its first heading, else its slug. */
 export function titleOf(markdown: string, slug: string): string {

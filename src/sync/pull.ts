@@ -36,7 +36,6 @@ export class OutsideFolderError extends Error {}
 function inside(dir: string, relative: string, what: string): string {
   const root = resolve(dir);
   const target = resolve(root, relative);
-  // eslint-disable-next-line no-control-regex
   if (isAbsolute(relative) || relative.includes('\0') || !target.startsWith(root + sep)) {
     throw new OutsideFolderError(`${what} ${JSON.stringify(relative)} would be written outside ${root}: nothing was written`);
   }

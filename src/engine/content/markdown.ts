@@ -160,14 +160,19 @@ export function toDocument(markdown: string): { object: 'document'; nodes: Docum
   return { object: 'document', nodes: blocks(newLexer({ gfm: true }).lex(splitFrontmatter(markdown).body)) };
 }
 
-/** A URL-safe slug of a title. */
-export function slugify(title: string): string {
+/**
+ * A URL-safe slug of a title: lower case, accents dropped, every run of other characters one `-`,
+ * starting with a letter or digit. `keep` lists characters kept besides letters and digits (a file
+ * name's slug keeps `.` and `_`).
+ */
+export function slugify(title: string, keep = ''): string {
+  const other = new RegExp(`[^a-z0-9${keep.replace(/[\]\\^-]/g, '\\$&')}]+`, 'g');
   const slug = title
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
+    .replace(other, '-')
+    .replace(/^[^a-z0-9]+|-+$/g, '')
     .slice(0, 100)
     .replace(/-+$/, '');
   return slug || 'page';
