@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { request } from 'undici';
-import { servedSandbox } from '../helpers/serve';
+import { apiCaller, servedSandbox } from '../helpers/serve';
 import { testEngine } from '../helpers/engine';
 import { testApp } from '../helpers/app';
 
@@ -15,10 +15,7 @@ describe('capability URLs through serve', () => {
 
   it('lets anyone holding a file or PDF URL download it without a token, refuses an altered one, and ends with rotate-secret', async () => {
     const { url, token } = served();
-    const call = async (method: string, path: string, body?: unknown) => {
-      const res = await request(`${url}${path}`, { method: method as 'GET', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      return (await res.body.json()) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
-    };
+    const call = async (method: string, path: string, body?: unknown) => (await apiCaller(url, token)(method, path, body)).json();
     const space = JSON.parse((await remote(['spaces', 'create', '--title', 'Shared', '--json'])).stdout).id;
     const cr = (await call('POST', `/v1/spaces/${space}/change-requests`, {})).id;
     const files = [{ name: 'a.txt', base64: Buffer.from('file A').toString('base64') }, { name: 'b.txt', base64: Buffer.from('file B').toString('base64') }];

@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { request } from 'undici';
-import { servedSandbox } from '../helpers/serve';
+import { apiCaller, servedSandbox } from '../helpers/serve';
 
 /**
  * An editor of a real `serve` sends whatever bytes it likes as a file's name and media type. None of
@@ -13,16 +13,7 @@ import { servedSandbox } from '../helpers/serve';
 describe('files from a hostile editor, through serve', () => {
   const { box, served, remote } = servedSandbox();
 
-  async function call(method: string, path: string, body?: unknown) {
-    const { url, token } = served();
-    const res = await request(`${url}${path}`, {
-      method: method as 'GET',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const bytes = Buffer.from(await res.body.arrayBuffer());
-    return { status: res.statusCode, headers: res.headers, bytes, json: () => JSON.parse(bytes.toString('utf8')) };
-  }
+  const call = (method: string, path: string, body?: unknown) => apiCaller(served().url, served().token)(method, path, body);
   /** The server still answers, quickly: checked after every probe. */
   async function alive() {
     expect((await call('GET', '/v1/user')).status).toBe(200);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { request } from 'undici';
-import { servedSandbox, startServe } from '../helpers/serve';
+import { apiCaller, servedSandbox, startServe } from '../helpers/serve';
 import { sandbox } from '../helpers/cli';
 import { createRateLimiter } from '../../src/server/rate-limit';
 
@@ -8,16 +8,7 @@ import { createRateLimiter } from '../../src/server/rate-limit';
 describe('hostile input through serve', () => {
   const { served, remote } = servedSandbox();
 
-  async function call(method: string, path: string, body?: unknown) {
-    const { url, token } = served();
-    const res = await request(`${url}${path}`, {
-      method: method as 'GET',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
-    const text = await res.body.text();
-    return { status: res.statusCode, text, json: () => JSON.parse(text) };
-  }
+  const call = (method: string, path: string, body?: unknown) => apiCaller(served().url, served().token)(method, path, body);
   async function alive() {
     expect((await call('GET', '/v1/user')).status).toBe(200);
   }

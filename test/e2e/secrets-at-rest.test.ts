@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { chmodSync, statSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { request } from 'undici';
 import { sandbox } from '../helpers/cli';
-import { startServe } from '../helpers/serve';
+import { apiCaller, startServe } from '../helpers/serve';
 import { openEngine } from '../../src/engine/index';
 import { signJwt, signingSecret } from '../../src/engine/jwt';
 import { addMember } from '../helpers/engine';
@@ -11,7 +10,7 @@ import { addMember } from '../helpers/engine';
 const mode = (path: string) => statSync(path).mode & 0o777;
 
 /** Secrets at rest and visitor tokens, through a real `serve` (issue 13, item 7). */
-/** A served sandbox with a guest of its organization (a member without a role) and a JSON caller. */
+/** A served sandbox with a guest of its organization (a member without a role) and an admin's caller. */
 async function withGuest(email: string) {
   const box = sandbox();
   expect((await box.run(['init'])).code).toBe(0);
@@ -21,12 +20,7 @@ async function withGuest(email: string) {
   const guestToken = engine.tokens.create({ user: guest, name: 'guest' }).token;
   engine.close();
   const served = await startServe(box);
-  const call = async (method: string, path: string, token: string, body?: unknown) => {
-    const res = await request(`${served.url}${path}`, { method: method as 'GET', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await res.body.text();
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    return { status: res.statusCode, json: (): any => JSON.parse(text), text };
-  };
+  const call = apiCaller(served.url, served.token);
   return { box, orgId, guest, guestToken, served, call };
 }
 
@@ -58,13 +52,13 @@ describe('visitor tokens and share links', () => {
     // A guest of the organization (no role): sees a visitor-auth site only with a visitor token.
     const { box, orgId, guest, guestToken, served, call } = await withGuest('guest@acme.test');
     try {
-      const site = await call('POST', `/v1/orgs/${orgId}/sites`, served.token, { title: 'Members only', visibility: 'visitor-auth' });
+      const site = await call('POST', `/v1/orgs/${orgId}/sites`, { title: 'Members only', visibility: 'visitor-auth' });
       expect(site.status, site.text).toBe(201);
       const siteId = site.json().id;
-      expect((await call('PATCH', `/v1/orgs/${orgId}/sites/${siteId}`, served.token, { published: true })).status).toBe(200);
-      const published = (visitorToken: string) => call('GET', `/v1/orgs/${orgId}/sites/${siteId}/published?visitorToken=${visitorToken}`, guestToken).then((r) => r.status);
+      expect((await call('PATCH', `/v1/orgs/${orgId}/sites/${siteId}`, { published: true })).status).toBe(200);
+      const published = (visitorToken: string) => call('GET', `/v1/orgs/${orgId}/sites/${siteId}/published?visitorToken=${visitorToken}`, undefined, guestToken).then((r) => r.status);
 
-      const pinged = (await call('POST', `/v1/orgs/${orgId}/ping`, guestToken)).json().serviceVisitorClaims as string;
+      const pinged = (await call('POST', `/v1/orgs/${orgId}/ping`, undefined, guestToken)).json().serviceVisitorClaims as string;
       expect(await published(pinged)).toBe(200);
 
       const secret = (() => {
@@ -84,11 +78,11 @@ describe('visitor tokens and share links', () => {
       expect(await published(signJwt({ sub: guest, org: orgId, iat: now, exp: now + 29 * day }, secret))).toBe(200);
 
       // A share link, then the rotation.
-      expect((await call('PATCH', `/v1/orgs/${orgId}/sites/${siteId}`, served.token, { visibility: 'share-link' })).status).toBe(200);
-      const shareKey = (await call('GET', `/v1/orgs/${orgId}/sites/${siteId}/share-link`, served.token)).json().shareKey as string;
-      const shared = (key: string) => call('GET', `/v1/orgs/${orgId}/sites/${siteId}/published?shareKey=${key}`, guestToken).then((r) => r.status);
+      expect((await call('PATCH', `/v1/orgs/${orgId}/sites/${siteId}`, { visibility: 'share-link' })).status).toBe(200);
+      const shareKey = (await call('GET', `/v1/orgs/${orgId}/sites/${siteId}/share-link`)).json().shareKey as string;
+      const shared = (key: string) => call('GET', `/v1/orgs/${orgId}/sites/${siteId}/published?shareKey=${key}`, undefined, guestToken).then((r) => r.status);
       expect(await shared(shareKey)).toBe(200);
-      expect((await call('PATCH', `/v1/orgs/${orgId}/sites/${siteId}`, served.token, { visibility: 'visitor-auth' })).status).toBe(200);
+      expect((await call('PATCH', `/v1/orgs/${orgId}/sites/${siteId}`, { visibility: 'visitor-auth' })).status).toBe(200);
 
       const refused = await box.run(['db', 'rotate-secret']);
       expect(refused.code).toBe(2);
@@ -98,11 +92,11 @@ describe('visitor tokens and share links', () => {
       expect(JSON.parse(rotated.stdout)).toEqual({ rotated: true, sites: 1 });
 
       expect(await published(pinged)).toBe(404);
-      const fresh = (await call('POST', `/v1/orgs/${orgId}/ping`, guestToken)).json().serviceVisitorClaims as string;
+      const fresh = (await call('POST', `/v1/orgs/${orgId}/ping`, undefined, guestToken)).json().serviceVisitorClaims as string;
       expect(await published(fresh)).toBe(200);
-      expect((await call('PATCH', `/v1/orgs/${orgId}/sites/${siteId}`, served.token, { visibility: 'share-link' })).status).toBe(200);
+      expect((await call('PATCH', `/v1/orgs/${orgId}/sites/${siteId}`, { visibility: 'share-link' })).status).toBe(200);
       expect(await shared(shareKey)).toBe(404);
-      const newKey = (await call('GET', `/v1/orgs/${orgId}/sites/${siteId}/share-link`, served.token)).json().shareKey as string;
+      const newKey = (await call('GET', `/v1/orgs/${orgId}/sites/${siteId}/share-link`)).json().shareKey as string;
       expect(newKey).not.toBe(shareKey);
       expect(await shared(newKey)).toBe(200);
     } finally {
@@ -116,17 +110,17 @@ describe('what a published site shows a visitor (issue 13, item 12)', () => {
     const { orgId, guestToken, served, call } = await withGuest('visitor@acme.test');
     try {
       const space = JSON.parse((await served.remote(['spaces', 'create', '--title', 'Guides', '--json'])).stdout).id;
-      const site = (await call('POST', `/v1/orgs/${orgId}/sites`, served.token, { title: 'Docs', visibility: 'public' })).json().id;
-      expect((await call('POST', `/v1/orgs/${orgId}/sites/${site}/site-spaces`, served.token, { spaceId: space })).status).toBe(201);
-      expect((await call('PATCH', `/v1/orgs/${orgId}/sites/${site}`, served.token, { published: true })).status).toBe(200);
+      const site = (await call('POST', `/v1/orgs/${orgId}/sites`, { title: 'Docs', visibility: 'public' })).json().id;
+      expect((await call('POST', `/v1/orgs/${orgId}/sites/${site}/site-spaces`, { spaceId: space })).status).toBe(201);
+      expect((await call('PATCH', `/v1/orgs/${orgId}/sites/${site}`, { published: true })).status).toBe(200);
 
-      const seen = await call('GET', `/v1/orgs/${orgId}/sites/${site}/published`, guestToken);
+      const seen = await call('GET', `/v1/orgs/${orgId}/sites/${site}/published`, undefined, guestToken);
       expect(seen.status).toBe(200);
       const visitorView = seen.json().structure.structure[0].space;
       expect(visitorView).toMatchObject({ object: 'space', id: space, title: 'Guides' });
       for (const internal of ['revision', 'changeRequests', 'changeRequestsOpen', 'comments', 'parent', 'permissions', 'organization', 'defaultLevel']) expect(visitorView).not.toHaveProperty(internal);
 
-      const member = (await call('GET', `/v1/orgs/${orgId}/sites/${site}/published`, served.token)).json().structure.structure[0].space;
+      const member = (await call('GET', `/v1/orgs/${orgId}/sites/${site}/published`)).json().structure.structure[0].space;
       expect(member).toMatchObject({ id: space, revision: expect.any(String), permissions: { admin: true } });
     } finally {
       await served.stop();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { run, sandbox, type RunResult, type RunOptions } from './cli';
+import { request, type Dispatcher } from 'undici';
 import { stopServers } from '../../src/commands/serve';
 
 type Sandbox = { dir: string; env: Record<string, string>; run: (argv: string[], options?: RunOptions) => Promise<RunResult> };
@@ -61,4 +62,22 @@ export function servedSandbox(options: { setup?: (box: Sandbox) => void | Promis
     return served;
   };
   return { box, served: running, remote: (argv: string[], tty = false) => running().remote(argv, tty), json: (argv: string[]) => running().json(argv) };
+}
+
+/**
+ * Raw HTTP to a served API as `token`'s user: `call(method, path, body?, as?)`, where `body` is an
+ * object sent as JSON or text sent as it is, and `as` another token. The answer keeps its bytes.
+ */
+export function apiCaller(url: string, token: string) {
+  return async (method: string, path: string, body?: unknown, as = token) => {
+    const res = await request(`${url}${path}`, {
+      method: method as Dispatcher.HttpMethod,
+      headers: { authorization: `Bearer ${as}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const bytes = Buffer.from(await res.body.arrayBuffer());
+    const text = bytes.toString('utf8');
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    return { status: res.statusCode, headers: res.headers, bytes, text, json: (): any => JSON.parse(text) };
+  };
 }
