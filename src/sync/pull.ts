@@ -1,10 +1,14 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import type { RemotePage } from './remote-tree';
+import { restoreLinks } from './asset-links';
+import { CONFIG_FILE, GITBOOK_ASSETS, layoutOf } from './gitbook-config';
+import { parseSummary, renderSummary, sameSummary, type Summary, type SummaryEntry } from './summary';
 
 /**
- * Where each page goes in a folder, the inverse of readTree: a page with sub-pages becomes a folder
- * with its content in README.md; a leaf page `name.md`; the top-level page `readme` is README.md.
+ * Where a page without a Git Sync file goes, the inverse of reading a folder: a page with sub-pages
+ * is a folder with its content in README.md; a leaf page `name.md`; the top-level page `readme` is
+ * README.md.
  */
 export function fileOf(page: RemotePage, pages: RemotePage[]): string {
   const hasChildren = pages.some((p) => p.parentId === page.id);
@@ -13,17 +17,44 @@ export function fileOf(page: RemotePage, pages: RemotePage[]): string {
   return `${page.path}.md`;
 }
 
-/** A SUMMARY.md listing every page in order, so a push of the pulled folder keeps the order. */
-export function summaryOf(pages: RemotePage[]): string {
-  const lines = ['# Summary', ''];
-  const walk = (parentId: string | null, depth: number) => {
-    for (const page of pages.filter((p) => p.parentId === parentId).sort((a, b) => a.position - b.position)) {
-      lines.push(`${'  '.repeat(depth)}* [${page.title.replace(/[[\]]/g, '')}](${fileOf(page, pages)})`);
-      walk(page.id, depth + 1);
+/**
+ * The file of each document page: the one Git Sync keeps it in, else where `fileOf` puts it (a
+ * number added when another page has that file already). Group and link pages have none.
+ */
+export function filesOfPages(pages: RemotePage[]): Map<string, string> {
+  const files = new Map<string, string>();
+  const taken = new Set<string>();
+  const documents = pages.filter((p) => p.type !== 'group' && p.type !== 'link');
+  for (const page of documents) {
+    if (page.git && !taken.has(page.git.toLowerCase())) {
+      files.set(page.id, page.git);
+      taken.add(page.git.toLowerCase());
     }
-  };
-  walk(null, 0);
-  return `${lines.join('\n')}\n`;
+  }
+  for (const page of documents) {
+    if (files.has(page.id)) continue;
+    const wanted = fileOf(page, pages);
+    let file = wanted;
+    for (let n = 2; taken.has(file.toLowerCase()); n++) file = wanted.replace(/(\/README)?\.md$/, `-${n}$&`);
+    files.set(page.id, file);
+    taken.add(file.toLowerCase());
+  }
+  return files;
+}
+
+/** The table of contents of the pages: their tree, with each document page's file. */
+export function summaryOf(pages: RemotePage[], files: Map<string, string>, title?: string): Summary {
+  const entriesUnder = (parentId: string | null): SummaryEntry[] =>
+    pages
+      .filter((p) => p.parentId === parentId)
+      .sort((a, b) => a.position - b.position)
+      .map((page) => {
+        const children = entriesUnder(page.id);
+        if (page.type === 'group') return { kind: 'group', title: page.title, line: 0, children };
+        if (page.type === 'link') return { kind: 'link', title: page.title, href: page.href ?? '', line: 0, children };
+        return { kind: 'page', title: page.title, file: files.get(page.id)!, line: 0, children };
+      });
+  return { ...(title !== undefined ? { title } : {}), entries: entriesUnder(null) };
 }
 
 /** A page path or file name from the space that would land outside the folder being written. */
@@ -42,25 +73,44 @@ function inside(dir: string, relative: string, what: string): string {
   return target;
 }
 
+/** Where a space file is written: under `.gitbook/assets/`, as Git Sync keeps them. */
+export const assetPathOf = (name: string) => `${GITBOOK_ASSETS}/${name}`;
+
 /**
- * Writes the pages and files into `dir`; synchronously, as diskSource reads (local-tree.ts says why).
- * Every path is checked before anything is written.
+ * Writes the pages and files into `dir`, laid out for Git Sync (and within `.gitbook.yaml`'s `root`
+ * when the folder has one): each page in its file, links to space files made relative to it again,
+ * files under `.gitbook/assets/`, and the table of contents. A SUMMARY.md already there that
+ * describes the same tree is left as it is (its layout may differ from the one written here).
+ * Synchronous, as diskSource reads (local-tree.ts says why). Every path is checked before anything
+ * is written.
  */
-export function writeTree(dir: string, pages: RemotePage[], files: { name: string; bytes: Buffer }[]): number {
-  const writes: { target: string; data: string | Buffer; folderOnly?: boolean }[] = [];
+export function writeTree(dir: string, pages: RemotePage[], files: { id: string; name: string; bytes: Buffer }[]): number {
+  const read = (path: string) => {
+    try {
+      return readFileSync(path, 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+  const layout = layoutOf(read(join(dir, CONFIG_FILE)));
+  const root = layout.root ? inside(dir, layout.root, 'the root of .gitbook.yaml') : resolve(dir);
+  const pageFiles = filesOfPages(pages);
+  const assetPaths = new Map(files.map((f) => [f.id, assetPathOf(f.name)]));
+  const writes: { target: string; data: string | Buffer }[] = [];
   for (const page of pages) {
-    // A group page is its folder alone: no README.md, so a push reads it back as a group.
-    const folderOnly = page.type === 'group' && pages.some((p) => p.parentId === page.id);
-    writes.push({ target: inside(dir, fileOf(page, pages), `page ${page.id} at`), data: page.markdown, folderOnly });
+    const file = pageFiles.get(page.id);
+    if (file === undefined) continue;
+    writes.push({ target: inside(root, file, `page ${page.id} at`), data: restoreLinks(page.markdown, file, (id) => assetPaths.get(id)) });
   }
-  for (const file of files) writes.push({ target: inside(dir, file.name, 'file'), data: file.bytes });
-  let written = 0;
-  for (const { target, data, folderOnly } of writes) {
+  for (const file of files) writes.push({ target: inside(root, assetPathOf(file.name), 'file'), data: file.bytes });
+  const summaryFile = inside(root, layout.summary, 'the table of contents of .gitbook.yaml');
+  const existing = read(summaryFile);
+  const before = existing === undefined ? undefined : parseSummary(existing);
+  const summary = summaryOf(pages, pageFiles, before?.title);
+  if (!before || !sameSummary(before, summary)) writes.push({ target: summaryFile, data: renderSummary(summary) });
+  for (const { target, data } of writes) {
     mkdirSync(dirname(target), { recursive: true });
-    if (folderOnly) continue;
     writeFileSync(target, data);
-    written++;
   }
-  writeFileSync(join(dir, 'SUMMARY.md'), summaryOf(pages));
-  return written;
+  return writes.length;
 }

@@ -1,6 +1,5 @@
-import { posix } from 'node:path';
 import type { Change } from '../engine/content/batch';
-import type { LocalTree } from './local-tree';
+import type { LocalPage, LocalTree } from './local-tree';
 import type { RemotePage } from './remote-tree';
 
 /**
@@ -15,22 +14,23 @@ export interface PushPlan {
 }
 
 const depthOf = (path: string) => path.split('/').length - 1;
-const depthOfChange = (change: Change) => (change.operation === 'insert_page' && change.ref ? depthOf(change.ref) : 0);
 
-/** Rewrites relative links to local files into `/files/<id>` references. */
-export function rewriteLinks(markdown: string, pageFile: string, fileIds: Map<string, string>): string {
-  const dir = posix.dirname(pageFile);
-  return markdown.replace(/(\]\()([^)\s#]+)(\))/g, (whole, open: string, target: string, close: string) => {
-    if (/^[a-z]+:|^\//i.test(target)) return whole;
-    const id = fileIds.get(posix.normalize(posix.join(dir === '.' ? '' : dir, decodeURI(target))));
-    return id ? `${open}/files/${id}${close}` : whole;
-  });
+/**
+ * The folder path of each asset, and of each file with the same bytes as one, to the space file's
+ * name; `idOf` then answers the id of a folder path's file from the ids by name.
+ */
+export function fileIdsByPath(local: LocalTree, idsByName: Map<string, string>): (path: string) => string | undefined {
+  const nameOf = new Map(local.assets.map((a) => [a.file, a.name ?? a.file]));
+  return (path) => {
+    const name = nameOf.get(local.aliases?.get(path) ?? path);
+    return name === undefined ? undefined : idsByName.get(name);
+  };
 }
 
 /**
- * Compares a local folder with the space's pages by path: new paths are inserted, changed markdown,
- * title or place is updated, paths that are gone are deleted. Asset files not in the space (by name and
- * size) are uploaded first. Returns an empty plan when nothing differs.
+ * Compares a local folder with the space's pages and returns the changes that make the space match.
+ * Asset files not in the space (by name and size) are uploaded first. Returns an empty plan when
+ * nothing differs.
  */
 export function planPush(local: LocalTree, remote: RemotePage[], remoteFiles: Map<string, { id: string; size: number }>): PushPlan {
   const uploads = planUploads(local, remoteFiles);
@@ -41,16 +41,47 @@ export function planPush(local: LocalTree, remote: RemotePage[], remoteFiles: Ma
 /** Asset files the space does not have yet (by name and size). */
 export function planUploads(local: LocalTree, remoteFiles: Map<string, { id: string; size: number }>): PushPlan['uploads'] {
   return local.assets
-    .filter((a) => remoteFiles.get(a.file)?.size !== a.bytes.length)
-    .map((a) => ({ file: a.file, base64: a.bytes.toString('base64') }));
+    .filter((a) => remoteFiles.get(a.name ?? a.file)?.size !== a.bytes.length)
+    .map((a) => ({ file: a.name ?? a.file, base64: a.bytes.toString('base64') }));
 }
 
-/** The page changes alone: inserts and updates (parents first), and deletes. */
-export function planPages(local: LocalTree, remote: RemotePage[]): Omit<PushPlan, 'uploads'> {
+const kindOf = (page: { group?: boolean; type?: string; href?: string }) => (page.href !== undefined || page.type === 'link' ? 'link' : page.group || page.type === 'group' ? 'group' : 'document');
+
+/**
+ * Which space page each local page is: the one kept in the same file, else the one at the same path;
+ * never a page of another kind (a document where a group now is is deleted, the group inserted).
+ */
+function matchPages(local: LocalPage[], remote: RemotePage[]): Map<LocalPage, RemotePage> {
+  const matched = new Map<LocalPage, RemotePage>();
+  const taken = new Set<RemotePage>();
+  const byGit = new Map(remote.filter((p) => p.git).map((p) => [p.git!.toLowerCase(), p]));
   const byPath = new Map(remote.map((p) => [p.path, p]));
-  const localPaths = new Set(local.pages.map((p) => p.path));
-  const changes: Change[] = [];
-  const intoOf = (parentPath: string | null) => (parentPath === null ? undefined : (byPath.get(parentPath)?.id ?? parentPath));
+  const take = (page: LocalPage, candidate: RemotePage | undefined) => {
+    if (!candidate || taken.has(candidate) || kindOf(candidate) !== kindOf(page) || (candidate.href ?? '') !== (page.href ?? '')) return;
+    matched.set(page, candidate);
+    taken.add(candidate);
+  };
+  for (const page of local) if (page.git) take(page, byGit.get(page.git.toLowerCase()));
+  for (const page of local) if (!matched.has(page)) take(page, byPath.get(page.path));
+  return matched;
+}
+
+/**
+ * The page changes alone: inserts, updates and moves (parents first, siblings in order), and
+ * deletes. A new page is labelled with its path (`ref`), so a sub-page inserted or moved in the same
+ * batch names its parent by it.
+ */
+export function planPages(local: LocalTree, remote: RemotePage[]): Omit<PushPlan, 'uploads'> {
+  const matched = matchPages(local.pages, remote);
+  const localByPath = new Map(local.pages.map((p) => [p.path, p]));
+  const kept = new Set(matched.values());
+  /** Where a local page's parent is in the space: its id, or its ref when it is inserted by this batch. */
+  const parentOf = (parentPath: string | null) => {
+    if (parentPath === null) return null;
+    const parent = localByPath.get(parentPath)!;
+    return matched.get(parent)?.id ?? parentPath;
+  };
+  const changes: { depth: number; change: Change }[] = [];
   const siblingIndex = new Map<string, number>();
   let inserted = 0;
   let updated = 0;
@@ -58,42 +89,59 @@ export function planPages(local: LocalTree, remote: RemotePage[]): Omit<PushPlan
     const parentKey = page.parentPath ?? '';
     const at = siblingIndex.get(parentKey) ?? 0;
     siblingIndex.set(parentKey, at + 1);
-    const existing = byPath.get(page.path);
+    const depth = depthOf(page.path);
+    const into = parentOf(page.parentPath);
+    const existing = matched.get(page);
     if (!existing) {
-      const into = intoOf(page.parentPath);
+      const kind = kindOf(page);
       changes.push({
-        operation: 'insert_page',
-        document: { markdown: page.markdown },
-        title: page.title,
-        slug: page.slug,
-        ...(page.group ? { type: 'group' as const } : {}),
-        ref: page.path,
-        ...(into ? { into } : {}),
-        at,
+        depth,
+        change: {
+          operation: 'insert_page',
+          document: { markdown: page.markdown },
+          title: page.title,
+          slug: page.slug,
+          ...(kind !== 'document' ? { type: kind } : {}),
+          ...(page.href !== undefined ? { href: page.href } : {}),
+          ...(page.git ? { git: { path: page.git } } : {}),
+          ref: page.path,
+          ...(into ? { into } : {}),
+          at,
+        },
       });
       inserted++;
       continue;
     }
-    const moved = existing.position !== at;
+    const moved = existing.parentId !== into;
+    const reordered = moved || existing.position !== at;
     const changed = existing.markdown !== page.markdown || existing.title !== page.title;
-    if (moved || changed) {
+    const refiled = (existing.git ?? '') !== (page.git ?? '');
+    const renamed = existing.slug !== page.slug;
+    if (reordered || changed || refiled || renamed) {
       changes.push({
-        operation: 'update_page',
-        page: existing.id,
-        ...(changed ? { document: { markdown: page.markdown }, title: page.title } : {}),
-        ...(moved ? { at } : {}),
+        depth,
+        change: {
+          operation: 'update_page',
+          page: existing.id,
+          ...(changed ? { document: { markdown: page.markdown }, title: page.title } : {}),
+          ...(refiled ? { git: page.git ? { path: page.git } : null } : {}),
+          ...(renamed ? { slug: page.slug } : {}),
+          ...(moved ? { into } : {}),
+          ...(reordered ? { at } : {}),
+        },
       });
       updated++;
     }
   }
-  // Delete only the top-most page of each removed subtree: its sub-pages go with it.
+  // Delete only the top-most page of each removed subtree: its sub-pages go with it (those kept were moved out first).
+  const byId = new Map(remote.map((p) => [p.id, p]));
+  const gone = (p: RemotePage) => !kept.has(p);
   const deletes: Change[] = remote
-    .filter((p) => !localPaths.has(p.path))
-    .filter((p) => !remote.some((q) => q.id === p.parentId && !localPaths.has(q.path)))
+    .filter((p) => gone(p) && !(p.parentId !== null && byId.has(p.parentId) && gone(byId.get(p.parentId)!)))
     .map((p) => ({ operation: 'delete_page' as const, page: p.id }));
   return {
-    // Parents first: a sub-page's `into` must name a page that exists when it is applied.
-    changes: changes.sort((a, b) => depthOfChange(a) - depthOfChange(b)),
+    // Parents first: a sub-page's `into` must name a page that exists when it is applied (a stable sort keeps sibling order).
+    changes: changes.sort((a, b) => a.depth - b.depth).map((c) => c.change),
     deletes,
     summary: { inserted, updated, deleted: deletes.length, uploaded: 0 },
   };

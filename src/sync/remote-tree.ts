@@ -10,6 +10,9 @@ export interface RemotePage {
   position: number;
   markdown: string;
   type: string;
+  href?: string;
+  /** The file Git Sync keeps the page in. */
+  git?: string;
 }
 
 interface TreeNode {
@@ -18,6 +21,8 @@ interface TreeNode {
   path: string;
   slug: string;
   title: string;
+  href?: string;
+  git?: { path: string };
   pages: TreeNode[];
 }
 
@@ -27,7 +32,11 @@ export async function readRemote(api: ApiClient, spaceId: string): Promise<{ pag
   const pages: RemotePage[] = [];
   const walk = (nodes: TreeNode[], parentId: string | null) =>
     nodes.forEach((node, position) => {
-      pages.push({ id: node.id, path: node.path, parentId, slug: node.slug, title: node.title, position, markdown: '', type: node.type });
+      pages.push({
+        id: node.id, path: node.path, parentId, slug: node.slug, title: node.title, position, markdown: '', type: node.type,
+        ...(node.href !== undefined ? { href: node.href } : {}),
+        ...(node.git ? { git: node.git.path } : {}),
+      });
       walk(node.pages, node.id);
     });
   walk(tree, null);

@@ -39,7 +39,7 @@ describe('content push', () => {
 
     const pushed = await box.run(['content', 'push', 'docs', '--space', space, '--merge', '--json']);
     expect(pushed.code, pushed.stderr).toBe(0);
-    expect(JSON.parse(pushed.stdout)).toEqual({ inserted: 4, updated: 0, deleted: 0, uploaded: 1, changeRequest: 1, merged: true });
+    expect(JSON.parse(pushed.stdout)).toEqual({ inserted: 4, updated: 0, deleted: 0, uploaded: 1, skipped: [], changeRequest: 1, merged: true });
     // SUMMARY.md orders Upgrade before Install; frontmatter gives Install its title.
     expect(await tree()).toEqual(['readme Welcome', 'guides Guides', 'guides/upgrade Upgrade', 'guides/install Install docsctl']);
     const readme = await box.run(['content', 'page', 'readme', '--path', '--space', space]);
@@ -89,7 +89,9 @@ describe('content push', () => {
     for (const file of ['README.md', 'guides/README.md', 'guides/install.md', 'guides/upgrade.md', 'SUMMARY.md']) {
       expect(existsSync(join(box.dir, 'out', file)), file).toBe(true);
     }
-    expect(readFileSync(join(box.dir, 'out/images/logo.gif')).equals(GIF)).toBe(true);
+    // Files go where Git Sync keeps them, and the links to them follow.
+    expect(readFileSync(join(box.dir, 'out/.gitbook/assets/images/logo.gif')).equals(GIF)).toBe(true);
+    expect(readFileSync(join(box.dir, 'out/README.md'), 'utf8')).toContain('![logo](.gitbook/assets/images/logo.gif)');
     expect(readFileSync(join(box.dir, 'out/guides/install.md'), 'utf8')).toBe('---\ntitle: Install docsctl\n---\nRun `npm install`.\n');
     const push = await box.run(['content', 'push', 'out', '--space', space]);
     expect(push.code).toBe(0);
@@ -107,6 +109,8 @@ describe('content push', () => {
 describe('content push: group folders', () => {
   it('turns a folder without README.md into a group page, and pull keeps it one', async () => {
     const { box, space } = await setup();
+    // Without a SUMMARY.md, the folders make the tree.
+    rmSync(join(box.dir, 'docs/SUMMARY.md'));
     folder(join(box.dir, 'docs'), { 'reference/api.md': '# API\n' });
     expect((await box.run(['content', 'push', 'docs', '--space', space, '--merge'])).code).toBe(0);
     const tree = JSON.parse((await box.run(['content', 'tree', '--space', space, '--json'])).stdout).pages;
@@ -114,6 +118,19 @@ describe('content push: group folders', () => {
     expect((await box.run(['content', 'pull', 'out', '--space', space])).code).toBe(0);
     expect(existsSync(join(box.dir, 'out/reference/README.md'))).toBe(false);
     expect(existsSync(join(box.dir, 'out/reference/api.md'))).toBe(true);
+    expect(readFileSync(join(box.dir, 'out/SUMMARY.md'), 'utf8')).toContain('## reference\n\n* [API](reference/api.md)\n');
     expect((await box.run(['content', 'push', 'out', '--space', space])).stderr).toContain('Nothing to push');
+  });
+
+  it('with a SUMMARY.md, leaves out the markdown files it does not list and says so', async () => {
+    const { box, space } = await setup();
+    folder(join(box.dir, 'docs'), { 'notes/draft.md': '# Draft\n', 'notes/spec.pdf': 'pdf' });
+    const pushed = await box.run(['content', 'push', 'docs', '--space', space, '--merge', '--json']);
+    expect(pushed.code, pushed.stderr).toBe(0);
+    expect(JSON.parse(pushed.stdout)).toMatchObject({ inserted: 4, skipped: [
+      'notes/draft.md: not listed in SUMMARY.md, so not a page',
+      'notes/spec.pdf: no page links to it and it is not in .gitbook/assets/, so not uploaded',
+    ] });
+    expect(pushed.stderr).toContain('Skipped notes/draft.md: not listed in SUMMARY.md, so not a page');
   });
 });

@@ -177,7 +177,7 @@ describe('zip archives', () => {
   it('read like a folder for content push: folders, README.md, SUMMARY.md order, files', async () => {
     const logo = png(8, 8);
     const zip = await zipOf({
-      'handbook/SUMMARY.md': '* [Intro](README.md)\n* [Setup](setup/README.md)\n* [Zeta](zeta.md)\n',
+      'handbook/SUMMARY.md': '* [Intro](README.md)\n* [Setup](setup/README.md)\n  * [Linux](setup/linux.md)\n* [Zeta](zeta.md)\n',
       'handbook/README.md': '# Intro\n\n![logo](img/logo.png)',
       'handbook/zeta.md': '# Zeta',
       'handbook/setup/README.md': '# Setup',
@@ -190,8 +190,8 @@ describe('zip archives', () => {
     expect(content.tree.pages.map((p) => [p.path, p.title, p.file])).toEqual([
       ['readme', 'Intro', 'README.md'],
       ['setup', 'Setup', 'setup/README.md'],
-      ['zeta', 'Zeta', 'zeta.md'],
       ['setup/linux', 'Linux', 'setup/linux.md'],
+      ['zeta', 'Zeta', 'zeta.md'],
     ]);
     expect(content.tree.assets).toEqual([{ file: 'img/logo.png', bytes: logo }]);
     expect(content).toMatchObject({ totalResources: 5, importedResources: 5 });
@@ -209,11 +209,12 @@ describe('zip archives', () => {
     }
     const fromZip = await zipImport(await zipOf(files), 'https://h.test/z.zip', limits, live);
     expect(fromZip.tree).toEqual(await readTree(root));
-    expect(fromZip.tree.pages.map((p) => p.path)).toEqual(['b', 'a', 'empty-group', 'empty-group/x', 'empty-group/x/deep', 'group', 'group/child', 'readme']);
+    // SUMMARY.md lists b and a; README.md, the first page, comes first; the rest are not pages.
+    expect(fromZip.tree.pages.map((p) => p.path)).toEqual(['readme', 'b', 'a']);
   });
 
   it('leave out files over 1 MiB (counted as found), and refuse archives with bad markdown or nothing to import', async () => {
-    const content = await zipImport(await zipOf({ 'a.md': '# A', 'big.bin': Buffer.alloc(1024 * 1024 + 1) }), 'https://h.test/z.zip', limits, live);
+    const content = await zipImport(await zipOf({ 'a.md': '# A\n\n[data](big.bin)', 'big.bin': Buffer.alloc(1024 * 1024 + 1) }), 'https://h.test/z.zip', limits, live);
     expect(content).toMatchObject({ totalResources: 2, importedResources: 1, tree: { assets: [] } });
     expect((await rejection(zipImport(await zipOf({ 'bad.md': '---\ntitle: [x\n---\n' }), 'https://h.test/z.zip', limits, live))).message).toMatch(
       /^url: the zip archive cannot be read as a folder of markdown: frontmatter is not valid YAML/,

@@ -87,10 +87,14 @@ function index(): RevisionIndex {
     ['p-install', { path: 'guide/install', anchors: new Set(['on-linux', 'on-linux-1']), hasChildren: false }],
     ['p-faq', { path: 'guide/faq', anchors: new Set(), hasChildren: false }],
     ['p-changelog', { path: 'changelog', anchors: new Set(['v2']), hasChildren: false }],
+    // Kept by Git Sync in a file whose folder is not its path.
+    ['p-quick', { path: 'guide/quick-start', anchors: new Set(['run']), hasChildren: false, file: 'tutorials/quick-start.md' }],
+    ['p-setup', { path: 'guide/setup', anchors: new Set(), hasChildren: false, file: 'setup/README.md' }],
   ]);
   return {
     pages,
     pageByPath: new Map([...pages].map(([id, p]) => [p.path, id])),
+    pageByFile: new Map([...pages].filter(([, p]) => p.file).map(([id, p]) => [p.file!.toLowerCase(), id])),
     files: new Map([['f1', 'img/logo.png'], ['f2', 'diagram.svg']]),
     fileByName: new Map([['img/logo.png', 'f1'], ['diagram.svg', 'f2']]),
     publicUrl: 'https://docs.example.com',
@@ -149,6 +153,17 @@ describe('classifyLink', () => {
     expect(classify('https://docs.example.com/application')).toMatchObject({ status: 'ok' });
     expect(classify('https://docs.example.com/v1/spaces')).toMatchObject({ status: 'ok' });
     expect(classify('http://docs.example.com:81/app/x')).toMatchObject({ status: 'ok' });
+  });
+
+  it('resolves links of a page kept in a Git Sync file relative to that file, to pages by their files', () => {
+    const from = 'p-quick'; // tutorials/quick-start.md, at path guide/quick-start
+    expect(classify('../setup/README.md', from)).toMatchObject({ kind: 'page', status: 'ok', page: 'p-setup', path: 'guide/setup' });
+    expect(classify('../setup', from)).toMatchObject({ kind: 'page', status: 'ok', page: 'p-setup' });
+    expect(classify('quick-start.md#run', from)).toMatchObject({ kind: 'anchor', status: 'ok', page: 'p-quick' });
+    expect(classify('../.gitbook/assets/diagram.svg', from)).toMatchObject({ kind: 'file', status: 'ok', file: 'f2', name: 'diagram.svg' });
+    // Not a file of the folder: still resolved by path, as for pages without a file.
+    expect(classify('/changelog', from)).toMatchObject({ kind: 'page', status: 'ok', page: 'p-changelog' });
+    expect(classify('../missing.md', from)).toMatchObject({ status: 'broken' });
   });
 
   it('skips empty targets', () => {

@@ -3,8 +3,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readTree, titleOf } from '../../src/sync/local-tree';
-import { isEmpty, planPush, rewriteLinks } from '../../src/sync/push';
-import { fileOf, summaryOf } from '../../src/sync/pull';
+import { fileIdsByPath, isEmpty, planPush } from '../../src/sync/push';
+import { rewriteLinks, restoreLinks } from '../../src/sync/asset-links';
+import { filesOfPages, summaryOf } from '../../src/sync/pull';
+import { parseSummary, renderSummary, sameSummary } from '../../src/sync/summary';
 import type { RemotePage } from '../../src/sync/remote-tree';
 
 function tree(files: Record<string, string>) {
@@ -17,27 +19,72 @@ function tree(files: Record<string, string>) {
 }
 
 describe('readTree', () => {
-  it('maps files and folders to pages, orders by SUMMARY.md, and keeps asset-only folders as assets', async () => {
+  it('without a SUMMARY.md, maps files and folders to pages in name order, and uploads the files pages link to', async () => {
     const root = tree({
-      'b.md': '# B',
+      'b.md': '# B\n\n![](img/pic.png)',
       'a.md': '---\ntitle: Alpha\n---\ntext',
       'group/README.md': '# Group',
       'group/child.md': 'no heading',
       'empty-group/x/deep.md': '# Deep',
       'img/pic.png': 'png',
-      'SUMMARY.md': '* [B](b.md)\n* [Group](group/README.md)\n* [A](a.md)\n',
+      'img/unused.png': 'unused',
     });
-    const { pages, assets } = await readTree(root);
-    expect(pages.map((p) => [p.path, p.title])).toEqual([
-      ['b', 'B'],
-      ['group', 'Group'],
-      ['a', 'Alpha'],
-      ['empty-group', 'empty-group'],
-      ['empty-group/x', 'x'],
-      ['empty-group/x/deep', 'Deep'],
-      ['group/child', 'child'],
+    const { pages, assets, skipped } = await readTree(root);
+    expect(pages.map((p) => [p.path, p.title, p.git ?? null])).toEqual([
+      ['a', 'Alpha', 'a.md'],
+      ['b', 'B', 'b.md'],
+      ['empty-group', 'empty-group', null],
+      ['empty-group/x', 'x', null],
+      ['empty-group/x/deep', 'Deep', 'empty-group/x/deep.md'],
+      ['group', 'Group', 'group/README.md'],
+      ['group/child', 'child', 'group/child.md'],
     ]);
     expect(assets.map((a) => a.file)).toEqual(['img/pic.png']);
+    expect(skipped).toEqual(['img/unused.png: no page links to it and it is not in .gitbook/assets/, so not uploaded']);
+  });
+
+  it('with a SUMMARY.md, takes the tree from it: nesting, groups, link pages, the first page first, duplicates and missing files skipped', async () => {
+    const root = tree({
+      'README.md': '# Home',
+      'guides/setup.md': '# Setup',
+      'tutorials/first.md': '# First',
+      'api.md': '# API',
+      'unlisted.md': '# Unlisted',
+      'SUMMARY.md': [
+        '# Summary', '', '* [Setup](guides/setup.md)', '  * [First](tutorials/first.md)', '  * [Again](guides/setup.md)', '* [Missing](missing.md)',
+        '  * [API](api.md)', '', '## Elsewhere', '', '* [Site](https://example.com)', '  * Nested group', '',
+      ].join('\n'),
+    });
+    const { pages, skipped } = await readTree(root);
+    expect(pages.map((p) => [p.path, p.title, p.group, p.href ?? null, p.git ?? null])).toEqual([
+      ['readme', 'Home', false, null, 'README.md'],
+      ['setup', 'Setup', false, null, 'guides/setup.md'],
+      ['setup/first', 'First', false, null, 'tutorials/first.md'],
+      ['api', 'API', false, null, 'api.md'],
+      ['elsewhere', 'Elsewhere', true, null, null],
+      ['elsewhere/site', 'Site', false, 'https://example.com', null],
+      ['elsewhere/site/nested-group', 'Nested group', true, null, null],
+    ]);
+    expect(skipped).toEqual([
+      'SUMMARY.md:5: guides/setup.md is listed twice (its first entry is its page)',
+      'SUMMARY.md:6: missing.md does not exist',
+      'unlisted.md: not listed in SUMMARY.md, so not a page',
+    ]);
+  });
+
+  it('refuses a .gitbook.yaml whose root leaves the folder, and reads the content where its root says', async () => {
+    await expect(readTree(tree({ '.gitbook.yaml': 'root: ../elsewhere\n' }))).rejects.toThrow('.gitbook.yaml: root must stay inside the folder');
+    await expect(readTree(tree({ '.gitbook.yaml': 'root: [a\n' }))).rejects.toThrow('.gitbook.yaml is not valid YAML');
+    const { pages } = await readTree(tree({ '.gitbook.yaml': 'root: ./docs/\nstructure:\n  readme: start.md\n', 'docs/b.md': '# B', 'docs/start.md': '# Start', 'other.md': '# Other' }));
+    expect(pages.map((p) => p.git)).toEqual(['start.md', 'b.md']);
+  });
+
+  it('uploads files with the same bytes once, and names files under .gitbook/assets by the rest of their path', async () => {
+    const root = tree({ 'a.md': '![](.gitbook/assets/x.png) ![](copy.png)', '.gitbook/assets/x.png': 'same', 'copy.png': 'same', '.gitbook/assets/.DS_Store': 'junk' });
+    const local = await readTree(root);
+    expect(local.assets.map((a) => [a.file, a.name])).toEqual([['.gitbook/assets/x.png', 'x.png']]);
+    expect(local.aliases).toEqual(new Map([['copy.png', '.gitbook/assets/x.png']]));
+    expect(fileIdsByPath(local, new Map([['x.png', 'F']]))('copy.png')).toBe('F');
   });
 
   it('takes titles from frontmatter, then the first heading, then the name', () => {
@@ -48,47 +95,87 @@ describe('readTree', () => {
 });
 
 describe('planPush', () => {
-  const remote = (path: string, id: string, parentId: string | null, position: number, markdown: string, title: string): RemotePage => ({
-    id, path, parentId, position, markdown, title, slug: path.split('/').pop()!, type: 'document',
+  const remote = (path: string, id: string, parentId: string | null, position: number, markdown: string, title: string, git?: string): RemotePage => ({
+    id, path, parentId, position, markdown, title, slug: path.split('/').pop()!, type: 'document', ...(git ? { git } : {}),
   });
 
   it('is empty when the folder matches, and lists inserts, updates and top-most deletes otherwise', async () => {
     const root = tree({ 'a.md': '# A', 'g/README.md': '# G', 'g/c.md': '# C' });
     const local = await readTree(root);
-    const same = [remote('a', 'A', null, 0, '# A', 'A'), remote('g', 'G', null, 1, '# G', 'G'), remote('g/c', 'C', 'G', 0, '# C', 'C')];
+    const same = [remote('a', 'A', null, 0, '# A', 'A', 'a.md'), remote('g', 'G', null, 1, '# G', 'G', 'g/README.md'), remote('g/c', 'C', 'G', 0, '# C', 'C', 'g/c.md')];
     expect(isEmpty(planPush(local, same, new Map()))).toBe(true);
 
-    const changed = [remote('a', 'A', null, 0, '# A old', 'A'), remote('gone', 'X', null, 1, '# X', 'X'), remote('gone/sub', 'Y', 'X', 0, '# Y', 'Y')];
+    const changed = [remote('a', 'A', null, 0, '# A old', 'A', 'a.md'), remote('gone', 'X', null, 1, '# X', 'X'), remote('gone/sub', 'Y', 'X', 0, '# Y', 'Y')];
     const plan = planPush(local, changed, new Map());
     expect(plan.summary).toEqual({ inserted: 2, updated: 1, deleted: 1, uploaded: 0 });
     expect(plan.deletes).toEqual([{ operation: 'delete_page', page: 'X' }]);
     // One batch, parents first; the new sub-page names its parent by the parent's path (its ref).
     expect(plan.changes.map((c) => c.operation)).toEqual(['update_page', 'insert_page', 'insert_page']);
-    expect(plan.changes[2]).toMatchObject({ operation: 'insert_page', ref: 'g/c', into: 'g' });
+    expect(plan.changes[2]).toMatchObject({ operation: 'insert_page', ref: 'g/c', into: 'g', git: { path: 'g/c.md' } });
+  });
+
+  it('moves a page kept in the same file to its new place, and replaces a page that changed kind', async () => {
+    const root = tree({ 'SUMMARY.md': '* [G](g.md)\n  * [C](c.md)\n\n## Links\n\n* [Site](https://example.com)\n', 'g.md': '# G', 'c.md': '# C' });
+    const local = await readTree(root);
+    const before = [remote('g', 'G', null, 0, '# G', 'G', 'g.md'), remote('c', 'C', null, 1, '# C', 'C', 'c.md'), remote('links', 'L', null, 2, '', 'Links')];
+    const plan = planPush(local, before, new Map());
+    expect(plan.changes).toEqual([
+      expect.objectContaining({ operation: 'insert_page', ref: 'links', type: 'group', at: 1 }),
+      { operation: 'update_page', page: 'C', into: 'G', at: 0 },
+      expect.objectContaining({ operation: 'insert_page', ref: 'links/site', type: 'link', href: 'https://example.com', into: 'links' }),
+    ]);
+    expect(plan.deletes).toEqual([{ operation: 'delete_page', page: 'L' }]);
   });
 
   it('uploads assets that are new or changed in size', async () => {
-    const root = tree({ 'a.md': '# A', 'img/a.png': 'aaaa', 'img/b.png': 'bb' });
+    const root = tree({ 'a.md': '![](img/a.png) ![](img/b.png)', 'img/a.png': 'aaaa', 'img/b.png': 'bb' });
     const plan = planPush(await readTree(root), [], new Map([['img/a.png', { id: 'f1', size: 4 }], ['img/b.png', { id: 'f2', size: 3 }]]));
     expect(plan.uploads.map((u) => u.file)).toEqual(['img/b.png']);
   });
 });
 
 describe('links and layout', () => {
-  it('rewrites relative links to known files and leaves the rest', () => {
-    const ids = new Map([['img/logo.png', 'F1']]);
-    expect(rewriteLinks('![l](../img/logo.png) [p](other.md) [w](https://x.y/a.png)', 'guides/page.md', ids)).toBe(
-      '![l](/files/F1) [p](other.md) [w](https://x.y/a.png)',
-    );
+  const ids = new Map([['.gitbook/assets/image (1).png', 'F1'], ['.gitbook/assets/logo.png', 'F2']]);
+  const names = new Map([['F1', '.gitbook/assets/image (1).png'], ['F2', '.gitbook/assets/logo.png']]);
+
+  it('rewrites links to known files in every form Git Sync writes them, and leaves the rest', () => {
+    const markdown = [
+      '![a](<../.gitbook/assets/image (1).png>) ![b](../.gitbook/assets/logo.png "Logo") [p](other.md) [w](https://x.y/a.png)',
+      '<figure><img src="../.gitbook/assets/logo.png" alt=""></figure>',
+      "{% file src='../.gitbook/assets/logo.png' %}",
+    ].join('\n');
+    const pushed = rewriteLinks(markdown, 'guides/page.md', (path) => ids.get(path));
+    expect(pushed).toBe([
+      '![a](</files/F1>) ![b](/files/F2 "Logo") [p](other.md) [w](https://x.y/a.png)',
+      '<figure><img src="/files/F2" alt=""></figure>',
+      "{% file src='/files/F2' %}",
+    ].join('\n'));
+    expect(restoreLinks(pushed, 'guides/page.md', (id) => names.get(id))).toBe(markdown);
+    // A file added in the app: relative to the page, in <…> when the path needs it.
+    expect(restoreLinks('![](/files/F1) ![](/files/F9)', 'README.md', (id) => names.get(id))).toBe('![](<.gitbook/assets/image (1).png>) ![](/files/F9)');
   });
 
-  it('writes pages with sub-pages as folders with a README.md, and a SUMMARY.md in order', () => {
+  it('writes each page in its Git Sync file, others as folders with a README.md, and the table of contents as the platform does', () => {
     const pages: RemotePage[] = [
       { id: 'R', path: 'readme', parentId: null, position: 0, slug: 'readme', title: 'Welcome', markdown: '', type: 'document' },
-      { id: 'G', path: 'guides', parentId: null, position: 1, slug: 'guides', title: 'Guides', markdown: '', type: 'document' },
-      { id: 'I', path: 'guides/install', parentId: 'G', position: 0, slug: 'install', title: 'Install', markdown: '', type: 'document' },
+      { id: 'G', path: 'guides', parentId: null, position: 1, slug: 'guides', title: 'Guides', markdown: '', type: 'group' },
+      { id: 'I', path: 'guides/install', parentId: 'G', position: 0, slug: 'install', title: 'Install [beta]', markdown: '', type: 'document', git: 'setup/Install Guide.md' },
+      { id: 'S', path: 'guides/install/sub', parentId: 'I', position: 0, slug: 'sub', title: 'Sub', markdown: '', type: 'document' },
+      { id: 'L', path: 'guides/site', parentId: 'G', position: 1, slug: 'site', title: 'Site', markdown: '', type: 'link', href: 'https://example.com' },
     ];
-    expect(pages.map((p) => fileOf(p, pages))).toEqual(['README.md', 'guides/README.md', 'guides/install.md']);
-    expect(summaryOf(pages)).toBe('# Summary\n\n* [Welcome](README.md)\n* [Guides](guides/README.md)\n  * [Install](guides/install.md)\n');
+    const files = filesOfPages(pages);
+    expect(pages.map((p) => files.get(p.id) ?? null)).toEqual(['README.md', null, 'setup/Install Guide.md', 'guides/install/sub.md', null]);
+    const summary = summaryOf(pages, files);
+    expect(renderSummary(summary)).toBe([
+      '# Table of contents', '', '* [Welcome](README.md)', '', '## Guides', '',
+      '* [Install \\[beta\\]](<setup/Install Guide.md>)', '  * [Sub](guides/install/sub.md)', '* [Site](https://example.com)', '',
+    ].join('\n'));
+    expect(parseSummary(renderSummary(summary))).toEqual({ title: 'Table of contents', entries: expect.any(Array) });
+    expect(sameSummary(parseSummary(renderSummary(summary)), summary)).toBe(true);
+    // A top-level page after a group: the groups become list items, which a heading could not hold.
+    const after = [...pages, { id: 'Z', path: 'z', parentId: null, position: 2, slug: 'z', title: 'Z', markdown: '', type: 'document' }];
+    const flat = renderSummary(summaryOf(after, filesOfPages(after)));
+    expect(flat).toContain('* Guides\n  * [Install');
+    expect(sameSummary(parseSummary(flat), summaryOf(after, filesOfPages(after)))).toBe(true);
   });
 });

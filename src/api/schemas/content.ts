@@ -32,6 +32,7 @@ export const Page = lazy(() => z.object({
   updatedAt: DateTime,
   hidden: z.boolean(),
   href: z.optional(z.string()),
+  git: z.optional(z.object({ path: z.string() })),
   computed: z.optional(z.object({ type: z.string(), dependencies: z.object({ spec: z.object({ ref: z.object({ kind: z.string(), spec: z.string() }) }) }), props: z.optional(z.record(z.string(), z.unknown())) })),
   markdown: z.optional(z.string()),
   document: z.optional(z.object({ object: z.literal('document'), nodes: z.array(z.unknown()) })),
@@ -92,6 +93,8 @@ export const PageComputed = lazy(() => z.strictObject({
 }));
 
 const Markdown = lazy(() => z.strictObject({ markdown: z.string().check(z.maxLength(1_000_000)) }));
+/** docsctl extension: the file Git Sync keeps a page in (the platform's `git.path` of a page). */
+const GitFile = lazy(() => z.strictObject({ path: text(1, 512) }));
 const Position = {
   into: z.optional(z.nullable(Id)),
   at: z.optional(z.number().check(z.int(), z.minimum(0))),
@@ -108,11 +111,12 @@ export const ContentChange = lazy(() => z.discriminatedUnion('operation', [
     href: z.optional(z.url().check(z.maxLength(2048))),
     ref: z.optional(text(1, 200)),
     computed: z.optional(PageComputed),
+    git: z.optional(GitFile),
     ...Position,
   }),
   z.strictObject({
     operation: z.literal('update_page'), page: Id, document: z.optional(Markdown), title: z.optional(text(1, 256)),
-    computed: z.optional(z.nullable(PageComputed)), ...Position,
+    computed: z.optional(z.nullable(PageComputed)), git: z.optional(z.nullable(GitFile)), ...Position,
   }),
   z.strictObject({ operation: z.literal('delete_page'), page: Id }),
   z.strictObject({

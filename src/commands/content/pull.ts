@@ -6,6 +6,7 @@ import { routes } from '../../api/routes/index';
 import { readRemote } from '../../sync/remote-tree';
 import { OutsideFolderError, writeTree } from '../../sync/pull';
 import { CliError } from '../../errors';
+import { LayoutError } from '../../sync/gitbook-config';
 
 export function registerPull(group: Command, ctx: Context): void {
   group
@@ -17,10 +18,10 @@ export function registerPull(group: Command, ctx: Context): void {
     .action(async (dir: string, opts: { space: string }) => {
       const api = await ctx.client();
       const remote = await ctx.spin('Reading the space', () => readRemote(api, opts.space));
-      const files: { name: string; bytes: Buffer }[] = [];
+      const files: { id: string; name: string; bytes: Buffer }[] = [];
       for (const [name, file] of remote.files) {
         const bytes = (await api.call(routes.downloadSpaceFile, { params: { spaceId: opts.space, fileId: file.id } })) as unknown as Buffer;
-        files.push({ name, bytes });
+        files.push({ id: file.id, name, bytes });
       }
       const target = resolve(ctx.io.cwd, dir);
       await mkdir(target, { recursive: true });
@@ -28,7 +29,7 @@ export function registerPull(group: Command, ctx: Context): void {
       try {
         written = writeTree(target, remote.pages, files);
       } catch (error) {
-        throw error instanceof OutsideFolderError ? new CliError(error.message) : error;
+        throw error instanceof OutsideFolderError || error instanceof LayoutError ? new CliError(error.message) : error;
       }
       if (ctx.out.json) ctx.out.raw({ pages: remote.pages.length, files: files.length });
       else ctx.out.message(`Wrote ${written} file(s) to ${dir}.`);

@@ -5,7 +5,8 @@ import { routes } from '../../api/routes/index';
 import { CliError } from '../../errors';
 import { readTree } from '../../sync/local-tree';
 import { readRemote } from '../../sync/remote-tree';
-import { planPages, planUploads, rewriteLinks } from '../../sync/push';
+import { fileIdsByPath, planPages, planUploads } from '../../sync/push';
+import { rewriteLinks } from '../../sync/asset-links';
 
 interface Opts {
   space: string;
@@ -35,11 +36,16 @@ Exit codes: 0 merged or nothing to change, 6 conflicts (the pages are listed), 1
       });
       const api = await ctx.client();
       const remote = await ctx.spin('Reading the space', () => readRemote(api, opts.space));
+      const skipped = local.skipped ?? [];
+      for (const line of skipped) ctx.out.message(`Skipped ${line}`);
       const known = new Map([...remote.files].map(([name, f]) => [name, f.id]));
-      const pagesFor = (ids: Map<string, string>) => ({ ...local, pages: local.pages.map((p) => ({ ...p, markdown: rewriteLinks(p.markdown, p.file, ids) })) });
+      const pagesFor = (ids: Map<string, string>) => {
+        const idOf = fileIdsByPath(local, ids);
+        return { ...local, pages: local.pages.map((p) => (p.git ? { ...p, markdown: rewriteLinks(p.markdown, p.file, idOf) } : p)) };
+      };
       const uploads = planUploads(local, remote.files);
       let pages = planPages(pagesFor(known), remote.pages);
-      const summary = { ...pages.summary, uploaded: uploads.length };
+      const summary = { ...pages.summary, uploaded: uploads.length, skipped };
       if (!uploads.length && !pages.changes.length && !pages.deletes.length) {
         if (ctx.out.json) ctx.out.raw({ ...summary, changeRequest: undefined, merged: false });
         else ctx.out.message('Nothing to push: the space already matches the folder.');
@@ -73,6 +79,6 @@ Exit codes: 0 merged or nothing to change, 6 conflicts (the pages are listed), 1
         merged = true;
         ctx.out.message(`Merged change request #${cr.number}.`);
       }
-      if (ctx.out.json) ctx.out.raw({ ...pages.summary, uploaded: uploads.length, changeRequest: cr.number, merged });
+      if (ctx.out.json) ctx.out.raw({ ...pages.summary, uploaded: uploads.length, skipped, changeRequest: cr.number, merged });
     });
 }

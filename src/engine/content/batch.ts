@@ -19,12 +19,25 @@ export type Change =
       href?: string;
       /** docsctl extension: the page's content is generated from an OpenAPI spec when read. */
       computed?: PageComputed;
+      /** docsctl extension: the file Git Sync keeps the page in (`content push` sets it, `pull` writes there). */
+      git?: { path: string };
       /** docsctl extension: a label later changes of the same batch may use as `into`. */
       ref?: string;
       into?: string | null;
       at?: number;
     }
-  | { operation: 'update_page'; page: string; document?: { markdown: string }; title?: string; slug?: string; into?: string | null; at?: number; computed?: PageComputed | null }
+  | {
+      operation: 'update_page';
+      page: string;
+      document?: { markdown: string };
+      title?: string;
+      slug?: string;
+      into?: string | null;
+      at?: number;
+      computed?: PageComputed | null;
+      /** null forgets the page's file. */
+      git?: { path: string } | null;
+    }
   | { operation: 'delete_page'; page: string }
   | { operation: 'insert_files'; files: { name: string; contentType?: string; base64: string }[] };
 
@@ -70,6 +83,14 @@ function slugBook(core: Core, state: RevisionState) {
       byParent.get(parent)?.get(slug)?.delete(id);
     },
   };
+}
+
+/** A page's Git Sync file: a relative path to a markdown file, written as it is by `content pull`; only document pages have one. */
+function checkGitPath(path: string, field: string, type: PageData['type'] = 'document'): void {
+  if (type !== 'document') throw invalid(`${field}: only document pages are kept in a file`);
+  const problem = fileNameProblem(path);
+  if (problem) throw invalid(`${field}: ${problem}`);
+  if (!/\.md$/i.test(path)) throw invalid(`${field}: must name a markdown file (ending in .md)`);
 }
 
 function place(state: RevisionState, pageId: string, parent: string | null, at: number | undefined): void {
@@ -130,6 +151,7 @@ export function applyChanges(core: Core, state: RevisionState, changes: Change[]
         const title = change.title ?? frontmatter.title ?? firstHeading(body) ?? 'Untitled';
         if (change.type === 'link' && !change.href) throw invalid(`${field}.href: is required for a link page`);
         if (change.href !== undefined && change.type !== 'link') throw invalid(`${field}.href: only link pages have one`);
+        if (change.git) checkGitPath(change.git.path, `${field}.git.path`, change.type);
         const data: PageData = {
           type: change.type ?? 'document',
           ...(change.href ? { href: change.href } : {}),
@@ -140,6 +162,7 @@ export function applyChanges(core: Core, state: RevisionState, changes: Change[]
           markdown: change.document.markdown,
           hidden: frontmatter.hidden ?? false,
           ...(change.computed ? { computed: change.computed } : {}),
+          ...(change.git ? { git: { path: change.git.path } } : {}),
         };
         const id = core.newId();
         state.pages.set(id, { id, versionId: storePage(core, data), parent, position: 0, createdAt: now, updatedAt: now });
@@ -165,6 +188,11 @@ export function applyChanges(core: Core, state: RevisionState, changes: Change[]
           };
         }
         if (change.title !== undefined) data.title = change.title;
+        if (change.git === null) delete data.git;
+        else if (change.git) {
+          checkGitPath(change.git.path, `${field}.git.path`, data.type);
+          data.git = { path: change.git.path };
+        }
         if (change.computed === null) delete data.computed;
         else if (change.computed) data.computed = change.computed;
         const parent = change.into === undefined ? entry.parent : change.into === null ? null : (refs.get(change.into) ?? change.into);

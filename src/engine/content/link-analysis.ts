@@ -34,13 +34,15 @@ function analyze(core: Core, revisionId: string, scanOf: (versionId: string) => 
   const state = loadState(core, revisionId);
   const paths = pathsOf(core, state); // in page-tree order
   const parents = new Set([...state.pages.values()].map((p) => p.parent));
-  const index: RevisionIndex = { pages: new Map(), pageByPath: new Map(), files: new Map(), fileByName: new Map(), publicUrl: core.publicUrl };
+  const index: RevisionIndex = { pages: new Map(), pageByPath: new Map(), pageByFile: new Map(), files: new Map(), fileByName: new Map(), publicUrl: core.publicUrl };
   const pages = new Map<string, { path: string; title: string }>();
   for (const [id, path] of paths) {
     const versionId = state.pages.get(id)!.versionId;
-    index.pages.set(id, { path, anchors: scanOf(versionId).anchors, hasChildren: parents.has(id) });
+    const data = pageData(core, versionId);
+    index.pages.set(id, { path, anchors: scanOf(versionId).anchors, hasChildren: parents.has(id), ...(data.git ? { file: data.git.path } : {}) });
     index.pageByPath.set(path.toLowerCase(), id);
-    pages.set(id, { path, title: pageData(core, versionId).title });
+    if (data.git) index.pageByFile.set(data.git.path.toLowerCase(), id);
+    pages.set(id, { path, title: data.title });
   }
   for (const file of state.files.values()) {
     index.files.set(file.id, file.name);

@@ -64,10 +64,15 @@ export interface LinkTarget {
 
 /** What classifying needs to know about a revision. */
 export interface RevisionIndex {
-  /** Pages by id: path, heading ids, and whether it has sub-pages (its links are then relative to its own folder). */
-  pages: Map<string, { path: string; anchors: Set<string>; hasChildren: boolean }>;
+  /**
+   * Pages by id: path, heading ids, whether it has sub-pages (its links are then relative to its own
+   * folder), and the file Git Sync keeps it in (its links are then relative to that file).
+   */
+  pages: Map<string, { path: string; anchors: Set<string>; hasChildren: boolean; file?: string }>;
   /** Page ids by lower-cased path. */
   pageByPath: Map<string, string>;
+  /** Page ids by lower-cased Git Sync file. */
+  pageByFile: Map<string, string>;
   /** File names by id. */
   files: Map<string, string>;
   /** File ids by name. */
@@ -83,6 +88,9 @@ const safeDecode = (text: string) => {
     return text;
   }
 };
+
+/** Where Git Sync keeps a space's files: a link into it names the file by the rest of its path. */
+const GITBOOK_ASSETS = /^\.gitbook\/assets\//;
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
@@ -147,6 +155,20 @@ export function classifyLink(href: string, fromId: string, index: RevisionIndex)
   if (file) {
     const name = index.files.get(file[1]);
     return { key: `file:${file[1]}`, kind: 'file', status: name === undefined ? 'broken' : 'ok', file: file[1], ...(name !== undefined ? { name } : {}) };
+  }
+
+  // A page kept in a file links relative to that file, to other pages by their files.
+  if (from.file && !target.startsWith('/')) {
+    const resolved = posix.normalize(posix.join(posix.dirname(from.file), target)).replace(/\/+$/, '');
+    const key = resolved.toLowerCase();
+    const pageId = index.pageByFile.get(key) ?? index.pageByFile.get(`${key}/readme.md`) ?? index.pageByFile.get(`${key}.md`);
+    if (pageId) {
+      const path = index.pages.get(pageId)!.path;
+      if (anchor) return anchorTarget(index, pageId, path, anchor);
+      return { key: `page:${pageId}`, kind: 'page', status: 'ok', page: pageId, path };
+    }
+    const fileId = index.fileByName.get(resolved.replace(GITBOOK_ASSETS, ''));
+    if (fileId) return { key: `file:${fileId}`, kind: 'file', status: 'ok', file: fileId, name: index.files.get(fileId)! };
   }
 
   // Other paths: from the space's root when absolute, else from the folder the page is pulled into.

@@ -5,7 +5,8 @@ import { createRequire } from 'node:module';
 // not at every start of the CLI (a plain require, so the bundler leaves it out of the start-up chunk).
 const load = createRequire(import.meta.url);
 let yaml: typeof import('yaml') | undefined;
-const parseYaml = (text: string): unknown => (yaml ??= load('yaml') as typeof import('yaml')).parse(text);
+/** Parses YAML text (the parser loaded on first use). */
+export const parseYaml = (text: string): unknown => (yaml ??= load('yaml') as typeof import('yaml')).parse(text);
 
 // The markdown parser likewise loads when content is first parsed (requiring it needs Node 20.19+).
 let marked: typeof import('marked') | undefined;

@@ -55,6 +55,8 @@ export interface Page {
   layout: typeof LAYOUT;
   urls: { app: string };
   href?: string;
+  /** The file Git Sync keeps the page in, as the platform's pages carry it. */
+  git?: { path: string };
   computed?: PageComputed;
   markdown?: string;
   document?: ReturnType<typeof toDocument>;
@@ -88,6 +90,7 @@ export function presentPage(core: Core, spaceId: string, state: RevisionState, e
     layout: LAYOUT,
     urls: { app: core.appUrl(`/s/${spaceId}/${path}`) },
     ...(data.href ? { href: data.href } : {}),
+    ...(data.git ? { git: data.git } : {}),
     ...(data.computed ? { computed: data.computed } : {}),
     ...(options.content ? contentOf(core, spaceId, data, options) : {}),
     pages: (options.children?.get(entry.id) ?? (options.children ? [] : childrenOf(state, entry.id))).map((child) =>

@@ -11,6 +11,8 @@ export interface PageData {
   markdown: string;
   hidden: boolean;
   href?: string;
+  /** Where Git Sync keeps the page: its markdown file, relative to the synced folder (`guides/README.md`). */
+  git?: { path: string };
   /** docsctl: the page's content is generated from an OpenAPI spec at read time (see openapi/computed-page.ts). */
   computed?: import('../openapi/computed-page').PageComputed;
 }

@@ -3,7 +3,8 @@ import type { Core } from '../../core';
 import type { Change } from '../batch';
 import { childrenOf, pageData, type RevisionState } from '../state';
 import type { LocalPage, LocalTree } from '../../../sync/local-tree';
-import { planPages, planUploads, rewriteLinks } from '../../../sync/push';
+import { fileIdsByPath, planPages, planUploads } from '../../../sync/push';
+import { rewriteLinks } from '../../../sync/asset-links';
 import type { ImportContent } from './content';
 import { fileOfPath } from './site-tree';
 
@@ -66,7 +67,8 @@ function resolvePageLinks(page: LocalPage, content: ImportContent, hasChildren: 
 export function pageChanges(content: ImportContent, fileIds: Map<string, string>): Change[] {
   const { tree } = content;
   const hasChildren = new Set(tree.pages.map((p) => p.parentPath).filter((p): p is string => p !== null));
-  const pages = tree.pages.map((page) => ({ ...page, markdown: rewriteLinks(resolvePageLinks(page, content, hasChildren), page.file, fileIds) }));
+  const idOf = fileIdsByPath(tree, fileIds);
+  const pages = tree.pages.map((page) => ({ ...page, markdown: rewriteLinks(resolvePageLinks(page, content, hasChildren), page.file, idOf) }));
   return planPages({ ...tree, pages }, []).changes.map((change) => {
     if (change.operation !== 'insert_page') return change;
     const { at: _at, ...appended } = change;

@@ -1,0 +1,83 @@
+import { posix } from 'node:path';
+import { linkDestination } from './summary';
+
+/**
+ * Links from a page to a file, in the forms Git Sync folders write them: a markdown link or image
+ * destination (`](path)`, `](<path with spaces>)`, with an optional "title"), and an HTML or block
+ * `src="path"` (`<img src>` in a `<figure>`, `{% file src %}`). Pushed, they become `/files/<id>`
+ * (how content names its files); pulled, they become paths relative to the page's file again.
+ */
+const DESTINATION = /(\]\(\s*)(?:<([^>\n]*)>|([^\s)<>]+))((?:\s+(?:"[^"\n]*"|'[^'\n]*'))?\s*\))/g;
+const SRC = /(\bsrc\s*=\s*)(?:"([^"\n]*)"|'([^'\n]*)')/gi;
+const FILE_REF = /^\/files\/([^/?#\s]+)$/;
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+function decode(target: string): string {
+  try {
+    return decodeURI(target);
+  } catch {
+    return target;
+  }
+}
+
+/** The folder path a relative link of the page in `pageFile` names, or undefined (URLs, absolute paths, anchors). */
+export function resolveLocal(target: string, pageFile: string): string | undefined {
+  if (!target || SCHEME.test(target) || target.startsWith('/') || target.startsWith('#')) return undefined;
+  const path = posix.normalize(posix.join(posix.dirname(pageFile), decode(target.replace(/[?#].*$/, ''))));
+  return path === '..' || path.startsWith('../') || path === '.' ? undefined : path;
+}
+
+/** Every relative link target of a page's markdown, resolved to a folder path. */
+export function localTargets(markdown: string, pageFile: string): string[] {
+  const found: string[] = [];
+  for (const m of markdown.matchAll(DESTINATION)) {
+    const path = resolveLocal(m[2] ?? m[3], pageFile);
+    if (path) found.push(path);
+  }
+  for (const m of markdown.matchAll(SRC)) {
+    const path = resolveLocal(m[2] ?? m[3], pageFile);
+    if (path) found.push(path);
+  }
+  return found;
+}
+
+/** Links to files of the folder rewritten to `/files/<id>`; `idOf` answers a file's id by its folder path. */
+export function rewriteLinks(markdown: string, pageFile: string, idOf: (path: string) => string | undefined): string {
+  const idFor = (target: string) => {
+    const path = resolveLocal(target, pageFile);
+    return path === undefined ? undefined : idOf(path);
+  };
+  return markdown
+    .replace(DESTINATION, (whole, open: string, angled: string | undefined, bare: string | undefined, close: string) => {
+      const id = idFor(angled ?? bare!);
+      // `<…>` is kept, so pulling writes the link back the way it was written.
+      return id ? `${open}${angled !== undefined ? `</files/${id}>` : `/files/${id}`}${close}` : whole;
+    })
+    .replace(SRC, (whole, open: string, double: string | undefined, single: string | undefined) => {
+      const id = idFor(double ?? single!);
+      return id ? `${open}${double !== undefined ? `"/files/${id}"` : `'/files/${id}'`}` : whole;
+    });
+}
+
+/**
+ * `/files/<id>` links turned back into paths relative to the page's file; `pathOf` answers where a
+ * file is written in the folder. Destinations get `<…>` when they need them (spaces, parentheses).
+ */
+export function restoreLinks(markdown: string, pageFile: string, pathOf: (id: string) => string | undefined): string {
+  const relativeFor = (target: string) => {
+    const id = FILE_REF.exec(target)?.[1];
+    const path = id === undefined ? undefined : pathOf(id);
+    return path === undefined ? undefined : posix.relative(posix.dirname(pageFile), path);
+  };
+  return markdown
+    .replace(DESTINATION, (whole, open: string, angled: string | undefined, bare: string | undefined, close: string) => {
+      const relative = relativeFor(angled ?? bare!);
+      if (relative === undefined) return whole;
+      return `${open}${angled !== undefined ? `<${relative}>` : linkDestination(relative)}${close}`;
+    })
+    .replace(SRC, (whole, open: string, double: string | undefined, single: string | undefined) => {
+      const relative = relativeFor(double ?? single!);
+      if (relative === undefined) return whole;
+      return `${open}${double !== undefined ? `"${relative}"` : `'${relative}'`}`;
+    });
+}
