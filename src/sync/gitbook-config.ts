@@ -16,6 +16,12 @@ export const CONFIG_FILE = '.gitbook.yaml';
 /** Where Git Sync keeps a space's files (images and the like): the one dot-folder read. */
 export const GITBOOK_ASSETS = '.gitbook/assets';
 
+/**
+ * The file a page without one of its own is pulled into (and is read from): a page with sub-pages is
+ * its folder's README.md, the top-level page `readme` is README.md, the others `path.md`.
+ */
+export const defaultFileOf = (path: string, hasChildren: boolean) => (hasChildren ? `${path}/README.md` : path === 'readme' ? 'README.md' : `${path}.md`);
+
 /** A `.gitbook.yaml` that cannot be followed. */
 export class LayoutError extends Error {}
 

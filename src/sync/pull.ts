@@ -2,23 +2,11 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import type { RemotePage } from './remote-tree';
 import { restoreLinks } from './asset-links';
-import { CONFIG_FILE, GITBOOK_ASSETS, layoutOf } from './gitbook-config';
+import { CONFIG_FILE, GITBOOK_ASSETS, defaultFileOf, layoutOf } from './gitbook-config';
 import { parseSummary, renderSummary, sameSummary, type Summary, type SummaryEntry } from './summary';
 
 /**
- * Where a page without a Git Sync file goes, the inverse of reading a folder: a page with sub-pages
- * is a folder with its content in README.md; a leaf page `name.md`; the top-level page `readme` is
- * README.md.
- */
-export function fileOf(page: RemotePage, pages: RemotePage[]): string {
-  const hasChildren = pages.some((p) => p.parentId === page.id);
-  if (hasChildren) return `${page.path}/README.md`;
-  if (page.path === 'readme') return 'README.md';
-  return `${page.path}.md`;
-}
-
-/**
- * The file of each document page: the one Git Sync keeps it in, else where `fileOf` puts it (a
+ * The file of each document page: the one Git Sync keeps it in, else its default file (a
  * number added when another page has that file already). Group and link pages have none.
  */
 export function filesOfPages(pages: RemotePage[]): Map<string, string> {
@@ -33,7 +21,7 @@ export function filesOfPages(pages: RemotePage[]): Map<string, string> {
   }
   for (const page of documents) {
     if (files.has(page.id)) continue;
-    const wanted = fileOf(page, pages);
+    const wanted = defaultFileOf(page.path, pages.some((p) => p.parentId === page.id));
     let file = wanted;
     for (let n = 2; taken.has(file.toLowerCase()); n++) file = wanted.replace(/(\/README)?\.md$/, `-${n}$&`);
     files.set(page.id, file);

@@ -1,5 +1,6 @@
 import type { Change } from '../engine/content/batch';
 import type { LocalPage, LocalTree } from './local-tree';
+import { defaultFileOf } from './gitbook-config';
 import type { RemotePage } from './remote-tree';
 
 /**
@@ -81,6 +82,8 @@ export function planPages(local: LocalTree, remote: RemotePage[]): Omit<PushPlan
     const parent = localByPath.get(parentPath)!;
     return matched.get(parent)?.id ?? parentPath;
   };
+  const parents = new Set(local.pages.map((p) => p.parentPath));
+  const defaultFile = (page: LocalPage) => defaultFileOf(page.path, parents.has(page.path));
   const changes: { depth: number; change: Change }[] = [];
   const siblingIndex = new Map<string, number>();
   let inserted = 0;
@@ -115,7 +118,9 @@ export function planPages(local: LocalTree, remote: RemotePage[]): Omit<PushPlan
     const moved = existing.parentId !== into;
     const reordered = moved || existing.position !== at;
     const changed = existing.markdown !== page.markdown || existing.title !== page.title;
-    const refiled = (existing.git ?? '') !== (page.git ?? '');
+    // A page without a file (made in the app, or pushed before pages kept theirs) is pulled into its
+    // default file: finding it there is no change.
+    const refiled = (existing.git ?? defaultFile(page)) !== (page.git ?? '');
     const renamed = existing.slug !== page.slug;
     if (reordered || changed || refiled || renamed) {
       changes.push({

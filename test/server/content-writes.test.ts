@@ -423,3 +423,51 @@ describe('link pages', () => {
     expectError(api.request('POST', url, { as: t.adminId, body: { changes: [{ operation: 'insert_page', document: { markdown: '' }, href: 'https://x.y' }] } }), 400, /href: only link pages have one/);
   });
 });
+
+describe('Git Sync files of pages (git.path)', () => {
+  it('are kept on insert and update, shown on the page, forgotten with null, and refused when they are not a relative markdown path', async () => {
+    const { testEngine } = await import('../helpers/engine');
+    const { testApp, expectError } = await import('../helpers/app');
+    const t = testEngine();
+    const api = testApp(t.engine);
+    const space = t.engine.spaces.create({ userId: t.adminId }, t.orgId, { title: 'S' });
+    const cr = t.engine.changeRequests.create({ userId: t.adminId }, space.id, {});
+    const url = `/v1/spaces/${space.id}/change-requests/${cr.id}/content`;
+    const write = (changes: unknown[]) => api.request('POST', url, { as: t.adminId, body: { changes } });
+    const pages = () => api.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/pages`, { as: t.adminId }).body.pages;
+
+    const ok = write([{ operation: 'insert_page', document: { markdown: '# Quick start' }, git: { path: 'tutorials/Quick Start.md' } }]);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const id = ok.body.changes[0].page;
+    expect(pages()[0]).toMatchObject({ id, slug: 'quick-start', git: { path: 'tutorials/Quick Start.md' } });
+    expect(write([{ operation: 'update_page', page: id, git: { path: 'start.md' } }]).status).toBe(200);
+    expect(pages()[0].git).toEqual({ path: 'start.md' });
+    expect(write([{ operation: 'update_page', page: id, git: null }]).status).toBe(200);
+    expect(pages()[0].git).toBeUndefined();
+
+    const refused = (git: unknown, rule: RegExp, extra: object = {}) =>
+      expectError(write([{ operation: 'insert_page', document: { markdown: '' }, git, ...extra }]), 400, rule);
+    refused({ path: '../outside.md' }, /changes\[0\]\.git\.path: must not have empty, "\." or "\.\." path segments/);
+    refused({ path: '/etc/passwd.md' }, /changes\[0\]\.git\.path: must be a relative path/);
+    refused({ path: 'notes.txt' }, /changes\[0\]\.git\.path: must name a markdown file/);
+    refused({ path: 'a\\b.md' }, /git\.path: must not contain a backslash/);
+    refused({ path: 'group.md' }, /changes\[0\]\.git\.path: only document pages are kept in a file/, { type: 'group' });
+    refused({ path: '' }, /git\.path/);
+    refused({ path: 'a.md', oid: 'x' }, /git/);
+    expectError(write([{ operation: 'update_page', page: id, git: { path: 'x.yaml' } }]), 400, /changes\[0\]\.git\.path: must name a markdown file/);
+  });
+
+  it('need the right to edit the content (a reader is refused, nothing is written)', async () => {
+    const { testEngine, addMember } = await import('../helpers/engine');
+    const { testApp, expectError } = await import('../helpers/app');
+    const t = testEngine();
+    const api = testApp(t.engine);
+    const reader = addMember(t.engine, t.orgId, 'reader@acme.test', 'read');
+    const space = t.engine.spaces.create({ userId: t.adminId }, t.orgId, { title: 'S' });
+    t.engine.spacePermissions.grant({ userId: t.adminId }, space.id, { role: 'read', users: [reader] });
+    const cr = t.engine.changeRequests.create({ userId: t.adminId }, space.id, {});
+    const url = `/v1/spaces/${space.id}/change-requests/${cr.id}/content`;
+    expectError(api.request('POST', url, { as: reader, body: { changes: [{ operation: 'insert_page', document: { markdown: '' }, git: { path: 'a.md' } }] } }), 403, /./);
+    expect(api.request('GET', `${url}/pages`, { as: t.adminId }).body.pages).toEqual([]);
+  });
+});

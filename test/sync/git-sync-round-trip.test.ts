@@ -93,4 +93,16 @@ describe('Git Sync folders: push, pull, push again', () => {
       'status-page Status page',
     ]);
   });
+
+  it('a space made without Git Sync (pages with no file of their own) pulls and re-pushes without a change', async () => {
+    const box = sandbox();
+    expect((await box.run(['init', '--sample'])).code).toBe(0);
+    const spaces = JSON.parse((await box.run(['spaces', 'list', '--json'])).stdout).items as { id: string; title: string }[];
+    const space = spaces.find((s) => s.title === 'REST API')!.id;
+    expect((await box.run(['content', 'pull', 'out', '--space', space])).code).toBe(0);
+    expect(readFileSync(join(box.dir, 'out/SUMMARY.md'), 'utf8')).toBe('# Table of contents\n\n* [Overview](overview.md)\n* [Authentication](authentication.md)\n* [Errors](errors.md)\n');
+    const push = await box.run(['content', 'push', 'out', '--space', space]);
+    expect(push.code, push.stderr).toBe(0);
+    expect(push.stderr).toContain('Nothing to push');
+  });
 });

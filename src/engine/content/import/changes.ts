@@ -6,7 +6,7 @@ import type { LocalPage, LocalTree } from '../../../sync/local-tree';
 import { fileIdsByPath, planPages, planUploads } from '../../../sync/push';
 import { rewriteLinks } from '../../../sync/asset-links';
 import type { ImportContent } from './content';
-import { fileOfPath } from './site-tree';
+import { defaultFileOf } from '../../../sync/gitbook-config';
 
 /**
  * The import with its root pages renamed where their slug is taken at the root of the content
@@ -48,12 +48,12 @@ export function fileChange(tree: LocalTree): Change | undefined {
 function resolvePageLinks(page: LocalPage, content: ImportContent, hasChildren: Set<string>): string {
   const links = content.links;
   if (!links?.targets.length) return page.markdown;
-  const from = posix.dirname(fileOfPath(page.path, hasChildren.has(page.path)));
+  const from = posix.dirname(defaultFileOf(page.path, hasChildren.has(page.path)));
   return page.markdown.replace(new RegExp(`${links.prefix}(\\d+)`, 'g'), (whole, index: string) => {
     const target = links.targets[Number(index)];
     if (!target) return whole;
     if (target.path === undefined) return target.url;
-    const file = fileOfPath(target.path, hasChildren.has(target.path));
+    const file = defaultFileOf(target.path, hasChildren.has(target.path));
     const link = target.path === page.path && target.anchor ? '' : posix.relative(from, file);
     return `${link}${target.anchor ? `#${target.anchor}` : ''}` || posix.basename(file);
   });

@@ -1,5 +1,6 @@
 import { slugify } from '../markdown';
 import type { LocalPage } from '../../../sync/local-tree';
+import { defaultFileOf } from '../../../sync/gitbook-config';
 import type { CrawlResult } from './crawl';
 import { MAX_TITLE, type ImportContent, type LinkTarget, type PageLinks } from './content';
 
@@ -17,7 +18,6 @@ const humanize = (segment: string) => {
 };
 
 /** Where `pull` would write a page: a page with sub-pages is a folder with its README.md. */
-export const fileOfPath = (path: string, hasChildren: boolean) => (hasChildren ? `${path}/README.md` : `${path}.md`);
 
 /**
  * Lays crawled pages out as a tree that mirrors their URL paths under the start URL: `guide/install`
@@ -50,7 +50,7 @@ export function siteTree(crawled: CrawlResult, links: PageLinks): ImportContent 
       const path = parentPath ? `${parentPath}/${slug}` : slug;
       pathOfKey.set(child.key, path);
       pages.push({
-        path, parentPath, slug, title, markdown: child.page?.markdown ?? '', file: fileOfPath(path, child.children.length > 0), group: !child.page,
+        path, parentPath, slug, title, markdown: child.page?.markdown ?? '', file: defaultFileOf(path, child.children.length > 0), group: !child.page,
       });
       walk(child, path);
     }
