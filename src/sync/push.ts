@@ -120,7 +120,7 @@ export function planPages(local: LocalTree, remote: RemotePage[]): Omit<PushPlan
     const changed = existing.markdown !== page.markdown || existing.title !== page.title;
     // A page without a file (made in the app, or pushed before pages kept theirs) is pulled into its
     // default file: finding it there is no change.
-    const refiled = (existing.git ?? defaultFile(page)) !== (page.git ?? '');
+    const refiled = kindOf(page) === 'document' && (existing.git ?? defaultFile(page)) !== (page.git ?? '');
     const renamed = existing.slug !== page.slug;
     if (reordered || changed || refiled || renamed) {
       changes.push({

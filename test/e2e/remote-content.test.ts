@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, writeFileSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { servedSandbox } from '../helpers/serve';
 
@@ -38,5 +38,22 @@ describe('content in remote mode through serve', () => {
     const pdf = await remote(['cr', 'pdf', '1', '--space', space, '-o', 'docs.pdf']);
     expect(pdf.code, pdf.stderr).toBe(0);
     expect(readFileSync(join(box.dir, 'docs.pdf')).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('round-trips a Git Sync folder over HTTP: the pull gives back the same files, the pages keep their files', async () => {
+    const space = JSON.parse((await remote(['spaces', 'create', '--title', 'Handbook', '--json'])).stdout).id;
+    const fixture = join(__dirname, '../fixtures/gitsync/handbook');
+    cpSync(fixture, join(box.dir, 'handbook'), { recursive: true });
+    const pushed = await remote(['content', 'push', 'handbook', '--space', space, '--merge', '--json']);
+    expect(pushed.code, pushed.stderr).toBe(0);
+    expect(JSON.parse(pushed.stdout)).toMatchObject({ inserted: 14, uploaded: 5, merged: true });
+    const pages = JSON.parse((await remote(['content', 'tree', '--space', space, '--json'])).stdout).pages;
+    expect(pages.find((p: { path: string }) => p.path === 'getting-started').pages[1]).toMatchObject({ path: 'getting-started/quick-start', git: { path: 'tutorials/quick-start.md' } });
+    expect((await remote(['content', 'pull', 'handbook-out', '--space', space])).code).toBe(0);
+    for (const file of ['SUMMARY.md', 'README.md', 'getting-started/installation.md', 'reference/api/README.md', '.gitbook/assets/image (1).png']) {
+      expect(readFileSync(join(box.dir, 'handbook-out', file)).equals(readFileSync(join(fixture, file))), file).toBe(true);
+    }
+    const again = await remote(['content', 'push', 'handbook-out', '--space', space]);
+    expect(again.stderr).toContain('Nothing to push');
   });
 });

@@ -73,9 +73,11 @@ describe('Git Sync folders: push, pull, push again', () => {
       expect([...pulled.keys()].sort()).toEqual(expected);
       for (const file of expected) expect(pulled.get(file)!.toString('latin1'), file).toBe(source.get(file)!.toString('latin1'));
 
-      const again = await box.run(['content', 'push', 'out', '--space', space, '--json']);
-      expect(again.code, again.stderr).toBe(0);
-      expect(JSON.parse(again.stdout)).toMatchObject({ inserted: 0, updated: 0, deleted: 0, uploaded: 0 });
+      for (const folder of ['src', 'out']) {
+        const again = await box.run(['content', 'push', folder, '--space', space, '--json']);
+        expect(again.code, again.stderr).toBe(0);
+        expect(JSON.parse(again.stdout), folder).toMatchObject({ inserted: 0, updated: 0, deleted: 0, uploaded: 0 });
+      }
       const links = await box.run(['links', '--space', space, '--fail-on-broken']);
       expect(links.code, links.stdout + links.stderr).toBe(0);
     });
