@@ -7,6 +7,7 @@ import { benchBulkPut } from './bulk-put';
 import { benchSpacePaging } from './space-paging';
 import { benchContentPush } from './content-push';
 import { benchSearch } from './search';
+import { benchGitSyncPush } from './git-sync';
 import { printRows, type BenchRow } from './report';
 
 const bin = fileURLToPath(new URL('../../bin/docsctl.cjs', import.meta.url));
@@ -18,6 +19,7 @@ rows.push(...(await benchThroughput(bin, quick ? 3000 : 10000, quick ? 3 : 7)));
 rows.push(...benchBulkPut());
 rows.push(...benchSpacePaging(quick ? 20_000 : 100_000));
 rows.push(...(await benchContentPush(quick ? 200 : 1000)));
+rows.push(...benchGitSyncPush(bin, quick ? 200 : 1000, quick ? 1 : 3));
 rows.push(...benchSearch(quick ? 2000 : 10_000));
 rows.push(...(await (await import('./openapi')).benchOpenapi(quick ? 1 : 3)));
 printRows(rows);

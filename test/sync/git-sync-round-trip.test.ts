@@ -107,4 +107,17 @@ describe('Git Sync folders: push, pull, push again', () => {
     expect(push.code, push.stderr).toBe(0);
     expect(push.stderr).toContain('Nothing to push');
   });
+
+  it('uploads more files than one change takes (the API takes 100 a change) in the same push', async () => {
+    const box = sandbox();
+    expect((await box.run(['init'])).code).toBe(0);
+    const space = JSON.parse((await box.run(['spaces', 'create', '--title', 'Many', '--json'])).stdout).id as string;
+    mkdirSync(join(box.dir, 'many/.gitbook/assets'), { recursive: true });
+    writeFileSync(join(box.dir, 'many/README.md'), '# Many\n');
+    for (let i = 0; i < 250; i++) writeFileSync(join(box.dir, `many/.gitbook/assets/i-${i}.txt`), `file ${i}`);
+    const push = await box.run(['content', 'push', 'many', '--space', space, '--merge', '--json']);
+    expect(push.code, push.stderr).toBe(0);
+    expect(JSON.parse(push.stdout)).toMatchObject({ inserted: 1, uploaded: 250, merged: true });
+    expect((await box.run(['content', 'push', 'many', '--space', space])).stderr).toContain('Nothing to push');
+  });
 });

@@ -5,7 +5,7 @@ import { routes } from '../../api/routes/index';
 import { CliError } from '../../errors';
 import { readTree } from '../../sync/local-tree';
 import { readRemote } from '../../sync/remote-tree';
-import { fileIdsByPath, planPages, planUploads } from '../../sync/push';
+import { fileIdsByPath, planPages, planUploads, uploadRequests } from '../../sync/push';
 import { rewriteLinks } from '../../sync/asset-links';
 
 interface Opts {
@@ -60,9 +60,11 @@ Exit codes: 0 merged or nothing to change, 6 conflicts (the pages are listed), 1
       const write = (changes: unknown[]) =>
         api.call(routes.writeChangeRequestContent, { params: { spaceId: opts.space, changeRequestId: cr.id }, body: { changes } as never });
       if (uploads.length) {
-        // Files first: pages link to them by the ids this answers.
-        const result = await write([{ operation: 'insert_files', files: uploads.map((u) => ({ name: u.file, base64: u.base64 })) }]);
-        result.changes[0].files?.forEach((id, i) => known.set(uploads[i].file, id));
+        // Files first, in requests of bounded size: pages link to them by the ids these answer.
+        for (const request of uploadRequests(uploads)) {
+          const result = await write(request.map((files) => ({ operation: 'insert_files', files: files.map((u) => ({ name: u.file, base64: u.base64 })) })));
+          result.changes.forEach((change, c) => change.files?.forEach((id, i) => known.set(request[c][i].file, id)));
+        }
         pages = planPages(pagesFor(known), remote.pages);
       }
       // All page changes in one batch: applied all or nothing.
