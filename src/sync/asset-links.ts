@@ -7,7 +7,8 @@ import { linkDestination } from './summary';
  * `src="path"` (`<img src>` in a `<figure>`, `{% file src %}`). Pushed, they become `/files/<id>`
  * (how content names its files); pulled, they become paths relative to the page's file again.
  */
-const DESTINATION = /(\]\(\s*)(?:<([^>\n]*)>|([^\s)<>]+))((?:\s+(?:"[^"\n]*"|'[^'\n]*'))?\s*\))/g;
+// Blanks are [ \t], not \s: a run of them is then matched one way only, so no input backtracks more than linearly.
+const DESTINATION = /(\]\([ \t]*)(?:<([^>\n]*)>|([^\s)<>]+))((?:[ \t]+(?:"[^"\n]*"|'[^'\n]*'))?[ \t]*\))/g;
 const SRC = /(\bsrc\s*=\s*)(?:"([^"\n]*)"|'([^'\n]*)')/gi;
 const FILE_REF = /^\/files\/([^/?#\s]+)$/;
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;

@@ -26,7 +26,15 @@ export interface Summary {
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const ITEM = /^([ \t]*)[*+-][ \t]+(.*)$/;
 // `[text](target)` or `[text](<target>)`, an optional "title" after the target ignored.
-const LINK = /^\[((?:\\.|[^\]\\])*)\]\(\s*(?:<([^>\n]*)>|([^\s)]+))(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)/;
+// Written so that no input makes them backtrack more than linearly (a zip import reads SUMMARY.md in `serve`).
+const LINK = /^\[((?:\\.|[^\]\\])*)\]\([ \t]*(?:<([^>\n]*)>|([^\s)<>]+))(?:[ \t]+(?:"[^"]*"|'[^']*'))?[ \t]*\)/;
+
+/** A heading's text without its closing `#`s and trailing blanks, in one pass from the end (a regex would backtrack). */
+function trimClosingHashes(text: string): string {
+  let end = text.length;
+  while (end > 0 && ' \t#'.includes(text[end - 1])) end--;
+  return text.slice(0, end);
+}
 
 const unescape = (text: string) => text.replace(/\\(.)/g, '$1');
 const widthOf = (indent: string) => indent.replace(/\t/g, '    ').length;
@@ -49,12 +57,13 @@ export function parseSummary(text: string): Summary {
   text.split(/\r?\n/).forEach((raw, i) => {
     if (/^ {0,3}(```|~~~)/.test(raw)) fence = !fence;
     if (fence) return;
-    const heading = /^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$/.exec(raw);
+    const heading = /^ {0,3}(#{1,6})[ \t]+(.*)$/.exec(raw);
     if (heading) {
       stack = [];
-      if (heading[1].length === 1 && summary.title === undefined && !summary.entries.length) summary.title = heading[2];
+      const title = trimClosingHashes(heading[2]);
+      if (heading[1].length === 1 && summary.title === undefined && !summary.entries.length) summary.title = title;
       else {
-        group = { kind: 'group', title: heading[2], line: i + 1, children: [] };
+        group = { kind: 'group', title, line: i + 1, children: [] };
         summary.entries.push(group);
       }
       return;
