@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { sandbox } from '../helpers/cli';
+import { runBuilt } from '../helpers/built';
 
 const FIXTURES = join(__dirname, '../fixtures/gitsync');
 
@@ -120,4 +121,26 @@ describe('Git Sync folders: push, pull, push again', () => {
     expect(JSON.parse(push.stdout)).toMatchObject({ inserted: 1, uploaded: 250, merged: true });
     expect((await box.run(['content', 'push', 'many', '--space', space])).stderr).toContain('Nothing to push');
   });
+
+  it('round-trips through the built CLI: push, pull into the repository, push again', async () => {
+    const box = sandbox();
+    const run = (argv: string[]) => runBuilt(box, argv);
+    expect((await run(['init'])).code).toBe(0);
+    const space = JSON.parse((await run(['spaces', 'create', '--title', 'Monorepo', '--json'])).stdout).id as string;
+    cpSync(join(FIXTURES, 'monorepo'), join(box.dir, 'repo'), { recursive: true });
+    const push = await run(['content', 'push', 'repo', '--space', space, '--merge']);
+    expect(push.code, push.stderr).toBe(0);
+    expect(push.stderr).toContain('Skipped drafts/unlisted.md: not listed in SUMMARY.md, so not a page');
+    mkdirSync(join(box.dir, 'clone'));
+    writeFileSync(join(box.dir, 'clone/.gitbook.yaml'), readFileSync(join(FIXTURES, 'monorepo/.gitbook.yaml')));
+    expect((await run(['content', 'pull', 'clone', '--space', space])).code).toBe(0);
+    for (const file of ['docs/SUMMARY.md', 'docs/guides/Café & Crème.md', 'docs/guides/deploying.md', 'docs/.gitbook/assets/arch.png']) {
+      expect(readFileSync(join(box.dir, 'clone', file)).equals(readFileSync(join(FIXTURES, 'monorepo', file))), file).toBe(true);
+    }
+    expect((await run(['content', 'push', 'clone', '--space', space])).stderr).toContain('Nothing to push');
+    writeFileSync(join(box.dir, 'repo/.gitbook.yaml'), 'root: ../../etc\n');
+    const refused = await run(['content', 'push', 'repo', '--space', space]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('repo: cannot read the folder: .gitbook.yaml: root must stay inside the folder');
+  }, 60_000);
 });
