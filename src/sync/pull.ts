@@ -9,12 +9,14 @@ import { parseSummary, renderSummary, sameSummary, type Summary, type SummaryEnt
  * The file of each document page: the one Git Sync keeps it in, else its default file (a
  * number added when another page has that file already). Group and link pages have none.
  */
-export function filesOfPages(pages: RemotePage[]): Map<string, string> {
+export function filesOfPages(pages: RemotePage[], reserved: string[] = []): Map<string, string> {
   const files = new Map<string, string>();
-  const taken = new Set<string>();
+  // The table of contents and the files' folder are never a page's file.
+  const taken = new Set(reserved.map((file) => file.toLowerCase()));
+  const usable = (file: string) => !taken.has(file.toLowerCase()) && !file.startsWith(`${GITBOOK_ASSETS}/`);
   const documents = pages.filter((p) => p.type !== 'group' && p.type !== 'link');
   for (const page of documents) {
-    if (page.git && !taken.has(page.git.toLowerCase())) {
+    if (page.git && usable(page.git)) {
       files.set(page.id, page.git);
       taken.add(page.git.toLowerCase());
     }
@@ -23,7 +25,7 @@ export function filesOfPages(pages: RemotePage[]): Map<string, string> {
     if (files.has(page.id)) continue;
     const wanted = defaultFileOf(page.path, pages.some((p) => p.parentId === page.id));
     let file = wanted;
-    for (let n = 2; taken.has(file.toLowerCase()); n++) file = wanted.replace(/(\/README)?\.md$/, `-${n}$&`);
+    for (let n = 2; !usable(file); n++) file = wanted.replace(/(\/README)?\.md$/, `-${n}$&`);
     files.set(page.id, file);
     taken.add(file.toLowerCase());
   }
@@ -82,7 +84,7 @@ export function writeTree(dir: string, pages: RemotePage[], files: { id: string;
   };
   const layout = layoutOf(read(join(dir, CONFIG_FILE)));
   const root = layout.root ? inside(dir, layout.root, 'the root of .gitbook.yaml') : resolve(dir);
-  const pageFiles = filesOfPages(pages);
+  const pageFiles = filesOfPages(pages, [layout.summary]);
   const assetPaths = new Map(files.map((f) => [f.id, assetPathOf(f.name)]));
   const writes: { target: string; data: string | Buffer }[] = [];
   for (const page of pages) {

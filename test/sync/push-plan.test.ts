@@ -172,6 +172,9 @@ describe('links and layout', () => {
       { id: 'L', path: 'guides/site', parentId: 'G', position: 1, slug: 'site', title: 'Site', markdown: '', type: 'link', href: 'https://example.com' },
     ];
     const files = filesOfPages(pages);
+    // A page claiming the table of contents' file or a file under .gitbook/assets gets its default file.
+    const claims = (git: string) => filesOfPages([{ ...pages[0], git }], ['SUMMARY.md']).get('R');
+    expect([claims('summary.md'), claims('.gitbook/assets/x.md'), claims('intro.md')]).toEqual(['README.md', 'README.md', 'intro.md']);
     expect(pages.map((p) => files.get(p.id) ?? null)).toEqual(['README.md', null, 'setup/Install Guide.md', 'guides/install/sub.md', null]);
     const summary = summaryOf(pages, files);
     expect(renderSummary(summary)).toBe([
