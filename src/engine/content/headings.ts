@@ -28,11 +28,38 @@ export function slugOfHeading(text: string): string {
   return text.trim().toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, '').replace(/ /g, '-');
 }
 
-/** Ids of headings in document order, repeated ones numbered `-1`, `-2`… as GitHub does. */
-export function headingIds(texts: string[]): string[] {
+/** A heading's visible text, and the id an anchor in it gives (GitBook: `## Title <a href="#x" id="x"></a>`). */
+export interface Heading {
+  text: string;
+  id?: string;
+  /** The inline HTML token giving the id. */
+  anchor?: Token;
+}
+
+const ANCHOR_ID = /\s(?:id|name)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'<>`=]+))/i;
+
+/** The heading of a heading token's inline tokens: the first `<a>` with an id (or name) gives its id. */
+export function headingOf(tokens: Token[] | undefined): Heading {
+  const text = visibleText(tokens);
+  for (const token of tokens ?? []) {
+    if (token.type !== 'html' || !/^<a\s/i.test(token.raw)) continue;
+    const match = ANCHOR_ID.exec(token.raw);
+    const id = (match?.[1] ?? match?.[2] ?? match?.[3])?.trim();
+    // Ids compare lower-cased, as links to them do.
+    if (id) return { text, id: id.toLowerCase(), anchor: token };
+  }
+  return { text };
+}
+
+/**
+ * Ids of headings in document order: an explicit id as it is, else the slug of the text, repeated
+ * slugs numbered `-1`, `-2`… as GitHub does (counting every heading's slug, as GitHub does).
+ */
+export function headingIds(headings: (string | Heading)[]): string[] {
   const seen = new Map<string, number>();
   const ids: string[] = [];
-  for (const text of texts) {
+  for (const heading of headings) {
+    const { text, id: explicit } = typeof heading === 'string' ? { text: heading, id: undefined } : heading;
     const base = slugOfHeading(text);
     let id = base;
     while (seen.has(id)) {
@@ -41,7 +68,7 @@ export function headingIds(texts: string[]): string[] {
       id = `${base}-${n}`;
     }
     seen.set(id, 0);
-    ids.push(id);
+    ids.push(explicit ?? id);
   }
   return ids;
 }

@@ -1,7 +1,8 @@
 import type { Token, Tokens } from 'marked';
 import { posix } from 'node:path';
-import { markedModule, splitFrontmatter } from './markdown';
-import { headingIds, visibleText } from './headings';
+import { lexBlocks, splitFrontmatter, walkTokens } from './markdown';
+import { headingIds, headingOf, type Heading } from './headings';
+import type { LinkBlock } from './gitbook-blocks';
 
 
 export type LinkStatus = 'ok' | 'broken' | 'in-app';
@@ -24,8 +25,9 @@ export function htmlTargets(html: string): string[] {
 
 /**
  * Every link and image target of a markdown document, found by marked's lexer (so links in code are
- * not links, and nested ones in lists, tables, blockquotes and link texts are), with the `<a href>` and
- * `<img src>` of raw HTML (block or inline), and its heading ids.
+ * not links, and nested ones in lists, tables, blockquotes, link texts and GitBook blocks are), with
+ * the `<a href>` and `<img src>` of raw HTML (block or inline), the targets of GitBook's content-ref,
+ * page-ref, embed and file blocks, and its heading ids.
  */
 export function scanMarkdown(markdown: string): PageScan {
   let body = markdown;
@@ -34,15 +36,22 @@ export function scanMarkdown(markdown: string): PageScan {
   } catch {
     // Stored pages passed validation; a document that now fails to split is scanned whole.
   }
-  const { Lexer, walkTokens } = markedModule();
   const hrefs: string[] = [];
-  const headings: string[] = [];
-  walkTokens(new Lexer({ gfm: true }).lex(body), (token) => {
+  const headings: Heading[] = [];
+  // The `<a href="#x" id="x">` giving a heading its id is the heading's anchor, not a link it makes.
+  const anchorTags = new Set<Token>();
+  walkTokens(lexBlocks(body), (token) => {
     if (token.type === 'link' || token.type === 'image') hrefs.push((token as Tokens.Link).href);
-    else if (token.type === 'html') hrefs.push(...htmlTargets((token as Tokens.HTML).text));
-    else if (token.type === 'heading') headings.push(visibleText((token as Tokens.Heading).tokens));
+    else if (token.type === 'html' && !anchorTags.has(token)) hrefs.push(...htmlTargets((token as Tokens.HTML).text));
+    else if (token.type === 'heading') {
+      const heading = headingOf((token as Tokens.Heading).tokens);
+      headings.push(heading);
+      if (heading.anchor) anchorTags.add(heading.anchor);
+    }
+    else if (token.type === 'content-ref' || token.type === 'embed' || token.type === 'file') hrefs.push((token as LinkBlock).url);
   });
-  return { hrefs, anchors: new Set(headingIds(headings)) };
+  // A heading with an explicit id is still linked to by the slug of its text.
+  return { hrefs, anchors: new Set([...headingIds(headings), ...headingIds(headings.map((h) => h.text))]) };
 }
 
 /** Where a link points once resolved, and whether that exists. `key` identifies the target in a revision. */

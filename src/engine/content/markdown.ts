@@ -1,5 +1,7 @@
-import type { Token, Tokens } from 'marked';
+import type { Marked, Token, Tokens } from 'marked';
 import { createRequire } from 'node:module';
+import { headingOf } from './headings';
+import { gitbookBlocks, withSources, type Hint, type LinkBlock, type Tab, type Tabs, type TitledCode } from './gitbook-blocks';
 
 // The YAML parser is large and only frontmatter needs it: load it the first time a page has some,
 // not at every start of the CLI (a plain require, so the bundler leaves it out of the start-up chunk).
@@ -10,9 +12,14 @@ export const parseYaml = (text: string): unknown => (yaml ??= load('yaml') as ty
 
 // The markdown parser likewise loads when content is first parsed (requiring it needs Node 20.19+).
 let marked: typeof import('marked') | undefined;
-/** marked itself, loaded on first use. */
-export const markedModule = (): typeof import('marked') => (marked ??= load('marked') as typeof import('marked'));
-const newLexer = (options?: ConstructorParameters<typeof import('marked').Lexer>[0]) => new (markedModule().Lexer)(options);
+const markedModule = (): typeof import('marked') => (marked ??= load('marked') as typeof import('marked'));
+// One marked, with GitBook's blocks (GFM), made on first use: every lexer of the content layer is its.
+let gitbookMarked: Marked | undefined;
+const withBlocks = (): Marked => (gitbookMarked ??= new (markedModule().Marked)({ gfm: true, extensions: [gitbookBlocks] }));
+const newLexer = () => withSources(new (markedModule().Lexer)({ ...withBlocks().defaults }));
+
+/** marked's walk of tokens, into the children of GitBook blocks too. */
+export const walkTokens: Marked['walkTokens'] = (tokens, callback) => withBlocks().walkTokens(tokens, callback);
 
 export interface Frontmatter {
   title?: string;
@@ -108,7 +115,10 @@ function block(token: Token): DocumentNode | undefined {
   switch (token.type) {
     case 'heading': {
       const h = token as Tokens.Heading;
-      return { object: 'block', type: `heading-${Math.min(h.depth, 3)}`, nodes: inline(h.tokens) };
+      // A heading's anchor (`<a id="x"></a>`, as GitBook writes it) is its id, not its text.
+      const { id } = headingOf(h.tokens);
+      const nodes = inline(id ? h.tokens.filter((t) => t.type !== 'html') : h.tokens);
+      return { object: 'block', type: `heading-${Math.min(h.depth, 3)}`, ...(id ? { data: { id } } : {}), nodes };
     }
     case 'paragraph':
       return { object: 'block', type: 'paragraph', nodes: inline((token as Tokens.Paragraph).tokens) };
@@ -118,8 +128,9 @@ function block(token: Token): DocumentNode | undefined {
       return { object: 'block', type: 'paragraph', nodes: t.tokens?.length ? inline(t.tokens) : [{ object: 'text', type: 'text', leaves: [{ text: t.text, marks: [] }] }] };
     }
     case 'code': {
-      const c = token as Tokens.Code;
-      return { object: 'block', type: 'code', data: { syntax: c.lang ?? '' }, nodes: [{ object: 'text', type: 'text', leaves: [{ text: c.text, marks: [] }] }] };
+      const c = token as TitledCode;
+      const data = { syntax: c.lang ?? '', ...(c.title ? { title: c.title } : {}) };
+      return { object: 'block', type: 'code', data, nodes: [{ object: 'text', type: 'text', leaves: [{ text: c.text, marks: [] }] }] };
     }
     case 'blockquote':
       return { object: 'block', type: 'blockquote', nodes: blocks((token as Tokens.Blockquote).tokens) };
@@ -141,7 +152,23 @@ function block(token: Token): DocumentNode | undefined {
     case 'html':
       return { object: 'block', type: 'html', data: { html: (token as Tokens.HTML).text } };
     case 'space':
+    case 'liquid-tag':
       return undefined;
+    case 'hint':
+      return { object: 'block', type: 'hint', data: { style: (token as Hint).style }, nodes: blocks((token as Hint).tokens) };
+    case 'tabs':
+      return { object: 'block', type: 'tabs', nodes: blocks((token as Tabs).tokens) };
+    case 'tab':
+      return { object: 'block', type: 'tabs-item', data: { title: (token as Tab).title }, nodes: blocks((token as Tab).tokens) };
+    case 'content-ref':
+    case 'embed':
+    case 'file': {
+      const { url, tokens } = token as LinkBlock;
+      const data = token.type === 'embed' ? { url } : { ref: { kind: 'url', url } };
+      // A content-ref's body only repeats its link; an embed's or a file's is a caption.
+      const caption = token.type === 'content-ref' ? [] : blocks(tokens);
+      return { object: 'block', type: token.type, data, ...(caption.length ? { nodes: caption } : {}) };
+    }
     default:
       return { object: 'block', type: 'paragraph', nodes: [{ object: 'text', type: 'text', leaves: [{ text: token.raw.trim(), marks: [] }] }] };
   }
@@ -151,14 +178,14 @@ function blocks(tokens: Token[]): DocumentNode[] {
   return tokens.map(block).filter((n): n is DocumentNode => n !== undefined);
 }
 
-/** The block tokens of a markdown body (GFM), for readers of the structure (search sections). */
+/** The block tokens of a markdown body (GFM and GitBook's blocks), for readers of its structure. */
 export function lexBlocks(markdown: string): Token[] {
-  return newLexer({ gfm: true }).lex(markdown);
+  return newLexer().lex(markdown);
 }
 
 /** Markdown as a structured document: blocks with inline nodes and marked text, parsed with marked's lexer. */
 export function toDocument(markdown: string): { object: 'document'; nodes: DocumentNode[] } {
-  return { object: 'document', nodes: blocks(newLexer({ gfm: true }).lex(splitFrontmatter(markdown).body)) };
+  return { object: 'document', nodes: blocks(lexBlocks(splitFrontmatter(markdown).body)) };
 }
 
 /**

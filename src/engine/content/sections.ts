@@ -1,16 +1,19 @@
 import type { Token, Tokens } from 'marked';
 import { lexBlocks, splitFrontmatter } from './markdown';
-import { headingIds, visibleText } from './headings';
+import { headingIds, headingOf } from './headings';
+import { GITBOOK_TYPES, type Tab } from './gitbook-blocks';
 
 /** The text under one heading of a page (the first section is the text before any heading). */
 export interface Section {
-  /** The heading's anchor (GitHub style), '' for the text before the first heading. */
+  /** The heading's anchor (its explicit id, else GitHub style), '' for the text before the first heading. */
   anchor: string;
   title: string;
   body: string;
 }
 
-/** Plain text of tokens: what a reader sees, without markdown syntax. */
+const BLOCKS = new Set(['paragraph', 'heading', 'code', 'list', 'table', 'blockquote', 'html', 'space', 'hr']);
+
+/** Plain text of tokens: what a reader sees, without markdown syntax (nor GitBook's `{% %}` tags). */
 function textOf(tokens: Token[] | undefined): string {
   const parts: string[] = [];
   for (const token of tokens ?? []) {
@@ -20,6 +23,8 @@ function textOf(tokens: Token[] | undefined): string {
     } else if (token.type === 'table') {
       const t = token as Tokens.Table;
       parts.push([t.header, ...t.rows].map((row) => row.map((cell) => textOf(cell.tokens)).join(' ')).join('\n'));
+    } else if (token.type === 'tab') {
+      parts.push(`${(token as Tab).title}\n${textOf((token as Tab).tokens)}`);
     } else if ('tokens' in token && Array.isArray(token.tokens) && token.tokens.length) {
       parts.push(textOf(token.tokens));
     } else if (token.type === 'html') {
@@ -30,7 +35,7 @@ function textOf(tokens: Token[] | undefined): string {
       parts.push((token as { text?: string }).text ?? token.raw);
     }
   }
-  const inline = (tokens ?? []).every((t) => !['paragraph', 'heading', 'code', 'list', 'table', 'blockquote', 'html', 'space', 'hr'].includes(t.type));
+  const inline = (tokens ?? []).every((t) => !BLOCKS.has(t.type) && !GITBOOK_TYPES.has(t.type));
   return parts.join(inline ? '' : '\n').replace(/[ \t]+/g, ' ').replace(/\n{2,}/g, '\n').trim();
 }
 
@@ -43,14 +48,17 @@ export function sectionsOf(markdown: string, pageTitle: string): Section[] {
     body = markdown; // Bad frontmatter is rejected on write; older content is still searchable as text.
   }
   // Each heading with the blocks under it; the first entry holds what comes before any heading.
-  const parts: { heading?: string; depth?: number; tokens: Token[] }[] = [{ tokens: [] }];
+  const parts: { heading?: string; id?: string; depth?: number; tokens: Token[] }[] = [{ tokens: [] }];
   for (const token of lexBlocks(body)) {
     const h = token as Tokens.Heading;
-    if (token.type === 'heading') parts.push({ heading: visibleText(h.tokens).trim(), depth: h.depth, tokens: [] });
-    else parts[parts.length - 1].tokens.push(token);
+    if (token.type !== 'heading') parts[parts.length - 1].tokens.push(token);
+    else {
+      const { text, id } = headingOf(h.tokens);
+      parts.push({ heading: text.trim(), id, depth: h.depth, tokens: [] });
+    }
   }
   // Anchors count every heading, as links to them do.
-  const anchors = headingIds(parts.slice(1).map((p) => p.heading!));
+  const anchors = headingIds(parts.slice(1).map((p) => ({ text: p.heading!, id: p.id })));
   const sections: Section[] = parts.map((part, i) => ({ anchor: i ? anchors[i - 1] : '', title: part.heading ?? pageTitle, body: textOf(part.tokens) }));
   // A leading level-1 heading that repeats the page title is the page's own title: its text is the intro.
   const untitledStart = parts[0].tokens.every((t) => t.type === 'space');
