@@ -58,6 +58,40 @@ describe('scanMarkdown', () => {
   });
 });
 
+describe('scanMarkdown with GitBook blocks', () => {
+  it('finds the targets of content-ref, page-ref, embed and file, and links inside hint and tab bodies', () => {
+    const markdown = [
+      '{% hint style="info" %}', 'See [the hint link](hint.md).', '{% endhint %}', '',
+      '{% tabs %}', '{% tab title="One" %}', '![in tab](tab.png)', '{% endtab %}', '{% endtabs %}', '',
+      '{% content-ref url="setup.md" %}', '[setup.md](setup.md)', '{% endcontent-ref %}', '',
+      "{% page-ref page='legacy.md' %}", '',
+      '{% embed url="https://video.example/v" %}', '{% file src="../.gitbook/assets/guide.pdf" %}', 'Caption [more](more.md)', '{% endfile %}',
+      '```', '{% content-ref url="in-code.md" %}', '```',
+    ].join('\n');
+    expect(scanMarkdown(markdown).hrefs).toEqual([
+      'hint.md', 'tab.png', 'setup.md', 'setup.md', 'legacy.md', 'https://video.example/v', '../.gitbook/assets/guide.pdf', 'more.md',
+    ]);
+  });
+
+  it('gives a heading with an <a id> anchor both that id and its GitHub id, and its anchor is no link', () => {
+    const scan = scanMarkdown('## Install it <a href="#install" id="install"></a>\n\n### Old <a name="Legacy"></a>\n\n{% hint %}\n## Inside\n{% endhint %}\n');
+    expect([...scan.anchors].sort()).toEqual(['inside', 'install', 'install-it', 'legacy', 'old']);
+    expect(scan.hrefs).toEqual([]);
+  });
+
+  it('checks a link to a heading\'s explicit id as ok', () => {
+    const revision = index();
+    revision.pages.get('p-faq')!.anchors = scanMarkdown('# Questions <a href="#q" id="q"></a>\n').anchors;
+    expect(classifyLink('faq.md#q', 'p-install', revision)).toMatchObject({ kind: 'anchor', status: 'ok', anchor: 'q' });
+    expect(classifyLink('faq.md#questions', 'p-install', revision)).toMatchObject({ kind: 'anchor', status: 'ok' });
+  });
+
+  it('reads a page that opens a block it never closes, and a megabyte of such openers', () => {
+    expect(scanMarkdown('{% hint %}\n[after](after.md)\n').hrefs).toEqual(['after.md']);
+    expect(scanMarkdown('{% content-ref url="x.md" %}\n'.repeat(35_000)).hrefs).toHaveLength(35_000);
+  });
+});
+
 describe('heading ids', () => {
   it('lower-cases, drops punctuation, keeps letters of any script, digits, - and _, turns spaces into -', () => {
     expect(slugOfHeading('Hello, World!')).toBe('hello-world');

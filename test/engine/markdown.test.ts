@@ -116,6 +116,84 @@ describe('toDocument', () => {
   });
 });
 
+describe('toDocument with GitBook blocks', () => {
+  it('turns a hint into a hint block of its markdown body, with its style', () => {
+    expect(toDocument('{% hint style="warning" %}\nMind **this**.\n{% endhint %}\n').nodes).toEqual([
+      { object: 'block', type: 'hint', data: { style: 'warning' }, nodes: [para(text('Mind '), text('this', 'bold'), text('.'))] },
+    ]);
+  });
+
+  it('turns tabs into tabs of tabs-items with their titles; a hint nests in a tab', () => {
+    const markdown = [
+      '{% tabs %}', "{% tab title='npm' %}", '```sh', 'npm i', '```', '{% endtab %}', '',
+      '{% tab title="Yarn" %}', '{% hint style="info" %}', 'Inner.', '{% endhint %}', '{% endtab %}', '{% endtabs %}',
+    ].join('\n');
+    expect(toDocument(markdown).nodes).toEqual([{
+      object: 'block',
+      type: 'tabs',
+      nodes: [
+        { object: 'block', type: 'tabs-item', data: { title: 'npm' }, nodes: [{ object: 'block', type: 'code', data: { syntax: 'sh' }, nodes: [text('npm i')] }] },
+        { object: 'block', type: 'tabs-item', data: { title: 'Yarn' }, nodes: [{ object: 'block', type: 'hint', data: { style: 'info' }, nodes: [para(text('Inner.'))] }] },
+      ],
+    }]);
+  });
+
+  it('turns content-ref and page-ref into content-refs, embed and file into their blocks with captions', () => {
+    const markdown = [
+      '{% content-ref url="setup.md" %}', '[setup.md](setup.md)', '{% endcontent-ref %}', '',
+      '{% page-ref page="legacy.md" %}', '',
+      '{% embed url="https://video.example/v" %}', 'A *caption*', '{% endembed %}', '',
+      '{% embed url="https://lone.example" %}', '',
+      '{% file src="../.gitbook/assets/guide.pdf" %}', '',
+    ].join('\n');
+    expect(toDocument(markdown).nodes).toEqual([
+      { object: 'block', type: 'content-ref', data: { ref: { kind: 'url', url: 'setup.md' } } },
+      { object: 'block', type: 'content-ref', data: { ref: { kind: 'url', url: 'legacy.md' } } },
+      { object: 'block', type: 'embed', data: { url: 'https://video.example/v' }, nodes: [para(text('A '), text('caption', 'italic'))] },
+      { object: 'block', type: 'embed', data: { url: 'https://lone.example' } },
+      { object: 'block', type: 'file', data: { ref: { kind: 'url', url: '../.gitbook/assets/guide.pdf' } } },
+    ]);
+  });
+
+  it('gives a code block in {% code %} its title, and drops other tags but not what is between them', () => {
+    const markdown = '{% code title="app.js" overflow="wrap" lineNumbers="true" %}\n```js\nrun();\n```\n{% endcode %}\n\n{% swagger method="get" %}\nKept.\n{% endswagger %}\n';
+    expect(toDocument(markdown).nodes).toEqual([
+      { object: 'block', type: 'code', data: { syntax: 'js', title: 'app.js' }, nodes: [text('run();')] },
+      para(text('Kept.')),
+    ]);
+  });
+
+  it('reads an unclosed block as a plain tag line and goes on with the rest of the document', () => {
+    expect(toDocument('{% hint style="danger" %}\nStill **here**.\n\n{% tabs %}\n## After\n').nodes).toEqual([
+      para(text('Still '), text('here', 'bold'), text('.')),
+      { object: 'block', type: 'heading-2', nodes: [text('After')] },
+    ]);
+  });
+
+  it('ends a paragraph at a tag line, and leaves tags in code as code', () => {
+    expect(toDocument('Text\n{% hint %}\nIn.\n{% endhint %}\n\n```\n{% hint %}\n```\n').nodes).toEqual([
+      para(text('Text')),
+      { object: 'block', type: 'hint', data: { style: 'info' }, nodes: [para(text('In.'))] },
+      { object: 'block', type: 'code', data: { syntax: '' }, nodes: [text('{% hint %}')] },
+    ]);
+  });
+
+  it('gives a heading with an <a id> anchor that id, without the anchor in its text', () => {
+    expect(toDocument('## Install it <a href="#install" id="install"></a>\n').nodes).toEqual([
+      { object: 'block', type: 'heading-2', data: { id: 'install' }, nodes: [text('Install it ')] },
+    ]);
+  });
+
+  it('reads a megabyte of unclosed openers (nested ones, text between them) without giving up', () => {
+    const unclosed = '{% hint style="info" %}\n'.repeat(45_000);
+    expect(toDocument(unclosed).nodes).toEqual([]);
+    const nested = '{% hint %}\n'.repeat(40_000) + 'deep\n' + '{% endhint %}\n'.repeat(40_000);
+    expect(JSON.stringify(toDocument(nested))).toContain('"deep"');
+    // Text between tag lines with no blank line: each line once, not up to the next blank line each time.
+    expect(toDocument('{% hint %}\ntext\n'.repeat(60_000)).nodes).toHaveLength(60_000);
+  });
+});
+
 describe('splitFrontmatter', () => {
   it('reads title, description, icon and hidden and returns the rest as the body', () => {
     expect(splitFrontmatter('---\ntitle: Guide\ndescription: How to\nicon: 📘\nhidden: true\n---\n# Body\n')).toEqual({

@@ -32,4 +32,26 @@ describe('sectionsOf', () => {
     const anchors = sectionsOf('# Setup\n\nIntro.\n\n## Setup\n\na\n\n## What? Why!\n\nb\n\n## Setup\n\nc', 'Setup').map((s) => s.anchor);
     expect(anchors).toEqual(['', 'setup-1', 'what-why', 'setup-2']);
   });
+
+  it('indexes the text of GitBook blocks (tab titles too), never their {% %} tags', () => {
+    const markdown = [
+      'Intro.', '{% hint style="warning" %}', 'Mind **this**.', '{% endhint %}', '',
+      '{% tabs %}', '{% tab title="npm" %}', '```sh', 'npm i', '```', '{% endtab %}', '{% tab title="Yarn" %}', '{% hint %}', 'Nested.', '{% endhint %}', '{% endtab %}', '{% endtabs %}', '',
+      '## Next', '', '{% content-ref url="setup.md" %}', '[Setup guide](setup.md)', '{% endcontent-ref %}', '',
+      '{% page-ref page="legacy.md" %}', '{% embed url="https://video.example" %}', '{% file src="a.pdf" %}', 'The PDF', '{% endfile %}',
+      '{% swagger method="get" %}', 'API', '{% endswagger %}', '{% hint style="danger" %}', 'Unclosed.',
+    ].join('\n');
+    const sections = sectionsOf(markdown, 'Guide');
+    expect(sections).toEqual([
+      { anchor: '', title: 'Guide', body: 'Intro.\nMind this.\nnpm\nnpm i\nYarn\nNested.' },
+      { anchor: 'next', title: 'Next', body: 'Setup guide\nThe PDF\nAPI\nUnclosed.' },
+    ]);
+  });
+
+  it('gives a heading with an <a id> anchor (as GitBook writes them) that anchor, and its text as the title', () => {
+    expect(sectionsOf('## Install it <a href="#install" id="install"></a>\n\nRun.\n\n## Install it\n\nAgain.', 'Guide')).toEqual([
+      { anchor: 'install', title: 'Install it', body: 'Run.' },
+      { anchor: 'install-it-1', title: 'Install it', body: 'Again.' },
+    ]);
+  });
 });
