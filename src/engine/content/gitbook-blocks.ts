@@ -6,7 +6,8 @@
  *
  * Hostile input stays linear: each string marked lexes (the document, a block's body, a list item…)
  * is scanned once for its tag lines and their closing tags (a stack per name); bodies nest at most
- * MAX_DEPTH strings deep. An opener without its closing tag is a plain tag line.
+ * MAX_DEPTH strings deep. An opener without its closing tag is a plain tag line (content-ref, embed
+ * and file stay links, as page-ref is).
  */
 import type { Lexer, Token, TokenizerExtension, TokenizerThis, Tokens } from 'marked';
 

@@ -13,7 +13,7 @@ export const parseYaml = (text: string): unknown => (yaml ??= load('yaml') as ty
 // The markdown parser likewise loads when content is first parsed (requiring it needs Node 20.19+).
 let marked: typeof import('marked') | undefined;
 const markedModule = (): typeof import('marked') => (marked ??= load('marked') as typeof import('marked'));
-// One marked, with GitBook's blocks (GFM), made on first use: every lexer of the content layer is its.
+// One marked with GitBook's blocks (GFM), made on first use: every lexer of the content layer comes from it.
 let gitbookMarked: Marked | undefined;
 const withBlocks = (): Marked => (gitbookMarked ??= new (markedModule().Marked)({ gfm: true, extensions: [gitbookBlocks] }));
 const newLexer = () => withSources(new (markedModule().Lexer)({ ...withBlocks().defaults }));
