@@ -92,7 +92,9 @@ export function writeTree(dir: string, pages: RemotePage[], files: { id: string;
     if (file === undefined) continue;
     writes.push({ target: inside(root, file, `page ${page.id} at`), data: restoreLinks(page.markdown, file, (id) => assetPaths.get(id)) });
   }
-  for (const file of files) writes.push({ target: inside(root, assetPathOf(file.name), 'file'), data: file.bytes });
+  // A file stays inside .gitbook/assets/, however its name climbs.
+  const assets = join(root, GITBOOK_ASSETS);
+  for (const file of files) writes.push({ target: inside(assets, file.name, 'file'), data: file.bytes });
   const summaryFile = inside(root, layout.summary, 'the table of contents of .gitbook.yaml');
   const existing = read(summaryFile);
   const before = existing === undefined ? undefined : parseSummary(existing);
