@@ -4,6 +4,17 @@ import { contentSetup, type ContentSetup, type PageNode } from '../helpers/conte
 
 const insert = (markdown: string, extra: Record<string, unknown> = {}) => ({ operation: 'insert_page', document: { markdown }, ...extra });
 
+/** An engine, its app, a space and a change request, with the URL its content is written to. */
+async function changeRequestApi() {
+  const { testEngine } = await import('../helpers/engine');
+  const { testApp } = await import('../helpers/app');
+  const t = testEngine();
+  const api = testApp(t.engine);
+  const space = t.engine.spaces.create({ userId: t.adminId }, t.orgId, { title: 'S' });
+  const cr = t.engine.changeRequests.create({ userId: t.adminId }, space.id, {});
+  return { t, api, space, cr, url: `/v1/spaces/${space.id}/change-requests/${cr.id}/content` };
+}
+
 /** A setup with one change request to write to. */
 function withCr() {
   const s = contentSetup();
@@ -371,13 +382,7 @@ describe('POST .../content: when writing is not allowed', () => {
 
 describe('docsctl batch extensions: ref, type and slug', () => {
   it('lets later changes of a batch put pages into a page inserted earlier, by its ref', async () => {
-    const { testEngine } = await import('../helpers/engine');
-    const { testApp, expectError } = await import('../helpers/app');
-    const t = testEngine();
-    const api = testApp(t.engine);
-    const space = t.engine.spaces.create({ userId: t.adminId }, t.orgId, { title: 'S' });
-    const cr = t.engine.changeRequests.create({ userId: t.adminId }, space.id, {});
-    const url = `/v1/spaces/${space.id}/change-requests/${cr.id}/content`;
+    const { t, api, space, cr, url } = await changeRequestApi();
     const res = api.request('POST', url, {
       as: t.adminId,
       body: {
@@ -408,13 +413,7 @@ describe('docsctl batch extensions: ref, type and slug', () => {
 
 describe('link pages', () => {
   it('are inserted with an href, which they require', async () => {
-    const { testEngine } = await import('../helpers/engine');
-    const { testApp, expectError } = await import('../helpers/app');
-    const t = testEngine();
-    const api = testApp(t.engine);
-    const space = t.engine.spaces.create({ userId: t.adminId }, t.orgId, { title: 'S' });
-    const cr = t.engine.changeRequests.create({ userId: t.adminId }, space.id, {});
-    const url = `/v1/spaces/${space.id}/change-requests/${cr.id}/content`;
+    const { t, api, space, cr, url } = await changeRequestApi();
     const ok = api.request('POST', url, { as: t.adminId, body: { changes: [{ operation: 'insert_page', document: { markdown: '' }, title: 'Status', type: 'link', href: 'https://status.acme.example' }] } });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     const page = api.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/pages`, { as: t.adminId }).body.pages[0];
@@ -426,13 +425,7 @@ describe('link pages', () => {
 
 describe('Git Sync files of pages (git.path)', () => {
   it('are kept on insert and update, shown on the page, forgotten with null, and refused when they are not a relative markdown path', async () => {
-    const { testEngine } = await import('../helpers/engine');
-    const { testApp, expectError } = await import('../helpers/app');
-    const t = testEngine();
-    const api = testApp(t.engine);
-    const space = t.engine.spaces.create({ userId: t.adminId }, t.orgId, { title: 'S' });
-    const cr = t.engine.changeRequests.create({ userId: t.adminId }, space.id, {});
-    const url = `/v1/spaces/${space.id}/change-requests/${cr.id}/content`;
+    const { t, api, space, cr, url } = await changeRequestApi();
     const write = (changes: unknown[]) => api.request('POST', url, { as: t.adminId, body: { changes } });
     const pages = () => api.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/pages`, { as: t.adminId }).body.pages;
 
@@ -458,15 +451,10 @@ describe('Git Sync files of pages (git.path)', () => {
   });
 
   it('need the right to edit the content (a reader is refused, nothing is written)', async () => {
-    const { testEngine, addMember } = await import('../helpers/engine');
-    const { testApp, expectError } = await import('../helpers/app');
-    const t = testEngine();
-    const api = testApp(t.engine);
+    const { addMember } = await import('../helpers/engine');
+    const { t, api, space, url } = await changeRequestApi();
     const reader = addMember(t.engine, t.orgId, 'reader@acme.test', 'read');
-    const space = t.engine.spaces.create({ userId: t.adminId }, t.orgId, { title: 'S' });
     t.engine.spacePermissions.grant({ userId: t.adminId }, space.id, { role: 'read', users: [reader] });
-    const cr = t.engine.changeRequests.create({ userId: t.adminId }, space.id, {});
-    const url = `/v1/spaces/${space.id}/change-requests/${cr.id}/content`;
     expectError(api.request('POST', url, { as: reader, body: { changes: [{ operation: 'insert_page', document: { markdown: '' }, git: { path: 'a.md' } }] } }), 403, /./);
     expect(api.request('GET', `${url}/pages`, { as: t.adminId }).body.pages).toEqual([]);
   });
