@@ -7,9 +7,9 @@ import { createApp } from '../src/server/app';
 import { ApiClient } from '../src/api/client';
 import { localTransport } from '../src/api/transports/local';
 import { routes } from '../src/api/routes/index';
-import { readTree } from '../src/sync/local-tree';
-import { readRemote } from '../src/sync/remote-tree';
-import { planPush } from '../src/sync/push';
+import { readTree } from '../src/content-tree/local-tree';
+import { readRemote } from '../src/commands/content/remote-tree';
+import { planPush } from '../src/content-tree/push';
 import type { BenchRow } from './report';
 
 export async function benchContentPush(pages = 1000): Promise<BenchRow[]> {

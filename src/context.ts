@@ -14,7 +14,7 @@ import type { Writer } from './output/render';
 import { withSpinner } from './output/spinner';
 import { resolveOutputMode } from './output/format';
 import { colorEnabled, isCI, isDumbTerminal } from './output/terminal';
-import type { ImportLimits } from './engine/content/import/limits';
+import type { ImportLimits } from './domain/import-limits';
 
 export interface IO {
   stdout: Writer & { isTTY?: boolean };
@@ -36,6 +36,11 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
     io,
     env: io.env,
     flags,
+    /**
+     * The program with every command group registered (set by main.ts): what `completion` describes.
+     * A callback rather than an import, so commands never import the entry point.
+     */
+    wholeProgram: undefined as (() => Promise<import('commander').Command>) | undefined,
     /** Import bounds for the local engine, set by a command before it opens the engine (`content import --max-pages`). */
     importLimits: undefined as Partial<ImportLimits> | undefined,
     /** A person is at the keyboard: prompts and spinners are allowed (never piped, never under CI). */

@@ -1,8 +1,8 @@
 import { Command, CommanderError, Option } from 'commander';
 import { createContext, type IO } from './context';
-import { CliError } from './errors';
+import { CliError, EXIT, exitCodeOf } from './errors';
 import { ApiError, TransportError } from './api/errors';
-import { EngineError, statusOf } from './engine/errors';
+import { EngineError } from './engine/errors';
 import { registerCommands } from './commands/index';
 import { helpTopicText, isHelpTopic, TOPICS_LINE, unknownHelpSubject } from './commands/help-topics/index';
 import { VERSION } from './version';
@@ -10,27 +10,10 @@ import type { GlobalFlags } from './config';
 import { FORMATS } from './output/format';
 import { normalizeJsonFlag } from './output/json-argv';
 
-/** Exit codes, decided here and nowhere else. */
-export const EXIT = { ok: 0, error: 1, usage: 2, auth: 4, notFound: 5, conflict: 6, rateLimited: 7 } as const;
-
-export function exitCodeForStatus(status: number): number {
-  if (status === 401 || status === 403) return EXIT.auth;
-  if (status === 404 || status === 410) return EXIT.notFound;
-  if (status === 409 || status === 412 || status === 423) return EXIT.conflict;
-  if (status === 429) return EXIT.rateLimited;
-  return EXIT.error;
-}
-
-function exitCodeOf(error: unknown): number {
-  if (error instanceof CliError) return error.exitCode;
-  if (error instanceof ApiError) return exitCodeForStatus(error.status);
-  if (error instanceof EngineError) return exitCodeForStatus(statusOf(error));
-  return EXIT.error;
-}
-
 export async function buildProgram(io: IO, argv: string[] = []) {
   const program = new Command('docsctl');
   const ctx = createContext(io, () => program.opts<GlobalFlags>());
+  ctx.wholeProgram = async () => (await buildProgram(io, [])).program;
   program
     .description('Administer a documentation platform: embedded engine on SQLite, or a remote instance over HTTP.')
     .version(VERSION, '-V, --version', 'print the version')

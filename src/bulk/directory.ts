@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api/client';
 import { routes } from '../api/routes/index';
-import type { Member, TeamMember } from '../commands/shared/columns';
+import type { Member, TeamMember } from '../api/resources';
 
 /** The organization's members, indexed by id and by e-mail, for resolving rows of a bulk file. */
 export class MemberDirectory {

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { LineCounter, parseDocument, type Document } from 'yaml';
-import { ROLES } from '../engine/roles';
+import { ROLES } from '../domain/roles';
 import { formatIssues } from '../api/format-issues';
 import { CliError } from '../errors';
 

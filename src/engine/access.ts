@@ -1,6 +1,6 @@
 import type { Actor, Core } from './core';
 import { forbidden, notFound } from './errors';
-import { atLeast, type Role } from './roles';
+import { atLeast, type Role } from '../domain/roles';
 
 export interface Membership {
   role: Role | null;

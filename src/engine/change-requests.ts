@@ -3,13 +3,14 @@ import { conflict, locked, notFound } from './errors';
 import { keysetPage, type PageRequest } from './pagination';
 import { presentUser } from './users';
 import type { spacesModule, SpaceRow } from './spaces';
-import { applyChanges, type Change } from './content/batch';
+import { applyChanges } from './content/batch';
+import type { Change } from '../domain/content-change';
 import { threeWayMerge } from './content/merge';
 import { loadState, saveRevision } from './content/state';
 import { setSpaceRevision } from './content/space-revision';
 import { presentFile } from './content/present';
 
-import type { ChangeRequestStatus } from './values';
+import type { ChangeRequestStatus } from '../domain/values';
 
 interface ChangeRequestRow {
   id: string;

@@ -4,7 +4,7 @@ import { requireRight, type Membership } from './access';
 import { keysetPage, type PageRequest } from './pagination';
 import { nextPosition, placeItem, type PositionInput } from './positions';
 import { transferSpaces } from './spaces';
-import { atLeast, type Role } from './roles';
+import { atLeast, type Role } from '../domain/roles';
 
 interface CollectionRow {
   id: string;

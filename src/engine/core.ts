@@ -15,9 +15,9 @@ export interface EngineOptions {
   /** Public base URL of the instance, used for `urls.location` and `urls.app`. */
   publicUrl: string;
   /** Bounds of content import (pages, depth, sizes, time); defaults in content/import/limits.ts. */
-  importLimits?: Partial<import('./content/import/limits').ImportLimits>;
+  importLimits?: Partial<import('../domain/import-limits').ImportLimits>;
   /** Bounds of OpenAPI processing (fetch timeout, size); defaults in openapi/limits.ts. */
-  openapiLimits?: Partial<import('./openapi/limits').OpenApiLimits>;
+  openapiLimits?: Partial<import('../domain/openapi-limits').OpenApiLimits>;
 }
 
 /** What every engine module shares: the database with a statement cache, time, ids and URLs. */

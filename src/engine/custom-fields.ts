@@ -4,7 +4,7 @@ import { requireRight, type Membership } from './access';
 import { keysetPage, type PageRequest } from './pagination';
 import type { spacesModule } from './spaces';
 
-import type { FieldType } from './values';
+import type { FieldType } from '../domain/values';
 export type FieldValue = string | number | boolean | string[];
 
 interface FieldRow {

@@ -6,6 +6,11 @@ export class EngineError extends Error {
     super(message);
     this.name = `${kind}Error`;
   }
+
+  /** The HTTP status this error stands for (what `statusOf` answers). */
+  get status(): number {
+    return statusOf(this);
+  }
 }
 
 export const invalid = (message: string) => new EngineError('Invalid', message);

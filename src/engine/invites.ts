@@ -4,7 +4,7 @@ import { requireRight } from './access';
 import { keysetPage, type PageRequest } from './pagination';
 import { organizationRow } from './organizations';
 import { createUserRow, findUser } from './users';
-import { rankOf, type Role } from './roles';
+import { rankOf, type Role } from '../domain/roles';
 
 interface InviteRow {
   id: string;

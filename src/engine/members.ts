@@ -4,7 +4,7 @@ import { requireMember, requireRight } from './access';
 import { keysetPage, likePattern, type PageRequest } from './pagination';
 import { presentUser } from './users';
 import { signJwt, signingSecret } from './jwt';
-import type { Role } from './roles';
+import type { Role } from '../domain/roles';
 import { countAccessibleSpaces } from './spaces';
 
 export interface MemberRow {

@@ -2,7 +2,7 @@ import type { Actor, Core } from './core';
 import { invalid, notFound, conflict } from './errors';
 import { organizationPermissions, requireMember, requireRight } from './access';
 import { keysetPage, type PageRequest } from './pagination';
-import type { Role } from './roles';
+import type { Role } from '../domain/roles';
 
 export interface OrganizationRow {
   id: string;

@@ -4,7 +4,7 @@ import { invalid, notFound } from './errors';
 import { requireMember, requireRight, type Membership } from './access';
 import { keysetPage, type PageRequest } from './pagination';
 import { presentTeam, teamRow } from './teams';
-import type { Role } from './roles';
+import type { Role } from '../domain/roles';
 
 interface SamlRow {
   id: string;

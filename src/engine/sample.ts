@@ -1,6 +1,6 @@
 import type { Engine } from './index';
 import { createUserRow } from './users';
-import type { Role } from './roles';
+import type { Role } from '../domain/roles';
 
 /** A real X.509 certificate (self-signed, for the sample identity provider only). */
 export const SAMPLE_CERTIFICATE = `-----BEGIN CERTIFICATE-----

@@ -1,5 +1,5 @@
 import type { Core } from './core';
-import { ROLES, type Role } from './roles';
+import { ROLES, type Role } from '../domain/roles';
 
 /** SQL for the rank of a role expression: admin 6 … read 1, null 0 (see roles.ts). */
 export function rankSql(expr: string): string {

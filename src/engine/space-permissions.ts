@@ -5,7 +5,7 @@ import { presentUser, type UserRow } from './users';
 import { presentTeam, teamRow } from './teams';
 import { membershipOf } from './access';
 import type { spacesModule } from './spaces';
-import type { Role } from './roles';
+import type { Role } from '../domain/roles';
 
 type Spaces = ReturnType<typeof spacesModule>;
 

@@ -7,12 +7,12 @@ import { nextPosition, placeItem, type PositionInput } from './positions';
 import { presentUser } from './users';
 import { loadState, saveRevision } from './content/state';
 import { setSpaceRevision } from './content/space-revision';
-import type { Role } from './roles';
+import type { Role } from '../domain/roles';
 
 export const RETENTION_DAYS = 7;
 const RETENTION_MS = RETENTION_DAYS * 86_400_000;
 
-import type { Visibility } from './values';
+import type { Visibility } from '../domain/values';
 
 export interface SpaceRow {
   id: string;

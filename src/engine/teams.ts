@@ -3,7 +3,7 @@ import { forbidden, invalid, notFound } from './errors';
 import { requireRight, type Membership } from './access';
 import { keysetPage, likePattern, type PageRequest } from './pagination';
 import { MEMBER_COLUMNS, presentMember, type MemberRow } from './members';
-import type { TeamRole } from './roles';
+import type { TeamRole } from '../domain/roles';
 
 export interface TeamRow {
   id: string;

@@ -2,9 +2,7 @@ import type { Actor, Core } from './core';
 import { invalid, notFound } from './errors';
 import { organizationPermissions, requireRight, type Membership } from './access';
 import { keysetPage, type PageRequest } from './pagination';
-
-/** Most languages one translation setting may list. */
-export const MAX_LANGUAGES = 50;
+import { MAX_LANGUAGES } from '../domain/limits';
 
 interface SettingsRow {
   id: string;

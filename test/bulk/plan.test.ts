@@ -5,7 +5,7 @@ import { planSync } from '../../src/bulk/sync';
 import { parseSyncFile } from '../../src/bulk/sync-file';
 import { printReport } from '../../src/bulk/report';
 import { createOutput } from '../../src/output/output';
-import type { Member } from '../../src/commands/shared/columns';
+import type { Member } from '../../src/api/resources';
 import type { UserRow } from '../../src/bulk/user-file';
 
 function member(id: string, role: Member['role'] = 'read'): Member {

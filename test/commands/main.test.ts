@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { run, sandbox } from '../helpers/cli';
-import { exitCodeForStatus } from '../../src/main';
+import { exitCodeForStatus } from '../../src/errors';
 
 describe('docsctl main', () => {
   it('prints its version and help without opening a database', async () => {

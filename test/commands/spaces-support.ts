@@ -1,6 +1,6 @@
 import { openEngine } from '../../src/engine/index';
 import { insertOrganization } from '../../src/engine/organizations';
-import type { Role } from '../../src/engine/roles';
+import type { Role } from '../../src/domain/roles';
 import { addMember } from '../helpers/engine';
 import { json, type Sandbox } from './support';
 

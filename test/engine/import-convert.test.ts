@@ -7,9 +7,9 @@ import { isPageKey, keyOf, scopeOf } from '../../src/engine/content/import/crawl
 import { absoluteLinks, markdownImport, stemOf } from '../../src/engine/content/import/document';
 import { docxImport } from '../../src/engine/content/import/docx';
 import { zipImport } from '../../src/engine/content/import/zip';
-import { importLimits } from '../../src/engine/content/import/limits';
+import { importLimits } from '../../src/domain/import-limits';
 import { EngineError } from '../../src/engine/errors';
-import { readTree } from '../../src/sync/local-tree';
+import { readTree } from '../../src/content-tree/local-tree';
 import { docxOf, png, zipOf } from '../fixtures/import/server';
 
 const PAGE = 'https://docs.example.com/guide/install.html';

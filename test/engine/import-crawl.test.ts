@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawl } from '../../src/engine/content/import/crawl';
-import { openFetchSession } from '../../src/engine/content/import/fetch';
-import { importLimits, type ImportLimits } from '../../src/engine/content/import/limits';
+import { openFetchSession } from '../../src/net/fetch';
+import { importLimits, type ImportLimits } from '../../src/domain/import-limits';
 import { siteTree } from '../../src/engine/content/import/site-tree';
 import { newPageLinks } from '../../src/engine/content/import/content';
 import { EngineError } from '../../src/engine/errors';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { networkInterfaces } from 'node:os';
-import { FetchFailure, isInternalAddress, openFetchSession, textOf } from '../../src/engine/content/import/fetch';
-import { importLimits, type ImportLimits } from '../../src/engine/content/import/limits';
+import { FetchFailure, isInternalAddress, openFetchSession, textOf } from '../../src/net/fetch';
+import { importLimits, type ImportLimits } from '../../src/domain/import-limits';
 import { fixtureSite, serve, type FixtureSite } from '../fixtures/import/server';
 
 async function fetchWith(url: string, overrides: Partial<ImportLimits> = {}) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyLink, scanMarkdown, type RevisionIndex } from '../../src/engine/content/link-targets';
-import { headingIds, slugOfHeading } from '../../src/engine/content/headings';
+import { headingIds, slugOfHeading } from '../../src/markdown/headings';
 import { pageInMemory } from '../../src/engine/content/in-memory-page';
 
 describe('scanMarkdown', () => {

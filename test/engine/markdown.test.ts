@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstHeading, slugify, splitFrontmatter, toDocument, type DocumentNode } from '../../src/engine/content/markdown';
+import { firstHeading, slugify, splitFrontmatter, toDocument, type DocumentNode } from '../../src/markdown/markdown';
 
 const text = (value: string, ...marks: string[]): DocumentNode => ({ object: 'text', type: 'text', leaves: [{ text: value, marks: marks.map((type) => ({ type })) }] });
 const para = (...nodes: DocumentNode[]): DocumentNode => ({ object: 'block', type: 'paragraph', nodes });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { diffSpecs } from '../../src/openapi-diff/diff';
-import { parseText } from '../../src/engine/openapi/document';
+import { parseText } from '../../src/openapi-document/document';
 
 const fixture = (name: string) => parseText(readFileSync(new URL(`../fixtures/openapi/${name}`, import.meta.url), 'utf8'));
 

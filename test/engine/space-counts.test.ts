@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addMember, testEngine } from '../helpers/engine';
-import { ROLES, type Role } from '../../src/engine/roles';
+import { ROLES, type Role } from '../../src/domain/roles';
 
 /** A member's `spaces` count must agree with the member-spaces listing, whatever the mix of rules. */
 describe('member space counts', () => {

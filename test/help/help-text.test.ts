@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../helpers/cli';
-import { EXIT } from '../../src/main';
+import { EXIT } from '../../src/errors';
 import { HELP_TOPICS } from '../../src/commands/help-topics/index';
 import { commandsOf, examplesIn, fullProgram, helpText } from './examples';
 

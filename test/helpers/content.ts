@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { testEngine, addMember } from './engine';
 import { testApp, expectOk, type CallResult } from './app';
-import type { Role } from '../../src/engine/roles';
+import type { Role } from '../../src/domain/roles';
 
 export interface PageNode {
   id: string;

@@ -3,7 +3,7 @@ import { createEngine, type Engine } from '../../src/engine/index';
 import { manualClock, sequentialIds } from '../../src/engine/clock';
 import { createUserRow } from '../../src/engine/users';
 import { insertOrganization } from '../../src/engine/organizations';
-import type { Role } from '../../src/engine/roles';
+import type { Role } from '../../src/domain/roles';
 
 export const PUBLIC_URL = 'http://docs.test';
 

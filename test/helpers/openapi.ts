@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { openDb } from '../../src/engine/store/db';
 import { createEngine } from '../../src/engine/index';
 import { manualClock, sequentialIds } from '../../src/engine/clock';
-import type { OpenApiLimits } from '../../src/engine/openapi/limits';
+import type { OpenApiLimits } from '../../src/domain/openapi-limits';
 import { addMember, PUBLIC_URL } from './engine';
 import { testApp, type CallResult } from './app';
 

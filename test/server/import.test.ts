@@ -4,7 +4,7 @@ import { contentSetup, type ContentSetup } from '../helpers/content';
 import { createEngine } from '../../src/engine/index';
 import { openDb } from '../../src/engine/store/db';
 import { manualClock, sequentialIds } from '../../src/engine/clock';
-import type { ImportLimits } from '../../src/engine/content/import/limits';
+import type { ImportLimits } from '../../src/domain/import-limits';
 import { closedPort, docxOf, fixtureSite, png, serve, zipOf, type FixtureSite, type Handler } from '../fixtures/import/server';
 
 let site: FixtureSite;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testEngine, addMember, addUser, otherOrganization } from '../helpers/engine';
 import { testApp, expectOk, expectError } from '../helpers/app';
-import type { Role } from '../../src/engine/roles';
+import type { Role } from '../../src/domain/roles';
 
 function setup() {
   const t = testEngine();

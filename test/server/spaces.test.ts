@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testEngine, addMember, otherOrganization, PUBLIC_URL } from '../helpers/engine';
 import { testApp, expectOk, expectError, type CallResult } from '../helpers/app';
-import type { Role } from '../../src/engine/roles';
+import type { Role } from '../../src/domain/roles';
 
 /**
  * An organization with an admin, a `read` member, a `create` member and a guest, plus the app and

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { lazy } from './lazy';
-import { ROLES, TEAM_ROLES } from '../../engine/roles';
+import { ROLES, TEAM_ROLES } from '../../domain/roles';
 
 export const Role = lazy(() => z.enum(ROLES));
 export const NullableRole = lazy(() => z.nullable(Role));

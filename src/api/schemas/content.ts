@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { lazy } from './lazy';
 import { DateTime, Id, Paging, User, queryBool, text } from './common';
-import { CR_STATUSES } from '../../engine/values';
+import { CR_STATUSES } from '../../domain/values';
 
 const ContentFlags = { metadata: z.optional(queryBool), computed: z.optional(queryBool) };
 export const ContentQuery = lazy(() => z.strictObject(ContentFlags));

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { lazy } from './lazy';
 import { DateTime, text } from './common';
-import { FIELD_TYPES } from '../../engine/values';
+import { FIELD_TYPES } from '../../domain/values';
 
 export const CustomField = lazy(() => z.object({
   object: z.optional(z.literal('custom-field')),

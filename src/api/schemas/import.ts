@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { lazy } from './lazy';
 import { uri } from './common';
-import { ALL_SOURCES } from '../../engine/content/import/source-kinds';
+import { ALL_SOURCES } from '../../domain/import-sources';
 
 /** No query parameters: any given is a 400 naming it. */
 export const ImportQuery = lazy(() => z.strictObject({}));

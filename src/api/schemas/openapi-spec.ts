@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { lazy } from './lazy';
 import { DateTime, text, uri } from './common';
-import { MAX_SPEC_TEXT } from '../../engine/openapi/limits';
+import { MAX_SPEC_TEXT } from '../../domain/openapi-limits';
 
 export const SpecSlug = text(1, 100).check(z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'must be lowercase letters and digits in words joined by single hyphens' }));
 

@@ -4,7 +4,7 @@ import { DateTime, Id, Paging, queryBool, text } from './common';
 import { SiteStructure } from './site-structure';
 import {
   BASENAME_PATTERN, HOSTNAME_PATTERN, NEW_SPACE_KINDS, PROXY_PATTERN, SITE_TYPES, SITE_VISIBILITIES,
-} from '../../engine/sites/site-values';
+} from '../../domain/site-values';
 
 const LightDark = lazy(() => z.object({ light: z.string(), dark: z.string() }));
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { lazy } from './lazy';
 import { DateTime, Id, NullableRole, Paging, Role, User, queryBool, text } from './common';
-import { VISIBILITIES } from '../../engine/values';
+import { VISIBILITIES } from '../../domain/values';
 
 const bool = lazy(() => z.boolean());
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { lazy } from './lazy';
 import { DateTime, text } from './common';
-import { MAX_LANGUAGES } from '../../engine/translations';
+import { MAX_LANGUAGES } from '../../domain/limits';
 
 export const TranslationSettings = lazy(() => z.object({
   object: z.literal('translation-settings'),

@@ -30,8 +30,7 @@ Examples:
     )
     .action(async (shell: (typeof SHELLS)[number]) => {
       // Completion describes every command, so it builds the whole program, not only this group.
-      const { buildProgram } = await import('../../main');
-      const { program: full } = await buildProgram(ctx.io, []);
+      const full = await ctx.wholeProgram!();
       const spec = describeProgram(full);
       const render = { bash: () => import('./bash').then((m) => m.bashScript), zsh: () => import('./zsh').then((m) => m.zshScript), fish: () => import('./fish').then((m) => m.fishScript) }[shell];
       ctx.io.stdout.write((await render())(spec));

@@ -3,8 +3,8 @@ import type { Context } from '../../context';
 import type { Column } from '../../output/render';
 import type { ResultOf } from '../../api/routes/route';
 import { routes } from '../../api/routes/index';
-import { ALL_SOURCES } from '../../engine/content/import/source-kinds';
-import { DEFAULT_IMPORT_LIMITS as LIMITS, formatBytes, formatMs } from '../../engine/content/import/limits';
+import { ALL_SOURCES } from '../../domain/import-sources';
+import { DEFAULT_IMPORT_LIMITS as LIMITS, formatBytes, formatMs } from '../../domain/import-limits';
 import { importLimitsOf, withImportLimitFlags, type ImportLimitFlags } from '../shared/import-limits';
 import { UsageError } from '../../errors';
 

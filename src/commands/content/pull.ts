@@ -3,10 +3,10 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { readRemote } from '../../sync/remote-tree';
-import { OutsideFolderError, writeTree } from '../../sync/pull';
+import { readRemote } from './remote-tree';
+import { OutsideFolderError, writeTree } from '../../content-tree/pull';
 import { CliError } from '../../errors';
-import { LayoutError } from '../../sync/gitbook-config';
+import { LayoutError } from '../../content-tree/gitbook-config';
 
 export function registerPull(group: Command, ctx: Context): void {
   group

@@ -3,10 +3,10 @@ import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { CliError } from '../../errors';
-import { readTree } from '../../sync/local-tree';
-import { readRemote } from '../../sync/remote-tree';
-import { fileIdsByPath, planPages, planUploads, uploadRequests } from '../../sync/push';
-import { rewriteLinks } from '../../sync/asset-links';
+import { readTree } from '../../content-tree/local-tree';
+import { readRemote } from './remote-tree';
+import { fileIdsByPath, planPages, planUploads, uploadRequests } from '../../content-tree/push';
+import { rewriteLinks } from '../../content-tree/asset-links';
 
 interface Opts {
   space: string;

@@ -1,4 +1,4 @@
-import { EXIT } from '../../main';
+import { EXIT } from '../../errors';
 
 /** What each exit code means; keyed by EXIT's names so a new code cannot go undocumented. */
 const MEANINGS: Record<keyof typeof EXIT, string> = {
@@ -11,7 +11,7 @@ const MEANINGS: Record<keyof typeof EXIT, string> = {
   rateLimited: 'rate limited (429) after the retries',
 };
 
-/** `docsctl help exit-codes`, built from EXIT in src/main.ts. */
+/** `docsctl help exit-codes`, built from EXIT in src/errors.ts. */
 export function exitCodes(): string {
   const rows = (Object.keys(EXIT) as (keyof typeof EXIT)[]).map((name) => `  ${String(EXIT[name]).padEnd(4)}${MEANINGS[name]}`);
   return `Exit codes

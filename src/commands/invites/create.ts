@@ -3,7 +3,7 @@ import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { inviteColumns } from '../shared/columns';
 import { UsageError } from '../../errors';
-import { ROLES, type Role } from '../../engine/roles';
+import { ROLES, type Role } from '../../domain/roles';
 
 interface Opts {
   role: Role;

@@ -5,7 +5,7 @@ import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { CliError, UsageError } from '../../errors';
 import { nullable } from '../shared/values';
-import { ROLES, type Role } from '../../engine/roles';
+import { ROLES, type Role } from '../../domain/roles';
 
 export function registerEmail(group: Command, ctx: Context): void {
   group

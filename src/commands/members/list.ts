@@ -4,7 +4,7 @@ import { routes } from '../../api/routes/index';
 import { pagingQuery, withPaging } from '../shared/paging';
 import { printList } from '../shared/list';
 import { memberColumns } from '../shared/columns';
-import { ROLES } from '../../engine/roles';
+import { ROLES } from '../../domain/roles';
 
 interface Opts {
   limit?: string;

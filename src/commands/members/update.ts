@@ -4,7 +4,7 @@ import { routes } from '../../api/routes/index';
 import { memberColumns } from '../shared/columns';
 import { resolveUserId } from '../shared/resolve';
 import { nullable } from '../shared/values';
-import { ROLES } from '../../engine/roles';
+import { ROLES } from '../../domain/roles';
 
 export function registerUpdate(group: Command, ctx: Context): void {
   group

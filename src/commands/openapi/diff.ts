@@ -50,7 +50,7 @@ Examples:
       const latest = await latestText(ctx, organizationId, specSlug);
       if (!latest.exists) throw new CliError(`spec ${specSlug} not found`, 5);
       if (latest.text === undefined) throw new CliError(`spec ${specSlug} has no version yet: nothing to compare with`, 5);
-      const { parseText } = await import('../../engine/openapi/document');
+      const { parseText } = await import('../../openapi-document/document');
       const { diffSpecs } = await import('../../openapi-diff/diff');
       const diff = diffSpecs(parseText(latest.text), parseText(document.text));
       if (ctx.out.json) ctx.out.raw(diff);

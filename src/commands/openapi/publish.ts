@@ -46,7 +46,7 @@ Examples:
     .action(async (fileOrUrl: string, opts: { spec: string; dryRun?: boolean; organization?: string }) => {
       const organizationId = opts.organization ?? (await ctx.organizationId());
       const document = await readValidSpec(ctx, fileOrUrl);
-      const { digestOf } = await import('../../engine/openapi/document');
+      const { digestOf } = await import('../../openapi-document/document');
       const latest = await latestText(ctx, organizationId, opts.spec);
       const change: Change = !latest.exists ? 'new-spec' : latest.text !== undefined && digestOf(latest.text) === document.sha256 ? 'no-change' : 'new-version';
 

@@ -4,15 +4,15 @@ import type { Context } from '../../context';
 import { CliError } from '../../errors';
 import { ApiError } from '../../api/errors';
 import { routes } from '../../api/routes/index';
-import type { SpecDocument, SpecFormat } from '../../engine/openapi/document';
+import type { SpecDocument, SpecFormat } from '../../openapi-document/document';
 
 export const isUrl = (value: string) => /^https?:\/\//i.test(value);
 
 /** The text of FILE_OR_URL: read from disk, or fetched here (as the instance will fetch it). */
 export async function sourceText(ctx: Context, fileOrUrl: string): Promise<string> {
   if (isUrl(fileOrUrl)) {
-    const { fetchSpecText, SpecProcessError } = await import('../../engine/openapi/fetch-source');
-    const { openapiLimits } = await import('../../engine/openapi/limits');
+    const { fetchSpecText, SpecProcessError } = await import('../../openapi-document/fetch-source');
+    const { openapiLimits } = await import('../../domain/openapi-limits');
     try {
       return await ctx.spin(`Fetching ${fileOrUrl}`, () => fetchSpecText(fileOrUrl, openapiLimits()));
     } catch (error) {
@@ -48,9 +48,9 @@ function minifiedJson(text: string, format: SpecFormat): string {
 export async function readValidSpec(ctx: Context, fileOrUrl: string): Promise<SpecDocument> {
   const fetched = await sourceText(ctx, fileOrUrl);
   const [{ readSpec }, { SpecParseError, formatOf }, { SpecBoundError }] = await Promise.all([
-    import('../../engine/openapi/read-spec'),
-    import('../../engine/openapi/document'),
-    import('../../engine/openapi/isolated'),
+    import('../../openapi-document/read-spec'),
+    import('../../openapi-document/document'),
+    import('../../openapi-document/isolated'),
   ]);
   const text = isUrl(fileOrUrl) ? fetched : minifiedJson(fetched, formatOf(fetched));
   try {

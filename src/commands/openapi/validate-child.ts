@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
-import { infoOf, VALIDATE_COMMAND } from '../../engine/openapi/isolated';
+import { infoOf, VALIDATE_COMMAND } from '../../openapi-document/isolated';
 
 /**
  * The child side of validateIsolated (engine/openapi/isolated.ts): reads a document on stdin, parses
@@ -12,7 +12,7 @@ export function registerValidateChild(program: Command, ctx: Context): void {
     .command(VALIDATE_COMMAND, { hidden: true })
     .description('validate an OpenAPI document read on stdin (docsctl runs this itself)')
     .action(async () => {
-      const { parseText, validateParsed, SpecParseError } = await import('../../engine/openapi/document');
+      const { parseText, validateParsed, SpecParseError } = await import('../../openapi-document/document');
       const chunks: Buffer[] = [];
       for await (const chunk of ctx.io.stdin as AsyncIterable<Buffer | string>) chunks.push(Buffer.from(chunk));
       try {

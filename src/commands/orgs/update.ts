@@ -3,7 +3,7 @@ import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { organizationDetail } from '../shared/columns';
 import { UsageError } from '../../errors';
-import { ROLES } from '../../engine/roles';
+import { ROLES } from '../../domain/roles';
 import { nullable } from '../shared/values';
 
 interface Opts {

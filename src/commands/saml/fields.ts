@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import type { Context } from '../../context';
 import { CliError } from '../../errors';
-import { ROLES } from '../../engine/roles';
+import { ROLES } from '../../domain/roles';
 import { nullable } from '../shared/values';
 import { resolveTeamId } from '../shared/resolve';
 

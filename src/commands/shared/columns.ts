@@ -1,17 +1,5 @@
 import type { Column } from '../../output/render';
-import type { ResultOf } from '../../api/routes/route';
-import type { Routes } from '../../api/routes/index';
-
-type ItemOf<K extends keyof Routes> = ResultOf<Routes[K]> extends { items: (infer I)[] } ? I : ResultOf<Routes[K]>;
-
-export type Organization = ItemOf<'getOrganizationById'>;
-export type Member = ItemOf<'getMemberInOrganizationById'>;
-export type Team = ItemOf<'getTeamInOrganizationById'>;
-export type TeamMember = ItemOf<'listTeamMembersInOrganizationById'>;
-export type MemberTeam = ItemOf<'listTeamsForMemberInOrganization'>;
-export type Invite = ItemOf<'getOrganizationInviteById'>;
-export type SamlProvider = ItemOf<'getOrganizationSamlProvider'>;
-export type User = ItemOf<'getAuthenticatedUser'>;
+import type { Organization, Member, Team, TeamMember, MemberTeam, Invite, SamlProvider, User, Space, Collection, CustomField, SpaceFieldValue, SpaceUserPermission, SpaceTeamPermission, ChangeRequest, ContentFile } from '../../api/resources';
 
 export const organizationColumns: Column<Organization>[] = [
   { header: 'ID', value: (o) => o.id },
@@ -97,13 +85,6 @@ export const userColumns: Column<User>[] = [
   { header: 'EMAIL', value: (u) => u.email },
 ];
 
-export type Space = ItemOf<'getSpaceById'>;
-export type Collection = ItemOf<'getCollectionById'>;
-export type CustomField = ItemOf<'getCustomField'>;
-export type SpaceFieldValue = ResultOf<Routes['listSpaceCustomFields']>[number];
-export type SpaceUserPermission = ItemOf<'listSpaceUserPermissions'>;
-export type SpaceTeamPermission = ItemOf<'listSpaceTeamPermissions'>;
-
 export const spaceColumns: Column<Space>[] = [
   { header: 'ID', value: (s) => s.id },
   { header: 'TITLE', value: (s) => s.title },
@@ -188,9 +169,6 @@ export const spacePermissionColumns: Column<SpaceUserPermission | SpaceTeamPermi
   { header: 'NAME', value: (p) => (p.object === 'space-user-permission' ? p.user.email : p.team.title) },
   { header: 'ROLE', value: (p) => p.role },
 ];
-
-export type ChangeRequest = ItemOf<'getChangeRequest'>;
-export type ContentFile = ItemOf<'getSpaceFile'>;
 
 export const changeRequestColumns: Column<ChangeRequest>[] = [
   { header: 'NUMBER', value: (c) => c.number },

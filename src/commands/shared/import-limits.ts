@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors';
-import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from '../../engine/content/import/limits';
+import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from '../../domain/import-limits';
 
 /** The bounds of a website import a person may move: how many pages, how deep, how long. */
 export interface ImportLimitFlags {

@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { UsageError } from '../../errors';
-import { NEW_SPACE_KINDS, SITE_TYPES, SITE_VISIBILITIES, type NewSpaceKind, type SiteType, type SiteVisibility } from '../../engine/sites/site-values';
+import { NEW_SPACE_KINDS, SITE_TYPES, SITE_VISIBILITIES, type NewSpaceKind, type SiteType, type SiteVisibility } from '../../domain/site-values';
 import { siteDetail } from './columns';
 
 interface Opts {

@@ -3,7 +3,7 @@ import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import type { CallInput } from '../../api/routes/route';
 import { UsageError } from '../../errors';
-import { SITE_VISIBILITIES, type SiteVisibility } from '../../engine/sites/site-values';
+import { SITE_VISIBILITIES, type SiteVisibility } from '../../domain/site-values';
 import { siteDetail } from './columns';
 
 interface Opts {

@@ -2,7 +2,8 @@ import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { CliError, UsageError } from '../../errors';
-import { spaceFieldValueColumns, type CustomField } from '../shared/columns';
+import { spaceFieldValueColumns } from '../shared/columns';
+import type { CustomField } from '../../api/resources';
 
 type FieldValue = string | number | boolean | string[];
 

@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { UsageError } from '../../errors';
-import { ROLES, type Role } from '../../engine/roles';
+import { ROLES, type Role } from '../../domain/roles';
 import { resolveTeamId, resolveUserId } from '../shared/resolve';
 
 export interface PrincipalOptions {

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { spacePermissionColumns, type SpaceTeamPermission, type SpaceUserPermission } from '../shared/columns';
+import { spacePermissionColumns } from '../shared/columns';
+import type { SpaceTeamPermission, SpaceUserPermission } from '../../api/resources';
 
 export function registerPermissionsList(group: Command, ctx: Context): void {
   group

@@ -5,7 +5,8 @@ import { ApiError } from '../../api/errors';
 import { UsageError } from '../../errors';
 import { pick } from '../../output/prompts';
 import type { Column } from '../../output/render';
-import { purgedIn, type Space } from '../shared/columns';
+import { purgedIn } from '../shared/columns';
+import type { Space } from '../../api/resources';
 
 interface Outcome {
   id: string;

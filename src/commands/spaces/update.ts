@@ -2,8 +2,8 @@ import { Option, type Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { UsageError } from '../../errors';
-import { ROLES, type Role } from '../../engine/roles';
-import { VISIBILITIES, type Visibility } from '../../engine/values';
+import { ROLES, type Role } from '../../domain/roles';
+import { VISIBILITIES, type Visibility } from '../../domain/values';
 import { spaceDetail } from '../shared/columns';
 import { nullable } from '../shared/values';
 

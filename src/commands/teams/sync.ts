@@ -8,7 +8,7 @@ import { MemberDirectory, loadTeamRoster } from '../../bulk/directory';
 import { hasErrors } from '../../bulk/plan';
 import { planSync, type ExistingTeam } from '../../bulk/sync';
 import { printReport } from '../../bulk/report';
-import { rankOf, type Role } from '../../engine/roles';
+import { rankOf, type Role } from '../../domain/roles';
 import { readStdin } from './change-members';
 
 interface Opts {

@@ -1,5 +1,5 @@
 import type { Core } from '../core';
-import { toDocument } from '../content/markdown';
+import { toDocument } from '../../markdown/markdown';
 import { presentUser, type User } from '../users';
 import { commentPermissions, replyPermissions } from './rules';
 import { commentedPage } from './target';

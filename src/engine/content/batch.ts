@@ -1,45 +1,12 @@
 import type { Core } from '../core';
 import { invalid } from '../errors';
-import { firstHeading, slugify, splitFrontmatter } from './markdown';
+import { firstHeading, slugify, splitFrontmatter } from '../../markdown/markdown';
 import { contentTypeOf, imageSize } from './images';
 import { fileNameProblem, isMediaType } from './file-rules';
-import type { PageComputed } from '../openapi/computed-page';
+import type { Change } from '../../domain/content-change';
 import { childrenOf, pageData, renumber, sha256, storePage, type FileEntry, type PageData, type RevisionState } from './state';
 
 export const MAX_FILE_BYTES = 1024 * 1024;
-
-export type Change =
-  | {
-      operation: 'insert_page';
-      document: { markdown: string };
-      title?: string;
-      slug?: string;
-      /** docsctl extension: `group` pages only hold sub-pages; `link` pages point at `href`. */
-      type?: 'document' | 'group' | 'link';
-      href?: string;
-      /** docsctl extension: the page's content is generated from an OpenAPI spec when read. */
-      computed?: PageComputed;
-      /** docsctl extension: the file Git Sync keeps the page in (`content push` sets it, `pull` writes there). */
-      git?: { path: string };
-      /** docsctl extension: a label later changes of the same batch may use as `into`. */
-      ref?: string;
-      into?: string | null;
-      at?: number;
-    }
-  | {
-      operation: 'update_page';
-      page: string;
-      document?: { markdown: string };
-      title?: string;
-      slug?: string;
-      into?: string | null;
-      at?: number;
-      computed?: PageComputed | null;
-      /** null forgets the page's file. */
-      git?: { path: string } | null;
-    }
-  | { operation: 'delete_page'; page: string }
-  | { operation: 'insert_files'; files: { name: string; contentType?: string; base64: string }[] };
 
 export interface AppliedChange {
   operation: Change['operation'];

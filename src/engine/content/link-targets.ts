@@ -1,8 +1,8 @@
 import type { Token, Tokens } from 'marked';
 import { posix } from 'node:path';
-import { lexBlocks, splitFrontmatter, walkTokens } from './markdown';
-import { headingIds, headingOf, type Heading } from './headings';
-import type { LinkBlock } from './gitbook-blocks';
+import { lexBlocks, splitFrontmatter, walkTokens } from '../../markdown/markdown';
+import { headingIds, headingOf, type Heading } from '../../markdown/headings';
+import type { LinkBlock } from '../../markdown/gitbook-blocks';
 
 
 export type LinkStatus = 'ok' | 'broken' | 'in-app';

@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { toDocument, type DocumentNode } from './markdown';
+import { toDocument, type DocumentNode } from '../../markdown/markdown';
 
 export interface PdfPage {
   title: string;

@@ -1,8 +1,9 @@
 import type { Core } from '../core';
 import { capabilityUrl } from '../capability';
-import { toDocument } from './markdown';
+import { toDocument } from '../../markdown/markdown';
 import { childrenIndex, childrenOf, pageData, pathsOf, type FileEntry, type PageData, type PageEntry, type RevisionState } from './state';
-import { shownMarkdown, type PageComputed } from '../openapi/computed-page';
+import { shownMarkdown } from './computed-page';
+import type { PageComputed } from '../../domain/content-change';
 
 export type PageFormat = 'markdown' | 'document';
 

@@ -7,7 +7,7 @@ import { childrenIndex, loadState, pageData, pathsOf } from './state';
 import { invalid } from '../errors';
 import { capabilityUrl } from '../capability';
 import { presentFile, presentPage, presentPages, presentRevision, type File, type PageFormat } from './present';
-import { shownMarkdown } from '../openapi/computed-page';
+import { shownMarkdown } from './computed-page';
 
 type Spaces = ReturnType<typeof spacesModule>;
 type ChangeRequests = ReturnType<typeof changeRequestsModule>;

@@ -1,7 +1,7 @@
 import type { Core } from '../core';
 import { loadState, pageData, pathsOf } from './state';
 import { sectionsOf } from './sections';
-import { computedMarkdownAt, computedVersion } from '../openapi/computed-page';
+import { computedMarkdownAt, computedVersion } from './computed-page';
 
 /**
  * Brings the search index of a space up to its current revision: pages whose version or path changed

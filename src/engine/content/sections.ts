@@ -1,7 +1,7 @@
 import type { Token, Tokens } from 'marked';
-import { lexBlocks, splitFrontmatter } from './markdown';
-import { headingIds, headingOf } from './headings';
-import { GITBOOK_TYPES, type Tab } from './gitbook-blocks';
+import { lexBlocks, splitFrontmatter } from '../../markdown/markdown';
+import { headingIds, headingOf } from '../../markdown/headings';
+import { GITBOOK_TYPES, type Tab } from '../../markdown/gitbook-blocks';
 
 /** The text under one heading of a page (the first section is the text before any heading). */
 export interface Section {

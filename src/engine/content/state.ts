@@ -14,7 +14,7 @@ export interface PageData {
   /** Where Git Sync keeps the page: its markdown file, relative to the synced folder (`guides/README.md`). */
   git?: { path: string };
   /** docsctl: the page's content is generated from an OpenAPI spec at read time (see openapi/computed-page.ts). */
-  computed?: import('../openapi/computed-page').PageComputed;
+  computed?: import('../../domain/content-change').PageComputed;
 }
 
 export interface PageEntry {

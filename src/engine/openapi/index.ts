@@ -2,11 +2,11 @@ import type { Actor, Core } from '../core';
 import { conflict, invalid, notFound } from '../errors';
 import { requireRight } from '../access';
 import { keysetPage, type PageRequest } from '../pagination';
-import { openapiLimits } from './limits';
-import { SpecParseError, type SpecDocument } from './document';
-import { readSpec } from './read-spec';
-import { SpecBoundError } from './isolated';
-import { fetchSpecText, SpecProcessError } from './fetch-source';
+import { openapiLimits } from '../../domain/openapi-limits';
+import { SpecParseError, type SpecDocument } from '../../openapi-document/document';
+import { readSpec } from '../../openapi-document/read-spec';
+import { SpecBoundError } from '../../openapi-document/isolated';
+import { fetchSpecText, SpecProcessError } from '../../openapi-document/fetch-source';
 import { computedSpecChanged } from '../content/search-index';
 import { presentSpec, presentVersion, rawUrl, type OpenApiSpec, type OpenApiSpecVersion, type SpecRow, type VersionRow } from './present';
 

@@ -1,10 +1,11 @@
 import type { Actor, Core } from '../core';
 import { invalid } from '../errors';
 import type { spacesModule } from '../spaces';
-import { applyChanges, type Change } from '../content/batch';
+import { applyChanges } from '../content/batch';
+import type { Change } from '../../domain/content-change';
 import { loadState, saveRevision } from '../content/state';
 import { setSpaceRevision } from '../content/space-revision';
-import type { NewSpaceKind } from './site-values';
+import type { NewSpaceKind } from '../../domain/site-values';
 import { insertSiteSpace } from './structure-site-spaces';
 import { repairDefaults } from './structure-defaults';
 import { spaceInOrganization } from './structure-access';

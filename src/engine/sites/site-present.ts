@@ -1,6 +1,6 @@
 import type { Core } from '../core';
 import type { SiteRow } from './site-rows';
-import { SITE_TYPES, type SiteType } from './site-values';
+import { SITE_TYPES, type SiteType } from '../../domain/site-values';
 import { proxyTarget, publishedUrl } from './site-urls';
 
 /** A site row with the number of site spaces that show (their space is live and still the organization's). */

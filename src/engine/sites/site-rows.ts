@@ -1,7 +1,7 @@
 import type { Actor, Core } from '../core';
 import { requireMember } from '../access';
 import { forbidden, notFound } from '../errors';
-import type { Role } from '../roles';
+import type { Role } from '../../domain/roles';
 
 /** A row of `sites` (see migration 006). */
 export interface SiteRow {

@@ -5,7 +5,7 @@ import { conflict, forbidden, invalid } from '../errors';
 import { keysetPage, likePattern, type PageRequest } from '../pagination';
 import type { spacesModule } from '../spaces';
 import { canManageSites, siteFor, type SiteRow } from './site-rows';
-import type { NewSpaceKind, SiteType, SiteVisibility } from './site-values';
+import type { NewSpaceKind, SiteType, SiteVisibility } from '../../domain/site-values';
 import { COUNTED_SITE_COLUMNS, countedSite, presentSite, type CountedSiteRow, type Site } from './site-present';
 import { organizationHosts, publishedBase, shareUrlOf } from './site-urls';
 import { addInitialSiteSpaces } from './site-create';

@@ -1,5 +1,5 @@
 import type { Core } from '../core';
-import type { Role } from '../roles';
+import type { Role } from '../../domain/roles';
 import { presentSpace, spaceRowFor, type Space } from '../spaces';
 import { loadStructure, type GroupRow, type SectionRow, type SiteSpaceRow, type Structure } from './structure-rows';
 import { defaultSectionId, defaultSiteSpaceId, orderedSections, sectionsOfGroup, siteSpacesOf } from './structure-order';

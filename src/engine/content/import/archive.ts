@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type JSZip from 'jszip';
 import { invalid } from '../../errors';
-import { formatBytes, formatMs, type ImportLimits } from './limits';
+import { formatBytes, formatMs, type ImportLimits } from '../../../domain/import-limits';
 
 const load = createRequire(import.meta.url);
 

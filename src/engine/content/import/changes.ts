@@ -1,12 +1,12 @@
 import { posix } from 'node:path';
 import type { Core } from '../../core';
-import type { Change } from '../batch';
+import type { Change } from '../../../domain/content-change';
 import { childrenOf, pageData, type RevisionState } from '../state';
-import type { LocalPage, LocalTree } from '../../../sync/local-tree';
-import { fileIdsByPath, planPages, planUploads } from '../../../sync/push';
-import { rewriteLinks } from '../../../sync/asset-links';
+import type { LocalPage, LocalTree } from '../../../content-tree/local-tree';
+import { fileIdsByPath, planPages, planUploads } from '../../../content-tree/push';
+import { rewriteLinks } from '../../../content-tree/asset-links';
 import type { ImportContent } from './content';
-import { defaultFileOf } from '../../../sync/gitbook-config';
+import { defaultFileOf } from '../../../content-tree/gitbook-config';
 
 /**
  * The import with its root pages renamed where their slug is taken at the root of the content

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { LocalTree } from '../../../sync/local-tree';
+import type { LocalTree } from '../../../content-tree/local-tree';
 
 /**
  * What an import brings, fetched and converted, before anything is written: pages and files as a

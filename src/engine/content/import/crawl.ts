@@ -1,10 +1,10 @@
 import { STATUS_CODES } from 'node:http';
 import { invalid } from '../../errors';
-import { FetchFailure, textOf, type Fetched, type FetchSession } from './fetch';
+import { FetchFailure, textOf, type Fetched, type FetchSession } from '../../../net/fetch';
 import { htmlToMarkdown, safeDecode } from './html-to-markdown';
 import { robotsRules, type RobotsRules } from './robots';
 import { MAX_MARKDOWN } from './content';
-import type { ImportLimits } from './limits';
+import type { ImportLimits } from '../../../domain/import-limits';
 
 /**
  * Which URLs belong to a crawl: the start URL's origin, under the start URL's folder (`/docs/` for

@@ -1,8 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import { invalid } from '../../errors';
-import { slugify } from '../markdown';
-import { titleOf, type LocalAsset, type LocalPage } from '../../../sync/local-tree';
-import { FetchFailure, type Fetched, type FetchSession } from './fetch';
+import { slugify } from '../../../markdown/markdown';
+import { titleOf, type LocalAsset, type LocalPage } from '../../../content-tree/local-tree';
+import { FetchFailure, type Fetched, type FetchSession } from '../../../net/fetch';
 import { MAX_MARKDOWN, MAX_TITLE, type ImportContent } from './content';
 import { safeDecode } from './html-to-markdown';
 import { statusText } from './crawl';

@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
 import { invalid } from '../../errors';
 import { openArchive, unpack, type Deadline } from './archive';
-import { formatBytes, type ImportLimits } from './limits';
-import { slugify } from '../markdown';
+import { formatBytes, type ImportLimits } from '../../../domain/import-limits';
+import { slugify } from '../../../markdown/markdown';
 import { MAX_FILE_BYTES } from '../batch';
-import type { LocalAsset } from '../../../sync/local-tree';
+import type { LocalAsset } from '../../../content-tree/local-tree';
 import { htmlToMarkdown } from './html-to-markdown';
 import { documentImport, stemOf } from './document';
 import type { ImportContent } from './content';

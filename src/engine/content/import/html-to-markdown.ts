@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type TurndownService from 'turndown';
-import { headingIds } from '../headings';
+import { headingIds } from '../../../markdown/headings';
 
 /** The little of the DOM this module uses (domino's, the parser turndown itself runs on in Node). */
 export interface DomElement {

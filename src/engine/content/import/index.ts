@@ -6,9 +6,9 @@ import { applyChanges } from '../batch';
 import { loadState, saveRevision } from '../state';
 import { setSpaceRevision } from '../space-revision';
 import { fileChange, pageChanges, placeAtRoot } from './changes';
-import { importLimits } from './limits';
+import { importLimits } from '../../../domain/import-limits';
 import type { ImportContent } from './content';
-import type { ImportSource } from './source-kinds';
+import type { ImportSource } from '../../../domain/import-sources';
 
 export interface ImportInput {
   url: string;

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { FetchFailure, textOf, type FetchSession } from './fetch';
+import { FetchFailure, textOf, type FetchSession } from '../../../net/fetch';
 
 /** The name docsctl answers to in robots.txt. */
 export const ROBOTS_AGENT = 'docsctl';

@@ -1,6 +1,6 @@
-import { slugify } from '../markdown';
-import type { LocalPage } from '../../../sync/local-tree';
-import { defaultFileOf } from '../../../sync/gitbook-config';
+import { slugify } from '../../../markdown/markdown';
+import type { LocalPage } from '../../../content-tree/local-tree';
+import { defaultFileOf } from '../../../content-tree/gitbook-config';
 import type { CrawlResult } from './crawl';
 import { MAX_TITLE, type ImportContent, type LinkTarget, type PageLinks } from './content';
 

@@ -1,5 +1,5 @@
 import { invalid } from '../../errors';
-import { openFetchSession, textOf } from './fetch';
+import { openFetchSession, textOf } from '../../../net/fetch';
 import { crawl, isHtml } from './crawl';
 import { siteTree } from './site-tree';
 import { htmlToMarkdown } from './html-to-markdown';
@@ -7,8 +7,8 @@ import { documentImport, fetchDocument, markdownImport, requireType, stemOf } fr
 import { docxImport } from './docx';
 import { zipImport } from './zip';
 import { newPageLinks, type ImportContent } from './content';
-import type { ImportLimits } from './limits';
-import { IMPORT_SOURCES, type ImportSource } from './source-kinds';
+import type { ImportLimits } from '../../../domain/import-limits';
+import { IMPORT_SOURCES, type ImportSource } from '../../../domain/import-sources';
 
 
 const HTML_TYPES = ['text/html', 'application/xhtml+xml'];

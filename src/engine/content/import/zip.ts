@@ -1,8 +1,8 @@
 import { posix } from 'node:path';
 import { EngineError, invalid } from '../../errors';
 import { MAX_FILE_BYTES } from '../batch';
-import { memorySource, readTreeFrom } from '../../../sync/local-tree';
-import { formatBytes, type ImportLimits } from './limits';
+import { memorySource, readTreeFrom } from '../../../content-tree/local-tree';
+import { formatBytes, type ImportLimits } from '../../../domain/import-limits';
 import { openArchive, unpack, type Deadline } from './archive';
 import type { ImportContent } from './content';
 

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
-import type { RemotePage } from './remote-tree';
+import type { RemotePage } from './space-page';
 import { restoreLinks } from './asset-links';
 import { CONFIG_FILE, GITBOOK_ASSETS, defaultFileOf, layoutOf } from './gitbook-config';
 import { parseSummary, renderSummary, sameSummary, type Summary, type SummaryEntry } from './summary';

@@ -1,7 +1,7 @@
-import type { Change } from '../engine/content/batch';
+import type { Change } from '../domain/content-change';
 import type { LocalPage, LocalTree } from './local-tree';
 import { defaultFileOf } from './gitbook-config';
-import type { RemotePage } from './remote-tree';
+import type { RemotePage } from './space-page';
 
 /**
  * The changes a push sends: the pages in one batch, parents before their sub-pages. A new page is

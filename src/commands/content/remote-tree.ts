@@ -1,19 +1,7 @@
-import type { ApiClient } from '../api/client';
-import { routes } from '../api/routes/index';
+import type { ApiClient } from '../../api/client';
+import { routes } from '../../api/routes/index';
+import type { RemotePage } from '../../content-tree/space-page';
 
-export interface RemotePage {
-  id: string;
-  path: string;
-  parentId: string | null;
-  slug: string;
-  title: string;
-  position: number;
-  markdown: string;
-  type: string;
-  href?: string;
-  /** The file Git Sync keeps the page in. */
-  git?: string;
-}
 
 interface TreeNode {
   id: string;

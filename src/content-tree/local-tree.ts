@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import { firstHeading, slugify, splitFrontmatter } from '../engine/content/markdown';
+import { firstHeading, slugify, splitFrontmatter } from '../markdown/markdown';
 import { localTargets } from './asset-links';
 import { CONFIG_FILE, GITBOOK_ASSETS, layoutOf, type GitbookLayout } from './gitbook-config';
 import { parseSummary, type Summary, type SummaryEntry } from './summary';

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { selfCommand } from '../../self-command';
+import { selfCommand } from '../self-command';
 import { SpecParseError } from './document';
-import type { OpenApiLimits } from './limits';
+import type { OpenApiLimits } from '../domain/openapi-limits';
 
 /** A document whose processing passed one of the bounds; the message names the bound. */
 export class SpecBoundError extends Error {}

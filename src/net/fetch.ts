@@ -3,8 +3,8 @@ import { networkInterfaces } from 'node:os';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 // Only the import pipeline loads this module (dynamically), so undici stays out of the CLI's start-up.
 import { Agent, request, type Dispatcher } from 'undici';
-import { VERSION } from '../../../version';
-import { formatBytes, formatMs, type ImportLimits } from './limits';
+import { VERSION } from '../version';
+import { formatBytes, formatMs, type ImportLimits } from '../domain/import-limits';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** A URL's answer: the URL it came from after redirects, its status, media type and (for a 2xx) its bytes. */

@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { parseYaml } from '../engine/content/markdown';
+import { parseYaml } from '../markdown/markdown';
 
 /** What `.gitbook.yaml` says about a folder's layout. */
 export interface GitbookLayout {

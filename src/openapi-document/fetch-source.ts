@@ -1,6 +1,6 @@
-import { importLimits } from '../content/import/limits';
-import { formatMs } from '../content/import/limits';
-import type { OpenApiLimits } from './limits';
+import { importLimits } from '../domain/import-limits';
+import { formatMs } from '../domain/import-limits';
+import type { OpenApiLimits } from '../domain/openapi-limits';
 
 export type ProcessErrorCode = 'FETCH_TIMEOUT' | 'FETCH_ERROR' | 'PARSE_ERROR';
 
@@ -19,7 +19,7 @@ export class SpecProcessError extends Error {
  */
 export async function fetchSpecText(url: string, limits: OpenApiLimits, refusePrivateAddresses = false): Promise<string> {
   // Loaded here so undici stays out of every path that does not fetch.
-  const { openFetchSession, textOf, FetchFailure } = await import('../content/import/fetch');
+  const { openFetchSession, textOf, FetchFailure } = await import('../net/fetch');
   const session = await openFetchSession(importLimits({
     requestTimeoutMs: limits.fetchTimeoutMs,
     totalTimeoutMs: limits.fetchTimeoutMs,

@@ -1,6 +1,6 @@
 import { digestOf, formatOf, SpecParseError, type SpecDocument } from './document';
 import { validateIsolated } from './isolated';
-import { openapiLimits, type OpenApiLimits } from './limits';
+import { openapiLimits, type OpenApiLimits } from '../domain/openapi-limits';
 
 /**
  * Reads, validates and identifies a document. Throws SpecParseError with the parser's messages, or

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readTree, titleOf } from '../../src/sync/local-tree';
-import { fileIdsByPath, isEmpty, planPush, uploadRequests } from '../../src/sync/push';
-import { rewriteLinks, restoreLinks } from '../../src/sync/asset-links';
-import { filesOfPages, summaryOf } from '../../src/sync/pull';
-import { parseSummary, renderSummary, sameSummary } from '../../src/sync/summary';
-import type { RemotePage } from '../../src/sync/remote-tree';
+import { readTree, titleOf } from '../../src/content-tree/local-tree';
+import { fileIdsByPath, isEmpty, planPush, uploadRequests } from '../../src/content-tree/push';
+import { rewriteLinks, restoreLinks } from '../../src/content-tree/asset-links';
+import { filesOfPages, summaryOf } from '../../src/content-tree/pull';
+import { parseSummary, renderSummary, sameSummary } from '../../src/content-tree/summary';
+import type { RemotePage } from '../../src/content-tree/space-page';
 
 function tree(files: Record<string, string>) {
   const root = mkdtempSync(join(tmpdir(), 'docsctl-tree-'));

@@ -1,12 +1,6 @@
 import type { Core } from '../core';
-import { parseText } from './document';
-
-/** A page's `computed` field: the page's content is generated from an OpenAPI spec of the organization. */
-export interface PageComputed {
-  type: 'builtin:openapi';
-  dependencies: { spec: { ref: { kind: 'openapi'; spec: string } } };
-  props?: Record<string, unknown>;
-}
+import { parseText } from '../../openapi-document/document';
+import type { PageComputed } from '../../domain/content-change';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 

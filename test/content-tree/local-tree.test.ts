@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { memorySource, readTreeFrom, slugOfName } from '../../src/sync/local-tree';
+import { memorySource, readTreeFrom, slugOfName } from '../../src/content-tree/local-tree';
 import { sandbox } from '../helpers/cli';
 import { runBuilt } from '../helpers/built';
 

@@ -1,0 +1,42 @@
+/** A write batch's changes (`POST …/change-requests/{id}/content`), as the engine applies them and `content push` plans them. */
+
+/** A page's `computed` field: the page's content is generated from an OpenAPI spec of the organization. */
+export interface PageComputed {
+  type: 'builtin:openapi';
+  dependencies: { spec: { ref: { kind: 'openapi'; spec: string } } };
+  props?: Record<string, unknown>;
+}
+
+export type Change =
+  | {
+      operation: 'insert_page';
+      document: { markdown: string };
+      title?: string;
+      slug?: string;
+      /** docsctl extension: `group` pages only hold sub-pages; `link` pages point at `href`. */
+      type?: 'document' | 'group' | 'link';
+      href?: string;
+      /** docsctl extension: the page's content is generated from an OpenAPI spec when read. */
+      computed?: PageComputed;
+      /** docsctl extension: the file Git Sync keeps the page in (`content push` sets it, `pull` writes there). */
+      git?: { path: string };
+      /** docsctl extension: a label later changes of the same batch may use as `into`. */
+      ref?: string;
+      into?: string | null;
+      at?: number;
+    }
+  | {
+      operation: 'update_page';
+      page: string;
+      document?: { markdown: string };
+      title?: string;
+      slug?: string;
+      into?: string | null;
+      at?: number;
+      computed?: PageComputed | null;
+      /** null forgets the page's file. */
+      git?: { path: string } | null;
+    }
+  | { operation: 'delete_page'; page: string }
+  | { operation: 'insert_files'; files: { name: string; contentType?: string; base64: string }[] };
+

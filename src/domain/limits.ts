@@ -1,0 +1,2 @@
+/** How many languages a translation may list. */
+export const MAX_LANGUAGES = 50;
