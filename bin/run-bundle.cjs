@@ -31,8 +31,8 @@ function readCache(file, encoding) {
   }
 }
 
-// Global flags that take a value (src/main.ts): the word after one is not the command.
-const VALUE_FLAGS = new Set(['--db', '--url', '--token', '--profile', '--as', '--org', '--jq', '--format']);
+// Global flags that take a value (bin/global-flags.json, the one table): the word after one is not the command.
+const VALUE_FLAGS = new Set(require('./global-flags.json').flags.filter((f) => !f.optionalValue).map((f) => f.name));
 
 /** The command group of a run (`members` in `docsctl --db x.db members list`), as near as argv tells. */
 function commandOf(argv) {

@@ -1,7 +1,7 @@
 import { ApiClient } from './api/client';
 import type { Transport } from './api/transports/transport';
 import { ConfigError, resolveTarget, type Env, type GlobalFlags, type Target } from './config';
-import { CliError, UsageError } from './errors';
+import { CliError, UsageError, EXIT } from './errors';
 import { createOutput, type Output } from './output/output';
 import { inquirerPrompter, type Prompter } from './output/prompts';
 import { openEngine, type Engine } from './engine/index';
@@ -94,10 +94,10 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
       const orgs = await api.call(routes.listOrganizations, { query: { limit: 20 } });
       if (orgs.items.length === 1) return orgs.items[0].id;
       if (t.mode === 'local') {
-        const first = (await ctx.localEngine()).core.get<{ value: string }>("SELECT value FROM meta WHERE key = 'first_organization_id'")?.value;
+        const first = (await ctx.localEngine()).installation().organizationId;
         if (first && orgs.items.some((o) => o.id === first)) return first;
       }
-      if (!orgs.items.length) throw new CliError('you are not a member of any organization', 5);
+      if (!orgs.items.length) throw new CliError('you are not a member of any organization', EXIT.notFound);
       throw new UsageError(`you belong to ${orgs.count} organizations: pass --org ID (${orgs.items.map((o) => `${o.id} "${o.title}"`).join(', ')})`);
     },
     /** Why nothing can be asked, for errors that name the flag to pass instead. */
@@ -130,10 +130,10 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
       return remoteTransport({ baseUrl: t.url, token: t.token, userAgent: `docsctl/${VERSION}` });
     }
     const local = await ctx.localEngine();
-    let userId = local.core.get<{ value: string }>("SELECT value FROM meta WHERE key = 'admin_user_id'")!.value;
+    let userId = local.installation().userId!;
     if (t.as) {
       const user = findUser(local.core, t.as);
-      if (!user) throw new CliError(`--as: no user ${t.as} in ${t.db}`, 5);
+      if (!user) throw new CliError(`--as: no user ${t.as} in ${t.db}`, EXIT.notFound);
       userId = user.id;
     }
     return localTransport(createApp({ engine: local }), { userId });

@@ -6,6 +6,7 @@ import { EngineError } from './engine/errors';
 import { registerCommands } from './commands/index';
 import { helpTopicText, isHelpTopic, TOPICS_LINE, unknownHelpSubject } from './commands/help-topics/index';
 import { VERSION } from './version';
+import { GLOBAL_FLAGS } from './global-flags';
 import type { GlobalFlags } from './config';
 import { FORMATS } from './output/format';
 import { normalizeJsonFlag } from './output/json-argv';
@@ -16,16 +17,12 @@ export async function buildProgram(io: IO, argv: string[] = []) {
   ctx.wholeProgram = async () => (await buildProgram(io, [])).program;
   program
     .description('Administer a documentation platform: embedded engine on SQLite, or a remote instance over HTTP.')
-    .version(VERSION, '-V, --version', 'print the version')
-    .option('--db <file>', 'local mode on this SQLite file (env DOCSCTL_DB)')
-    .option('--url <url>', 'remote mode: base URL of an instance (env DOCSCTL_URL)')
-    .option('--token <token>', 'API token for remote mode (env DOCSCTL_TOKEN)')
-    .option('--profile <name>', 'use a saved remote profile (env DOCSCTL_PROFILE)')
-    .option('--as <user>', 'local mode: act as this user id or e-mail instead of the admin')
-    .option('--org <id>', 'organization to act on (env DOCSCTL_ORG); default: your only one')
-    .option('--json [fields]', 'print JSON: whole API objects, or only these comma-separated fields (id,user.email)')
-    .option('--jq <expression>', 'filter the JSON output with a jq expression (strings print raw)')
-    .addOption(new Option('--format <format>', 'output format (default: table on a terminal, tsv when piped)').choices([...FORMATS]))
+    .version(VERSION, '-V, --version', 'print the version');
+  for (const flag of GLOBAL_FLAGS) {
+    const option = new Option(flag.optionalValue ? `${flag.name} [${flag.value}]` : `${flag.name} <${flag.value}>`, flag.description);
+    program.addOption(flag.choices === 'formats' ? option.choices([...FORMATS]) : option);
+  }
+  program
     .exitOverride()
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),

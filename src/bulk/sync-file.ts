@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import { ROLES } from '../domain/roles';
 import { formatIssues } from '../api/format-issues';
-import { CliError } from '../errors';
+import { CliError, EXIT } from '../errors';
 
 const UserRef = z.string().check(z.minLength(1), z.maxLength(320));
 const TeamMember = z.union([UserRef, z.strictObject({ user: UserRef, role: z.optional(z.enum(['owner', 'member'])) })]);
@@ -32,14 +32,14 @@ function lineOf(doc: Document, counter: LineCounter, path: (string | number)[]):
 export function parseSyncFile(text: string, name: string): SyncSpec {
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter });
-  if (doc.errors.length) throw new CliError(`${name}: not valid YAML: ${doc.errors[0].message}`, 1);
+  if (doc.errors.length) throw new CliError(`${name}: not valid YAML: ${doc.errors[0].message}`, EXIT.error);
   const data: unknown = doc.toJS();
   const result = SyncFile.safeParse(data ?? {}, { reportInput: true });
-  if (!result.success) throw new CliError(`${name}: ${formatIssues(result.error.issues)}`, 1);
+  if (!result.success) throw new CliError(`${name}: ${formatIssues(result.error.issues)}`, EXIT.error);
   const titles = new Set<string>();
   for (const team of result.data.teams ?? []) {
     const key = team.title.toLowerCase();
-    if (titles.has(key)) throw new CliError(`${name}: team "${team.title}" is listed twice`, 1);
+    if (titles.has(key)) throw new CliError(`${name}: team "${team.title}" is listed twice`, EXIT.error);
     titles.add(key);
   }
   const lines = {

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { CliError } from '../errors';
+import { CliError, EXIT } from '../errors';
 
 export interface UserRow {
   /** Line in the file (1-based), or 0 for a command-line argument. */
@@ -30,7 +30,7 @@ export function parseUserFile(text: string, name: string): UserRow[] {
   const refColumn = header.findIndex((h) => REF_COLUMNS.includes(h));
   const hasHeader = refColumn !== -1;
   if (!hasHeader && records.some((r) => r.record.length > 1)) {
-    throw new CliError(`${name}: a CSV with several columns needs a header with an "email", "user" or "id" column`, 1);
+    throw new CliError(`${name}: a CSV with several columns needs a header with an "email", "user" or "id" column`, EXIT.error);
   }
   const roleColumn = header.indexOf('role');
   const rows: UserRow[] = [];

@@ -1,11 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { Context } from '../context';
 import { ApiError } from '../api/errors';
 import { errorMessageOf } from '../api/client';
-import { CliError, UsageError } from '../errors';
-import { readStdin } from './teams/change-members';
+import { UsageError } from '../errors';
+import { readInput } from './shared/input';
 
 interface Opts {
   method?: string;
@@ -23,14 +21,8 @@ async function typedValue(ctx: Context, raw: string): Promise<unknown> {
   if (raw === 'false') return false;
   if (raw === 'null') return null;
   if (raw !== '' && /^-?\d+(\.\d+)?$/.test(raw)) return Number(raw);
-  if (raw.startsWith('@')) return raw === '@-' ? readStdin(ctx) : readInputFile(ctx, '-F', raw.slice(1));
+  if (raw.startsWith('@')) return readInput(ctx, '-F', raw.slice(1));
   return raw;
-}
-
-async function readInputFile(ctx: Context, flag: string, file: string): Promise<string> {
-  return readFile(resolve(ctx.io.cwd, file), 'utf8').catch((e: Error) => {
-    throw new CliError(`${flag}: cannot read ${file}: ${e.message}`, 1);
-  });
 }
 
 function assign(target: Record<string, unknown>, key: string, value: unknown): void {
@@ -83,7 +75,7 @@ Examples:
       let url = await normalisePath(ctx, path);
       let body: string | undefined;
       if (opts.input) {
-        body = opts.input === '-' ? await readStdin(ctx) : await readInputFile(ctx, '--input', opts.input);
+        body = await readInput(ctx, '--input', opts.input);
       } else if (hasFields && method !== 'GET' && method !== 'DELETE') {
         body = JSON.stringify(fields);
       } else if (hasFields) {

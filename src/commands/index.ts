@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../context';
+import { VALUE_FLAGS } from '../global-flags';
 type Register = (program: Command, ctx: Context) => void;
 
 /**
@@ -42,8 +43,6 @@ const GROUPS: Record<string, () => Promise<Register>> = {
   '__openapi-validate': () => import('./openapi/validate-child').then((m) => m.registerValidateChild),
 };
 
-/** Global options that take a value, so the command word can be found after them. */
-const VALUE_FLAGS = new Set(['--db', '--url', '--token', '--profile', '--as', '--org', '--jq', '--format']);
 
 function commandWord(argv: string[]): string | undefined {
   for (let i = 0; i < argv.length; i++) {

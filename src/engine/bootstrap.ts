@@ -16,9 +16,14 @@ export interface BootstrapOptions {
 
 const meta = (core: Core, key: string) => core.get<{ value: string }>('SELECT value FROM meta WHERE key = ?', [key])?.value;
 
+/** The first organization and the admin user of the database, once it is installed. */
+export function installationOf(core: Core): { organizationId?: string; userId?: string } {
+  return { organizationId: meta(core, 'first_organization_id'), userId: meta(core, 'admin_user_id') };
+}
+
 /** First use of a database: creates the first organization and its admin user. Idempotent. */
 export function ensureInstallation(core: Core, options: BootstrapOptions = {}): Installation {
-  const existing = { organizationId: meta(core, 'first_organization_id'), userId: meta(core, 'admin_user_id') };
+  const existing = installationOf(core);
   if (existing.organizationId && existing.userId) return { organizationId: existing.organizationId, userId: existing.userId, created: false };
   return core.write(() => {
     const user = createUserRow(core, {

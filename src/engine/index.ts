@@ -19,7 +19,7 @@ import { importModule } from './content/import/index';
 import { docsSitesModule } from './sites/index';
 import { openapiModule } from './openapi/index';
 import { translationsModule } from './translations';
-import { ensureInstallation, type BootstrapOptions } from './bootstrap';
+import { ensureInstallation, installationOf, type BootstrapOptions } from './bootstrap';
 import { openDb } from './store/db';
 import { randomIds, systemClock, type Clock, type IdGenerator } from './clock';
 
@@ -57,6 +57,8 @@ export function createEngine(options: EngineOptions) {
     openapi: openapiModule(core),
     translations: translationsModule(core),
     install: (bootstrap?: BootstrapOptions) => ensureInstallation(core, bootstrap),
+    /** The first organization and the admin user, once installed. */
+    installation: () => installationOf(core),
     close: (): void => {
       options.db.close();
     },

@@ -7,6 +7,7 @@ import { fixtureSite, type FixtureSite } from '../fixtures/import/server';
 import { allExamples, type Example } from './examples';
 import { shellWords } from './shell-words';
 import { exampleRoutes, sampleTemplate, sandboxFrom } from './sample';
+import { VALUE_FLAGS } from '../../src/global-flags';
 
 /**
  * Every `$ docsctl …` line in docsctl's help (the program's, every command's and the help topics')
@@ -67,8 +68,6 @@ const DESTRUCTIVE = new Set(['delete', 'remove', 'revoke', 'transfer', 'purge', 
 /** Examples whose exit code is documented as non-zero when they find something. */
 const MAY_FIND = ['--fail-on-broken', '--fail-on-breaking'];
 
-/** Global flags followed by a value, to find the command word after them. */
-const VALUE_FLAGS = new Set(['--db', '--url', '--token', '--profile', '--as', '--org', '--jq', '--format']);
 
 function substitute(site: FixtureSite, word: string, values: Record<string, string>, served?: ExampleServer, previous?: string): string {
   const names = Object.keys(values).sort((a, b) => b.length - a.length);

@@ -23,6 +23,18 @@ export function addMember(engine: Engine, orgId: string, email: string, role: Ro
   return user.id;
 }
 
+/**
+ * The standard members of a test organization besides its admin: a reader (`read`), a creator
+ * (`create`) and a guest (no role), as reader@, creator@ and guest@acme.test. Returns their user ids.
+ */
+export function standardUsers(t: { engine: Engine; orgId: string }): { reader: string; creator: string; guest: string } {
+  return {
+    reader: addMember(t.engine, t.orgId, 'reader@acme.test', 'read', 'Reader'),
+    creator: addMember(t.engine, t.orgId, 'creator@acme.test', 'create', 'Creator'),
+    guest: addMember(t.engine, t.orgId, 'guest@acme.test', null, 'Guest'),
+  };
+}
+
 /** Adds a user who belongs to no organization. */
 export function addUser(engine: Engine, email: string): string {
   return createUserRow(engine.core, { email }).id;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testEngine, addMember, otherOrganization } from '../helpers/engine';
+import { testEngine, addMember, otherOrganization, standardUsers } from '../helpers/engine';
 import { testApp, expectOk, expectError, type CallResult } from '../helpers/app';
 import { siblingsOf } from '../../src/engine/positions';
 
@@ -7,9 +7,7 @@ import { siblingsOf } from '../../src/engine/positions';
 function setup() {
   const t = testEngine();
   const api = testApp(t.engine);
-  const reader = addMember(t.engine, t.orgId, 'reader@acme.test', 'read', 'Reader');
-  const creator = addMember(t.engine, t.orgId, 'creator@acme.test', 'create', 'Creator');
-  const guest = addMember(t.engine, t.orgId, 'guest@acme.test', null, 'Guest');
+  const { reader, creator, guest } = standardUsers(t);
   const collections = `/v1/orgs/${t.orgId}/collections`;
   const createCollection = (title: string, parent?: string, orgId = t.orgId, as = t.adminId): string => {
     const res = api.request('POST', `/v1/orgs/${orgId}/collections`, { as, body: parent ? { title, parent } : { title } });

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { testEngine, addMember, otherOrganization } from '../helpers/engine';
+import { testEngine, otherOrganization, standardUsers } from '../helpers/engine';
 import { testApp, expectOk, expectError, type CallResult } from '../helpers/app';
 
 /** An organization with an admin, a `read` member, a `create` member and a guest, a space, plus the app. */
 function setup() {
   const t = testEngine();
   const api = testApp(t.engine);
-  const reader = addMember(t.engine, t.orgId, 'reader@acme.test', 'read', 'Reader');
-  const creator = addMember(t.engine, t.orgId, 'creator@acme.test', 'create', 'Creator');
-  const guest = addMember(t.engine, t.orgId, 'guest@acme.test', null, 'Guest');
+  const { reader, creator, guest } = standardUsers(t);
   const fields = `/v1/orgs/${t.orgId}/custom-fields`;
   const createField = (body: Record<string, unknown>): CallResult => {
     const res = api.request('POST', fields, { as: t.adminId, body });

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { testEngine, addMember, addUser, otherOrganization } from '../helpers/engine';
+import { testEngine, addUser, otherOrganization, standardUsers } from '../helpers/engine';
 import { testApp, expectOk, expectError } from '../helpers/app';
 import type { Role } from '../../src/domain/roles';
 
 function setup() {
   const t = testEngine();
   const api = testApp(t.engine);
-  const creator = addMember(t.engine, t.orgId, 'creator@acme.test', 'create');
-  const reader = addMember(t.engine, t.orgId, 'reader@acme.test', 'read');
-  const guest = addMember(t.engine, t.orgId, 'guest@acme.test', null);
+  const { reader, creator, guest } = standardUsers(t);
   const links = `/v1/orgs/${t.orgId}/link-invites`;
   const invites = `/v1/orgs/${t.orgId}/invites`;
   const patchOrg = (body: Record<string, unknown>) =>

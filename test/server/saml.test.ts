@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { testEngine, addMember, otherOrganization } from '../helpers/engine';
+import { testEngine, otherOrganization, standardUsers } from '../helpers/engine';
 import { testApp, expectOk, expectError } from '../helpers/app';
 
 const CERT = readFileSync(new URL('../fixtures/idp-cert.pem', import.meta.url), 'utf8');
@@ -8,9 +8,7 @@ const CERT = readFileSync(new URL('../fixtures/idp-cert.pem', import.meta.url), 
 function setup() {
   const t = testEngine();
   const api = testApp(t.engine);
-  const creator = addMember(t.engine, t.orgId, 'creator@acme.test', 'create');
-  const reader = addMember(t.engine, t.orgId, 'reader@acme.test', 'read');
-  const guest = addMember(t.engine, t.orgId, 'guest@acme.test', null);
+  const { reader, creator, guest } = standardUsers(t);
   const saml = `/v1/orgs/${t.orgId}/saml`;
   const sso = `/v1/orgs/${t.orgId}/sso`;
   const team = (title: string) => {

@@ -1,4 +1,4 @@
-import { testEngine, addMember, otherOrganization } from '../helpers/engine';
+import { testEngine, otherOrganization, standardUsers } from '../helpers/engine';
 import { testApp, expectOk } from '../helpers/app';
 
 /**
@@ -8,9 +8,7 @@ import { testApp, expectOk } from '../helpers/app';
 export function sitesSetup() {
   const t = testEngine();
   const api = testApp(t.engine);
-  const reader = addMember(t.engine, t.orgId, 'reader@acme.test', 'read', 'Reader');
-  const creator = addMember(t.engine, t.orgId, 'creator@acme.test', 'create', 'Creator');
-  const guest = addMember(t.engine, t.orgId, 'guest@acme.test', null, 'Guest');
+  const { reader, creator, guest } = standardUsers(t);
   const other = otherOrganization(t.engine);
   const outsider = other.adminId;
   const sites = `/v1/orgs/${t.orgId}/sites`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testEngine, addMember, addUser, otherOrganization } from '../helpers/engine';
+import { testEngine, addMember, addUser, otherOrganization, standardUsers } from '../helpers/engine';
 import { testApp, expectOk, expectError, type CallResult } from '../helpers/app';
 
 /**
@@ -9,9 +9,7 @@ import { testApp, expectOk, expectError, type CallResult } from '../helpers/app'
 function setup() {
   const t = testEngine();
   const api = testApp(t.engine);
-  const reader = addMember(t.engine, t.orgId, 'reader@acme.test', 'read', 'Reader');
-  const creator = addMember(t.engine, t.orgId, 'creator@acme.test', 'create', 'Creator');
-  const guest = addMember(t.engine, t.orgId, 'guest@acme.test', null, 'Guest');
+  const { reader, creator, guest } = standardUsers(t);
   const created = api.request('POST', `/v1/orgs/${t.orgId}/spaces`, { as: t.adminId, body: { title: 'Handbook' } });
   expectOk(created, 'createSpace');
   const spaceId = created.body.id as string;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { testEngine, addMember, otherOrganization } from '../helpers/engine';
+import { testEngine, otherOrganization, standardUsers } from '../helpers/engine';
 import { testApp, expectOk, expectError, type CallResult } from '../helpers/app';
 import { openEngine, type Engine } from '../../src/engine/index';
 import { manualClock } from '../../src/engine/clock';
@@ -15,9 +15,7 @@ function setup() {
   const t = testEngine();
   const api = testApp(t.engine);
   const admin = { userId: t.adminId };
-  const reader = addMember(t.engine, t.orgId, 'reader@acme.test', 'read', 'Reader');
-  const creator = addMember(t.engine, t.orgId, 'creator@acme.test', 'create', 'Creator');
-  const guest = addMember(t.engine, t.orgId, 'guest@acme.test', null, 'Guest');
+  const { reader, creator, guest } = standardUsers(t);
   const orgSpaces = `/v1/orgs/${t.orgId}/spaces`;
   const space = (id: string) => `/v1/spaces/${id}`;
   const createSpace = (body: Record<string, unknown> = {}): string => {

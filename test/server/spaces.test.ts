@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testEngine, addMember, otherOrganization, PUBLIC_URL } from '../helpers/engine';
+import { testEngine, addMember, otherOrganization, PUBLIC_URL, standardUsers } from '../helpers/engine';
 import { testApp, expectOk, expectError, type CallResult } from '../helpers/app';
 import type { Role } from '../../src/domain/roles';
 
@@ -11,9 +11,7 @@ function setup() {
   const t = testEngine();
   const api = testApp(t.engine);
   const admin = { userId: t.adminId };
-  const reader = addMember(t.engine, t.orgId, 'reader@acme.test', 'read', 'Reader');
-  const creator = addMember(t.engine, t.orgId, 'creator@acme.test', 'create', 'Creator');
-  const guest = addMember(t.engine, t.orgId, 'guest@acme.test', null, 'Guest');
+  const { reader, creator, guest } = standardUsers(t);
   const orgSpaces = `/v1/orgs/${t.orgId}/spaces`;
   const space = (id: string) => `/v1/spaces/${id}`;
 

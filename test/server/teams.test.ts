@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { testEngine, addMember, otherOrganization } from '../helpers/engine';
+import { testEngine, addMember, otherOrganization, standardUsers } from '../helpers/engine';
 import { testApp, expectOk, expectError, type CallResult } from '../helpers/app';
 
 /** An organization with an admin, a `read` member, a guest and a `create` member, plus the app. */
 function setup() {
   const t = testEngine();
   const api = testApp(t.engine);
-  const reader = addMember(t.engine, t.orgId, 'reader@acme.test', 'read', 'Reader');
-  const creator = addMember(t.engine, t.orgId, 'creator@acme.test', 'create', 'Creator');
-  const guest = addMember(t.engine, t.orgId, 'guest@acme.test', null, 'Guest');
+  const { reader, creator, guest } = standardUsers(t);
   const teams = `/v1/orgs/${t.orgId}/teams`;
   const createTeam = (title: string, members?: string[]): string => {
     const res = api.request('PUT', teams, { as: t.adminId, body: members ? { title, members } : { title } });

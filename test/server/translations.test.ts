@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../helpers/app';
-import { addMember, otherOrganization, testEngine } from '../helpers/engine';
+import { otherOrganization, testEngine, standardUsers } from '../helpers/engine';
 import { testApp } from '../helpers/app';
 
 function setup() {
   const t = testEngine();
   const api = testApp(t.engine);
-  const creatorId = addMember(t.engine, t.orgId, 'creator@acme.test', 'create');
-  const readerId = addMember(t.engine, t.orgId, 'reader@acme.test', 'read');
-  const guestId = addMember(t.engine, t.orgId, 'guest@acme.test', null);
+  const { reader: readerId, creator: creatorId, guest: guestId } = standardUsers(t);
   const base = `/v1/orgs/${t.orgId}/translations`;
   const create = (body: unknown, as = t.adminId) => api.request('POST', base, { as, body });
   return { ...t, api, creatorId, readerId, guestId, base, create };

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { ApiError } from '../../api/errors';
-import { CliError, UsageError } from '../../errors';
+import { CliError, UsageError, EXIT } from '../../errors';
 import { userColumns } from '../shared/columns';
 
 export function registerAuth(program: Command, ctx: Context): void {
@@ -28,7 +28,7 @@ export function registerAuth(program: Command, ctx: Context): void {
         profileStore(ctx.env).save(profile, { url, token, ...(flags.org ? { org: flags.org } : {}) }, opts.use);
         ctx.out.message(`Logged in to ${url} as ${user.email} (profile ${profile}${opts.use ? ', active' : ''}).`);
       } catch (error) {
-        if (error instanceof ApiError && error.status === 401) throw new CliError(`the server rejected the token: ${error.message}`, 4);
+        if (error instanceof ApiError && error.status === 401) throw new CliError(`the server rejected the token: ${error.message}`, EXIT.auth);
         throw error;
       } finally {
         await api.close();

@@ -5,7 +5,7 @@ import { changeRequestColumns } from '../shared/columns';
 import { pagingQuery, withPaging } from '../shared/paging';
 import { printList } from '../shared/list';
 import { resolveUserId } from '../shared/resolve';
-import { CliError, UsageError } from '../../errors';
+import { CliError, UsageError, EXIT } from '../../errors';
 
 const STATUSES = ['draft', 'open', 'archived', 'merged'];
 
@@ -64,7 +64,7 @@ export function registerChangeRequests(program: Command, ctx: Context): void {
         if (ctx.out.json) ctx.out.raw(result);
         if (result.result === 'conflicts') {
           if (!ctx.out.json) for (const c of result.conflicts ?? []) ctx.out.text(c.page);
-          throw new CliError(`conflicts on ${result.conflicts?.length ?? 0} page(s): nothing was changed`, 6);
+          throw new CliError(`conflicts on ${result.conflicts?.length ?? 0} page(s): nothing was changed`, EXIT.conflict);
         }
         ctx.out.message(`${done} (revision ${result.revision}).`);
       });
@@ -85,7 +85,7 @@ export function registerChangeRequests(program: Command, ctx: Context): void {
       }
       const target = new URL(url);
       const response = await api.raw('GET', target.pathname + target.search);
-      if (response.status >= 400 || !Buffer.isBuffer(response.body)) throw new CliError(`could not download the PDF (HTTP ${response.status})`, 1);
+      if (response.status >= 400 || !Buffer.isBuffer(response.body)) throw new CliError(`could not download the PDF (HTTP ${response.status})`, EXIT.error);
       const { writeFile } = await import('node:fs/promises');
       const { resolve } = await import('node:path');
       await writeFile(resolve(ctx.io.cwd, opts.output), response.body);

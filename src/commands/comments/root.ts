@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { CliError, UsageError } from '../../errors';
+import { UsageError } from '../../errors';
+import { readInput } from '../shared/input';
 
 /** `--space S [--change-request N]`: which comments a verb is about. */
 export interface RootOptions {
@@ -80,16 +79,7 @@ export function withBody(command: Command, what: string): Command {
 export async function readBody(ctx: Context, opts: { body?: string; bodyFile?: string }): Promise<string> {
   if (opts.body !== undefined && opts.bodyFile !== undefined) throw new UsageError('--body and --body-file cannot be combined');
   const source = opts.bodyFile ?? (opts.body === '-' ? '-' : undefined);
-  if (source === '-') {
-    // Loaded only when stdin is read, so the comments group stays light.
-    const { readStdin } = await import('../teams/change-members');
-    return readStdin(ctx);
-  }
-  if (source !== undefined) {
-    return readFile(resolve(ctx.io.cwd, source), 'utf8').catch((e: Error) => {
-      throw new CliError(`--body-file: cannot read ${source}: ${e.message}`, 1);
-    });
-  }
+  if (source !== undefined) return readInput(ctx, '--body-file', source);
   if (opts.body === undefined) throw new UsageError('no text: pass --body TEXT, --body-file FILE, or --body-file - to read stdin');
   return opts.body;
 }

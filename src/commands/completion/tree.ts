@@ -41,8 +41,7 @@ export interface ProgramSpec {
   commands: CommandSpec[];
 }
 
-/** Global flags whose values the scripts pass on to `__complete`, so it looks in the same place. */
-export const TARGET_FLAGS = ['--db', '--url', '--token', '--profile', '--org', '--as'];
+export { TARGET_FLAGS } from '../../global-flags';
 
 function flagOf(option: Option, path: string[]): FlagSpec {
   const names = [option.long, option.short].filter((n): n is string => Boolean(n));

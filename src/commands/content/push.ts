@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { CliError } from '../../errors';
+import { CliError, EXIT } from '../../errors';
 import { readTree } from '../../content-tree/local-tree';
 import { readRemote } from './remote-tree';
 import { fileIdsByPath, planPages, planUploads, uploadRequests } from '../../content-tree/push';
@@ -32,7 +32,7 @@ Examples:
 Exit codes: 0 merged or nothing to change, 6 conflicts (the pages are listed), 1 other errors.`)
     .action(async (dir: string, opts: Opts) => {
       const local = await readTree(resolve(ctx.io.cwd, dir)).catch((e: Error) => {
-        throw new CliError(`${dir}: cannot read the folder: ${e.message}`, 1);
+        throw new CliError(`${dir}: cannot read the folder: ${e.message}`, EXIT.error);
       });
       const api = await ctx.client();
       const remote = await ctx.spin('Reading the space', () => readRemote(api, opts.space));
@@ -76,7 +76,7 @@ Exit codes: 0 merged or nothing to change, 6 conflicts (the pages are listed), 1
         const result = await api.call(routes.mergeChangeRequest, { params: { spaceId: opts.space, changeRequestId: cr.id } });
         if (result.result === 'conflicts') {
           for (const c of result.conflicts ?? []) ctx.out.text(c.page);
-          throw new CliError(`change request #${cr.number} conflicts with the space on ${result.conflicts?.length ?? 0} page(s); it stays open`, 6);
+          throw new CliError(`change request #${cr.number} conflicts with the space on ${result.conflicts?.length ?? 0} page(s); it stays open`, EXIT.conflict);
         }
         merged = true;
         ctx.out.message(`Merged change request #${cr.number}.`);

@@ -1,11 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { CliError, UsageError } from '../../errors';
+import { UsageError } from '../../errors';
 import { nullable } from '../shared/values';
 import { ROLES, type Role } from '../../domain/roles';
+import { readInput } from '../shared/input';
 
 export function registerEmail(group: Command, ctx: Context): void {
   group
@@ -18,9 +17,7 @@ export function registerEmail(group: Command, ctx: Context): void {
     .action(async (emails: string[], opts: { file?: string; role?: string }) => {
       const all = [...emails];
       if (opts.file) {
-        const text = await readFile(resolve(ctx.io.cwd, opts.file), 'utf8').catch((e: Error) => {
-          throw new CliError(`--file: cannot read ${opts.file}: ${e.message}`, 1);
-        });
+        const text = await readInput(ctx, '--file', opts.file);
         const { parseUserFile } = await import('../../bulk/user-file');
         all.push(...parseUserFile(text, opts.file).map((r) => r.ref));
       }

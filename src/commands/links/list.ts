@@ -1,6 +1,6 @@
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { CliError } from '../../errors';
+import { CliError, EXIT } from '../../errors';
 import { fetchAll } from './fetch-all';
 import { linkColumns } from './columns';
 
@@ -34,5 +34,5 @@ export async function listLinks(ctx: Context, opts: LinksOptions): Promise<void>
     ? ` (${broken.changeRequest} introduced by ${opts.changeRequest ? 'this change request' : 'open change requests'})`
     : '';
   ctx.out.message(`${total} link(s), ${broken.total} broken${introduced}.`);
-  if (opts.failOnBroken && broken.total > 0) throw new CliError(`${broken.total} broken link(s) found`, 1);
+  if (opts.failOnBroken && broken.total > 0) throw new CliError(`${broken.total} broken link(s) found`, EXIT.error);
 }

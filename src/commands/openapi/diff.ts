@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
-import { CliError } from '../../errors';
+import { CliError, EXIT } from '../../errors';
 import type { Column } from '../../output/render';
 import { latestText, readValidSpec } from './source';
 import type { SpecDiff } from '../../openapi-diff/diff';
@@ -48,8 +48,8 @@ Examples:
       const organizationId = await ctx.organizationId();
       const document = await readValidSpec(ctx, file);
       const latest = await latestText(ctx, organizationId, specSlug);
-      if (!latest.exists) throw new CliError(`spec ${specSlug} not found`, 5);
-      if (latest.text === undefined) throw new CliError(`spec ${specSlug} has no version yet: nothing to compare with`, 5);
+      if (!latest.exists) throw new CliError(`spec ${specSlug} not found`, EXIT.notFound);
+      if (latest.text === undefined) throw new CliError(`spec ${specSlug} has no version yet: nothing to compare with`, EXIT.notFound);
       const { parseText } = await import('../../openapi-document/document');
       const { diffSpecs } = await import('../../openapi-diff/diff');
       const diff = diffSpecs(parseText(latest.text), parseText(document.text));

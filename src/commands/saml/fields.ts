@@ -1,11 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import type { Context } from '../../context';
-import { CliError } from '../../errors';
 import { ROLES } from '../../domain/roles';
 import { nullable } from '../shared/values';
 import { resolveTeamId } from '../shared/resolve';
+import { readInput } from '../shared/input';
 
 export interface SamlOpts {
   label?: string;
@@ -36,9 +35,7 @@ export async function samlBody(ctx: Context, organizationId: string, opts: SamlO
   if (opts.defaultRole !== undefined) body.defaultRole = nullable(opts.defaultRole);
   if (opts.defaultTeam !== undefined) body.defaultTeam = await resolveTeamId(ctx, organizationId, opts.defaultTeam);
   if (opts.certificateFile !== undefined) {
-    body.certificate = await readFile(resolve(ctx.io.cwd, opts.certificateFile), 'utf8').catch((e: Error) => {
-      throw new CliError(`--certificate-file: cannot read ${opts.certificateFile}: ${e.message}`, 1);
-    });
+    body.certificate = await readInput(ctx, '--certificate-file', opts.certificateFile);
   }
   return body;
 }

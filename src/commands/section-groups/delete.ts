@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { CliError } from '../../errors';
+import { CliError, EXIT } from '../../errors';
 
 export function registerDelete(group: Command, ctx: Context): void {
   group
@@ -18,7 +18,7 @@ export function registerDelete(group: Command, ctx: Context): void {
       for await (const g of api.paginate(routes.listSiteSectionGroups, { params: { organizationId, siteId }, query: { limit: 1000 } })) {
         if (g.id === siteSectionGroupId) found = g;
       }
-      if (!found) throw new CliError(`section group ${siteSectionGroupId} not found in site ${siteId}`, 5);
+      if (!found) throw new CliError(`section group ${siteSectionGroupId} not found in site ${siteId}`, EXIT.notFound);
       await ctx.confirm(`Delete section group "${found.title}" (${found.id})? Its ${found.sections.length} section(s) stay in the site.`, opts.yes);
       await api.call(routes.deleteSiteSectionGroup, { params: { organizationId, siteId, siteSectionGroupId } });
       ctx.out.message(`Deleted section group ${found.title} (${found.id}).`);

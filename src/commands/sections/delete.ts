@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { CliError } from '../../errors';
+import { CliError, EXIT } from '../../errors';
 
 export function registerDelete(group: Command, ctx: Context): void {
   group
@@ -19,7 +19,7 @@ export function registerDelete(group: Command, ctx: Context): void {
       for await (const s of api.paginate(routes.listSiteSections, { params: { organizationId, siteId }, query: { limit: 1000 } })) {
         if (s.id === siteSectionId) section = s;
       }
-      if (!section) throw new CliError(`section ${siteSectionId} not found in site ${siteId}`, 5);
+      if (!section) throw new CliError(`section ${siteSectionId} not found in site ${siteId}`, EXIT.notFound);
       const spaces = section.siteSpaces.length;
       await ctx.confirm(`Delete section "${section.title}" (${section.id}) and its ${spaces} site space${spaces === 1 ? '' : 's'}?`, opts.yes);
       await api.call(routes.deleteSiteSection, { params: { organizationId, siteId, siteSectionId } });

@@ -1,6 +1,6 @@
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { CliError } from '../../errors';
+import { CliError, EXIT } from '../../errors';
 
 /** Accepts a user id or an e-mail address; e-mails are looked up among the organization's members. */
 export async function resolveUserId(ctx: Context, organizationId: string, ref: string): Promise<string> {
@@ -11,7 +11,7 @@ export async function resolveUserId(ctx: Context, organizationId: string, ref: s
     query: { search: ref, limit: 1000 },
   });
   const member = found.items.find((m) => m.user.email.toLowerCase() === ref.toLowerCase());
-  if (!member) throw new CliError(`no member with e-mail ${ref} in organization ${organizationId}`, 5);
+  if (!member) throw new CliError(`no member with e-mail ${ref} in organization ${organizationId}`, EXIT.notFound);
   return member.id;
 }
 
@@ -24,6 +24,6 @@ export async function resolveTeamId(ctx: Context, organizationId: string, ref: s
   });
   const matches = byTitle.items.filter((t) => t.title.toLowerCase() === ref.toLowerCase());
   if (matches.length === 1) return matches[0].id;
-  if (matches.length > 1) throw new CliError(`several teams are titled "${ref}": use the team id (${matches.map((t) => t.id).join(', ')})`, 2);
+  if (matches.length > 1) throw new CliError(`several teams are titled "${ref}": use the team id (${matches.map((t) => t.id).join(', ')})`, EXIT.usage);
   return ref;
 }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { CliError } from '../../errors';
+import { CliError, EXIT } from '../../errors';
 
 export function registerDelete(group: Command, ctx: Context): void {
   group
@@ -18,7 +18,7 @@ export function registerDelete(group: Command, ctx: Context): void {
       for await (const s of api.paginate(routes.listSiteSpaces, { params: { organizationId, siteId }, query: { limit: 1000 } })) {
         if (s.id === siteSpaceId) found = s;
       }
-      if (!found) throw new CliError(`site space ${siteSpaceId} not found in site ${siteId}`, 5);
+      if (!found) throw new CliError(`site space ${siteSpaceId} not found in site ${siteId}`, EXIT.notFound);
       await ctx.confirm(`Remove space "${found.title}" (site space ${found.id}) from site ${siteId}?`, opts.yes);
       await api.call(routes.deleteSiteSpace, { params: { organizationId, siteId, siteSpaceId } });
       ctx.out.message(`Removed site space ${found.id} (${found.title}) from site ${siteId}.`);

@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { CliError, UsageError } from '../../errors';
+import { CliError, UsageError, EXIT } from '../../errors';
 import { claimColumns, claimsOf, type AdaptiveSchema } from './columns';
+import { readInput } from '../shared/input';
 
 /** The claims as a table (the whole schema object with --json). */
 async function show(ctx: Context, schema: AdaptiveSchema): Promise<void> {
@@ -14,22 +13,14 @@ async function show(ctx: Context, schema: AdaptiveSchema): Promise<void> {
 
 /** The JSON Schema of `--file`: a bare schema, or a `{ jsonSchema }` object as `get --json` prints it. */
 async function readSchema(ctx: Context, file: string): Promise<Record<string, unknown>> {
-  let text: string;
-  if (file === '-') {
-    const { readStdin } = await import('../teams/change-members');
-    text = await readStdin(ctx);
-  } else {
-    text = await readFile(resolve(ctx.io.cwd, file), 'utf8').catch((e: Error) => {
-      throw new CliError(`--file: cannot read ${file}: ${e.message}`, 1);
-    });
-  }
+  const text = await readInput(ctx, '--file', file);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (e) {
-    throw new CliError(`--file: ${file === '-' ? 'stdin' : file} is not valid JSON (${(e as Error).message})`, 1);
+    throw new CliError(`--file: ${file === '-' ? 'stdin' : file} is not valid JSON (${(e as Error).message})`, EXIT.error);
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new CliError('--file: must hold a JSON object (a JSON Schema)', 1);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new CliError('--file: must hold a JSON object (a JSON Schema)', EXIT.error);
   const object = parsed as Record<string, unknown>;
   return 'jsonSchema' in object && !('type' in object) ? (object.jsonSchema as Record<string, unknown>) : object;
 }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { CliError, UsageError } from '../../errors';
+import { CliError, UsageError, EXIT } from '../../errors';
 import { spaceFieldValueColumns } from '../shared/columns';
 import type { CustomField } from '../../api/resources';
 
@@ -12,11 +12,11 @@ export function parseFieldValue(field: Pick<CustomField, 'name' | 'type'>, text:
   switch (field.type) {
     case 'number': {
       const n = Number(text);
-      if (text.trim() === '' || !Number.isFinite(n)) throw new CliError(`${field.name}: must be a number, got "${text}"`, 1);
+      if (text.trim() === '' || !Number.isFinite(n)) throw new CliError(`${field.name}: must be a number, got "${text}"`, EXIT.error);
       return n;
     }
     case 'boolean':
-      if (text !== 'true' && text !== 'false') throw new CliError(`${field.name}: must be true or false, got "${text}"`, 1);
+      if (text !== 'true' && text !== 'false') throw new CliError(`${field.name}: must be true or false, got "${text}"`, EXIT.error);
       return text === 'true';
     case 'tags':
     case 'select:multi':
@@ -44,7 +44,7 @@ export function registerFieldsSet(group: Command, ctx: Context): void {
         const field = fields.get(name);
         if (!field) {
           const names = [...fields.keys()];
-          throw new CliError(`${name}: no custom field of that name (${names.length ? `defined: ${names.join(', ')}` : 'none are defined: see docsctl custom-fields create'})`, 1);
+          throw new CliError(`${name}: no custom field of that name (${names.length ? `defined: ${names.join(', ')}` : 'none are defined: see docsctl custom-fields create'})`, EXIT.error);
         }
         return field;
       };

@@ -1,14 +1,14 @@
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { CliError, UsageError } from '../../errors';
+import { CliError, UsageError, EXIT } from '../../errors';
 import type { UserRow } from '../../bulk/user-file';
 import { MemberDirectory, loadTeamRoster } from '../../bulk/directory';
 import { hasErrors, planTeamChange, removalTooLarge } from '../../bulk/plan';
 import { printReport } from '../../bulk/report';
 import { resolveTeamId } from '../shared/resolve';
+import { readInput } from '../shared/input';
 
 export interface ChangeOptions {
   file?: string;
@@ -36,9 +36,7 @@ export function withChangeOptions(command: Command, mode: 'add' | 'remove' | 'se
 async function readRows(ctx: Context, users: string[], file: string | undefined): Promise<UserRow[]> {
   const rows: UserRow[] = users.map((ref) => ({ line: 0, ref }));
   if (file) {
-    const text = file === '-' ? await readStdin(ctx) : await readFile(resolve(ctx.io.cwd, file), 'utf8').catch((e: Error) => {
-      throw new CliError(`--file: cannot read ${file}: ${e.message}`, 1);
-    });
+    const text = await readInput(ctx, '--file', file);
     // The CSV parser loads only when a file is given.
     const { parseUserFile } = await import('../../bulk/user-file');
     rows.push(...parseUserFile(text, file));
@@ -51,12 +49,6 @@ function maxRemoveFraction(opts: ChangeOptions): number {
   const maxFraction = Number(opts.maxRemoveFraction ?? 0.5);
   if (!(maxFraction >= 0 && maxFraction <= 1)) throw new UsageError('--max-remove-fraction: must be a number from 0 to 1');
   return maxFraction;
-}
-
-export async function readStdin(ctx: Context): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of ctx.io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /**
@@ -79,8 +71,8 @@ export async function changeTeamMembers(ctx: Context, mode: 'add' | 'remove' | '
   const invalid = hasErrors(plan.rows);
   if (opts.dryRun || tooMany || (invalid && !opts.skipInvalid)) {
     await printReport(ctx.out, plan.rows, false);
-    if (tooMany) throw new CliError(`refusing: ${tooMany}`, 6);
-    if (invalid && !opts.skipInvalid) throw new CliError('some rows cannot be applied (see the report); fix them or pass --skip-invalid', 1);
+    if (tooMany) throw new CliError(`refusing: ${tooMany}`, EXIT.conflict);
+    if (invalid && !opts.skipInvalid) throw new CliError('some rows cannot be applied (see the report); fix them or pass --skip-invalid', EXIT.error);
     return;
   }
   if (plan.remove.length) await ctx.confirm(`Remove ${plan.remove.length} member(s) from team ${team}?`, opts.yes);

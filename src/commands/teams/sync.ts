@@ -1,15 +1,13 @@
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { CliError, UsageError } from '../../errors';
+import { CliError, UsageError, EXIT } from '../../errors';
 import { MemberDirectory, loadTeamRoster } from '../../bulk/directory';
 import { hasErrors } from '../../bulk/plan';
 import { planSync, type ExistingTeam } from '../../bulk/sync';
 import { printReport } from '../../bulk/report';
 import { rankOf, type Role } from '../../domain/roles';
-import { readStdin } from './change-members';
+import { readInput } from '../shared/input';
 
 interface Opts {
   file: string;
@@ -45,9 +43,7 @@ export function registerSync(group: Command, ctx: Context): void {
     .action(async (opts: Opts) => {
       const maxFraction = Number(opts.maxRemoveFraction);
       if (!(maxFraction >= 0 && maxFraction <= 1)) throw new UsageError('--max-remove-fraction: must be a number from 0 to 1');
-      const text = opts.file === '-' ? await readStdin(ctx) : await readFile(resolve(ctx.io.cwd, opts.file), 'utf8').catch((e: Error) => {
-        throw new CliError(`--file: cannot read ${opts.file}: ${e.message}`, 1);
-      });
+      const text = await readInput(ctx, '--file', opts.file);
       const { parseSyncFile } = await import('../../bulk/sync-file');
       const spec = parseSyncFile(text, opts.file);
       const organizationId = await ctx.organizationId();
@@ -65,9 +61,9 @@ export function registerSync(group: Command, ctx: Context): void {
       const invalid = hasErrors(plan.rows);
       if (!opts.apply || plan.refusals.length || (invalid && !opts.skipInvalid)) {
         await printReport(ctx.out, plan.rows, false);
-        if (plan.refusals.length) throw new CliError(`refusing to apply: ${plan.refusals.join('; ')}`, 6);
+        if (plan.refusals.length) throw new CliError(`refusing to apply: ${plan.refusals.join('; ')}`, EXIT.conflict);
         // With --skip-invalid the plan predicts the apply: the bad rows are reported and left out.
-        if (invalid && !opts.skipInvalid) throw new CliError('some rows cannot be applied (see the report); fix them or pass --skip-invalid', 1);
+        if (invalid && !opts.skipInvalid) throw new CliError('some rows cannot be applied (see the report); fix them or pass --skip-invalid', EXIT.error);
         if (plan.rows.some((r) => r.status === 'ok')) ctx.out.message('Run again with --apply to apply these changes.');
         return;
       }

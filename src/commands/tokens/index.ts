@@ -25,7 +25,7 @@ export function registerTokens(program: Command, ctx: Context): void {
     .action(async (opts: { user?: string; name: string }) => {
       const engine = await ctx.localEngine('tokens create');
       const t = ctx.target();
-      const user = opts.user ?? (t.mode === 'local' ? t.as : undefined) ?? engine.core.get<{ value: string }>("SELECT value FROM meta WHERE key = 'admin_user_id'")!.value;
+      const user = opts.user ?? (t.mode === 'local' ? t.as : undefined) ?? engine.installation().userId!;
       const created = engine.tokens.create({ user, name: opts.name });
       if (ctx.out.json) ctx.out.raw(created);
       else {
