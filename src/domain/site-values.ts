@@ -18,3 +18,6 @@ export const HOSTNAME_PATTERN = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-
 export const PROXY_PATTERN = /^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$/;
 /** Basename: URL path segments of unreserved characters (`docs`, `docs/v2`), so published URLs stay valid. */
 export const BASENAME_PATTERN = /^[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/;
+
+/** A site's icon, as api.md gives its variants: light and dark images, an emoji (docsctl), or a string. */
+export type SiteIcon = { icon: { light: string; dark: string } } | { emoji: string } | string;

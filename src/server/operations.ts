@@ -1,9 +1,14 @@
 import type { Engine, Actor } from '../engine/index';
 import { routes, type Routes } from '../api/routes/index';
-import type { ValidInput } from '../api/routes/route';
-import { withStatus } from './status';
+import type { ResultOf, ValidInput } from '../api/routes/route';
+import { withStatus, type WithStatus } from './status';
+import type { RawFile } from './raw-response';
 
-type Operation<R> = (engine: Engine, actor: Actor, input: ValidInput<R>) => unknown;
+/** An operation answers its route's response (as its schema describes it), now or later, or with another status. */
+/** What an operation answers: a route without a response schema answers nothing (204) or bytes (raw routes). */
+type Body<T> = T extends undefined ? void | RawFile : T;
+type Answer<T> = Body<T> | WithStatus | Promise<Body<T> | WithStatus>;
+type Operation<R> = (engine: Engine, actor: Actor, input: ValidInput<R>) => Answer<ResultOf<R>>;
 type Operations = { [K in keyof Routes]: Operation<Routes[K]> };
 
 /** Binds every operationId of the route table to the engine. No rules live here, only the wiring. */

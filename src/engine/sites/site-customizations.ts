@@ -51,7 +51,8 @@ export function customizationsOf(site: SiteRow) {
       styling: overlay(DEFAULT_STYLING, stored.styling),
       internationalization: overlay({ locale: 'en' }, stored.internationalization),
       // The favicon is the site's icon when it has one; `{}` lets clients fall back to their own.
-      favicon: overlay(isObject(icon) && isObject(icon.icon) ? { icon: icon.icon } : {}, stored.favicon),
+      // (Both were checked against the schema when written.)
+      favicon: overlay(isObject(icon) && isObject(icon.icon) ? { icon: icon.icon } : {}, stored.favicon) as { icon?: { light: string; dark: string } },
     },
   };
 }

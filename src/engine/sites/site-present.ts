@@ -1,6 +1,6 @@
 import type { Core } from '../core';
 import type { SiteRow } from './site-rows';
-import { SITE_TYPES, type SiteType } from '../../domain/site-values';
+import { SITE_TYPES, type SiteType, type SiteIcon } from '../../domain/site-values';
 import { proxyTarget, publishedUrl } from './site-urls';
 
 /** A site row with the number of site spaces that show (their space is live and still the organization's). */
@@ -32,11 +32,11 @@ export function featuresOf(type: string) {
   return FEATURES.filter(([, plan]) => SITE_TYPES.indexOf(plan) <= rank).map(([id, plan]) => ({ id, plan, frozen: false }));
 }
 
-/** The site `icon` as stored (JSON of one of api.md's variants), or null. */
-function iconOf(row: SiteRow): unknown {
+/** The site `icon` as stored (JSON of one of api.md's variants, checked when written), or null. */
+function iconOf(row: SiteRow): SiteIcon | null {
   if (!row.icon) return null;
   try {
-    return JSON.parse(row.icon) as unknown;
+    return JSON.parse(row.icon) as SiteIcon;
   } catch {
     return null;
   }

@@ -2,14 +2,15 @@ import type { Actor, Core } from '../core';
 import { requireMember } from '../access';
 import { forbidden, notFound } from '../errors';
 import type { Role } from '../../domain/roles';
+import type { SiteType, SiteVisibility } from '../../domain/site-values';
 
 /** A row of `sites` (see migration 006). */
 export interface SiteRow {
   id: string;
   organization_id: string;
-  type: string;
+  type: SiteType;
   title: string;
-  visibility: 'public' | 'unlisted' | 'share-link' | 'visitor-auth';
+  visibility: SiteVisibility;
   published: number;
   hostname: string | null;
   basename: string | null;
