@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { openEngine } from '../src/engine/index';
 import { createApp } from '../src/server/app';
 import { setSpaceRevision } from '../src/engine/content/space-revision';
-import { sectionsOf } from '../src/engine/content/sections';
+import { sectionsOf } from '../src/engine/content/search-sections';
 import { loadState, pageData, saveRevision, storePage, type RevisionState } from '../src/engine/content/state';
 import { median, type BenchRow } from './report';
 

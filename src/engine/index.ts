@@ -12,7 +12,7 @@ import { spacePermissionsModule } from './space-permissions';
 import { customFieldsModule } from './custom-fields';
 import { changeRequestsModule } from './change-requests';
 import { contentReadsModule } from './content/reads';
-import { commentsModule } from './comments';
+import { commentsModule } from './comments/index';
 import { searchModule } from './content/search';
 import { linksModule } from './content/links';
 import { importModule } from './content/import/index';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sectionsOf } from '../../src/engine/content/sections';
+import { sectionsOf } from '../../src/engine/content/search-sections';
 
 describe('sectionsOf', () => {
   it('splits a page at every heading and keeps the text before the first one', () => {

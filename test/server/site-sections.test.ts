@@ -3,8 +3,8 @@ import { PUBLIC_URL } from '../helpers/engine';
 import { expectError, expectOk } from '../helpers/app';
 import { insertSite } from '../helpers/sites';
 import { structureSetup } from './site-structure-setup';
-import { setDefaultSection, setDefaultSiteSpace } from '../../src/engine/sites/structure-defaults';
-import { presentSiteStructure } from '../../src/engine/sites/structure-present';
+import { setDefaultSection, setDefaultSiteSpace } from '../../src/engine/sites/structure/defaults';
+import { presentSiteStructure } from '../../src/engine/sites/structure/present';
 import { SiteStructure } from '../../src/api/schemas/site-structure';
 
 describe('POST …/sites/{siteId}/sections (addSiteSection)', () => {

@@ -3,8 +3,8 @@ import { PUBLIC_URL } from '../helpers/engine';
 import { expectError, expectOk } from '../helpers/app';
 import { createSpace, insertSite } from '../helpers/sites';
 import { structureSetup } from './site-structure-setup';
-import { countSiteSpaces } from '../../src/engine/sites/structure-rows';
-import { presentSiteStructure } from '../../src/engine/sites/structure-present';
+import { countSiteSpaces } from '../../src/engine/sites/structure/rows';
+import { presentSiteStructure } from '../../src/engine/sites/structure/present';
 
 describe('POST …/sites/{siteId}/site-spaces (addSiteSpace)', () => {
   it('adds a space at the root of a site without sections; the first one is the default', () => {

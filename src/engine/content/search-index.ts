@@ -1,6 +1,6 @@
 import type { Core } from '../core';
 import { loadState, pageData, pathsOf } from './state';
-import { sectionsOf } from './sections';
+import { sectionsOf } from './search-sections';
 import { computedMarkdownAt, computedVersion } from './computed-page';
 
 /**

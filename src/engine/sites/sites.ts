@@ -4,15 +4,15 @@ import { requireMember } from '../access';
 import { conflict, forbidden, invalid } from '../errors';
 import { keysetPage, likePattern, type PageRequest } from '../pagination';
 import type { spacesModule } from '../spaces';
-import { canManageSites, siteFor, type SiteRow } from './site-rows';
+import { canManageSites, siteFor, type SiteRow } from './rows';
 import type { NewSpaceKind, SiteType, SiteVisibility } from '../../domain/site-values';
-import { COUNTED_SITE_COLUMNS, countedSite, presentSite, type CountedSiteRow, type Site } from './site-present';
-import { organizationHosts, publishedBase, shareUrlOf } from './site-urls';
-import { addInitialSiteSpaces } from './site-create';
-import { checkAdaptiveSchema, presentAdaptiveSchema } from './site-adaptive';
-import { publishedContentSite, type PublishedQuery } from './site-published';
-import { setDefaultSection, setDefaultSiteSpace } from './structure-defaults';
-import { siteSpaceRow } from './structure-rows';
+import { COUNTED_SITE_COLUMNS, countedSite, presentSite, type CountedSiteRow, type Site } from './present';
+import { organizationHosts, publishedBase, shareUrlOf } from './urls';
+import { addInitialSiteSpaces } from './create';
+import { checkAdaptiveSchema, presentAdaptiveSchema } from './adaptive';
+import { publishedContentSite, type PublishedQuery } from './published';
+import { setDefaultSection, setDefaultSiteSpace } from './structure/defaults';
+import { siteSpaceRow } from './structure/rows';
 
 export interface SiteCreate {
   type?: SiteType;

@@ -3,10 +3,10 @@ import type { Actor, Core } from '../core';
 import { membershipOf } from '../access';
 import { notFound } from '../errors';
 import { signingSecret, verifyJwt } from '../jwt';
-import type { SiteRow } from './site-rows';
-import { countedSite, presentSite } from './site-present';
-import { customizationsOf } from './site-customizations';
-import { ANONYMOUS, presentSiteStructure } from './structure-present';
+import type { SiteRow } from './rows';
+import { countedSite, presentSite } from './present';
+import { customizationsOf } from './customizations';
+import { ANONYMOUS, presentSiteStructure } from './structure/present';
 
 export interface PublishedQuery {
   /** The key of a share-link site. */

@@ -1,7 +1,7 @@
-import type { Core } from '../core';
-import { invalid } from '../errors';
-import { loadStructure, sectionRow, siteSpaceRow, type SiteSpaceRow } from './structure-rows';
-import { orderedSections, siteSpacesOf } from './structure-order';
+import type { Core } from '../../core';
+import { invalid } from '../../errors';
+import { loadStructure, sectionRow, siteSpaceRow, type SiteSpaceRow } from './rows';
+import { orderedSections, siteSpacesOf } from './order';
 
 /**
  * Defaults are exclusive: one default section per site (while it has sections) and one default site

@@ -1,8 +1,8 @@
-import type { Core } from '../core';
-import type { spacesModule } from '../spaces';
-import { groupsModule } from './structure-groups';
-import { sectionsModule } from './structure-sections';
-import { siteSpacesModule } from './structure-site-spaces';
+import type { Core } from '../../core';
+import type { spacesModule } from '../../spaces';
+import { groupsModule } from './groups';
+import { sectionsModule } from './sections';
+import { siteSpacesModule } from './site-spaces';
 
 /**
  * A site's structure (issue 6): section groups, sections and site spaces. Members with a role read it;

@@ -1,9 +1,9 @@
-import type { Core } from '../core';
-import type { Role } from '../../domain/roles';
-import { presentSpace, spaceRowFor, type Space } from '../spaces';
-import { loadStructure, type GroupRow, type SectionRow, type SiteSpaceRow, type Structure } from './structure-rows';
-import { defaultSectionId, defaultSiteSpaceId, orderedSections, sectionsOfGroup, siteSpacesOf } from './structure-order';
-import { publishedBaseOf } from './site-urls';
+import type { Core } from '../../core';
+import type { Role } from '../../../domain/roles';
+import { presentSpace, spaceRowFor, type Space } from '../../spaces';
+import { loadStructure, type GroupRow, type SectionRow, type SiteSpaceRow, type Structure } from './rows';
+import { defaultSectionId, defaultSiteSpaceId, orderedSections, sectionsOfGroup, siteSpacesOf } from './order';
+import { publishedBaseOf } from '../urls';
 
 /** Who looks at a structure: embedded spaces carry that person's `permissions` (anonymous: none). */
 export interface Viewer {

@@ -1,4 +1,4 @@
-import type { Core } from '../core';
+import type { Core } from '../../core';
 
 /** Rows of the structure tables (migration 006). */
 export interface GroupRow {

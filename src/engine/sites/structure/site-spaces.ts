@@ -1,15 +1,15 @@
-import type { Actor, Core } from '../core';
-import { conflict, invalid, notFound } from '../errors';
-import type { PageRequest } from '../pagination';
-import type { spacesModule } from '../spaces';
-import { pageInMemory } from '../content/in-memory-page';
-import { siteContext, spaceForSite } from './structure-access';
-import { nextSiteSpacePosition, siteSpaceRow, type SiteSpaceRow } from './structure-rows';
-import { defaultSectionId, orderedSections, siteSpacesOf } from './structure-order';
-import { moveAmong } from './structure-moves';
-import { freePath, requireFreeSiteSpacePath, siteSpacePathTaken } from './structure-paths';
-import { repairDefaults } from './structure-defaults';
-import type { SiteSpaceView, StructureView } from './structure-present';
+import type { Actor, Core } from '../../core';
+import { conflict, invalid, notFound } from '../../errors';
+import type { PageRequest } from '../../pagination';
+import type { spacesModule } from '../../spaces';
+import { pageInMemory } from '../../content/in-memory-page';
+import { siteContext, spaceForSite } from './access';
+import { nextSiteSpacePosition, siteSpaceRow, type SiteSpaceRow } from './rows';
+import { defaultSectionId, orderedSections, siteSpacesOf } from './order';
+import { moveAmong } from './moves';
+import { freePath, requireFreeSiteSpacePath, siteSpacePathTaken } from './paths';
+import { repairDefaults } from './defaults';
+import type { SiteSpaceView, StructureView } from './present';
 
 export interface SiteSpaceCreate {
   spaceId: string;

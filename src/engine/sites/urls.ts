@@ -1,5 +1,5 @@
 import type { Core } from '../core';
-import type { SiteRow } from './site-rows';
+import type { SiteRow } from './rows';
 
 /** What the published URL of a site depends on, beside the site itself. */
 export interface OrganizationHosts {

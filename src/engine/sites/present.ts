@@ -1,7 +1,7 @@
 import type { Core } from '../core';
-import type { SiteRow } from './site-rows';
+import type { SiteRow } from './rows';
 import { SITE_TYPES, type SiteType, type SiteIcon } from '../../domain/site-values';
-import { proxyTarget, publishedUrl } from './site-urls';
+import { proxyTarget, publishedUrl } from './urls';
 
 /** A site row with the number of site spaces that show (their space is live and still the organization's). */
 export type CountedSiteRow = SiteRow & { site_spaces: number };

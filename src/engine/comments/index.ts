@@ -1,14 +1,14 @@
-import type { Actor, Core } from './core';
-import { forbidden, invalid, notFound } from './errors';
-import { keysetPage, type ListEnvelope, type PageRequest } from './pagination';
-import type { spacesModule, SpaceRow } from './spaces';
-import type { changeRequestsModule } from './change-requests';
-import { COMMENT_RANK, commentPermissions, replyPermissions } from './comments/rules';
-import { applyReactions, changesReactions, type ReactionChange } from './comments/reactions';
+import type { Actor, Core } from '../core';
+import { forbidden, invalid, notFound } from '../errors';
+import { keysetPage, type ListEnvelope, type PageRequest } from '../pagination';
+import type { spacesModule, SpaceRow } from '../spaces';
+import type { changeRequestsModule } from '../change-requests';
+import { COMMENT_RANK, commentPermissions, replyPermissions } from './rules';
+import { applyReactions, changesReactions, type ReactionChange } from './reactions';
 import {
   COMMENT_COLUMNS, COMMENT_FROM, REPLY_COLUMNS, REPLY_FROM, presentComments, presentReplies,
   type BodyFormat, type Comment, type CommentReply, type CommentRow, type Presenting, type ReplyRow,
-} from './comments/present';
+} from './present';
 
 type Spaces = ReturnType<typeof spacesModule>;
 type ChangeRequests = ReturnType<typeof changeRequestsModule>;

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Core } from '../core';
 import { invalid } from '../errors';
-import type { SiteRow } from './site-rows';
+import type { SiteRow } from './rows';
 
 const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
 /** Top-level keywords a site's adaptive schema may use; anything else would change its shape. */

@@ -1,6 +1,6 @@
-import type { Core } from '../core';
-import { conflict } from '../errors';
-import { slugify } from '../../markdown/markdown';
+import type { Core } from '../../core';
+import { conflict } from '../../errors';
+import { slugify } from '../../../markdown/markdown';
 
 /**
  * Paths are unique among siblings: a section's among the site's sections (they share the site's URL

@@ -1,8 +1,8 @@
-import type { Actor, Core } from '../core';
-import { EngineError, invalid } from '../errors';
-import type { spacesModule, SpaceRow } from '../spaces';
-import { siteFor, type SiteNeed, type SiteRow } from './site-rows';
-import { StructureView, type Viewer } from './structure-present';
+import type { Actor, Core } from '../../core';
+import { EngineError, invalid } from '../../errors';
+import type { spacesModule, SpaceRow } from '../../spaces';
+import { siteFor, type SiteNeed, type SiteRow } from '../rows';
+import { StructureView, type Viewer } from './present';
 
 /** The site as the caller may use it, and a view of its structure presented for them. */
 export interface SiteContext {

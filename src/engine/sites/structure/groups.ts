@@ -1,12 +1,12 @@
-import type { Actor, Core } from '../core';
-import { invalid, notFound } from '../errors';
-import type { PageRequest } from '../pagination';
-import { pageInMemory } from '../content/in-memory-page';
-import { siteContext } from './structure-access';
-import { groupRow, sectionRow, type GroupRow } from './structure-rows';
-import { sectionsOfGroup, topLevel, topLevelPlaced, nextTopLevelPosition } from './structure-order';
-import { moveAmong, writeOrder, type Placed } from './structure-moves';
-import type { SiteSectionGroupView, StructureView } from './structure-present';
+import type { Actor, Core } from '../../core';
+import { invalid, notFound } from '../../errors';
+import type { PageRequest } from '../../pagination';
+import { pageInMemory } from '../../content/in-memory-page';
+import { siteContext } from './access';
+import { groupRow, sectionRow, type GroupRow } from './rows';
+import { sectionsOfGroup, topLevel, topLevelPlaced, nextTopLevelPosition } from './order';
+import { moveAmong, writeOrder, type Placed } from './moves';
+import type { SiteSectionGroupView, StructureView } from './present';
 
 export interface GroupCreate {
   title: string;

@@ -1,4 +1,4 @@
-import type { GroupRow, SectionRow, SiteSpaceRow, Structure } from './structure-rows';
+import type { GroupRow, SectionRow, SiteSpaceRow, Structure } from './rows';
 
 /**
  * The order of a site's structure. Top-level sections and section groups share one order (their

@@ -1,5 +1,5 @@
-import type { Core } from '../core';
-import { invalid } from '../errors';
+import type { Core } from '../../core';
+import { invalid } from '../../errors';
 
 /** An object of a site's structure that has a place in an order. */
 export type Kind = 'group' | 'section' | 'site-space';

@@ -1,4 +1,4 @@
-import type { SiteRow } from './site-rows';
+import type { SiteRow } from './rows';
 
 /**
  * The customization of a published site. There is no operation to change it yet: every site answers

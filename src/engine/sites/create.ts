@@ -6,9 +6,9 @@ import type { Change } from '../../domain/content-change';
 import { loadState, saveRevision } from '../content/state';
 import { setSpaceRevision } from '../content/space-revision';
 import type { NewSpaceKind } from '../../domain/site-values';
-import { insertSiteSpace } from './structure-site-spaces';
-import { repairDefaults } from './structure-defaults';
-import { spaceInOrganization } from './structure-access';
+import { insertSiteSpace } from './structure/site-spaces';
+import { repairDefaults } from './structure/defaults';
+import { spaceInOrganization } from './structure/access';
 
 type Spaces = ReturnType<typeof spacesModule>;
 

@@ -1,16 +1,16 @@
-import type { Actor, Core } from '../core';
-import { invalid, notFound } from '../errors';
-import type { PageRequest } from '../pagination';
-import type { spacesModule } from '../spaces';
-import { pageInMemory } from '../content/in-memory-page';
-import { siteContext, spaceForSite } from './structure-access';
-import { groupRow, sectionRow, siteSpaceRow, type SectionRow } from './structure-rows';
-import { nextTopLevelPosition, orderedSections, sectionsOfGroup, topLevelPlaced } from './structure-order';
-import { moveAmong, type Placed } from './structure-moves';
-import { freePath, requireFreeSectionPath, sectionPathTaken } from './structure-paths';
-import { markDefaultSiteSpace, repairDefaults } from './structure-defaults';
-import { insertSiteSpace } from './structure-site-spaces';
-import type { SiteSectionView, StructureView } from './structure-present';
+import type { Actor, Core } from '../../core';
+import { invalid, notFound } from '../../errors';
+import type { PageRequest } from '../../pagination';
+import type { spacesModule } from '../../spaces';
+import { pageInMemory } from '../../content/in-memory-page';
+import { siteContext, spaceForSite } from './access';
+import { groupRow, sectionRow, siteSpaceRow, type SectionRow } from './rows';
+import { nextTopLevelPosition, orderedSections, sectionsOfGroup, topLevelPlaced } from './order';
+import { moveAmong, type Placed } from './moves';
+import { freePath, requireFreeSectionPath, sectionPathTaken } from './paths';
+import { markDefaultSiteSpace, repairDefaults } from './defaults';
+import { insertSiteSpace } from './site-spaces';
+import type { SiteSectionView, StructureView } from './present';
 
 export interface SectionCreate {
   spaceId: string;
