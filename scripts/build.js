@@ -8,25 +8,20 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { lazyBuiltinsPlugin } from './lazy-builtins-plugin.js';
 import { seaRequirePlugin } from './sea-require-plugin.js';
 import { vendorPlugin } from './vendor-plugin.js';
+import { commonOptions, versionDefine } from './esbuild-common.js';
 
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-const root = new URL('..', import.meta.url).pathname;
 
 // Start clean: vendor bundles of packages src/ no longer uses would pile up.
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 
 const common = {
-  absWorkingDir: root,
-  bundle: true,
+  ...commonOptions,
   format: 'cjs',
-  platform: 'node',
-  target: 'node20',
   minify: !process.env.DOCSCTL_BUILD_READABLE,
   sourcemap: 'linked',
   // ES modules' `import.meta.url`, which a CommonJS bundle does not have, from the bundle's own file.
-  define: { __DOCSCTL_VERSION__: JSON.stringify(pkg.version), 'import.meta.url': '__importMetaUrl' },
+  define: { ...versionDefine, 'import.meta.url': '__importMetaUrl' },
   banner: { js: "var __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
-  logLevel: 'warning',
 };
 
 const vendor = vendorPlugin();

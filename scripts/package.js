@@ -7,11 +7,10 @@ import { createHash } from 'node:crypto';
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
 import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { lazyBuiltinsPlugin } from './lazy-builtins-plugin.js';
 import { seaRequirePlugin } from './sea-require-plugin.js';
+import { commonOptions, pkg, root, versionDefine } from './esbuild-common.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 // `--out DIR` builds elsewhere (the vitest check builds into a temp dir, leaving dist-sea/ alone).
 const outFlag = process.argv.indexOf('--out');
 const outDir = outFlag > 0 ? resolve(process.argv[outFlag + 1]) : join(root, 'dist-sea');
@@ -24,7 +23,6 @@ if (process.platform !== 'linux' || process.arch !== 'x64') {
   process.exit(1);
 }
 
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const addonPath = createRequire(import.meta.url).resolve('better-sqlite3/build/Release/better_sqlite3.node');
 const addonBytes = readFileSync(addonPath);
 const addonDigest = { sha256: createHash('sha256').update(addonBytes).digest('hex'), size: addonBytes.length };
@@ -37,13 +35,10 @@ mkdirSync(work, { recursive: true });
 // 1. One CommonJS file: Node 20 runs nothing else as a single executable's main script.
 const bundle = join(work, 'docsctl.cjs');
 const result = await build({
-  absWorkingDir: root,
+  ...commonOptions,
   entryPoints: ['src/cli.ts'],
   outfile: bundle,
-  bundle: true,
   format: 'cjs',
-  platform: 'node',
-  target: 'node20',
   minify: true,
   metafile: true,
   // import() of built-in modules becomes require(): the injected main script has no ESM loader.
@@ -51,13 +46,12 @@ const result = await build({
   plugins: [seaRequirePlugin, lazyBuiltinsPlugin],
   inject: ['scripts/sea-shims.js'],
   define: {
-    __DOCSCTL_VERSION__: JSON.stringify(pkg.version),
+    ...versionDefine,
     __DOCSCTL_ADDON_SHA256__: JSON.stringify(addonDigest.sha256),
     __DOCSCTL_ADDON_SIZE__: String(addonDigest.size),
     __DOCSCTL_SEA_NATIVE_BINDING__: 'seaAddon',
     'import.meta.url': 'importMetaUrl',
   },
-  logLevel: 'warning',
 });
 
 // The injected main script's require() knows built-in modules only: anything else left outside

@@ -1,0 +1,19 @@
+// What every esbuild bundle of docsctl shares (the npm build, its vendor bundles, the single
+// executable, the bench), so they cannot drift apart: one Node target, the repository as the working
+// folder, the version compiled in.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+export const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+
+export const commonOptions = {
+  absWorkingDir: root,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  logLevel: 'warning',
+};
+
+/** `__DOCSCTL_VERSION__`, which src/version.ts reads. */
+export const versionDefine = { __DOCSCTL_VERSION__: JSON.stringify(pkg.version) };
