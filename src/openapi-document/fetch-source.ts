@@ -1,5 +1,4 @@
-import { importLimits } from '../domain/import-limits';
-import { formatMs } from '../domain/import-limits';
+import { formatMs, importLimits } from '../domain/import-limits';
 import type { OpenApiLimits } from '../domain/openapi-limits';
 
 export type ProcessErrorCode = 'FETCH_TIMEOUT' | 'FETCH_ERROR' | 'PARSE_ERROR';
