@@ -4,6 +4,7 @@ import { UsageError } from '../errors';
 import { importLimitsOf, wholeNumberFlag, withImportLimitFlags } from './shared/import-limits';
 import { createApp, type App } from '../server/app';
 import { openEngine } from '../engine/index';
+import { holdForServer } from '../engine/store/server-lock';
 
 interface Opts {
   port: string;
@@ -56,6 +57,8 @@ export function registerServe(program: Command, ctx: Context): void {
       const publicUrl = opts.publicUrl ?? ctx.env.DOCSCTL_PUBLIC_URL ?? url;
       const engine = openEngine(target.db, { publicUrl, importLimits, openapiLimits: { processTimeoutMs: openapiSeconds * 1000 } });
       const installation = engine.install();
+      // `db restore` refuses a database a server holds.
+      const release = target.db === ':memory:' ? () => undefined : holdForServer(target.db);
       app = createApp({ engine, rateLimit: { limit, windowSeconds }, onError: report });
       // Deleted spaces past their retention go when the engine opens, and then every hour.
       const purging = setInterval(() => engine.spaces.purge(), PURGE_INTERVAL_MS);
@@ -74,6 +77,7 @@ export function registerServe(program: Command, ctx: Context): void {
       process.off('unhandledRejection', report);
       clearInterval(purging);
       engine.close();
+      release();
     });
 }
 

@@ -52,6 +52,14 @@ export function openDb(file: string): Db {
   return db;
 }
 
+/** Opens a database file to read only: no pragmas, no migrations, nothing written (a backup being checked). */
+export function openReadOnly(file: string): Db {
+  return new Database(file, { readonly: true, fileMustExist: true, nativeBinding: nativeBinding() as string });
+}
+
+/** How many migrations this docsctl knows: a database whose `user_version` is higher was written by a newer one. */
+export const SCHEMA_VERSION = migrations.length;
+
 function migrate(db: Db): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   for (let version = current; version < migrations.length; version++) {

@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import type { Context } from '../../context';
+import { CliError, EXIT } from '../../errors';
+import { backupDatabase, BackupError } from '../../engine/store/backup';
+
+export function registerBackup(group: Command, ctx: Context): void {
+  group
+    .command('backup')
+    .argument('<file>', 'where to write the copy (refused if it exists, unless --force)')
+    .option('--force', 'replace an existing file')
+    .description('copy the database while it is in use (a running serve goes on), and check the copy')
+    .addHelpText('after', `
+A consistent copy, taken with SQLite's online backup, then checked (integrity_check, and that this
+docsctl can open it). The file is private (0600): it holds the signing secret and token hashes.
+
+Examples:
+  $ docsctl db backup backups/acme-$(date +%F).db
+  $ docsctl --db /srv/docs.db db backup /mnt/backups/docs.db --force --json`)
+    .action(async (file: string, opts: { force?: boolean }) => {
+      const target = resolve(ctx.io.cwd, file);
+      if (existsSync(target) && !opts.force) throw new CliError(`${file} exists: pass --force to replace it`, EXIT.conflict);
+      const engine = await ctx.localEngine('db backup');
+      const t = ctx.target();
+      const database = t.mode === 'local' ? t.db : '';
+      if (target === resolve(database)) throw new CliError(`${file} is the database itself`, EXIT.usage);
+      const done = await ctx.spin(`Backing up ${database}`, () => backupDatabase(engine.core.db, target)).catch((error: unknown) => {
+        throw error instanceof BackupError ? new CliError(`the copy failed its check, nothing was written: ${error.message}`) : error;
+      });
+      if (ctx.out.json) ctx.out.raw({ database, file: target, bytes: done.bytes, schemaVersion: done.schemaVersion, integrity: 'ok' });
+      else ctx.out.message(`Backed up ${database} to ${file} (${done.bytes} bytes; integrity ok).`);
+    });
+}
