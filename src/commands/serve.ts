@@ -5,6 +5,7 @@ import { importLimitsOf, wholeNumberFlag, withImportLimitFlags } from './shared/
 import { createApp, type App } from '../server/app';
 import { openEngine } from '../engine/index';
 import { holdForServer } from '../engine/store/server-lock';
+import type { AccessEntry, LogFormat } from '../server/access-log';
 
 interface Opts {
   port: string;
@@ -15,6 +16,7 @@ interface Opts {
   refusePrivateAddresses?: boolean;
   allowPrivateAddresses?: boolean;
   openapiMaxTime: string;
+  logFormat?: string;
   [limit: string]: unknown;
 }
 
@@ -30,7 +32,8 @@ export function registerServe(program: Command, ctx: Context): void {
     .option('--allow-private-addresses', 'let content imports and OpenAPI source URLs fetch from loopback, private, link-local and this machine\'s own addresses (refused by default: editors must not reach your internal network)')
     // The default since issue 13; still accepted so scripts that pass it keep working.
     .addOption(new Option('--refuse-private-addresses').hideHelp())
-    .option('--openapi-max-time <seconds>', 'longest the validation of one OpenAPI document may take, 1-600 (default 20); past it the spec gets PARSE_ERROR', '20');
+    .option('--openapi-max-time <seconds>', 'longest the validation of one OpenAPI document may take, 1-600 (default 20); past it the spec gets PARSE_ERROR', '20')
+    .addOption(new Option('--log-format <format>', 'one access-log line per request on stdout: json, text, or off (default: text on a terminal, json otherwise)').choices(['json', 'text', 'off']));
   withImportLimitFlags(command, 'import-')
     .addHelpText('after', '\nExamples:\n  $ docsctl serve --port 8080\n  $ docsctl serve --port 0 --json          # prints {"url": ...} once listening\n  $ docsctl serve --host 0.0.0.0 --public-url https://docs.acme.example')
     .action(async (opts: Opts) => {
@@ -48,7 +51,11 @@ export function registerServe(program: Command, ctx: Context): void {
       // Listen first: with --port 0 the public URL is only known once the socket is bound.
       let app: App | undefined;
       const report = (error: unknown) => ctx.io.stderr.write(`internal error: ${(error as Error)?.stack ?? String(error)}\n`);
-      const server = createHttpServer({ handleAsync: (req, o) => app!.handleAsync(req, o), bodyPolicy: (req) => app!.bodyPolicy(req) }, report);
+      const logFormat = opts.logFormat ?? (ctx.io.stdout.isTTY ? 'text' : 'json');
+      const { batchedLines, formatAccessEntry } = await import('../server/access-log');
+      const writeLine = batchedLines((text) => ctx.io.stdout.write(text));
+      const log = logFormat === 'off' ? undefined : (entry: AccessEntry) => writeLine(formatAccessEntry(entry, logFormat as LogFormat));
+      const server = createHttpServer({ handleAsync: (req, o) => app!.handleAsync(req, o), bodyPolicy: (req) => app!.bodyPolicy(req) }, report, log);
       // A promise some request left behind that fails later is reported, never fatal to the server.
       process.on('unhandledRejection', report);
       const address = await listen(server, port, opts.host);

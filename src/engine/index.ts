@@ -20,7 +20,7 @@ import { docsSitesModule } from './sites/index';
 import { openapiModule } from './openapi/index';
 import { translationsModule } from './translations';
 import { ensureInstallation, installationOf, type BootstrapOptions } from './bootstrap';
-import { openDb } from './store/db';
+import { openDb, SCHEMA_VERSION } from './store/db';
 import { randomIds, systemClock, type Clock, type IdGenerator } from './clock';
 
 export type { Actor } from './core';
@@ -59,6 +59,15 @@ export function createEngine(options: EngineOptions) {
     install: (bootstrap?: BootstrapOptions) => ensureInstallation(core, bootstrap),
     /** The first organization and the admin user, once installed. */
     installation: () => installationOf(core),
+    /** Whether the database answers and its schema is this docsctl's: true, or why not (`/readyz`). */
+    ready: (): true | string => {
+      try {
+        const version = core.db.pragma('user_version', { simple: true }) as number;
+        return version === SCHEMA_VERSION ? true : `the database schema is ${version}, this docsctl's is ${SCHEMA_VERSION}`;
+      } catch (error) {
+        return `the database does not answer: ${(error as Error).message}`;
+      }
+    },
     close: (): void => {
       options.db.close();
     },

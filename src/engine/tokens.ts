@@ -76,7 +76,8 @@ export function tokensModule(core: Core) {
     },
 
     /** The actor a bearer token stands for, or undefined. Records use at most once a minute per token. */
-    authenticate(token: string): Actor | undefined {
+    /** The caller a token stands for, with the token's id (for the access log), or undefined. */
+    authenticate(token: string): (Actor & { tokenId: string }) | undefined {
       const digest = cachedHash(token);
       const row = core.remember(`token:${digest}`, () =>
         core.get<{ id: string; user_id: string }>('SELECT id, user_id FROM api_tokens WHERE token_hash = ? AND revoked_at IS NULL', [digest]),
@@ -87,7 +88,7 @@ export function tokensModule(core: Core) {
         lastTouched.set(row.id, now);
         core.run('UPDATE api_tokens SET last_used_at = ? WHERE id = ?', [new Date(now).toISOString(), row.id]);
       }
-      return { userId: row.user_id };
+      return { userId: row.user_id, tokenId: row.id };
     },
   };
 }

@@ -42,6 +42,15 @@ export interface HandleOptions {
   actor?: Actor;
   /** Key for rate limiting when there is no token (the client address). */
   clientKey?: string;
+  /** Filled in as the request is handled, for the access log: never the token itself. */
+  trace?: RequestTrace;
+}
+
+/** What the access log says of a request besides its method, path and status. */
+export interface RequestTrace {
+  operationId?: string;
+  userId?: string;
+  tokenId?: string;
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
@@ -113,6 +122,12 @@ export function createApp(options: AppOptions) {
   function dispatch(req: ApiRequest, handleOptions: HandleOptions = {}): ApiResponse | Promise<ApiResponse> {
     const { path, search } = splitUrl(req.url);
 
+    // For load balancers and orchestrators: no token, no rate limit.
+    if (req.method === 'GET' && path === '/healthz') return json(200, { status: 'ok' });
+    if (req.method === 'GET' && path === '/readyz') {
+      const ready = engine.ready();
+      return ready === true ? json(200, { status: 'ready' }) : json(503, { status: 'not ready', reason: ready });
+    }
     if (req.method === 'GET' && path === '/openapi.json') {
       openApiBody ??= JSON.stringify(renderOpenApi(engine.core.publicUrl));
       return { status: 200, headers: { ...JSON_HEADERS }, body: openApiBody };
@@ -151,6 +166,12 @@ export function createApp(options: AppOptions) {
       });
     }
     const { route, params } = found;
+    const trace = handleOptions.trace;
+    if (trace) {
+      trace.operationId = route.operationId;
+      if (authenticated) Object.assign(trace, { userId: authenticated.userId, tokenId: authenticated.tokenId });
+      else if (handleOptions.actor) trace.userId = handleOptions.actor.userId;
+    }
     try {
       let actor = handleOptions.actor;
       if (!actor && !token && route.capability && search.includes('signature=')) {

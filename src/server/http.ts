@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { errorResponse, type App, type ApiResponse } from './app';
+import { errorResponse, type App, type ApiResponse, type RequestTrace } from './app';
+import { randomUUID } from 'node:crypto';
+import { requestIdOf, type AccessEntry } from './access-log';
 
 function send(res: import('node:http').ServerResponse, response: ApiResponse, onError?: (error: unknown) => void): void {
   // A known length lets node write headers and body in one go instead of chunked encoding.
@@ -63,12 +65,23 @@ const tooLarge = (max: number): ApiResponse => {
  * Puts the app on node:http. No request can end the process: whatever one throws, at once or later,
  * becomes a 500 with the JSON error body for that request alone, reported to `onError`.
  */
-export function createHttpServer(app: Pick<App, 'handleAsync' | 'bodyPolicy'>, onError?: (error: unknown) => void): Server {
+export function createHttpServer(app: Pick<App, 'handleAsync' | 'bodyPolicy'>, onError?: (error: unknown) => void, log?: (entry: AccessEntry) => void): Server {
   const server = createServer((req, res) => {
     const head = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers };
+    // Every answer carries the request's id; the access log line is written once it is sent.
+    const requestId = requestIdOf(req.headers['x-request-id'], randomUUID);
+    res.setHeader('x-request-id', requestId);
+    const trace: RequestTrace = {};
+    if (log) {
+      const started = performance.now();
+      res.once('finish', () => {
+        const path = head.url.split('?')[0];
+        log({ time: new Date().toISOString(), requestId, method: head.method, path, ...trace, status: res.statusCode, durationMs: Math.round((performance.now() - started) * 10) / 10 });
+      });
+    }
     // handleAsync is async: whatever it throws arrives as a rejection, caught below.
     const respond = (body: string | undefined) =>
-      app.handleAsync({ method: head.method, url: head.url, headers: head.headers, body }, { clientKey: req.socket.remoteAddress }).then((answer) => send(res, answer, onError));
+      app.handleAsync({ method: head.method, url: head.url, headers: head.headers, body }, { clientKey: req.socket.remoteAddress, trace }).then((answer) => send(res, answer, onError));
     const answered = head.method === 'GET' || head.method === 'HEAD' ? respond(undefined) : (async () => {
       // Nothing is read before the route and the token say the body is wanted, and how much of it.
       const policy = app.bodyPolicy(head);

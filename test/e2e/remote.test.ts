@@ -21,7 +21,10 @@ describe('remote mode through serve', () => {
 
   afterAll(async () => {
     const result = await served.stop();
-    expect(JSON.parse(result.stdout).url).toBe(url);
+    // The announcement comes first (an indented JSON object); access-log lines follow, one a line.
+    const announcement = result.stdout.slice(0, result.stdout.indexOf('\n}\n') + 2);
+    expect(JSON.parse(announcement).url).toBe(url);
+    expect(result.stdout).toContain('"operationId":"listOrganizations"');
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 

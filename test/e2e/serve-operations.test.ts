@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { request } from 'undici';
+import { sandbox } from '../helpers/cli';
+import { runBuilt, spawnBuiltServe } from '../helpers/built';
+
+describe('a served instance an operator can watch (built CLI)', () => {
+  it('logs one JSON line per request (request id, operation, status, duration, user and token ids; never the token or the query), echoes X-Request-Id, answers /healthz and /readyz', async () => {
+    const box = sandbox();
+    expect((await runBuilt(box, ['init'])).code).toBe(0);
+    const minted = JSON.parse((await runBuilt(box, ['tokens', 'create', '--name', 'ops', '--json'])).stdout) as { token: string; id: string };
+    const server = spawnBuiltServe(box, ['--port', '0']);
+    const url = await server.listening;
+    let stopped: Awaited<ReturnType<typeof server.stop>> | undefined;
+    try {
+      const health = await request(`${url}/healthz`);
+      expect(health.statusCode).toBe(200);
+      expect(await health.body.json()).toEqual({ status: 'ok' });
+      expect(health.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      const ready = await request(`${url}/readyz`);
+      expect([ready.statusCode, await ready.body.json()]).toEqual([200, { status: 'ready' }]);
+      const orgs = await request(`${url}/v1/orgs?limit=1`, { headers: { authorization: `Bearer ${minted.token}`, 'x-request-id': 'trace-42' } });
+      expect(orgs.statusCode).toBe(200);
+      expect(orgs.headers['x-request-id']).toBe('trace-42');
+      await orgs.body.dump();
+      const denied = await request(`${url}/v1/orgs`, { headers: { 'x-request-id': 'not ok!' } });
+      expect(denied.statusCode).toBe(401);
+      expect(denied.headers['x-request-id']).not.toBe('not ok!');
+      await denied.body.dump();
+      const signed = await request(`${url}/v1/orgs?signature=secret-value`, { headers: { authorization: `Bearer ${minted.token}` } });
+      expect(signed.statusCode).toBe(400);
+      await signed.body.dump();
+    } finally {
+      stopped = await server.stop();
+    }
+    expect(stopped.code).toBe(0);
+    const lines = stopped.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.map((l) => [l.method, l.path, l.status])).toEqual([
+      ['GET', '/healthz', 200],
+      ['GET', '/readyz', 200],
+      ['GET', '/v1/orgs', 200],
+      ['GET', '/v1/orgs', 401],
+      ['GET', '/v1/orgs', 400],
+    ]);
+    expect(lines[2]).toMatchObject({ requestId: 'trace-42', operationId: 'listOrganizations', tokenId: minted.id, userId: expect.any(String), durationMs: expect.any(Number), time: expect.any(String) });
+    expect(stopped.stdout).not.toContain(minted.token);
+    expect(stopped.stdout).not.toContain('secret-value');
+  }, 30_000);
+
+  it('--log-format text writes readable lines, and off writes none', async () => {
+    const box = sandbox();
+    expect((await runBuilt(box, ['init'])).code).toBe(0);
+    for (const [format, expected] of [['text', /^\S+Z \S+ GET \/healthz - 200 [\d.]+ms$/], ['off', /^$/]] as const) {
+      const server = spawnBuiltServe(box, ['--port', '0', '--log-format', format]);
+      const url = await server.listening;
+      await (await request(`${url}/healthz`)).body.dump();
+      const { stdout } = await server.stop();
+      expect(stdout.trim()).toMatch(expected);
+    }
+    const bad = await runBuilt(box, ['serve', '--port', '0', '--log-format', 'xml']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("argument 'xml' is invalid");
+  }, 30_000);
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { testEngine } from '../helpers/engine';
+import { testApp } from '../helpers/app';
+import { createApp, type RequestTrace } from '../../src/server/app';
+import { formatAccessEntry, requestIdOf } from '../../src/server/access-log';
+
+describe('/healthz and /readyz', () => {
+  it('answer without a token and outside the rate limit', () => {
+    const t = testEngine();
+    const api = testApp(t.engine, { rateLimit: { limit: 1, windowSeconds: 60 } });
+    for (let i = 0; i < 3; i++) {
+      expect(api.request('GET', '/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });
+      expect(api.request('GET', '/readyz')).toMatchObject({ status: 200, body: { status: 'ready' } });
+    }
+    // The limit still applies to the API.
+    expect(api.request('GET', '/v1/orgs').status).toBe(401);
+    expect(api.request('GET', '/v1/orgs').status).toBe(429);
+  });
+
+  it('/readyz answers 503 with the reason when the database is not this docsctl\'s schema', () => {
+    const t = testEngine();
+    const api = testApp(t.engine);
+    t.engine.core.db.pragma('user_version = 999');
+    expect(api.request('GET', '/readyz')).toMatchObject({ status: 503, body: { status: 'not ready', reason: expect.stringMatching(/^the database schema is 999, this docsctl's is \d+$/) } });
+    expect(api.request('GET', '/healthz').status).toBe(200);
+  });
+});
+
+describe('the access log', () => {
+  it('knows the operation, the user and the token id of a request, never the token', () => {
+    const t = testEngine();
+    const app = createApp({ engine: t.engine });
+    const { token, id } = t.engine.tokens.create({ user: t.adminId, name: 'log' });
+    const trace: RequestTrace = {};
+    const answer = app.handle({ method: 'GET', url: '/v1/orgs?limit=1', headers: { authorization: `Bearer ${token}` } }, { trace });
+    expect(answer.status).toBe(200);
+    expect(trace).toEqual({ operationId: 'listOrganizations', userId: t.adminId, tokenId: id });
+    const denied: RequestTrace = {};
+    app.handle({ method: 'GET', url: '/v1/orgs', headers: { authorization: 'Bearer nope' } }, { trace: denied });
+    expect(denied).toEqual({ operationId: 'listOrganizations' });
+  });
+
+  it('formats a line as JSON or text, and keeps a sane X-Request-Id only', () => {
+    const entry = { time: '2026-11-24T00:00:00.000Z', requestId: 'r1', method: 'GET', path: '/v1/orgs', operationId: 'listOrganizations', status: 200, durationMs: 1.5, userId: 'u1', tokenId: 'k1' };
+    expect(JSON.parse(formatAccessEntry(entry, 'json'))).toEqual(entry);
+    expect(formatAccessEntry(entry, 'text')).toBe('2026-11-24T00:00:00.000Z r1 GET /v1/orgs listOrganizations 200 1.5ms user=u1 token=k1');
+    expect(formatAccessEntry({ ...entry, operationId: undefined, userId: undefined, tokenId: undefined }, 'text')).toBe('2026-11-24T00:00:00.000Z r1 GET /v1/orgs - 200 1.5ms');
+    const fresh = () => 'fresh';
+    expect(requestIdOf('abc-123_x.y', fresh)).toBe('abc-123_x.y');
+    expect(requestIdOf('has space', fresh)).toBe('fresh');
+    expect(requestIdOf('x'.repeat(65), fresh)).toBe('fresh');
+    expect(requestIdOf(['a', 'b'], fresh)).toBe('fresh');
+    expect(requestIdOf(undefined, fresh)).toBe('fresh');
+  });
+});
