@@ -17,6 +17,7 @@ interface Opts {
   allowPrivateAddresses?: boolean;
   openapiMaxTime: string;
   logFormat?: string;
+  shutdownTimeout: string;
   [limit: string]: unknown;
 }
 
@@ -33,6 +34,7 @@ export function registerServe(program: Command, ctx: Context): void {
     // The default since issue 13; still accepted so scripts that pass it keep working.
     .addOption(new Option('--refuse-private-addresses').hideHelp())
     .option('--openapi-max-time <seconds>', 'longest the validation of one OpenAPI document may take, 1-600 (default 20); past it the spec gets PARSE_ERROR', '20')
+    .option('--shutdown-timeout <seconds>', 'on SIGTERM or Ctrl-C, how long requests under way may take to finish before their connections are closed, 0-600', '10')
     .addOption(new Option('--log-format <format>', 'one access-log line per request on stdout: json, text, or off (default: text on a terminal, json otherwise)').choices(['json', 'text', 'off']));
   withImportLimitFlags(command, 'import-')
     .addHelpText('after', '\nExamples:\n  $ docsctl serve --port 8080\n  $ docsctl serve --port 0 --json          # prints {"url": ...} once listening\n  $ docsctl serve --host 0.0.0.0 --public-url https://docs.acme.example')
@@ -45,6 +47,7 @@ export function registerServe(program: Command, ctx: Context): void {
       if (opts.allowPrivateAddresses && opts.refusePrivateAddresses) throw new UsageError('--allow-private-addresses and --refuse-private-addresses contradict each other');
       const importLimits = { ...importLimitsOf(opts, 'import-'), refusePrivateAddresses: !opts.allowPrivateAddresses };
       const openapiSeconds = wholeNumberFlag(opts.openapiMaxTime, '--openapi-max-time', 1, 600);
+      const shutdownSeconds = wholeNumberFlag(opts.shutdownTimeout, '--shutdown-timeout', 0, 600);
       const target = ctx.target();
       if (target.mode !== 'local') throw new UsageError(`serve needs a local database; it cannot serve ${target.url}`);
       const { createHttpServer, listen } = await import('../server/http');
@@ -71,8 +74,12 @@ export function registerServe(program: Command, ctx: Context): void {
       const purging = setInterval(() => engine.spaces.purge(), PURGE_INTERVAL_MS);
       purging.unref();
       // Stop handlers before the announcement: whoever reads it may send SIGTERM at once.
+      // Stopping drains: no new connections, idle ones closed, requests under way finish (within the bound).
       const stopped = new Promise<void>((resolve) => {
-        const stop = () => server.close(() => resolve());
+        const stop = () => {
+          server.close(() => resolve());
+          setTimeout(() => server.closeAllConnections(), shutdownSeconds * 1000).unref();
+        };
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
         serveHandles.add(stop);
@@ -85,6 +92,9 @@ export function registerServe(program: Command, ctx: Context): void {
       clearInterval(purging);
       engine.close();
       release();
+      // Run as the process (not in-process, as tests do): what requests left behind (a fetch past the
+      // bound, keep-alive sockets of outbound fetches) must not hold the process once it has drained.
+      if (ctx.io.stdout === process.stdout) setTimeout(() => process.exit(), 50).unref();
     });
 }
 

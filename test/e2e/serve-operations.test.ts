@@ -61,3 +61,52 @@ describe('a served instance an operator can watch (built CLI)', () => {
     expect(bad.stderr).toContain("argument 'xml' is invalid");
   }, 30_000);
 });
+
+describe('stopping a served instance (built CLI)', () => {
+  /** A local site whose markdown answers after `delayMs`, for a slow import. */
+  async function slowSite(delayMs: number) {
+    const { createServer } = await import('node:http');
+    const server = createServer((_req, res) => {
+      setTimeout(() => res.writeHead(200, { 'content-type': 'text/markdown' }).end('# Slow\n\nArrived late.\n'), delayMs);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    const { port } = server.address() as import('node:net').AddressInfo;
+    return { url: `http://127.0.0.1:${port}/slow.md`, close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))) };
+  }
+
+  async function importing(timeout: string, delayMs: number) {
+    const box = sandbox();
+    expect((await runBuilt(box, ['init'])).code).toBe(0);
+    const { token } = JSON.parse((await runBuilt(box, ['tokens', 'create', '--json'])).stdout) as { token: string };
+    const space = JSON.parse((await runBuilt(box, ['spaces', 'create', '--title', 'Slow', '--json'])).stdout).id as string;
+    const site = await slowSite(delayMs);
+    const server = spawnBuiltServe(box, ['--port', '0', '--allow-private-addresses', '--shutdown-timeout', timeout, '--log-format', 'off']);
+    const url = await server.listening;
+    const answer = request(`${url}/v1/spaces/${space}/content/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: site.url, source: 'markdown' }),
+    }).then(async (r) => ({ status: r.statusCode, body: await r.body.json() }), (error: Error) => ({ error: error.message }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const started = Date.now();
+    const stopping = server.stop();
+    return { answer, stopping, started, url, site };
+  }
+
+  it('on SIGTERM finishes a request under way, takes no new one, and exits 0', async () => {
+    const { answer, stopping, url, site } = await importing('10', 1500);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect(request(`${url}/healthz`)).rejects.toThrow();
+    expect(await answer).toMatchObject({ status: 201, body: { importedResources: 1 } });
+    expect((await stopping).code).toBe(0);
+    await site.close();
+  }, 30_000);
+
+  it('closes what is still under way once --shutdown-timeout has passed', async () => {
+    const { answer, stopping, started, site } = await importing('1', 8000);
+    expect((await stopping).code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(await answer).toHaveProperty('error');
+    await site.close();
+  }, 30_000);
+});
