@@ -7,7 +7,7 @@ import { registerUpdate } from './update';
 import { registerDelete } from './delete';
 import { registerPublish } from './publish';
 import { registerShareLink } from './share-link';
-import { registerAdaptiveSchema } from './adaptive-schema';
+import { registerAdaptiveSchema } from './adaptive-schema/index';
 import { registerPublished } from './published';
 import { registerTree } from './tree';
 

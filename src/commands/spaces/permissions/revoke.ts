@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
-import type { Context } from '../../context';
-import { routes } from '../../api/routes/index';
-import { resolvePrincipals, type PrincipalOptions } from './permissions-grant';
+import type { Context } from '../../../context';
+import { routes } from '../../../api/routes/index';
+import { resolvePrincipals, type PrincipalOptions } from './grant';
 
-export function registerPermissionsRevoke(group: Command, ctx: Context): void {
+export function registerRevoke(group: Command, ctx: Context): void {
   group
     .command('revoke')
     .argument('<id>', 'space id')

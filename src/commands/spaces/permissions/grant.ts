@@ -1,9 +1,9 @@
 import { Option, type Command } from 'commander';
-import type { Context } from '../../context';
-import { routes } from '../../api/routes/index';
-import { UsageError } from '../../errors';
-import { ROLES, type Role } from '../../domain/roles';
-import { resolveTeamId, resolveUserId } from '../shared/resolve';
+import type { Context } from '../../../context';
+import { routes } from '../../../api/routes/index';
+import { UsageError } from '../../../errors';
+import { ROLES, type Role } from '../../../domain/roles';
+import { resolveTeamId, resolveUserId } from '../../shared/resolve';
 
 export interface PrincipalOptions {
   user?: string[];
@@ -21,7 +21,7 @@ export async function resolvePrincipals(ctx: Context, opts: PrincipalOptions): P
   return { users, teams };
 }
 
-export function registerPermissionsGrant(group: Command, ctx: Context): void {
+export function registerGrant(group: Command, ctx: Context): void {
   group
     .command('grant')
     .argument('<id>', 'space id')

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import type { Context } from '../../context';
-import { routes } from '../../api/routes/index';
-import { spacePermissionColumns } from '../shared/columns';
-import type { SpaceTeamPermission, SpaceUserPermission } from '../../api/resources';
+import type { Context } from '../../../context';
+import { routes } from '../../../api/routes/index';
+import { spacePermissionColumns } from '../../shared/columns';
+import type { SpaceTeamPermission, SpaceUserPermission } from '../../../api/resources';
 
-export function registerPermissionsList(group: Command, ctx: Context): void {
+export function registerList(group: Command, ctx: Context): void {
   group
     .command('list')
     .argument('<id>', 'space id')

@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
-import type { Context } from '../../context';
-import { routes } from '../../api/routes/index';
-import { spaceFieldValueColumns } from '../shared/columns';
+import type { Context } from '../../../context';
+import { routes } from '../../../api/routes/index';
+import { spaceFieldValueColumns } from '../../shared/columns';
 
-export function registerFieldsGet(group: Command, ctx: Context): void {
+export function registerGet(group: Command, ctx: Context): void {
   group
     .command('get')
     .argument('<id>', 'space id')

@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
-import type { Context } from '../../context';
-import { routes } from '../../api/routes/index';
-import { pagingQuery, withPaging } from '../shared/paging';
-import { printList } from '../shared/list';
-import { resolveTeamId } from '../shared/resolve';
-import { teamMemberColumns } from '../shared/columns';
+import type { Context } from '../../../context';
+import { routes } from '../../../api/routes/index';
+import { pagingQuery, withPaging } from '../../shared/paging';
+import { printList } from '../../shared/list';
+import { resolveTeamId } from '../../shared/resolve';
+import { teamMemberColumns } from '../../shared/columns';
 
-export function registerMembersList(group: Command, ctx: Context): void {
+export function registerList(group: Command, ctx: Context): void {
   withPaging(group.command('list').argument('<team>', 'team id or exact title').description('list the members of a team'))
     .addHelpText('after', '\nExamples:\n  $ docsctl teams members list Engineering\n  $ docsctl teams members list TEAM_ID --json')
     .action(async (team: string, opts: { limit?: string; page?: string }) => {

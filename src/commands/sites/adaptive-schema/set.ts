@@ -1,15 +1,9 @@
 import type { Command } from 'commander';
-import type { Context } from '../../context';
-import { routes } from '../../api/routes/index';
-import { CliError, UsageError, EXIT } from '../../errors';
-import { claimColumns, claimsOf, type AdaptiveSchema } from './columns';
-import { readInput } from '../shared/input';
-
-/** The claims as a table (the whole schema object with --json). */
-async function show(ctx: Context, schema: AdaptiveSchema): Promise<void> {
-  if (ctx.out.json) ctx.out.raw(schema);
-  else await ctx.out.list(claimsOf(schema.jsonSchema), claimColumns);
-}
+import type { Context } from '../../../context';
+import { routes } from '../../../api/routes/index';
+import { CliError, UsageError, EXIT } from '../../../errors';
+import { readInput } from '../../shared/input';
+import { show } from './show';
 
 /** The JSON Schema of `--file`: a bare schema, or a `{ jsonSchema }` object as `get --json` prints it. */
 async function readSchema(ctx: Context, file: string): Promise<Record<string, unknown>> {
@@ -25,21 +19,7 @@ async function readSchema(ctx: Context, file: string): Promise<Record<string, un
   return 'jsonSchema' in object && !('type' in object) ? (object.jsonSchema as Record<string, unknown>) : object;
 }
 
-export function registerAdaptiveSchema(group: Command, ctx: Context): void {
-  const schema = group.command('adaptive-schema').description("the JSON Schema of a site's visitor claims (adaptive content)")
-    .addHelpText('after', '\nExamples:\n  $ docsctl sites adaptive-schema get SITE_ID');
-
-  schema
-    .command('get')
-    .argument('<site>', 'site id')
-    .description('list the claims of the schema (--json: the whole schema)')
-    .addHelpText('after', '\nExamples:\n  $ docsctl sites adaptive-schema get SITE_ID\n  $ docsctl sites adaptive-schema get SITE_ID --json | jq .jsonSchema > claims.json')
-    .action(async (siteId: string) => {
-      const organizationId = await ctx.organizationId();
-      const api = await ctx.client();
-      await show(ctx, await api.call(routes.getSiteAdaptiveSchema, { params: { organizationId, siteId } }));
-    });
-
+export function registerSet(schema: Command, ctx: Context): void {
   schema
     .command('set')
     .argument('<site>', 'site id')

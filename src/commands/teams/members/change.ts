@@ -1,14 +1,14 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import type { Context } from '../../context';
-import { routes } from '../../api/routes/index';
-import { CliError, UsageError, EXIT } from '../../errors';
-import type { UserRow } from '../../bulk/user-file';
-import { MemberDirectory, loadTeamRoster } from '../../bulk/directory';
-import { hasErrors, planTeamChange, removalTooLarge } from '../../bulk/plan';
-import { printReport } from '../../bulk/report';
-import { resolveTeamId } from '../shared/resolve';
-import { readInput } from '../shared/input';
+import type { Context } from '../../../context';
+import { routes } from '../../../api/routes/index';
+import { CliError, UsageError, EXIT } from '../../../errors';
+import type { UserRow } from '../../../bulk/user-file';
+import { MemberDirectory, loadTeamRoster } from '../../../bulk/directory';
+import { hasErrors, planTeamChange, removalTooLarge } from '../../../bulk/plan';
+import { printReport } from '../../../bulk/report';
+import { resolveTeamId } from '../../shared/resolve';
+import { readInput } from '../../shared/input';
 
 export interface ChangeOptions {
   file?: string;
@@ -38,7 +38,7 @@ async function readRows(ctx: Context, users: string[], file: string | undefined)
   if (file) {
     const text = await readInput(ctx, '--file', file);
     // The CSV parser loads only when a file is given.
-    const { parseUserFile } = await import('../../bulk/user-file');
+    const { parseUserFile } = await import('../../../bulk/user-file');
     rows.push(...parseUserFile(text, file));
   }
   if (!rows.length) throw new UsageError('no users given: pass user ids or e-mails, or --file FILE');

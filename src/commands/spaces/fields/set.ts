@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
-import type { Context } from '../../context';
-import { routes } from '../../api/routes/index';
-import { CliError, UsageError, EXIT } from '../../errors';
-import { spaceFieldValueColumns } from '../shared/columns';
-import type { CustomField } from '../../api/resources';
+import type { Context } from '../../../context';
+import { routes } from '../../../api/routes/index';
+import { CliError, UsageError, EXIT } from '../../../errors';
+import { spaceFieldValueColumns } from '../../shared/columns';
+import type { CustomField } from '../../../api/resources';
 
 type FieldValue = string | number | boolean | string[];
 
@@ -26,7 +26,7 @@ export function parseFieldValue(field: Pick<CustomField, 'name' | 'type'>, text:
   }
 }
 
-export function registerFieldsSet(group: Command, ctx: Context): void {
+export function registerSet(group: Command, ctx: Context): void {
   group
     .command('set')
     .argument('<id>', 'space id')
