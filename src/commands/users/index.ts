@@ -1,26 +1,10 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
-import { routes } from '../../api/routes/index';
-import { userColumns } from '../shared/columns';
+import { registerMe } from './me';
+import { registerGet } from './get';
 
 export function registerUsers(program: Command, ctx: Context): void {
   const group = program.command('users').description('user accounts')
     .addHelpText('after', '\nExamples:\n  $ docsctl users me\n  $ docsctl users get USER_ID');
-  group
-    .command('me')
-    .description('the user you act as')
-    .addHelpText('after', '\nExamples:\n  $ docsctl users me --json')
-    .action(async () => {
-      const api = await ctx.client();
-      await ctx.out.object(await api.call(routes.getAuthenticatedUser), userColumns);
-    });
-  group
-    .command('get')
-    .argument('<user>', 'user id')
-    .description('show a user you share an organization with')
-    .addHelpText('after', '\nExamples:\n  $ docsctl users get USER_ID')
-    .action(async (userId: string) => {
-      const api = await ctx.client();
-      await ctx.out.object(await api.call(routes.getUserById, { params: { userId } }), userColumns);
-    });
+  for (const register of [registerMe, registerGet]) register(group, ctx);
 }
