@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { userColumns } from '../shared/columns';
+import { userColumns } from '../users/columns';
 
 export function registerWhoami(program: Command, ctx: Context): void {
   program

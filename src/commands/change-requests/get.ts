@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { changeRequestColumns } from '../shared/columns';
+import { changeRequestColumns } from './columns';
 import { withSpace } from './space';
 
 export function registerGet(group: Command, ctx: Context): void {

@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { changeRequestColumns } from '../shared/columns';
+import { changeRequestColumns } from './columns';
 import { pagingQuery, withPaging, type PagingOptions } from '../shared/paging';
 import { printList } from '../shared/list';
 import { resolveUserId } from '../shared/resolve';

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { collectionDetail } from '../shared/columns';
+import { collectionDetail } from './columns';
 
 export function registerCreate(group: Command, ctx: Context): void {
   group

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { collectionDetail } from '../shared/columns';
+import { collectionDetail } from './columns';
 import { moveBody, withPositionOptions, type MoveOptions } from '../shared/move-options';
 
 export function registerMove(group: Command, ctx: Context): void {

@@ -3,7 +3,7 @@ import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { pagingQuery, withPaging } from '../shared/paging';
 import { printList } from '../shared/list';
-import { spaceColumns } from '../shared/columns';
+import { spaceColumns } from '../spaces/columns';
 
 export function registerSpaces(group: Command, ctx: Context): void {
   withPaging(group.command('spaces').argument('<id>', 'collection id').description('spaces directly in a collection, in their order'))

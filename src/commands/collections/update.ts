@@ -3,7 +3,7 @@ import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { UsageError } from '../../errors';
 import { ROLES, type Role } from '../../domain/roles';
-import { collectionDetail } from '../shared/columns';
+import { collectionDetail } from './columns';
 import { nullable } from '../shared/values';
 
 interface Opts {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { fileColumns } from '../shared/columns';
+import { fileColumns } from './columns';
 import { pagingQuery, withPaging, type PagingOptions } from '../shared/paging';
 import { printList } from '../shared/list';
 import { withWhere, whereParams, type Where } from './where';

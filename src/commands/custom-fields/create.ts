@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { FIELD_TYPES, type FieldType } from '../../domain/values';
-import { customFieldDetail } from '../shared/columns';
+import { customFieldDetail } from './columns';
 import { detailsBody, withDetailOptions, type DetailOptions } from './details';
 
 export function registerCreate(group: Command, ctx: Context): void {

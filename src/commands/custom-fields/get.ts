@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { customFieldDetail } from '../shared/columns';
+import { customFieldDetail } from './columns';
 
 export function registerGet(group: Command, ctx: Context): void {
   group

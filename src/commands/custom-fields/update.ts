@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { UsageError } from '../../errors';
-import { customFieldDetail } from '../shared/columns';
+import { customFieldDetail } from './columns';
 import { detailsBody, withDetailOptions, type DetailOptions } from './details';
 
 export function registerUpdate(group: Command, ctx: Context): void {

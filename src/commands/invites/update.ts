@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { inviteColumns } from '../shared/columns';
+import { inviteColumns } from './columns';
 import { ROLES, type Role } from '../../domain/roles';
 
 export function registerUpdate(group: Command, ctx: Context): void {

@@ -3,7 +3,7 @@ import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { pagingQuery, withPaging } from '../shared/paging';
 import { printList } from '../shared/list';
-import { memberColumns } from '../shared/columns';
+import { memberColumns } from './columns';
 import { ROLES } from '../../domain/roles';
 
 interface Opts {

@@ -4,7 +4,7 @@ import { routes } from '../../api/routes/index';
 import { pagingQuery, withPaging } from '../shared/paging';
 import { printList } from '../shared/list';
 import { resolveUserId } from '../shared/resolve';
-import { memberTeamColumns } from '../shared/columns';
+import { memberTeamColumns } from './columns';
 
 export function registerTeams(group: Command, ctx: Context): void {
   withPaging(group.command('teams').argument('<user>', 'user id or e-mail').description("a member's teams and team roles"))

@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { memberColumns } from '../shared/columns';
+import { memberColumns } from './columns';
 import { resolveUserId } from '../shared/resolve';
 import { nullable } from '../shared/values';
 import { ROLES } from '../../domain/roles';

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { organizationColumns } from '../shared/columns';
+import { organizationColumns } from './columns';
 
 export function registerByDomain(group: Command, ctx: Context): void {
   group

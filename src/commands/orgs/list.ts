@@ -3,7 +3,7 @@ import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { pagingQuery, withPaging } from '../shared/paging';
 import { printList } from '../shared/list';
-import { organizationColumns } from '../shared/columns';
+import { organizationColumns } from './columns';
 
 export function registerList(group: Command, ctx: Context): void {
   withPaging(group.command('list').description('list the organizations you belong to'))

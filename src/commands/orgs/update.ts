@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { organizationDetail } from '../shared/columns';
+import { organizationDetail } from './columns';
 import { UsageError } from '../../errors';
 import { ROLES } from '../../domain/roles';
 import { nullable } from '../shared/values';

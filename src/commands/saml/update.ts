@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { samlDetail } from '../shared/columns';
+import { samlDetail } from './columns';
 import { UsageError } from '../../errors';
 import { samlBody, withSamlOptions, type SamlOpts } from './fields';
 

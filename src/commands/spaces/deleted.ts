@@ -3,7 +3,7 @@ import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { pagingQuery, withPaging } from '../shared/paging';
 import { printList } from '../shared/list';
-import { deletedSpaceColumns } from '../shared/columns';
+import { deletedSpaceColumns } from './columns';
 
 export function registerDeleted(group: Command, ctx: Context): void {
   withPaging(group.command('deleted').description('spaces deleted in the last 7 days, newest first: who deleted them and how long they stay restorable (admins)'))

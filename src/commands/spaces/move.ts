@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { spaceDetail } from '../shared/columns';
+import { spaceDetail } from './columns';
 import { moveBody, withPositionOptions, type MoveOptions } from '../shared/move-options';
 
 export function registerMove(group: Command, ctx: Context): void {

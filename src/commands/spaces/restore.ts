@@ -5,7 +5,7 @@ import { ApiError } from '../../api/errors';
 import { UsageError } from '../../errors';
 import { pick } from '../../output/prompts';
 import type { Column } from '../../output/render';
-import { purgedIn } from '../shared/columns';
+import { purgedIn } from './columns';
 import type { Space } from '../../api/resources';
 
 interface Outcome {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { spaceDetail } from '../shared/columns';
+import { spaceDetail } from './columns';
 
 export function registerTransfer(group: Command, ctx: Context): void {
   group

@@ -4,7 +4,7 @@ import { routes } from '../../api/routes/index';
 import { UsageError } from '../../errors';
 import { ROLES, type Role } from '../../domain/roles';
 import { VISIBILITIES, type Visibility } from '../../domain/values';
-import { spaceDetail } from '../shared/columns';
+import { spaceDetail } from './columns';
 import { nullable } from '../shared/values';
 
 interface Opts {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { memberColumns } from '../shared/columns';
+import { memberColumns } from '../members/columns';
 import { resolveUserId } from '../shared/resolve';
 
 export function registerEnable(group: Command, ctx: Context): void {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { teamColumns } from '../shared/columns';
+import { teamColumns } from './columns';
 import { resolveTeamId } from '../shared/resolve';
 
 export function registerGet(group: Command, ctx: Context): void {

@@ -3,7 +3,7 @@ import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { pagingQuery, withPaging } from '../shared/paging';
 import { printList } from '../shared/list';
-import { teamColumns } from '../shared/columns';
+import { teamColumns } from './columns';
 import { resolveUserId } from '../shared/resolve';
 
 export function registerList(group: Command, ctx: Context): void {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../../context';
 import { routes } from '../../../api/routes/index';
-import { spaceFieldValueColumns } from '../../shared/columns';
+import { spaceFieldValueColumns } from '../columns';
 
 export function registerGet(group: Command, ctx: Context): void {
   group

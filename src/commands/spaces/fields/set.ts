@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../../context';
 import { routes } from '../../../api/routes/index';
 import { CliError, UsageError, EXIT } from '../../../errors';
-import { spaceFieldValueColumns } from '../../shared/columns';
+import { spaceFieldValueColumns } from '../columns';
 import type { CustomField } from '../../../api/resources';
 
 type FieldValue = string | number | boolean | string[];

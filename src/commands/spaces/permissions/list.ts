@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../../context';
 import { routes } from '../../../api/routes/index';
-import { spacePermissionColumns } from '../../shared/columns';
+import { spacePermissionColumns } from '../columns';
 import type { SpaceTeamPermission, SpaceUserPermission } from '../../../api/resources';
 
 export function registerList(group: Command, ctx: Context): void {

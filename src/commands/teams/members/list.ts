@@ -4,7 +4,7 @@ import { routes } from '../../../api/routes/index';
 import { pagingQuery, withPaging } from '../../shared/paging';
 import { printList } from '../../shared/list';
 import { resolveTeamId } from '../../shared/resolve';
-import { teamMemberColumns } from '../../shared/columns';
+import { teamMemberColumns } from '../columns';
 
 export function registerList(group: Command, ctx: Context): void {
   withPaging(group.command('list').argument('<team>', 'team id or exact title').description('list the members of a team'))
