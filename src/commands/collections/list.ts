@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { pagingQuery, withPaging } from '../shared/paging';
+import { pagingQuery, withPaging, type PagingOptions } from '../shared/paging';
 import { printList } from '../shared/list';
 import { collectionColumns } from './columns';
 
@@ -10,7 +10,7 @@ export function registerList(group: Command, ctx: Context): void {
     .option('--nested', 'include sub-collections (the default)')
     .option('--no-nested', 'only top-level collections')
     .addHelpText('after', '\nExamples:\n  $ docsctl collections list\n  $ docsctl collections list --no-nested --json')
-    .action(async (opts: { limit?: string; page?: string; nested?: boolean }) => {
+    .action(async (opts: PagingOptions & { nested?: boolean }) => {
       const organizationId = await ctx.organizationId();
       await printList(ctx, opts, routes.listCollections, { params: { organizationId }, query: { ...pagingQuery(opts), nested: opts.nested } }, collectionColumns);
     });

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { Context } from '../../context';
-import { pagingQuery, withPaging } from '../shared/paging';
+import { pagingQuery, withPaging, type PagingOptions } from '../shared/paging';
 import { printList } from '../shared/list';
 import { resolveUserId } from '../shared/resolve';
 import { commentColumns } from './columns';
@@ -8,14 +8,12 @@ import { bodyFormatOption, formatOf, resolvePage, rootOf, withRoot, type RootOpt
 
 const STATUSES = ['all', 'open', 'resolved'];
 
-interface ListOptions extends RootOptions {
+interface ListOptions extends RootOptions, PagingOptions {
   status?: string;
   targetPage?: string;
   author?: string[];
   order?: string;
   bodyFormat?: string;
-  limit?: string;
-  page?: string;
 }
 
 export function registerList(group: Command, ctx: Context): void {

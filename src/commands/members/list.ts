@@ -1,14 +1,12 @@
 import { Option, type Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { pagingQuery, withPaging } from '../shared/paging';
+import { pagingQuery, withPaging, type PagingOptions } from '../shared/paging';
 import { printList } from '../shared/list';
 import { memberColumns } from './columns';
 import { ROLES } from '../../domain/roles';
 
-interface Opts {
-  limit?: string;
-  page?: string;
+interface Opts extends PagingOptions {
   role?: string;
   search?: string;
   sort?: string;

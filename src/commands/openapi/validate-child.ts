@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { infoOf, VALIDATE_COMMAND } from '../../openapi-document/isolated';
+import { readStdin } from '../shared/input';
 
 /**
  * The child side of validateIsolated (engine/openapi/isolated.ts): reads a document on stdin, parses
@@ -13,10 +14,9 @@ export function registerValidateChild(program: Command, ctx: Context): void {
     .description('validate an OpenAPI document read on stdin (docsctl runs this itself)')
     .action(async () => {
       const { parseText, validateParsed, SpecParseError } = await import('../../openapi-document/document');
-      const chunks: Buffer[] = [];
-      for await (const chunk of ctx.io.stdin as AsyncIterable<Buffer | string>) chunks.push(Buffer.from(chunk));
+      const text = await readStdin(ctx);
       try {
-        const parsed = parseText(Buffer.concat(chunks).toString('utf8'));
+        const parsed = parseText(text);
         const info = infoOf(parsed);
         await validateParsed(parsed); // changes `parsed`: the info is read first
         ctx.io.stdout.write(JSON.stringify({ ok: true, info }));

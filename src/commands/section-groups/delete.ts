@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { CliError, EXIT } from '../../errors';
+import { findListed } from '../shared/list';
 
 export function registerDelete(group: Command, ctx: Context): void {
   group
@@ -14,11 +14,7 @@ export function registerDelete(group: Command, ctx: Context): void {
     .action(async (siteId: string, siteSectionGroupId: string, opts: { yes?: boolean }) => {
       const organizationId = await ctx.organizationId();
       const api = await ctx.client();
-      let found;
-      for await (const g of api.paginate(routes.listSiteSectionGroups, { params: { organizationId, siteId }, query: { limit: 1000 } })) {
-        if (g.id === siteSectionGroupId) found = g;
-      }
-      if (!found) throw new CliError(`section group ${siteSectionGroupId} not found in site ${siteId}`, EXIT.notFound);
+      const found = await findListed(ctx, routes.listSiteSectionGroups, { params: { organizationId, siteId }, query: { limit: 1000 } }, siteSectionGroupId, `section group ${siteSectionGroupId} not found in site ${siteId}`);
       await ctx.confirm(`Delete section group "${found.title}" (${found.id})? Its ${found.sections.length} section(s) stay in the site.`, opts.yes);
       await api.call(routes.deleteSiteSectionGroup, { params: { organizationId, siteId, siteSectionGroupId } });
       ctx.out.message(`Deleted section group ${found.title} (${found.id}).`);

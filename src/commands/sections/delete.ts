@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { CliError, EXIT } from '../../errors';
+import { findListed } from '../shared/list';
 
 export function registerDelete(group: Command, ctx: Context): void {
   group
@@ -15,11 +15,7 @@ export function registerDelete(group: Command, ctx: Context): void {
       const organizationId = await ctx.organizationId();
       const api = await ctx.client();
       // Look it up first, so the question names it and a wrong id asks nothing.
-      let section;
-      for await (const s of api.paginate(routes.listSiteSections, { params: { organizationId, siteId }, query: { limit: 1000 } })) {
-        if (s.id === siteSectionId) section = s;
-      }
-      if (!section) throw new CliError(`section ${siteSectionId} not found in site ${siteId}`, EXIT.notFound);
+      const section = await findListed(ctx, routes.listSiteSections, { params: { organizationId, siteId }, query: { limit: 1000 } }, siteSectionId, `section ${siteSectionId} not found in site ${siteId}`);
       const spaces = section.siteSpaces.length;
       await ctx.confirm(`Delete section "${section.title}" (${section.id}) and its ${spaces} site space${spaces === 1 ? '' : 's'}?`, opts.yes);
       await api.call(routes.deleteSiteSection, { params: { organizationId, siteId, siteSectionId } });

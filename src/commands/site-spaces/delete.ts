@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { CliError, EXIT } from '../../errors';
+import { findListed } from '../shared/list';
 
 export function registerDelete(group: Command, ctx: Context): void {
   group
@@ -14,11 +14,7 @@ export function registerDelete(group: Command, ctx: Context): void {
     .action(async (siteId: string, siteSpaceId: string, opts: { yes?: boolean }) => {
       const organizationId = await ctx.organizationId();
       const api = await ctx.client();
-      let found;
-      for await (const s of api.paginate(routes.listSiteSpaces, { params: { organizationId, siteId }, query: { limit: 1000 } })) {
-        if (s.id === siteSpaceId) found = s;
-      }
-      if (!found) throw new CliError(`site space ${siteSpaceId} not found in site ${siteId}`, EXIT.notFound);
+      const found = await findListed(ctx, routes.listSiteSpaces, { params: { organizationId, siteId }, query: { limit: 1000 } }, siteSpaceId, `site space ${siteSpaceId} not found in site ${siteId}`);
       await ctx.confirm(`Remove space "${found.title}" (site space ${found.id}) from site ${siteId}?`, opts.yes);
       await api.call(routes.deleteSiteSpace, { params: { organizationId, siteId, siteSpaceId } });
       ctx.out.message(`Removed site space ${found.id} (${found.title}) from site ${siteId}.`);

@@ -2,17 +2,15 @@ import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { UsageError } from '../../errors';
-import { pagingQuery, withPaging } from '../shared/paging';
+import { pagingQuery, withPaging, type PagingOptions } from '../shared/paging';
 import { printList } from '../shared/list';
 import { siteColumns } from './columns';
 
-interface Opts {
+interface Opts extends PagingOptions {
   space?: string;
   title?: string;
   published?: boolean;
   unpublished?: boolean;
-  limit?: string;
-  page?: string;
 }
 
 export function registerList(group: Command, ctx: Context): void {
