@@ -4,7 +4,7 @@ import { routes } from '../../api/routes/index';
 import { UsageError } from '../../errors';
 import { ROLES, type Role } from '../../domain/roles';
 import { collectionDetail } from './columns';
-import { nullable } from '../shared/values';
+import { nullable } from '../shared/nullable';
 
 interface Opts {
   title?: string;

@@ -2,7 +2,7 @@ import { Argument, type Command } from 'commander';
 import type { Context } from '../../context';
 import { isDynamic } from './kinds';
 import { describeProgram } from './tree';
-import { completionLines } from './values';
+import { completionLines } from './candidates';
 
 const SHELLS = ['bash', 'zsh', 'fish'] as const;
 

@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { UsageError } from '../../errors';
-import { nullable } from '../shared/values';
+import { nullable } from '../shared/nullable';
 import { ROLES, type Role } from '../../domain/roles';
 import { readInput } from '../shared/input';
 

@@ -3,7 +3,7 @@ import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { memberColumns } from './columns';
 import { resolveUserId } from '../shared/resolve';
-import { nullable } from '../shared/values';
+import { nullable } from '../shared/nullable';
 import { ROLES } from '../../domain/roles';
 
 export function registerUpdate(group: Command, ctx: Context): void {

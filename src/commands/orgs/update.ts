@@ -4,7 +4,7 @@ import { routes } from '../../api/routes/index';
 import { organizationDetail } from './columns';
 import { UsageError } from '../../errors';
 import { ROLES } from '../../domain/roles';
-import { nullable } from '../shared/values';
+import { nullable } from '../shared/nullable';
 
 interface Opts {
   title?: string;

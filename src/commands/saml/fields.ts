@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import type { Context } from '../../context';
 import { ROLES } from '../../domain/roles';
-import { nullable } from '../shared/values';
+import { nullable } from '../shared/nullable';
 import { resolveTeamId } from '../shared/resolve';
 import { readInput } from '../shared/input';
 

@@ -5,7 +5,7 @@ import { UsageError } from '../../errors';
 import { ROLES, type Role } from '../../domain/roles';
 import { VISIBILITIES, type Visibility } from '../../domain/values';
 import { spaceDetail } from './columns';
-import { nullable } from '../shared/values';
+import { nullable } from '../shared/nullable';
 
 interface Opts {
   title?: string;
