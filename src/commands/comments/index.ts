@@ -6,7 +6,8 @@ import { registerAdd } from './add';
 import { registerReply } from './reply';
 import { registerReplies } from './replies';
 import { registerEdit } from './edit';
-import { registerReopen, registerResolve } from './resolve';
+import { registerResolve } from './resolve';
+import { registerReopen } from './reopen';
 import { registerReact } from './react';
 import { registerDelete } from './delete';
 

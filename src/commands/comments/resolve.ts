@@ -4,7 +4,7 @@ import { commentDetail } from './columns';
 import { rootOf, withRoot, type RootOptions } from './root';
 
 /** `resolve` and `reopen`: the two directions of a comment's status. */
-function registerStatusVerb(group: Command, ctx: Context, verb: 'resolve' | 'reopen'): void {
+export function registerStatusVerb(group: Command, ctx: Context, verb: 'resolve' | 'reopen'): void {
   const resolved = verb === 'resolve';
   withRoot(group.command(verb).argument('<comment>', 'comment id').description(resolved ? 'mark a comment resolved' : 'reopen a resolved comment'))
     .addHelpText('after', `\nExamples:\n  $ docsctl comments ${verb} COMMENT_ID --space SPACE_ID\n  $ docsctl comments ${verb} COMMENT_ID --space SPACE_ID --json`)
@@ -18,4 +18,3 @@ function registerStatusVerb(group: Command, ctx: Context, verb: 'resolve' | 'reo
 }
 
 export const registerResolve = (group: Command, ctx: Context) => registerStatusVerb(group, ctx, 'resolve');
-export const registerReopen = (group: Command, ctx: Context) => registerStatusVerb(group, ctx, 'reopen');

@@ -1,52 +1,9 @@
-import { Argument, type Command } from 'commander';
+import type { Command } from 'commander';
 import type { Context } from '../../context';
-import { isDynamic } from './kinds';
-import { describeProgram } from './tree';
-import { completionLines } from './candidates';
+import { registerScript } from './script';
+import { registerComplete } from './complete';
 
-const SHELLS = ['bash', 'zsh', 'fish'] as const;
-
+/** `docsctl completion SHELL`, and the hidden `__complete` its scripts call for ids. */
 export function registerCompletion(program: Command, ctx: Context): void {
-  program
-    .command('completion')
-    .description('print a shell completion script (commands, flags, and ids of organizations, spaces, teams, collections and sites)')
-    .addArgument(new Argument('<shell>', 'the shell to complete in').choices(SHELLS))
-    .addHelpText(
-      'after',
-      `
-Install:
-  bash  add to ~/.bashrc:   source <(docsctl completion bash)
-  zsh   add to ~/.zshrc after compinit:   source <(docsctl completion zsh)
-        or put it on $fpath:   docsctl completion zsh > "\${fpath[1]}/_docsctl"
-  fish  docsctl completion fish > ~/.config/fish/completions/docsctl.fish
-
-Ids are looked up in the database or server the line points at (--db, --url, --profile, the
-environment or the saved profile), with a short timeout for remote servers.
-
-Examples:
-  $ docsctl completion bash > docsctl.bash
-  $ docsctl completion zsh
-  $ docsctl completion fish`,
-    )
-    .action(async (shell: (typeof SHELLS)[number]) => {
-      // Completion describes every command, so it builds the whole program, not only this group.
-      const full = await ctx.wholeProgram!();
-      const spec = describeProgram(full);
-      const render = { bash: () => import('./bash').then((m) => m.bashScript), zsh: () => import('./zsh').then((m) => m.zshScript), fish: () => import('./fish').then((m) => m.fishScript) }[shell];
-      ctx.io.stdout.write((await render())(spec));
-    });
-
-  // What the scripts call for ids: `docsctl [--db F | --url U …] __complete KIND PREFIX`.
-  program
-    .command('__complete', { hidden: true })
-    .description('ids for the completion scripts: KIND (org, space, team, collection, site) and a PREFIX')
-    .argument('[kind]')
-    .argument('[prefix]', '', '')
-    .allowUnknownOption()
-    .allowExcessArguments()
-    .action(async (kind: string | undefined, prefix: string) => {
-      if (!kind || !isDynamic(kind)) return;
-      const lines = await completionLines(ctx, kind, prefix);
-      if (lines.length) ctx.io.stdout.write(`${lines.join('\n')}\n`);
-    });
+  for (const register of [registerScript, registerComplete]) register(program, ctx);
 }
