@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Actor, Core } from './core';
-import { notFound } from './errors';
+import { invalid, notFound } from './errors';
+import { TOKEN_SCOPES, type TokenScope } from '../domain/token-scopes';
 import { findUser } from './users';
 
 interface TokenRow {
@@ -10,6 +11,8 @@ interface TokenRow {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  expires_at: string | null;
+  scope: TokenScope;
   email: string;
 }
 
@@ -36,6 +39,8 @@ function present(row: TokenRow) {
     createdAt: row.created_at,
     lastUsedAt: row.last_used_at,
     revokedAt: row.revoked_at,
+    expiresAt: row.expires_at,
+    scope: row.scope,
   };
 }
 
@@ -46,14 +51,19 @@ export function tokensModule(core: Core) {
   const lastTouched = new Map<string, number>();
 
   return {
-    create(input: { user: string; name?: string }): TokenInfo & { token: string } {
+    /** A new token for `user`; `expiresAt` (ISO time, in the future) and `scope` (default admin) narrow it. */
+    create(input: { user: string; name?: string; expiresAt?: string; scope?: TokenScope }): TokenInfo & { token: string } {
       const user = findUser(core, input.user);
       if (!user) throw notFound(`user ${input.user} not found`);
+      if (input.expiresAt !== undefined && !(Date.parse(input.expiresAt) > core.clock.now().getTime())) {
+        throw invalid(`expiresAt: must be a time in the future (it is ${input.expiresAt})`);
+      }
+      if (input.scope !== undefined && !TOKEN_SCOPES.includes(input.scope)) throw invalid(`scope: must be one of ${TOKEN_SCOPES.join(', ')}`);
       const token = `dct_${randomBytes(32).toString('base64url')}`;
       const id = core.newId();
       core.write(() =>
-        core.run('INSERT INTO api_tokens (id, user_id, name, token_hash, created_at) VALUES (?, ?, ?, ?, ?)', [
-          id, user.id, input.name ?? 'docsctl', hash(token), core.now(),
+        core.run('INSERT INTO api_tokens (id, user_id, name, token_hash, created_at, expires_at, scope) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+          id, user.id, input.name ?? 'docsctl', hash(token), core.now(), input.expiresAt === undefined ? null : new Date(input.expiresAt).toISOString(), input.scope ?? 'admin',
         ]),
       );
       return { ...this.get(id), token };
@@ -76,19 +86,33 @@ export function tokensModule(core: Core) {
     },
 
     /** The actor a bearer token stands for, or undefined. Records use at most once a minute per token. */
-    /** The caller a token stands for, with the token's id (for the access log), or undefined. */
-    authenticate(token: string): (Actor & { tokenId: string }) | undefined {
+    /**
+     * The caller a token stands for, with the token's id (for the access log) and scope, or undefined
+     * for a token unknown, revoked or expired (`refusalOf` says which).
+     */
+    authenticate(token: string): (Actor & { tokenId: string; scope: TokenScope }) | undefined {
       const digest = cachedHash(token);
       const row = core.remember(`token:${digest}`, () =>
-        core.get<{ id: string; user_id: string }>('SELECT id, user_id FROM api_tokens WHERE token_hash = ? AND revoked_at IS NULL', [digest]),
+        core.get<{ id: string; user_id: string; expires_at: string | null; scope: TokenScope }>(
+          'SELECT id, user_id, expires_at, scope FROM api_tokens WHERE token_hash = ? AND revoked_at IS NULL',
+          [digest],
+        ),
       );
       if (!row) return undefined;
       const now = core.clock.now().getTime();
+      if (row.expires_at !== null && Date.parse(row.expires_at) <= now) return undefined;
       if (now - (lastTouched.get(row.id) ?? 0) > 60_000) {
         lastTouched.set(row.id, now);
         core.run('UPDATE api_tokens SET last_used_at = ? WHERE id = ?', [new Date(now).toISOString(), row.id]);
       }
-      return { userId: row.user_id, tokenId: row.id };
+      return { userId: row.user_id, tokenId: row.id, scope: row.scope };
+    },
+
+    /** Why a token `authenticate` refused is refused: what the 401 says. */
+    refusalOf(token: string): string {
+      const row = core.get<{ revoked_at: string | null; expires_at: string | null }>('SELECT revoked_at, expires_at FROM api_tokens WHERE token_hash = ?', [cachedHash(token)]);
+      if (row && row.revoked_at === null && row.expires_at !== null) return `the token expired at ${row.expires_at}: create a new one (docsctl tokens create --expires …)`;
+      return 'the token is unknown or revoked';
     },
   };
 }

@@ -12,6 +12,7 @@ import { operations } from './operations';
 import { createRateLimiter, type RateLimitOptions } from './rate-limit';
 import { renderOpenApi } from '../api/openapi';
 import { WithStatus } from './status';
+import { scopeRefusal } from '../domain/token-scopes';
 
 /** A request as the app sees it, whether it came over HTTP or from the local transport. */
 export interface ApiRequest {
@@ -182,7 +183,9 @@ export function createApp(options: AppOptions) {
       if (!actor) {
         if (!token) return errorResponse(401, 'authentication required: send Authorization: Bearer <token>', rateHeaders);
         actor = authenticated;
-        if (!actor) return errorResponse(401, 'the token is unknown or revoked', rateHeaders);
+        if (!actor) return errorResponse(401, engine.tokens.refusalOf(token), rateHeaders);
+        const refusal = scopeRefusal(authenticated!.scope, req.method.toUpperCase(), route.tag);
+        if (refusal) return errorResponse(403, refusal, rateHeaders);
       }
       const query = route.query ? validate(route.query, parseQuery(search), []) : {};
       const body = parseBody(route, req.body);

@@ -16,6 +16,13 @@ describe('db backup and db restore', () => {
     expect(backup.code, backup.stderr).toBe(0);
     expect(JSON.parse(backup.stdout)).toMatchObject({ file: join(box.dir, 'b.db'), integrity: 'ok', bytes: statSync(join(box.dir, 'b.db')).size });
     expect(statSync(join(box.dir, 'b.db')).mode & 0o777).toBe(0o600);
+    // A folder that does not exist yet is made; one that cannot be is a clear error.
+    expect((await box.run(['db', 'backup', 'backups/daily/b.db'])).code).toBe(0);
+    expect(existsSync(join(box.dir, 'backups/daily/b.db'))).toBe(true);
+    writeFileSync(join(box.dir, 'a-file'), '');
+    const blocked = await box.run(['db', 'backup', 'a-file/b.db']);
+    expect(blocked.code).toBe(1);
+    expect(blocked.stderr).toMatch(/^error: a-file\/b\.db: cannot write the backup: /);
     const before = await spaceTitles(box);
 
     expect((await box.run(['spaces', 'create', '--title', 'After the backup'])).code).toBe(0);

@@ -4,7 +4,7 @@ import { createApp } from '../../src/server/app';
 import { noPrompter, sandbox, yesPrompter } from '../helpers/cli';
 import { ADMIN, READER, emptySandbox, json, ok, recordingPrompter, sampleSandbox, tableOf, tsvRows, type Sandbox } from './support';
 
-const TOKEN_HEADER = ['ID', 'NAME', 'USER', 'CREATED', 'LAST USED', 'REVOKED'];
+const TOKEN_HEADER = ['ID', 'NAME', 'USER', 'CREATED', 'LAST USED', 'REVOKED', 'SCOPE', 'EXPIRES'];
 
 /** What the served API answers to GET /v1/user with this bearer token: the status and, if 200, the e-mail. */
 function whoIs(s: Sandbox, token: string): { status: number; email?: string } {
@@ -30,7 +30,7 @@ describe('tokens create', () => {
     expect(lines[1]).toBe('');
     const token = lines[0];
     expect(token).toMatch(/^dct_[\w-]{20,}$/);
-    expect(r.stderr).toMatch(/^Created token \w+ for admin@example\.com\. It is shown only now: store it safely\.\n$/);
+    expect(r.stderr).toMatch(/^Created token \w+ for admin@example\.com \(scope admin, never expires\)\. It is shown only now: store it safely\.\n$/);
     expect(r.stderr).not.toContain(token);
     expect(whoIs(s, token)).toEqual({ status: 200, email: ADMIN });
   });
@@ -104,7 +104,7 @@ describe('tokens list', () => {
     expect(r.stdout).not.toContain('dct_');
     const body = JSON.parse(r.stdout);
     // The same envelope as every other list, so `jq .items` works everywhere.
-    expect(body).toEqual({ count: 1, items: [{ id: ci.id, name: 'ci', user: expect.any(String), email: ADMIN, createdAt: expect.any(String), lastUsedAt: null, revokedAt: null }] });
+    expect(body).toEqual({ count: 1, items: [{ id: ci.id, name: 'ci', user: expect.any(String), email: ADMIN, createdAt: expect.any(String), lastUsedAt: null, revokedAt: null, expiresAt: null, scope: 'admin' }] });
   });
 
   it('exits 0 with an empty list', async () => {
@@ -169,5 +169,44 @@ describe('tokens revoke', () => {
     const r = await s.run(['tokens', 'revoke', 'no-such-token'], { tty: true, prompter: noPrompter });
     expect(r.code).toBe(5);
     expect(r.stderr).toContain('token no-such-token not found');
+  });
+});
+
+describe('tokens create --expires and --scope', () => {
+  it('sets an expiry from a duration or a date and a scope, shown in the list (piped), which warns about tokens that never expire', async () => {
+    const s = await emptySandbox();
+    const before = Date.now();
+    const month = await json(s, ['tokens', 'create', '--name', 'ci', '--expires', '30d', '--scope', 'write']);
+    expect(month.scope).toBe('write');
+    expect(Math.abs(Date.parse(month.expiresAt) - (before + 30 * 86_400_000))).toBeLessThan(60_000);
+    const dated = await json(s, ['tokens', 'create', '--name', 'dated', '--expires', '2099-01-31', '--scope', 'read']);
+    expect(dated).toMatchObject({ scope: 'read', expiresAt: '2099-01-31T00:00:00.000Z' });
+    ok(await s.run(['tokens', 'create', '--name', 'forever']));
+    const list = ok(await s.run(['tokens', 'list']));
+    const rows = tsvRows(list.stdout);
+    expect(rows.find((row) => row[1] === 'dated')!.slice(6)).toEqual(['read', '2099-01-31T00:00:00.000Z']);
+    expect(rows.find((row) => row[1] === 'forever')!.slice(6)).toEqual(['admin', '']);
+    expect(list.stderr).toBe('1 token(s) never expire (forever): prefer tokens create --expires 90d, and revoke the old ones.\n');
+    expect(whoIs(s, dated.token).status).toBe(200);
+  });
+
+  it('on a terminal: says the scope and the expiry it made', async () => {
+    const s = await emptySandbox();
+    const r = ok(await s.run(['tokens', 'create', '--name', 'ci', '--expires', '12h', '--scope', 'read'], { tty: true }));
+    expect(r.stderr).toMatch(/^Created token \w+ for admin@example\.com \(scope read, expires 20\d\d-[\d-]+T[\d:.]+Z\)\. It is shown only now/);
+  });
+
+  it('refuses an expiry that is not a duration or a date, one in the past, and an unknown scope (exit 2)', async () => {
+    const s = await emptySandbox();
+    for (const [argv, message] of [
+      [['--expires', 'soon'], '--expires: must be a duration (12h, 30d, 2w) or a date (2027-01-31) or time (2027-01-31T12:00:00Z), not "soon"'],
+      [['--expires', '2001-01-01'], '--expires: must be in the future (2001-01-01T00:00:00.000Z is not)'],
+      [['--scope', 'root'], "argument 'root' is invalid. Allowed choices are read, write, admin."],
+    ] as const) {
+      const r = await s.run(['tokens', 'create', ...argv]);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.stderr).toContain(message);
+    }
+    expect(tsvRows(ok(await s.run(['tokens', 'list'])).stdout)).toEqual([]);
   });
 });

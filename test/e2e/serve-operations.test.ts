@@ -110,3 +110,24 @@ describe('stopping a served instance (built CLI)', () => {
     await site.close();
   }, 30_000);
 });
+
+describe('tokens for automation through a built serve', () => {
+  it('a read-scoped token reads and is refused writes (exit 4); tokens list shows scope and expiry', async () => {
+    const box = sandbox();
+    expect((await runBuilt(box, ['init'])).code).toBe(0);
+    const read = JSON.parse((await runBuilt(box, ['tokens', 'create', '--name', 'reader', '--scope', 'read', '--expires', '1h', '--json'])).stdout) as { token: string };
+    const server = spawnBuiltServe(box, ['--port', '0', '--log-format', 'off']);
+    const url = await server.listening;
+    try {
+      const remote = (argv: string[]) => runBuilt(box, ['--url', url, '--token', read.token, ...argv]);
+      expect((await remote(['spaces', 'list'])).code).toBe(0);
+      const write = await remote(['spaces', 'create', '--title', 'Nope']);
+      expect(write.code).toBe(4);
+      expect(write.stderr).toContain("this token's scope is read: it may only read (GET)");
+    } finally {
+      await server.stop();
+    }
+    const list = await runBuilt(box, ['tokens', 'list']);
+    expect(list.stdout).toMatch(/\treader\t.*\tread\t20\d\d-/);
+  }, 30_000);
+});

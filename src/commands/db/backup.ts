@@ -16,8 +16,8 @@ A consistent copy, taken with SQLite's online backup, then checked (integrity_ch
 docsctl can open it). The file is private (0600): it holds the signing secret and token hashes.
 
 Examples:
-  $ docsctl db backup backups/acme-$(date +%F).db
-  $ docsctl --db /srv/docs.db db backup /mnt/backups/docs.db --force --json`)
+  $ docsctl db backup backups/acme-2026-11-24.db
+  $ docsctl db backup backups/latest.db --force --json`)
     .action(async (file: string, opts: { force?: boolean }) => {
       const target = resolve(ctx.io.cwd, file);
       if (existsSync(target) && !opts.force) throw new CliError(`${file} exists: pass --force to replace it`, EXIT.conflict);
@@ -26,7 +26,8 @@ Examples:
       const database = t.mode === 'local' ? t.db : '';
       if (target === resolve(database)) throw new CliError(`${file} is the database itself`, EXIT.usage);
       const done = await ctx.spin(`Backing up ${database}`, () => backupDatabase(engine.core.db, target)).catch((error: unknown) => {
-        throw error instanceof BackupError ? new CliError(`the copy failed its check, nothing was written: ${error.message}`) : error;
+        if (error instanceof BackupError) throw new CliError(`the copy failed its check, nothing was written: ${error.message}`);
+        throw new CliError(`${file}: cannot write the backup: ${(error as Error).message}`);
       });
       if (ctx.out.json) ctx.out.raw({ database, file: target, bytes: done.bytes, schemaVersion: done.schemaVersion, integrity: 'ok' });
       else ctx.out.message(`Backed up ${database} to ${file} (${done.bytes} bytes; integrity ok).`);

@@ -18,8 +18,8 @@ a database a running server holds is refused. An older backup is brought up to d
 next time docsctl opens it.
 
 Examples:
-  $ docsctl db restore backups/acme-2026-11-20.db --yes
-  $ docsctl --db /srv/docs.db db restore /mnt/backups/docs.db`)
+  $ docsctl db backup before-upgrade.db
+  $ docsctl db restore before-upgrade.db --yes`)
     .action(async (file: string, opts: { yes?: boolean }) => {
       const t = ctx.target();
       if (t.mode !== 'local' || t.db === ':memory:') throw new UsageError('db restore works on a local database file (--db FILE)');

@@ -8,4 +8,6 @@ export const tokenColumns: Column<TokenInfo>[] = [
   { header: 'CREATED', value: (t) => t.createdAt },
   { header: 'LAST USED', value: (t) => t.lastUsedAt },
   { header: 'REVOKED', value: (t) => t.revokedAt },
+  { header: 'SCOPE', value: (t) => t.scope },
+  { header: 'EXPIRES', value: (t) => t.expiresAt },
 ];

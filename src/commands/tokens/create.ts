@@ -1,4 +1,6 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { TOKEN_SCOPES, type TokenScope } from '../../domain/token-scopes';
+import { expiryOf } from './expiry';
 import type { Context } from '../../context';
 
 export function registerCreate(group: Command, ctx: Context): void {
@@ -7,16 +9,20 @@ export function registerCreate(group: Command, ctx: Context): void {
     .description('mint a token; it is printed once and only its hash is stored')
     .option('--user <user>', 'user id or e-mail the token acts as (default: the admin, or --as)')
     .option('--name <name>', 'a label to recognise the token by', 'docsctl')
-    .addHelpText('after', '\nExamples:\n  $ docsctl tokens create --name ci\n  $ TOKEN=$(docsctl tokens create --user ada@acme.example --json | jq -r .token)')
-    .action(async (opts: { user?: string; name: string }) => {
+    .option('--expires <when>', 'when it stops working: a duration (12h, 30d, 2w) or a date (2027-01-31, midnight UTC); default never')
+    .addOption(new Option('--scope <scope>', 'what it may do, never more than its user: read (GET only), write (all but organization administration), admin').choices([...TOKEN_SCOPES]).default('admin'))
+    .addHelpText('after', '\nExamples:\n  $ docsctl tokens create --name ci --expires 90d --scope write\n  $ TOKEN=$(docsctl tokens create --user ada@acme.example --scope read --expires 2027-01-31 --json | jq -r .token)')
+    .action(async (opts: { user?: string; name: string; expires?: string; scope: TokenScope }) => {
+      const expiresAt = opts.expires === undefined ? undefined : expiryOf(opts.expires, new Date());
       const engine = await ctx.localEngine('tokens create');
       const t = ctx.target();
       const user = opts.user ?? (t.mode === 'local' ? t.as : undefined) ?? engine.installation().userId!;
-      const created = engine.tokens.create({ user, name: opts.name });
+      const created = engine.tokens.create({ user, name: opts.name, scope: opts.scope, ...(expiresAt ? { expiresAt } : {}) });
       if (ctx.out.json) ctx.out.raw(created);
       else {
         ctx.out.text(created.token);
-        ctx.out.message(`Created token ${created.id} for ${created.email}. It is shown only now: store it safely.`);
+        const limits = `scope ${created.scope}, ${created.expiresAt ? `expires ${created.expiresAt}` : 'never expires'}`;
+        ctx.out.message(`Created token ${created.id} for ${created.email} (${limits}). It is shown only now: store it safely.`);
       }
     });
 }

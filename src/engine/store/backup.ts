@@ -1,4 +1,5 @@
-import { chmodSync, copyFileSync, existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { openReadOnly, SCHEMA_VERSION, type Db } from './db';
 
 /** A backup that cannot be used: not a database, damaged, not docsctl's, or from a newer docsctl. */
@@ -40,6 +41,8 @@ export function verifyDatabase(file: string): { schemaVersion: number } {
 export async function backupDatabase(db: Db, file: string): Promise<{ bytes: number; schemaVersion: number }> {
   const partial = `${file}.partial-${process.pid}`;
   try {
+    // The folder is made if needed (`db backup backups/today.db` in a fresh checkout).
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     await db.backup(partial);
     chmodSync(partial, 0o600);
     const { schemaVersion } = verifyDatabase(partial);

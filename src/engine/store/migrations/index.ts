@@ -6,6 +6,7 @@ import { sql as search } from './005_search';
 import { sql as sites } from './006_sites';
 import { sql as openapi } from './007_openapi';
 import { sql as searchComputed } from './008_search_computed';
+import { sql as tokenLimits } from './009_token_limits';
 
 /** Numbered schema migrations, applied in order; `user_version` records how many ran. */
-export const migrations: readonly string[] = [people, spaces, content, comments, search, sites, openapi, searchComputed];
+export const migrations: readonly string[] = [people, spaces, content, comments, search, sites, openapi, searchComputed, tokenLimits];
