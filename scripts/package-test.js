@@ -133,7 +133,7 @@ async function withFixtureSite(fn) {
 
 /** `serve --port 0 --json` from the executable; resolves with its URL and a way to stop it. */
 function startServe() {
-  const child = spawn(...command(['serve', '--port', '0', '--json']), { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(...command(['serve', '--port', '0', '--metrics-port', '0', '--json']), { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   // Whatever happens to this script, the server does not outlive it.
   process.on('exit', () => child.exitCode === null && child.kill('SIGKILL'));
   let stderr = '';
@@ -149,7 +149,7 @@ function startServe() {
       } catch {
         return;
       }
-      resolve({ url: announced.url, stop: () => (child.kill('SIGTERM'), exited) });
+      resolve({ url: announced.url, metrics: announced.metrics, stop: () => (child.kill('SIGTERM'), exited) });
     });
     exited.then((code) => reject(new Error(`serve exited ${code} before listening: ${stderr}`)));
   });
@@ -271,7 +271,7 @@ try {
     });
   }
 
-  await check('saved profiles (conf): login, whoami, a remote command through the profile, logout', async () => {
+  await check('saved profiles (conf): login, whoami, a remote command through the profile, logout; serve metrics (prom-client)', async () => {
     const token = (await docsctl(['tokens', 'create', '--name', 'profile-test'], { json: true })).token;
     const server = await startServe();
     // No DOCSCTL_DB, which would beat the profile: the saved profile decides, as for a user.
@@ -285,6 +285,9 @@ try {
       await docsctl(['logout'], { env: user });
       const after = await docsctl(['whoami'], { json: true, env: user });
       assert(after.mode === 'local', `after logout: ${JSON.stringify(after)}`);
+      // Metrics (prom-client, a vendor bundle of its own) count what was just asked.
+      const scraped = await (await fetch(server.metrics)).text();
+      assert(/docsctl_http_requests_total\{operation="listMembersInOrganizationById",status="200"\} [1-9]/.test(scraped), `metrics: ${scraped.slice(0, 300)}`);
     } finally {
       const code = await server.stop();
       assert(code === 0, `serve exited ${code} on SIGTERM`);

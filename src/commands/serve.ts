@@ -18,6 +18,7 @@ interface Opts {
   openapiMaxTime: string;
   logFormat?: string;
   shutdownTimeout: string;
+  metricsPort?: string;
   [limit: string]: unknown;
 }
 
@@ -34,6 +35,7 @@ export function registerServe(program: Command, ctx: Context): void {
     // The default since issue 13; still accepted so scripts that pass it keep working.
     .addOption(new Option('--refuse-private-addresses').hideHelp())
     .option('--openapi-max-time <seconds>', 'longest the validation of one OpenAPI document may take, 1-600 (default 20); past it the spec gets PARSE_ERROR', '20')
+    .option('--metrics-port <port>', 'serve Prometheus metrics at GET /metrics on this port of 127.0.0.1, without a token (off by default)')
     .option('--shutdown-timeout <seconds>', 'on SIGTERM or Ctrl-C, how long requests under way may take to finish before their connections are closed, 0-600', '10')
     .addOption(new Option('--log-format <format>', 'one access-log line per request on stdout: json, text, or off (default: text on a terminal, json otherwise)').choices(['json', 'text', 'off']));
   withImportLimitFlags(command, 'import-')
@@ -48,6 +50,7 @@ export function registerServe(program: Command, ctx: Context): void {
       const importLimits = { ...importLimitsOf(opts, 'import-'), refusePrivateAddresses: !opts.allowPrivateAddresses };
       const openapiSeconds = wholeNumberFlag(opts.openapiMaxTime, '--openapi-max-time', 1, 600);
       const shutdownSeconds = wholeNumberFlag(opts.shutdownTimeout, '--shutdown-timeout', 0, 600);
+      const metricsPort = opts.metricsPort === undefined ? undefined : wholeNumberFlag(opts.metricsPort, '--metrics-port', 0, 65535);
       const target = ctx.target();
       if (target.mode !== 'local') throw new UsageError(`serve needs a local database; it cannot serve ${target.url}`);
       const { createHttpServer, listen } = await import('../server/http');
@@ -58,7 +61,12 @@ export function registerServe(program: Command, ctx: Context): void {
       const { batchedLines, formatAccessEntry } = await import('../server/access-log');
       const writeLine = batchedLines((text) => ctx.io.stdout.write(text));
       const log = logFormat === 'off' ? undefined : (entry: AccessEntry) => writeLine(formatAccessEntry(entry, logFormat as LogFormat));
-      const server = createHttpServer({ handleAsync: (req, o) => app!.handleAsync(req, o), bodyPolicy: (req) => app!.bodyPolicy(req) }, report, log);
+      // Metrics (prom-client) load only when asked for.
+      const metrics = metricsPort === undefined ? undefined : await import('../server/metrics').then(async (m) => ({ ...m, counts: m.createMetrics(await import('prom-client')) }));
+      const answered = log || metrics ? (entry: AccessEntry) => (log?.(entry), metrics?.counts.observe(entry)) : undefined;
+      const server = createHttpServer({ handleAsync: (req, o) => app!.handleAsync(req, o), bodyPolicy: (req) => app!.bodyPolicy(req) }, report, answered);
+      const metricsServer = metrics?.createMetricsServer(metrics.counts);
+      const metricsAddress = metricsServer ? await listen(metricsServer, metricsPort!, '127.0.0.1') : undefined;
       // A promise some request left behind that fails later is reported, never fatal to the server.
       process.on('unhandledRejection', report);
       const address = await listen(server, port, opts.host);
@@ -71,12 +79,21 @@ export function registerServe(program: Command, ctx: Context): void {
       const release = target.db === ':memory:' ? () => undefined : holdForServer(target.db);
       app = createApp({ engine, rateLimit: { limit, windowSeconds }, onError: report });
       // Deleted spaces past their retention go when the engine opens, and then every hour.
-      const purging = setInterval(() => engine.spaces.purge(), PURGE_INTERVAL_MS);
+      const purging = setInterval(() => {
+        try {
+          engine.spaces.purge();
+          metrics?.counts.job('purge', 'ok');
+        } catch (error) {
+          metrics?.counts.job('purge', 'failed');
+          report(error);
+        }
+      }, PURGE_INTERVAL_MS);
       purging.unref();
       // Stop handlers before the announcement: whoever reads it may send SIGTERM at once.
       // Stopping drains: no new connections, idle ones closed, requests under way finish (within the bound).
       const stopped = new Promise<void>((resolve) => {
         const stop = () => {
+          metricsServer?.close();
           server.close(() => resolve());
           setTimeout(() => server.closeAllConnections(), shutdownSeconds * 1000).unref();
         };
@@ -84,8 +101,9 @@ export function registerServe(program: Command, ctx: Context): void {
         process.once('SIGTERM', stop);
         serveHandles.add(stop);
       });
-      if (ctx.out.json) ctx.out.raw({ url, publicUrl, database: target.db, organization: installation.organizationId, pid: process.pid });
-      else ctx.out.message(`Serving ${target.db} on ${url} (public URL ${publicUrl}). Stop with Ctrl-C.`);
+      const metricsUrl = metricsAddress ? `http://127.0.0.1:${metricsAddress.port}/metrics` : undefined;
+      if (ctx.out.json) ctx.out.raw({ url, publicUrl, database: target.db, organization: installation.organizationId, pid: process.pid, ...(metricsUrl ? { metrics: metricsUrl } : {}) });
+      else ctx.out.message(`Serving ${target.db} on ${url} (public URL ${publicUrl})${metricsUrl ? `, metrics on ${metricsUrl}` : ''}. Stop with Ctrl-C.`);
       await stopped;
       serveHandles.clear();
       process.off('unhandledRejection', report);

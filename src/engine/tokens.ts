@@ -102,8 +102,13 @@ export function tokensModule(core: Core) {
       const now = core.clock.now().getTime();
       if (row.expires_at !== null && Date.parse(row.expires_at) <= now) return undefined;
       if (now - (lastTouched.get(row.id) ?? 0) > 60_000) {
-        lastTouched.set(row.id, now);
-        core.run('UPDATE api_tokens SET last_used_at = ? WHERE id = ?', [new Date(now).toISOString(), row.id]);
+        try {
+          core.run('UPDATE api_tokens SET last_used_at = ? WHERE id = ?', [new Date(now).toISOString(), row.id]);
+          lastTouched.set(row.id, now);
+        } catch (error) {
+          // Best effort: a database busy with another writer must not fail the request for this.
+          if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
+        }
       }
       return { userId: row.user_id, tokenId: row.id, scope: row.scope };
     },

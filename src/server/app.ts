@@ -52,6 +52,8 @@ export interface RequestTrace {
   operationId?: string;
   userId?: string;
   tokenId?: string;
+  /** The database stayed locked past its busy timeout (answered 503). */
+  databaseBusy?: boolean;
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
@@ -198,15 +200,20 @@ export function createApp(options: AppOptions) {
         return value instanceof WithStatus ? json(value.status, value.value, rateHeaders) : json(route.status, value, rateHeaders);
       };
       // Operations that wait on the network or render (import, OpenAPI fetches, PDF) answer with a promise.
-      return result instanceof Promise ? result.then(respond, (error: unknown) => failure(error, rateHeaders)) : respond(result);
+      return result instanceof Promise ? result.then(respond, (error: unknown) => failure(error, rateHeaders, trace)) : respond(result);
     } catch (error) {
-      return failure(error, rateHeaders);
+      return failure(error, rateHeaders, trace);
     }
   }
 
-  function failure(error: unknown, rateHeaders: Record<string, string>): ApiResponse {
+  function failure(error: unknown, rateHeaders: Record<string, string>, trace?: RequestTrace): ApiResponse {
     if (error instanceof BadRequest) return errorResponse(400, error.message, rateHeaders);
     if (error instanceof EngineError) return errorResponse(statusOf(error), error.message, rateHeaders);
+    // Another connection held the database past the busy timeout: the client may simply retry.
+    if ((error as { code?: unknown } | null)?.code === 'SQLITE_BUSY') {
+      if (trace) trace.databaseBusy = true;
+      return errorResponse(503, 'the database is busy: retry in a moment', { ...rateHeaders, 'retry-after': '1' });
+    }
     options.onError?.(error);
     return errorResponse(500, 'internal error: the request could not be completed', rateHeaders);
   }

@@ -131,3 +131,42 @@ describe('tokens for automation through a built serve', () => {
     expect(list.stdout).toMatch(/\treader\t.*\tread\t20\d\d-/);
   }, 30_000);
 });
+
+describe('metrics of a built serve', () => {
+  it('serves Prometheus metrics on --metrics-port (loopback, no token): requests by operation and status, latency, rate-limit refusals, process figures', async () => {
+    const { createServer } = await import('node:net');
+    const free = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as import('node:net').AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const box = sandbox();
+    expect((await runBuilt(box, ['init'])).code).toBe(0);
+    const server = spawnBuiltServe(box, ['--port', '0', '--metrics-port', String(free), '--rate-limit', '3', '--log-format', 'off']);
+    const url = await server.listening;
+    try {
+      // Metrics are not on the API's port.
+      const onApi = await request(`${url}/metrics`);
+      expect(onApi.statusCode).toBe(404);
+      await onApi.body.dump();
+      for (let i = 0; i < 3; i++) await (await request(`${url}/v1/orgs`)).body.dump();
+      const scraped = await request(`http://127.0.0.1:${free}/metrics`);
+      expect(scraped.statusCode).toBe(200);
+      expect(scraped.headers['content-type']).toContain('text/plain');
+      const text = await scraped.body.text();
+      expect(text).toContain('docsctl_http_requests_total{operation="listOrganizations",status="401"} 2');
+      expect(text).toContain('docsctl_http_requests_total{operation="none",status="429"} 1');
+      expect(text).toContain('docsctl_rate_limited_total 1');
+      expect(text).toMatch(/docsctl_http_request_duration_seconds_count\{operation="listOrganizations"\} 2/);
+      expect(text).toMatch(/^docsctl_process_resident_memory_bytes \d+/m);
+      expect(text).toContain('docsctl_database_busy_total 0');
+      expect(text).toContain('docsctl_http_requests_total{operation="none",status="404"} 1');
+      const other = await request(`http://127.0.0.1:${free}/v1/orgs`);
+      expect(other.statusCode).toBe(404);
+      await other.body.dump();
+    } finally {
+      expect((await server.stop()).code).toBe(0);
+    }
+  }, 30_000);
+});

@@ -53,3 +53,33 @@ describe('the access log', () => {
     expect(requestIdOf(undefined, fresh)).toBe('fresh');
   });
 });
+
+describe('a database too busy to write', () => {
+  it('answers 503 with Retry-After, and marks the request for the metrics', async () => {
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const Database = (await import('better-sqlite3')).default;
+    const { openEngine } = await import('../../src/engine/index');
+    const file = join(mkdtempSync(join(tmpdir(), 'docsctl-busy-')), 'busy.db');
+    const engine = openEngine(file);
+    const { organizationId, userId } = engine.install();
+    engine.core.db.pragma('busy_timeout = 20');
+    const app = createApp({ engine });
+    const { token } = engine.tokens.create({ user: userId });
+    const other = new Database(file);
+    other.exec('BEGIN IMMEDIATE'); // another writer holds the lock
+    try {
+      const trace: RequestTrace = {};
+      const answer = app.handle({ method: 'POST', url: `/v1/orgs/${organizationId}/spaces`, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{"title":"Busy"}' }, { trace });
+      expect(answer.status).toBe(503);
+      expect(answer.headers['retry-after']).toBe('1');
+      expect(JSON.parse(answer.body as string).error.message).toBe('the database is busy: retry in a moment');
+      expect(trace.databaseBusy).toBe(true);
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+      engine.close();
+    }
+  });
+});
