@@ -23,3 +23,4 @@ export type SpaceUserPermission = ItemOf<'listSpaceUserPermissions'>;
 export type SpaceTeamPermission = ItemOf<'listSpaceTeamPermissions'>;
 export type ChangeRequest = ItemOf<'getChangeRequest'>;
 export type ContentFile = ItemOf<'getSpaceFile'>;
+export type AuditRecord = ItemOf<'listOrganizationAuditLog'>;

@@ -32,6 +32,7 @@ const GROUPS: Record<string, () => Promise<Register>> = {
   'site-spaces': () => import('./site-spaces/index').then((m) => m.registerSiteSpaces),
   openapi: () => import('./openapi/index').then((m) => m.registerOpenapi),
   translations: () => import('./translations/index').then((m) => m.registerTranslations),
+  audit: () => import('./audit/index').then((m) => m.registerAudit),
   tokens: () => import('./tokens/index').then((m) => m.registerTokens),
   login: () => import('./auth/index').then((m) => m.registerAuth),
   logout: () => import('./auth/index').then((m) => m.registerAuth),

@@ -22,6 +22,7 @@ import { translationsModule } from './translations';
 import { ensureInstallation, installationOf, type BootstrapOptions } from './bootstrap';
 import { openDb, SCHEMA_VERSION } from './store/db';
 import { randomIds, systemClock, type Clock, type IdGenerator } from './clock';
+import { auditModule } from './audit';
 
 export type { Actor } from './core';
 
@@ -31,6 +32,9 @@ export function createEngine(options: EngineOptions) {
   const spaces = spacesModule(core);
   // Spaces deleted more than the retention period ago go as soon as the engine opens.
   const purgedAtOpen = spaces.purge();
+  // Audit records past their retention go with them.
+  const audit = auditModule(core);
+  audit.purge();
   const changeRequests = changeRequestsModule(core, spaces);
   return {
     /** How many spaces opening the engine purged (`docsctl db purge` reports them too). */
@@ -56,6 +60,7 @@ export function createEngine(options: EngineOptions) {
     ...docsSitesModule(core, spaces),
     openapi: openapiModule(core),
     translations: translationsModule(core),
+    audit,
     install: (bootstrap?: BootstrapOptions) => ensureInstallation(core, bootstrap),
     /** The first organization and the admin user, once installed. */
     installation: () => installationOf(core),

@@ -13,6 +13,7 @@ import { createRateLimiter, type RateLimitOptions } from './rate-limit';
 import { renderOpenApi } from '../api/openapi';
 import { WithStatus } from './status';
 import { scopeRefusal } from '../domain/token-scopes';
+import { summaryOf } from '../engine/audit';
 
 /** A request as the app sees it, whether it came over HTTP or from the local transport. */
 export interface ApiRequest {
@@ -45,6 +46,8 @@ export interface HandleOptions {
   clientKey?: string;
   /** Filled in as the request is handled, for the access log: never the token itself. */
   trace?: RequestTrace;
+  /** The request's id (`X-Request-Id`), kept in the audit trail. */
+  requestId?: string;
 }
 
 /** What the access log says of a request besides its method, path and status. */
@@ -192,7 +195,39 @@ export function createApp(options: AppOptions) {
       const query = route.query ? validate(route.query, parseQuery(search), []) : {};
       const body = parseBody(route, req.body);
       const operation = operations[route.operationId as keyof typeof operations] as (e: Engine, a: Actor, i: unknown) => unknown;
-      const result = operation(engine, actor, { params, query, body });
+      const run = () => operation(engine, actor!, { params, query, body });
+      // A write and its audit record commit together, or neither does (docs/api.md, "Audit log").
+      const organizationId = route.method === 'GET' ? undefined : engine.audit.organizationOf(params);
+      const audit = (value: unknown) => {
+        const created = value !== null && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string' ? (value as { id: string }).id : undefined;
+        engine.audit.record({
+          organizationId: organizationId!, userId: actor!.userId, ...(authenticated ? { tokenId: authenticated.tokenId } : {}),
+          operationId: route.operationId, method: route.method, path,
+          targets: { ...params, ...(created && !Object.values(params).includes(created) ? { created } : {}) },
+          summary: summaryOf(body), ...(handleOptions.requestId ? { requestId: handleOptions.requestId } : {}),
+          status: value instanceof WithStatus ? value.status : route.status,
+        });
+      };
+      let pending: Promise<unknown> | undefined;
+      let failed: { error: unknown } | undefined;
+      const result = organizationId === undefined ? run() : engine.core.write(() => {
+        let value: unknown;
+        try {
+          value = run();
+        } catch (error) {
+          // What the operation committed before failing stays committed, as without the audit
+          // (a late restore purges the space, then answers 404); there is nothing to record.
+          failed = { error };
+          return undefined;
+        }
+        // A transaction cannot wait: an asynchronous write (an import, an OpenAPI publish) commits its
+        // own transactions as it goes, and its record follows once it is done.
+        if (value instanceof Promise) pending = value;
+        else audit(value);
+        return value instanceof Promise ? undefined : value;
+      });
+      if (failed) throw failed.error;
+      const answered = pending ? pending.then((value) => (engine.core.write(() => audit(value)), value)) : result;
       const respond = (value: unknown): ApiResponse => {
         if (route.raw) return rawResponse(route.status, value as RawFile, rateHeaders);
         if (!route.response) return { status: route.status, headers: rateHeaders };
@@ -200,7 +235,7 @@ export function createApp(options: AppOptions) {
         return value instanceof WithStatus ? json(value.status, value.value, rateHeaders) : json(route.status, value, rateHeaders);
       };
       // Operations that wait on the network or render (import, OpenAPI fetches, PDF) answer with a promise.
-      return result instanceof Promise ? result.then(respond, (error: unknown) => failure(error, rateHeaders, trace)) : respond(result);
+      return answered instanceof Promise ? answered.then(respond, (error: unknown) => failure(error, rateHeaders, trace)) : respond(answered);
     } catch (error) {
       return failure(error, rateHeaders, trace);
     }

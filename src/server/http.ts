@@ -81,7 +81,7 @@ export function createHttpServer(app: Pick<App, 'handleAsync' | 'bodyPolicy'>, o
     }
     // handleAsync is async: whatever it throws arrives as a rejection, caught below.
     const respond = (body: string | undefined) =>
-      app.handleAsync({ method: head.method, url: head.url, headers: head.headers, body }, { clientKey: req.socket.remoteAddress, trace }).then((answer) => send(res, answer, onError));
+      app.handleAsync({ method: head.method, url: head.url, headers: head.headers, body }, { clientKey: req.socket.remoteAddress, trace, requestId }).then((answer) => send(res, answer, onError));
     const answered = head.method === 'GET' || head.method === 'HEAD' ? respond(undefined) : (async () => {
       // Nothing is read before the route and the token say the body is wanted, and how much of it.
       const policy = app.bodyPolicy(head);

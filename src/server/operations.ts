@@ -14,6 +14,7 @@ type Operations = { [K in keyof Routes]: Operation<Routes[K]> };
 /** Binds every operationId of the route table to the engine. No rules live here, only the wiring. */
 export const operations: Operations = {
   listOrganizations: (e, a, { query }) => e.organizations.list(a, query),
+  listOrganizationAuditLog: (e, a, { params, query }) => e.audit.list(a, params.organizationId, query),
   getOrganizationById: (e, a, { params }) => e.organizations.get(a, params.organizationId),
   updateOrganizationById: (e, a, { params, body }) => e.organizations.update(a, params.organizationId, body),
   listOrganizationsForEmailDomain: (e, a, { params }) => e.organizations.byEmailDomain(a, params.emailDomain),

@@ -10,7 +10,7 @@ describe('API tokens', () => {
     const stored = t.engine.core.get<{ token_hash: string }>('SELECT token_hash FROM api_tokens WHERE id = ?', [created.id])!;
     expect(stored.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(t.engine.core.all('SELECT * FROM api_tokens'))).not.toContain(created.token);
-    expect(t.engine.tokens.authenticate(created.token)).toEqual({ userId: t.adminId });
+    expect(t.engine.tokens.authenticate(created.token)).toEqual({ userId: t.adminId, tokenId: created.id, scope: 'admin' });
     expect(t.engine.tokens.get(created.id).lastUsedAt).toBe(t.clock.now().toISOString());
     expect(t.engine.tokens.authenticate('dct_wrong')).toBeUndefined();
     t.engine.tokens.revoke(created.id);

@@ -32,7 +32,11 @@ export function testApp(engine: Engine, options: { rateLimit?: RateLimitOptions 
       const token = options.token ?? (options.as ? tokenFor(options.as) : undefined);
       if (token) headers.authorization = `Bearer ${token}`;
       const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+      const audited = () => (engine.core.get<{ n: number }>('SELECT count(*) AS n FROM audit_log') as { n: number }).n;
+      const before = method === 'GET' ? 0 : audited();
       const response = app.handle({ method, url, headers, body });
+      // Every successful write leaves exactly one audit record (issue 17): checked on every write of the suite.
+      if (method !== 'GET' && response.status < 300) expect(audited(), `${method} ${url} wrote no audit record`).toBe(before + 1);
       const json = response.headers['content-type']?.startsWith('application/json');
       const parsed = response.body === undefined ? undefined : json ? JSON.parse(response.body.toString()) : response.body;
       return { status: response.status, headers: response.headers, body: parsed };

@@ -119,6 +119,9 @@ describe('computed pages (OpenAPI references) in search and PDF', () => {
         DROP INDEX search_pages_by_computed_spec;
         ALTER TABLE search_pages DROP COLUMN computed_spec;
         ALTER TABLE search_pages DROP COLUMN computed_version;
+        ALTER TABLE api_tokens DROP COLUMN expires_at;
+        ALTER TABLE api_tokens DROP COLUMN scope;
+        DROP TABLE audit_log;
         PRAGMA user_version = 7;`);
       raw.close();
 

@@ -4,5 +4,5 @@
  */
 export const sql = `
 ALTER TABLE api_tokens ADD COLUMN expires_at TEXT;
-ALTER TABLE api_tokens ADD COLUMN scope TEXT NOT NULL DEFAULT 'admin' CHECK (scope IN ('read', 'write', 'admin'));
+ALTER TABLE api_tokens ADD COLUMN scope TEXT NOT NULL DEFAULT 'admin';
 `;

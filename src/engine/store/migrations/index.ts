@@ -7,6 +7,7 @@ import { sql as sites } from './006_sites';
 import { sql as openapi } from './007_openapi';
 import { sql as searchComputed } from './008_search_computed';
 import { sql as tokenLimits } from './009_token_limits';
+import { sql as audit } from './010_audit';
 
 /** Numbered schema migrations, applied in order; `user_version` records how many ran. */
-export const migrations: readonly string[] = [people, spaces, content, comments, search, sites, openapi, searchComputed, tokenLimits];
+export const migrations: readonly string[] = [people, spaces, content, comments, search, sites, openapi, searchComputed, tokenLimits, audit];
