@@ -78,10 +78,11 @@ export function registerServe(program: Command, ctx: Context): void {
       // `db restore` refuses a database a server holds.
       const release = target.db === ':memory:' ? () => undefined : holdForServer(target.db);
       app = createApp({ engine, rateLimit: { limit, windowSeconds }, onError: report });
-      // Deleted spaces past their retention go when the engine opens, and then every hour.
+      // Deleted spaces and audit records past their retention go when the engine opens, and then every hour.
       const purging = setInterval(() => {
         try {
           engine.spaces.purge();
+          engine.audit.purge();
           metrics?.counts.job('purge', 'ok');
         } catch (error) {
           metrics?.counts.job('purge', 'failed');

@@ -4,12 +4,13 @@ import type { Context } from '../../context';
 export function registerPurge(group: Command, ctx: Context): void {
   group
     .command('purge')
-    .description('delete for good the spaces deleted more than 7 days ago (they cannot be restored any more)')
+    .description('delete for good the spaces deleted more than 7 days ago (they cannot be restored any more), and audit records older than 90 days')
     .addHelpText('after', '\nExamples:\n  $ docsctl db purge\n  $ docsctl --db ./acme.db db purge --json')
     .action(async () => {
       const engine = await ctx.localEngine('db purge');
       // Opening the engine already purged what was due; count that too.
       const purged = engine.purgedAtOpen + engine.spaces.purge();
+      engine.audit.purge();
       if (ctx.out.json) ctx.out.raw({ purged });
       else ctx.out.message(`Purged ${purged} space(s) deleted more than 7 days ago.`);
     });
