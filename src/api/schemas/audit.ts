@@ -2,16 +2,16 @@ import * as z from 'zod/mini';
 import { lazy } from './lazy';
 import { DateTime, Paging, text } from './common';
 
-/** A time filter: an ISO 8601 date or time. */
-const Time = z.string().check(z.maxLength(40), z.refine((value) => /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 date or time (2026-11-24 or 2026-11-24T10:00:00Z)'));
+/** A time filter: an ISO 8601 date or time (built on first use, as every schema here). */
+const time = () => z.string().check(z.maxLength(40), z.refine((value) => /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 date or time (2026-11-24 or 2026-11-24T10:00:00Z)'));
 
 export const AuditQuery = lazy(() => z.strictObject({
   ...Paging,
   actor: z.optional(text(1, 100)),
   action: z.optional(text(1, 100)),
   target: z.optional(text(1, 100)),
-  since: z.optional(Time),
-  until: z.optional(Time),
+  since: z.optional(time()),
+  until: z.optional(time()),
 }));
 
 export const AuditRecord = lazy(() => z.object({
