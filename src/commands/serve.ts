@@ -59,8 +59,8 @@ export function registerServe(program: Command, ctx: Context): void {
       const report = (error: unknown) => ctx.io.stderr.write(`internal error: ${(error as Error)?.stack ?? String(error)}\n`);
       const logFormat = opts.logFormat ?? (ctx.io.stdout.isTTY ? 'text' : 'json');
       const { batchedLines, formatAccessEntry } = await import('../server/access-log');
-      const writeLine = batchedLines((text) => ctx.io.stdout.write(text));
-      const log = logFormat === 'off' ? undefined : (entry: AccessEntry) => writeLine(formatAccessEntry(entry, logFormat as LogFormat));
+      const lines = batchedLines((text) => ctx.io.stdout.write(text));
+      const log = logFormat === 'off' ? undefined : (entry: AccessEntry) => lines.line(formatAccessEntry(entry, logFormat as LogFormat));
       // Metrics (prom-client) load only when asked for.
       const metrics = metricsPort === undefined ? undefined : await import('../server/metrics').then(async (m) => ({ ...m, counts: m.createMetrics(await import('prom-client')) }));
       const answered = log || metrics ? (entry: AccessEntry) => (log?.(entry), metrics?.counts.observe(entry)) : undefined;
@@ -109,6 +109,7 @@ export function registerServe(program: Command, ctx: Context): void {
       serveHandles.clear();
       process.off('unhandledRejection', report);
       clearInterval(purging);
+      lines.flush();
       engine.close();
       release();
       // Run as the process (not in-process, as tests do): what requests left behind (a fetch past the

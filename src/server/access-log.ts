@@ -20,20 +20,33 @@ export function formatAccessEntry(entry: AccessEntry, format: LogFormat): string
   return [entry.time, entry.requestId, entry.method, entry.path, entry.operationId ?? '-', entry.status, `${entry.durationMs}ms`, who].filter((part) => part !== '').join(' ');
 }
 
+/** Longest a line waits before it is written, and most lines written at once. */
+const FLUSH_MS = 50;
+const FLUSH_LINES = 512;
+
 /**
- * Lines written together once per turn of the event loop: under load many requests end in one turn,
- * and one write for all of them costs far less than a write each (stdout is synchronous on pipes).
+ * Lines written together, at most FLUSH_MS after the first of them (or once FLUSH_LINES wait): a
+ * write per request costs a system call each (stdout is synchronous on files and pipes), measured at
+ * a fifth of the throughput of a simple GET. `flush` writes what waits (on shutdown).
  */
-export function batchedLines(write: (text: string) => void): (line: string) => void {
+export function batchedLines(write: (text: string) => void): { line(text: string): void; flush(): void } {
   let pending: string[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (!pending.length) return;
     const text = pending.join('');
     pending = [];
     write(text);
   };
-  return (line) => {
-    if (!pending.length) setImmediate(flush);
-    pending.push(`${line}\n`);
+  return {
+    line(text) {
+      pending.push(`${text}\n`);
+      if (pending.length >= FLUSH_LINES) flush();
+      else timer ??= setTimeout(flush, FLUSH_MS);
+    },
+    flush,
   };
 }
 
