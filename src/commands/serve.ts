@@ -81,8 +81,7 @@ export function registerServe(program: Command, ctx: Context): void {
       // Deleted spaces and audit records past their retention go when the engine opens, and then every hour.
       const purging = setInterval(() => {
         try {
-          engine.spaces.purge();
-          engine.audit.purge();
+          engine.purgeExpired();
           metrics?.counts.job('purge', 'ok');
         } catch (error) {
           metrics?.counts.job('purge', 'failed');

@@ -30,15 +30,20 @@ export type { Actor } from './core';
 export function createEngine(options: EngineOptions) {
   const core = new Core(options);
   const spaces = spacesModule(core);
-  // Spaces deleted more than the retention period ago go as soon as the engine opens.
-  const purgedAtOpen = spaces.purge();
-  // Audit records past their retention go with them.
   const audit = auditModule(core);
-  audit.purge();
+  /** Deleted spaces and audit records past their retention go; answers how many spaces went. */
+  const purgeExpired = (): number => {
+    const purged = spaces.purge();
+    audit.purge();
+    return purged;
+  };
+  // As soon as the engine opens, then hourly under `serve` and on `docsctl db purge`.
+  const purgedAtOpen = purgeExpired();
   const changeRequests = changeRequestsModule(core, spaces);
   return {
     /** How many spaces opening the engine purged (`docsctl db purge` reports them too). */
     purgedAtOpen,
+    purgeExpired,
     core,
     organizations: organizationsModule(core),
     members: membersModule(core),
