@@ -125,7 +125,7 @@ export async function readTreeFrom(source: TreeSource): Promise<LocalTree> {
   const content = under(source, layout.root);
   const summary = await textOf(content, layout.summary).catch(() => undefined);
   const files = await listFiles(content);
-  const tree = summary === undefined ? await readFolderTree(content) : await readSummaryTree(content, layout, parseSummary(summary), files);
+  const tree = summary === undefined ? await readFolderTree(content, files) : await readSummaryTree(content, layout, parseSummary(summary), files);
   const readme = tree.pages.findIndex((p) => p.git === layout.readme && p.parentPath === null);
   if (readme > 0) tree.pages.unshift(...tree.pages.splice(readme, 1)); // the first page, as Git Sync has it
   return { ...tree, ...(await assetsOf(content, tree.pages, files, tree.skipped ?? [])) };
@@ -230,14 +230,21 @@ async function readSummaryTree(source: TreeSource, layout: GitbookLayout, summar
  * too, whose content is its `README.md` (a folder without one is a group); the top-level `README.md`
  * is page `readme`. Pages are in name order. A folder with no markdown below it holds only assets.
  */
-async function readFolderTree(source: TreeSource): Promise<LocalTree> {
+async function readFolderTree(source: TreeSource, files: string[]): Promise<LocalTree> {
   const pages: LocalPage[] = [];
+  // Folders with markdown anywhere below them, from the listing already made: a folder without any
+  // (images, say) holds only assets, not pages.
+  const withMarkdown = new Set<string>();
+  for (const file of files) {
+    if (!isMarkdown(file)) continue;
+    for (let dir = posix.dirname(file); dir !== '.'; dir = posix.dirname(dir)) withMarkdown.add(dir);
+  }
 
   async function walk(dir: string, parentPath: string | null): Promise<void> {
     const entries = (await source.entries(dir)).filter((e) => !IGNORED.test(e.name)).sort((a, b) => a.name.localeCompare(b.name));
     for (const entry of entries) {
       const file = pathOf(dir, entry.name);
-      if (entry.isDirectory && (await hasMarkdown(file))) {
+      if (entry.isDirectory && withMarkdown.has(file)) {
         const slug = slugOfName(entry.name);
         const path = parentPath ? `${parentPath}/${slug}` : slug;
         const readme = await textOf(source, `${file}/README.md`).catch(() => undefined);
@@ -254,16 +261,6 @@ async function readFolderTree(source: TreeSource): Promise<LocalTree> {
       }
     }
   }
-  /** A folder without markdown anywhere below it (images, say) holds only assets, not pages. */
-  async function hasMarkdown(dir: string): Promise<boolean> {
-    for (const entry of await source.entries(dir)) {
-      if (IGNORED.test(entry.name)) continue;
-      if (entry.isFile && isMarkdown(entry.name)) return true;
-      if (entry.isDirectory && (await hasMarkdown(pathOf(dir, entry.name)))) return true;
-    }
-    return false;
-  }
-
   await walk('', null);
   return { pages, assets: [] };
 }
