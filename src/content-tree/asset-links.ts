@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { linkDestination } from './summary';
+import { decodeTarget, isUrl, linkDestination } from './link-target';
 
 /**
  * Links from a page to a file, in the forms Git Sync folders write them: a markdown link or image
@@ -11,20 +11,11 @@ import { linkDestination } from './summary';
 const DESTINATION = /(\]\([ \t]*)(?:<([^>\n]*)>|([^\s)<>]+))((?:[ \t]+(?:"[^"\n]*"|'[^'\n]*'))?[ \t]*\))/g;
 const SRC = /(\bsrc\s*=\s*)(?:"([^"\n]*)"|'([^'\n]*)')/gi;
 const FILE_REF = /^\/files\/([^/?#\s]+)$/;
-const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
-
-function decode(target: string): string {
-  try {
-    return decodeURI(target);
-  } catch {
-    return target;
-  }
-}
 
 /** The folder path a relative link of the page in `pageFile` names, or undefined (URLs, absolute paths, anchors). */
 export function resolveLocal(target: string, pageFile: string): string | undefined {
-  if (!target || SCHEME.test(target) || target.startsWith('/') || target.startsWith('#')) return undefined;
-  const path = posix.normalize(posix.join(posix.dirname(pageFile), decode(target.replace(/[?#].*$/, ''))));
+  if (!target || isUrl(target) || target.startsWith('/') || target.startsWith('#')) return undefined;
+  const path = posix.normalize(posix.join(posix.dirname(pageFile), decodeTarget(target.replace(/[?#].*$/, ''))));
   return path === '..' || path.startsWith('../') || path === '.' ? undefined : path;
 }
 

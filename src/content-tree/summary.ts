@@ -5,6 +5,8 @@
  * one that a `##` heading cannot express).
  */
 
+import { decodeTarget, isUrl, linkDestination } from './link-target';
+
 export interface SummaryEntry {
   kind: 'page' | 'link' | 'group';
   title: string;
@@ -23,7 +25,6 @@ export interface Summary {
   entries: SummaryEntry[];
 }
 
-const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const ITEM = /^([ \t]*)[*+-][ \t]+(.*)$/;
 // `[text](target)` or `[text](<target>)`, an optional "title" after the target ignored.
 // Written so that no input makes them backtrack more than linearly (a zip import reads SUMMARY.md in `serve`).
@@ -38,14 +39,6 @@ function trimClosingHashes(text: string): string {
 
 const unescape = (text: string) => text.replace(/\\(.)/g, '$1');
 const widthOf = (indent: string) => indent.replace(/\t/g, '    ').length;
-
-function decode(target: string): string {
-  try {
-    return decodeURI(target);
-  } catch {
-    return target;
-  }
-}
 
 /** A SUMMARY.md's entries. Lines that are neither headings nor list items (blank lines, prose) are ignored. */
 export function parseSummary(text: string): Summary {
@@ -85,14 +78,12 @@ function entryOf(content: string, line: number): SummaryEntry {
   if (!link) return { kind: 'group', title: unescape(content), line, children: [] };
   const title = unescape(link[1]).trim();
   const target = link[2] ?? link[3];
-  if (SCHEME.test(target) || target.startsWith('//')) return { kind: 'link', title, href: target, line, children: [] };
-  const file = decode(target.replace(/#.*$/, '')).replace(/^(\.\/)+/, '');
+  if (isUrl(target)) return { kind: 'link', title, href: target, line, children: [] };
+  const file = decodeTarget(target.replace(/#.*$/, '')).replace(/^(\.\/)+/, '');
   return { kind: 'page', title, file, line, children: [] };
 }
 
 const escapeTitle = (title: string) => title.replace(/([\\[\]])/g, '\\$1').replace(/\s*\n\s*/g, ' ');
-/** A link target as the platform writes one: in `<…>` when it holds spaces or parentheses. */
-export const linkDestination = (target: string) => (/[\s()<>]/.test(target) ? `<${target}>` : target);
 
 /**
  * SUMMARY.md as the platform writes it: `# Table of contents`, pages as `* [Title](file)` indented two
