@@ -112,7 +112,7 @@ function bearerToken(req: Pick<ApiRequest, 'headers'>): string | undefined {
 }
 
 /** A request URL's path and query string (without the `?`). */
-function splitUrl(url: string): { path: string; search: string } {
+export function splitUrl(url: string): { path: string; search: string } {
   const queryAt = url.indexOf('?');
   return queryAt === -1 ? { path: url, search: '' } : { path: url.slice(0, queryAt), search: url.slice(queryAt + 1) };
 }

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { errorResponse, type App, type ApiResponse, type RequestTrace } from './app';
+import { errorResponse, splitUrl, type App, type ApiResponse, type RequestTrace } from './app';
 import { randomUUID } from 'node:crypto';
 import { requestIdOf, type AccessEntry } from './access-log';
 
@@ -74,7 +74,7 @@ export function createHttpServer(app: Pick<App, 'handleAsync' | 'bodyPolicy'>, o
     const started = log ? performance.now() : 0;
     const logged = (status: number) => {
       if (!log) return;
-      const path = head.url.split('?')[0];
+      const { path } = splitUrl(head.url);
       log({ time: new Date().toISOString(), requestId, method: head.method, path, ...trace, status, durationMs: Math.round((performance.now() - started) * 10) / 10 });
     };
     // The id goes into the answer's own headers: res.setHeader before writeHead would put node on its
