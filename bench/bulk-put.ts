@@ -5,30 +5,31 @@ import { join } from 'node:path';
 import { openEngine } from '../src/engine/index';
 import { createApp } from '../src/server/app';
 import type { BenchRow } from './report';
+import { mapInOrder } from '../src/engine/in-order';
 
-export function benchBulkPut(users = 10_000): BenchRow[] {
+export async function benchBulkPut(users = 10_000): Promise<BenchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'docsctl-bench-'));
-  const engine = openEngine(join(dir, 'bulk.db'));
+  const engine = await openEngine(join(dir, 'bulk.db'));
   try {
-    const { organizationId, userId } = engine.install();
+    const { organizationId, userId } = await engine.install();
     const { core } = engine;
     const emails = Array.from({ length: users }, (_, i) => `user${i}@bulk.example`);
     // Baseline: the same number of plain inserts in one transaction, the floor for any bulk write.
     const baselineStart = performance.now();
-    core.write(() => {
+    await core.write(async () => {
       const now = core.now();
-      emails.forEach((email, i) => {
-        core.run('INSERT INTO users (id, display_name, email, created_at) VALUES (?, ?, ?, ?)', [`u${i}`, `User ${i}`, email, now]);
-        core.run('INSERT INTO members (organization_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)', [organizationId, `u${i}`, 'read', now]);
+      await mapInOrder(emails, async (email, i) => {
+        await core.run('INSERT INTO users (id, display_name, email, created_at) VALUES (?, ?, ?, ?)', [`u${i}`, `User ${i}`, email, now]);
+        await core.run('INSERT INTO members (organization_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)', [organizationId, `u${i}`, 'read', now]);
       });
     });
     const baseline = performance.now() - baselineStart;
-    const team = engine.teams.create({ userId }, organizationId, { title: 'Everyone' });
+    const team = await engine.teams.create({ userId }, organizationId, { title: 'Everyone' });
     const app = createApp({ engine });
-    const token = engine.tokens.create({ user: userId }).token;
+    const token = (await engine.tokens.create({ user: userId })).token;
     const body = JSON.stringify({ add: emails });
     const start = performance.now();
-    const response = app.handle({
+    const response = await app.handleAsync({
       method: 'PUT',
       url: `/v1/orgs/${organizationId}/teams/${team.id}/members`,
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -36,7 +37,7 @@ export function benchBulkPut(users = 10_000): BenchRow[] {
     });
     const elapsed = performance.now() - start;
     if (response.status !== 204) throw new Error(`bulk PUT failed: ${response.status} ${response.body}`);
-    const count = engine.teams.get({ userId }, organizationId, team.id).members;
+    const count = (await engine.teams.get({ userId }, organizationId, team.id)).members;
     if (count !== users) throw new Error(`expected ${users} team members, found ${count}`);
     return [
       { name: `bulk: insert ${users} members, raw SQL (baseline)`, value: `${baseline.toFixed(1)} ms` },
@@ -49,7 +50,7 @@ export function benchBulkPut(users = 10_000): BenchRow[] {
       },
     ];
   } finally {
-    engine.close();
+    await engine.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }

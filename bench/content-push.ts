@@ -15,7 +15,7 @@ import type { BenchRow } from './report';
 export async function benchContentPush(pages = 1000): Promise<BenchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'docsctl-bench-'));
   const docs = join(dir, 'docs');
-  const engine = openEngine(join(dir, 'content.db'));
+  const engine = await openEngine(join(dir, 'content.db'));
   try {
     const folders = Math.ceil(pages / 50);
     for (let f = 0; f < folders; f++) {
@@ -25,7 +25,7 @@ export async function benchContentPush(pages = 1000): Promise<BenchRow[]> {
         writeFileSync(join(docs, `part-${f}`, `page-${p}.md`), `# Page ${f}.${p}\n\n${'Some text with **bold** and a [link](https://example.com). '.repeat(20)}\n\n- one\n- two\n`);
       }
     }
-    const { organizationId, userId } = engine.install();
+    const { organizationId, userId } = await engine.install();
     const api = new ApiClient(localTransport(createApp({ engine }), { userId }));
     const space = await api.call(routes.createSpace, { params: { organizationId }, body: { title: 'Bench' } });
     const steps: [string, number][] = [];
@@ -50,7 +50,7 @@ export async function benchContentPush(pages = 1000): Promise<BenchRow[]> {
       { name: `push: ${local.pages.length} pages, total`, value: `${total.toFixed(1)} ms` },
     ];
   } finally {
-    engine.close();
+    await engine.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -28,11 +28,11 @@ function bigSpec(bytes: number): string {
 
 export async function benchOpenapi(runs = 3): Promise<BenchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'docsctl-bench-'));
-  const engine = openEngine(join(dir, 'openapi.db'));
+  const engine = await openEngine(join(dir, 'openapi.db'));
   try {
-    const { organizationId, userId } = engine.install();
+    const { organizationId, userId } = await engine.install();
     const app = createApp({ engine });
-    const token = engine.tokens.create({ user: userId }).token;
+    const token = (await engine.tokens.create({ user: userId })).token;
     const SwaggerParser = createRequire(import.meta.url)('@apidevtools/swagger-parser') as typeof import('@apidevtools/swagger-parser');
     // Warm both paths up (module loading, JIT) so the runs compare the work itself.
     await SwaggerParser.validate({ openapi: '3.0.3', info: { title: 'w', version: '1' }, paths: {} } as never);
@@ -62,7 +62,7 @@ export async function benchOpenapi(runs = 3): Promise<BenchRow[]> {
       ratio, target: '<= 2x parsing + validating it', ok: ratio <= 2,
     }];
   } finally {
-    engine.close();
+    await engine.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -8,6 +8,7 @@ import { setSpaceRevision } from '../src/engine/content/space-revision';
 import { sectionsOf } from '../src/engine/content/search-sections';
 import { loadState, pageData, saveRevision, storePage, type RevisionState } from '../src/engine/content/state';
 import { median, type BenchRow } from './report';
+import { mapInOrder } from '../src/engine/in-order';
 
 /** A deterministic vocabulary of made-up words and pages written from it (Zipf-like: some words common). */
 function corpus(pages: number) {
@@ -24,57 +25,57 @@ function corpus(pages: number) {
   return { markdowns, queries };
 }
 
-export function benchSearch(pages = 10_000, searches = 100): BenchRow[] {
+export async function benchSearch(pages = 10_000, searches = 100): Promise<BenchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'docsctl-bench-'));
-  const engine = openEngine(join(dir, 'search.db'));
+  const engine = await openEngine(join(dir, 'search.db'));
   try {
-    const { organizationId, userId } = engine.install();
+    const { organizationId, userId } = await engine.install();
     const actor = { userId };
-    const space = engine.spaces.create(actor, organizationId, { title: 'Big' });
+    const space = await engine.spaces.create(actor, organizationId, { title: 'Big' });
     const { markdowns, queries } = corpus(pages);
     const { core } = engine;
     // The pages are written straight into a revision (a batch API write of 10,000 pages is not what is measured).
     const now = core.now();
     const state: RevisionState = { pages: new Map(), files: new Map() };
-    core.write(() =>
-      markdowns.forEach((markdown, i) => {
+    await core.write(async () =>
+      await mapInOrder(markdowns, async (markdown, i) => {
         const id = `p${i}`;
-        const versionId = storePage(core, { type: 'document', title: `Page ${i}`, slug: `page-${i}`, markdown, hidden: false });
+        const versionId = await storePage(core, { type: 'document', title: `Page ${i}`, slug: `page-${i}`, markdown, hidden: false });
         state.pages.set(id, { id, versionId, parent: null, position: i, createdAt: now, updatedAt: now });
       }),
     );
-    const revision = core.write(() => saveRevision(core, space.id, state, [], 'edits'));
+    const revision = await core.write(async () => await saveRevision(core, space.id, state, [], 'edits'));
 
     // Baseline: reading every page and splitting it into sections, without writing anything.
     let start = performance.now();
     let sections = 0;
-    for (const page of loadState(core, revision).pages.values()) {
-      const data = pageData(core, page.versionId);
+    for (const page of (await loadState(core, revision)).pages.values()) {
+      const data = await pageData(core, page.versionId);
       sections += sectionsOf(data.markdown, data.title).length;
     }
     const splitMs = performance.now() - start;
     // Making it the space's content indexes it: what a merge or an import of 10,000 new pages adds.
     start = performance.now();
-    core.write(() => setSpaceRevision(core, space.id, revision, core.now()));
+    await core.write(async () => await setSpaceRevision(core, space.id, revision, core.now()));
     const indexMs = performance.now() - start;
 
     const app = createApp({ engine });
-    const token = engine.tokens.create({ user: userId }).token;
-    const get = (url: string) => {
+    const token = (await engine.tokens.create({ user: userId })).token;
+    const get = async (url: string) => {
       const t0 = performance.now();
-      const response = app.handle({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      const response = await app.handleAsync({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
       if (response.status !== 200) throw new Error(`${url}: ${response.status} ${response.body}`);
       return performance.now() - t0;
     };
     // Baseline request: reading the space itself, the cost of a plain authenticated request.
     const pageUrl = `/v1/spaces/${space.id}`;
-    get(pageUrl);
+    await get(pageUrl);
     const baseline: number[] = [];
     const latency: number[] = [];
     let hits = 0;
     for (const query of queries) {
-      baseline.push(get(pageUrl));
-      latency.push(get(`/v1/spaces/${space.id}/search?query=${encodeURIComponent(query)}&limit=20`));
+      baseline.push(await get(pageUrl));
+      latency.push(await get(`/v1/spaces/${space.id}/search?query=${encodeURIComponent(query)}&limit=20`));
       hits++;
     }
     const ratio = median(latency) / median(baseline);
@@ -84,7 +85,7 @@ export function benchSearch(pages = 10_000, searches = 100): BenchRow[] {
       { name: `search: median of ${hits} searches, 20 results`, value: `${median(latency).toFixed(2)} ms`, ratio, target: '<= 50x reading the space', ok: ratio <= 50 },
     ];
   } finally {
-    engine.close();
+    await engine.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }

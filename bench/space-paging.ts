@@ -6,43 +6,43 @@ import { openEngine } from '../src/engine/index';
 import { createApp } from '../src/server/app';
 import { median, type BenchRow } from './report';
 
-export function benchSpacePaging(total = 100_000, pageSize = 200, runs = 15): BenchRow[] {
+export async function benchSpacePaging(total = 100_000, pageSize = 200, runs = 15): Promise<BenchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'docsctl-bench-'));
-  const engine = openEngine(join(dir, 'spaces.db'));
+  const engine = await openEngine(join(dir, 'spaces.db'));
   try {
-    const { organizationId, userId } = engine.install();
+    const { organizationId, userId } = await engine.install();
     const { core } = engine;
-    core.write(() => {
+    await core.write(async () => {
       const now = core.now();
       for (let i = 0; i < total; i++) {
-        core.run(
+        await core.run(
           'INSERT INTO spaces (id, organization_id, title, revision_id, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
           [`s${String(i).padStart(6, '0')}`, organizationId, `Space ${i}`, `r${i}`, i, now, now],
         );
       }
     });
     const app = createApp({ engine });
-    const token = engine.tokens.create({ user: userId }).token;
-    const get = (page?: string) => {
+    const token = (await engine.tokens.create({ user: userId })).token;
+    const get = async (page?: string) => {
       const url = `/v1/orgs/${organizationId}/spaces?limit=${pageSize}${page ? `&page=${encodeURIComponent(page)}` : ''}`;
-      const response = app.handle({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      const response = await app.handleAsync({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
       if (response.status !== 200) throw new Error(`${url}: ${response.status} ${response.body}`);
       return JSON.parse(response.body as string) as { next?: { page: string }; items: { id: string }[] };
     };
     // Walk to page 500 once to get its cursor (untimed).
     const target = Math.min(500, Math.floor(total / pageSize));
     let cursor: string | undefined;
-    for (let page = 1; page < target; page++) cursor = get(cursor).next?.page;
-    const time = (page?: string) => {
+    for (let page = 1; page < target; page++) cursor = (await get(cursor)).next?.page;
+    const time = async (page?: string) => {
       const start = performance.now();
-      get(page);
+      await get(page);
       return performance.now() - start;
     };
     const first: number[] = [];
     const deep: number[] = [];
     for (let i = 0; i < runs; i++) {
-      first.push(time());
-      deep.push(time(cursor));
+      first.push(await time());
+      deep.push(await time(cursor));
     }
     const ratio = median(deep) / median(first);
     return [
@@ -50,7 +50,7 @@ export function benchSpacePaging(total = 100_000, pageSize = 200, runs = 15): Be
       { name: `spaces: page ${target} of ${total}`, value: `${median(deep).toFixed(1)} ms`, ratio, target: '<= 1.5x page 1', ok: ratio <= 1.5 },
     ];
   } finally {
-    engine.close();
+    await engine.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }

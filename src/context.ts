@@ -74,8 +74,8 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
         throw new UsageError(`${purpose} works on a local database; it cannot run against ${t.url} (drop --url/--profile, or use --db FILE)`);
       }
       if (!engine) {
-        engine = openEngine(t.db, { publicUrl: io.env.DOCSCTL_PUBLIC_URL, importLimits: ctx.importLimits });
-        const installation = engine.install();
+        engine = await openEngine(t.db, { publicUrl: io.env.DOCSCTL_PUBLIC_URL, importLimits: ctx.importLimits });
+        const installation = await engine.install();
         if (installation.created) {
           io.stderr.write(`Created database ${t.db} with a first organization (${installation.organizationId}) and admin user (${installation.userId}).\n`);
         }
@@ -94,7 +94,7 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
       const orgs = await api.call(routes.listOrganizations, { query: { limit: 20 } });
       if (orgs.items.length === 1) return orgs.items[0].id;
       if (t.mode === 'local') {
-        const first = (await ctx.localEngine()).installation().organizationId;
+        const first = (await (await ctx.localEngine()).installation()).organizationId;
         if (first && orgs.items.some((o) => o.id === first)) return first;
       }
       if (!orgs.items.length) throw new CliError('you are not a member of any organization', EXIT.notFound);
@@ -119,7 +119,7 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
     },
     async close(): Promise<void> {
       if (client) await (await client.catch(() => undefined))?.close();
-      engine?.close();
+      await engine?.close();
     },
   };
 
@@ -130,9 +130,9 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
       return remoteTransport({ baseUrl: t.url, token: t.token, userAgent: `docsctl/${VERSION}` });
     }
     const local = await ctx.localEngine();
-    let userId = local.installation().userId!;
+    let userId = (await local.installation()).userId!;
     if (t.as) {
-      const user = findUser(local.core, t.as);
+      const user = await findUser(local.core, t.as);
       if (!user) throw new CliError(`--as: no user ${t.as} in ${t.db}`, EXIT.notFound);
       userId = user.id;
     }

@@ -25,15 +25,15 @@ export function registerInit(program: Command, ctx: Context): void {
       if (target.mode !== 'local') {
         throw new UsageError(`init works on a local database, not on ${target.url}`);
       }
-      const engine = openEngine(target.db, { publicUrl: ctx.env.DOCSCTL_PUBLIC_URL });
+      const engine = await openEngine(target.db, { publicUrl: ctx.env.DOCSCTL_PUBLIC_URL });
       try {
-        const installation = engine.install({ organizationTitle: opts.orgTitle, adminEmail: opts.adminEmail, adminName: opts.adminName });
-        let sample: ReturnType<typeof loadSample> | undefined;
+        const installation = await engine.install({ organizationTitle: opts.orgTitle, adminEmail: opts.adminEmail, adminName: opts.adminName });
+        let sample: Awaited<ReturnType<typeof loadSample>> | undefined;
         if (opts.sample) {
-          sample = loadSample(engine);
+          sample = await loadSample(engine);
         }
-        const org = engine.organizations.get({ userId: installation.userId }, installation.organizationId);
-        const user = engine.users.current({ userId: installation.userId });
+        const org = await engine.organizations.get({ userId: installation.userId }, installation.organizationId);
+        const user = await engine.users.current({ userId: installation.userId });
         const summary = {
           database: target.db,
           created: installation.created,
@@ -56,7 +56,7 @@ export function registerInit(program: Command, ctx: Context): void {
           ctx.out.message('Next: docsctl members list');
         }
       } finally {
-        engine.close();
+        await engine.close();
       }
     });
 }

@@ -64,7 +64,7 @@ export function registerServe(program: Command, ctx: Context): void {
       // Metrics (prom-client) load only when asked for.
       const metrics = metricsPort === undefined ? undefined : await import('../server/metrics').then(async (m) => ({ ...m, counts: m.createMetrics(await import('prom-client')) }));
       const answered = log || metrics ? (entry: AccessEntry) => (log?.(entry), metrics?.counts.observe(entry)) : undefined;
-      const server = createHttpServer({ handleAsync: (req, o) => app!.handleAsync(req, o), bodyPolicy: (req) => app!.bodyPolicy(req) }, report, answered);
+      const server = createHttpServer({ handleAsync: (req, o) => app!.handleAsync(req, o), bodyPolicy: async (req) => await app!.bodyPolicy(req) }, report, answered);
       const metricsServer = metrics?.createMetricsServer(metrics.counts);
       const metricsAddress = metricsServer ? await listen(metricsServer, metricsPort!, '127.0.0.1') : undefined;
       // A promise some request left behind that fails later is reported, never fatal to the server.
@@ -73,15 +73,15 @@ export function registerServe(program: Command, ctx: Context): void {
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       const url = `http://${host}:${address.port}`;
       const publicUrl = opts.publicUrl ?? ctx.env.DOCSCTL_PUBLIC_URL ?? url;
-      const engine = openEngine(target.db, { publicUrl, importLimits, openapiLimits: { processTimeoutMs: openapiSeconds * 1000 } });
-      const installation = engine.install();
+      const engine = await openEngine(target.db, { publicUrl, importLimits, openapiLimits: { processTimeoutMs: openapiSeconds * 1000 } });
+      const installation = await engine.install();
       // `db restore` refuses a database a server holds.
       const release = target.db === ':memory:' ? () => undefined : holdForServer(target.db);
       app = createApp({ engine, rateLimit: { limit, windowSeconds }, onError: report });
       // Deleted spaces and audit records past their retention go when the engine opens, and then every hour.
-      const purging = setInterval(() => {
+      const purging = setInterval(async () => {
         try {
-          engine.purgeExpired();
+          await engine.purgeExpired();
           metrics?.counts.job('purge', 'ok');
         } catch (error) {
           metrics?.counts.job('purge', 'failed');
@@ -109,7 +109,7 @@ export function registerServe(program: Command, ctx: Context): void {
       process.off('unhandledRejection', report);
       clearInterval(purging);
       lines.flush();
-      engine.close();
+      await engine.close();
       release();
       // Run as the process (not in-process, as tests do): what requests left behind (a fetch past the
       // bound, keep-alive sockets of outbound fetches) must not hold the process once it has drained.

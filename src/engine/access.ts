@@ -6,15 +6,15 @@ export interface Membership {
   role: Role | null;
 }
 
-export function membershipOf(core: Core, organizationId: string, userId: string): Membership | undefined {
-  return core.remember(`membership:${organizationId}:${userId}`, () =>
-    core.get<Membership>('SELECT role FROM members WHERE organization_id = ? AND user_id = ? AND disabled = 0', [organizationId, userId]),
+export async function membershipOf(core: Core, organizationId: string, userId: string): Promise<Membership | undefined> {
+  return await core.remember(`membership:${organizationId}:${userId}`, async () =>
+    await core.get<Membership>('SELECT role FROM members WHERE organization_id = ? AND user_id = ? AND disabled = 0', [organizationId, userId]),
   );
 }
 
 /** The caller's membership; an organization the caller does not belong to does not exist for them (404). */
-export function requireMember(core: Core, actor: Actor, organizationId: string): Membership {
-  const membership = membershipOf(core, organizationId, actor.userId);
+export async function requireMember(core: Core, actor: Actor, organizationId: string): Promise<Membership> {
+  const membership = await membershipOf(core, organizationId, actor.userId);
   if (!membership) throw notFound(`organization ${organizationId} not found`);
   return membership;
 }
@@ -50,8 +50,8 @@ const RIGHT_TEXT: Record<OrganizationRight, string> = {
 };
 
 /** Membership with a given right: 404 for non-members, 403 for members without it. */
-export function requireRight(core: Core, actor: Actor, organizationId: string, right: OrganizationRight): Membership {
-  const membership = requireMember(core, actor, organizationId);
+export async function requireRight(core: Core, actor: Actor, organizationId: string, right: OrganizationRight): Promise<Membership> {
+  const membership = await requireMember(core, actor, organizationId);
   if (!organizationPermissions(membership.role)[right]) {
     throw forbidden(`you are not allowed to ${RIGHT_TEXT[right]}`);
   }

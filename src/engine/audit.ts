@@ -71,29 +71,29 @@ function present(row: AuditRow) {
   };
 }
 
-export type AuditRecord = ReturnType<typeof present>;
+export type AuditRecord = Awaited<ReturnType<typeof present>>;
 
 export function auditModule(core: Core) {
   return {
     /** The organization a write's path is about: its own, a space's or a collection's. */
-    organizationOf(params: Record<string, string>): string | undefined {
+    async organizationOf(params: Record<string, string>): Promise<string | undefined> {
       if (params.organizationId) return params.organizationId;
-      if (params.spaceId) return core.get<{ o: string }>('SELECT organization_id AS o FROM spaces WHERE id = ?', [params.spaceId])?.o;
-      if (params.collectionId) return core.get<{ o: string }>('SELECT organization_id AS o FROM collections WHERE id = ?', [params.collectionId])?.o;
+      if (params.spaceId) return (await core.get<{ o: string }>('SELECT organization_id AS o FROM spaces WHERE id = ?', [params.spaceId]))?.o;
+      if (params.collectionId) return (await core.get<{ o: string }>('SELECT organization_id AS o FROM collections WHERE id = ?', [params.collectionId]))?.o;
       return undefined;
     },
 
     /** Writes one record; call it inside the write's transaction so neither commits without the other. */
-    record(entry: AuditEntry): void {
-      core.run(
+    async record(entry: AuditEntry): Promise<void> {
+      await core.run(
         'INSERT INTO audit_log (id, organization_id, at, user_id, token_id, operation_id, method, path, targets, summary, request_id, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
         [core.newId(), entry.organizationId, core.now(), entry.userId, entry.tokenId ?? null, entry.operationId, entry.method, entry.path, JSON.stringify(entry.targets), JSON.stringify(entry.summary), entry.requestId ?? null, entry.status],
       );
     },
 
     /** An organization's records, newest first (admins only). `target` matches any id the write was about. */
-    list(actor: Actor, organizationId: string, query: AuditQuery) {
-      requireRight(core, actor, organizationId, 'admin');
+    async list(actor: Actor, organizationId: string, query: AuditQuery) {
+      await requireRight(core, actor, organizationId, 'admin');
       const where = ['organization_id = ?'];
       const args: unknown[] = [organizationId];
       if (query.actor) (where.push('user_id = ?'), args.push(query.actor));
@@ -101,7 +101,7 @@ export function auditModule(core: Core) {
       if (query.target) (where.push("instr(targets, '\"' || ? || '\"') > 0"), args.push(query.target));
       if (query.since) (where.push('at >= ?'), args.push(new Date(query.since).toISOString()));
       if (query.until) (where.push('at < ?'), args.push(new Date(query.until).toISOString()));
-      return keysetPage<AuditRow, AuditRecord>(
+      return await keysetPage<AuditRow, AuditRecord>(
         core,
         { listing: 'audit', from: 'audit_log', columns: '*', where, args, orderBy: ['at', 'id'], direction: 'desc', keyOf: (row) => [row.at, row.id], present },
         query,
@@ -109,9 +109,9 @@ export function auditModule(core: Core) {
     },
 
     /** Forgets records older than AUDIT_RETENTION_DAYS; answers how many. */
-    purge(): number {
+    async purge(): Promise<number> {
       const before = new Date(core.clock.now().getTime() - AUDIT_RETENTION_DAYS * 86_400_000).toISOString();
-      return core.write(() => core.run('DELETE FROM audit_log WHERE at < ?', [before]));
+      return await core.write(async () => await core.run('DELETE FROM audit_log WHERE at < ?', [before]));
     },
   };
 }

@@ -14,24 +14,24 @@ export interface BootstrapOptions {
   adminName?: string;
 }
 
-const meta = (core: Core, key: string) => core.get<{ value: string }>('SELECT value FROM meta WHERE key = ?', [key])?.value;
+const meta = async (core: Core, key: string) => (await core.get<{ value: string }>('SELECT value FROM meta WHERE key = ?', [key]))?.value;
 
 /** The first organization and the admin user of the database, once it is installed. */
-export function installationOf(core: Core): { organizationId?: string; userId?: string } {
-  return { organizationId: meta(core, 'first_organization_id'), userId: meta(core, 'admin_user_id') };
+export async function installationOf(core: Core): Promise<{ organizationId?: string; userId?: string }> {
+  return { organizationId: await meta(core, 'first_organization_id'), userId: await meta(core, 'admin_user_id') };
 }
 
 /** First use of a database: creates the first organization and its admin user. Idempotent. */
-export function ensureInstallation(core: Core, options: BootstrapOptions = {}): Installation {
-  const existing = installationOf(core);
+export async function ensureInstallation(core: Core, options: BootstrapOptions = {}): Promise<Installation> {
+  const existing = await installationOf(core);
   if (existing.organizationId && existing.userId) return { organizationId: existing.organizationId, userId: existing.userId, created: false };
-  return core.write(() => {
-    const user = createUserRow(core, {
+  return await core.write(async () => {
+    const user = await createUserRow(core, {
       email: options.adminEmail ?? 'admin@example.com',
       displayName: options.adminName ?? 'Admin',
     });
-    const organizationId = insertOrganization(core, { title: options.organizationTitle ?? 'My Organization', adminUserId: user.id });
-    core.run("INSERT INTO meta (key, value) VALUES ('admin_user_id', ?), ('first_organization_id', ?)", [user.id, organizationId]);
+    const organizationId = await insertOrganization(core, { title: options.organizationTitle ?? 'My Organization', adminUserId: user.id });
+    await core.run("INSERT INTO meta (key, value) VALUES ('admin_user_id', ?), ('first_organization_id', ?)", [user.id, organizationId]);
     return { organizationId, userId: user.id, created: true };
   });
 }

@@ -11,6 +11,7 @@ import { setSpaceRevision } from './content/space-revision';
 import { presentFile } from './content/present';
 
 import type { ChangeRequestStatus } from '../domain/values';
+import { mapInOrder } from './in-order';
 
 interface ChangeRequestRow {
   id: string;
@@ -61,17 +62,17 @@ function present(core: Core, row: ChangeRequestRow) {
   };
 }
 
-export type ChangeRequest = ReturnType<typeof present>;
+export type ChangeRequest = Awaited<ReturnType<typeof present>>;
 
 type Spaces = ReturnType<typeof spacesModule>;
 
 /** Change requests: branches of a space's content, written in batches, updated from and merged into main. */
 export function changeRequestsModule(core: Core, spaces: Spaces) {
   /** By id or by number within the space. */
-  function row(spaceId: string, ref: string): ChangeRequestRow {
+  async function row(spaceId: string, ref: string): Promise<ChangeRequestRow> {
     const found = /^\d+$/.test(ref)
-      ? core.get<ChangeRequestRow>(`SELECT ${CR_COLUMNS} FROM ${CR_FROM} WHERE c.space_id = ? AND c.number = ?`, [spaceId, Number(ref)])
-      : core.get<ChangeRequestRow>(`SELECT ${CR_COLUMNS} FROM ${CR_FROM} WHERE c.space_id = ? AND c.id = ?`, [spaceId, ref]);
+      ? await core.get<ChangeRequestRow>(`SELECT ${CR_COLUMNS} FROM ${CR_FROM} WHERE c.space_id = ? AND c.number = ?`, [spaceId, Number(ref)])
+      : await core.get<ChangeRequestRow>(`SELECT ${CR_COLUMNS} FROM ${CR_FROM} WHERE c.space_id = ? AND c.id = ?`, [spaceId, ref]);
     if (!found) throw notFound(`change request ${ref} not found in space ${spaceId}`);
     return found;
   }
@@ -81,25 +82,25 @@ export function changeRequestsModule(core: Core, spaces: Spaces) {
     if (cr.status === 'merged' || cr.status === 'archived') throw conflict(`change request #${cr.number} is ${cr.status}: ${what} is not allowed`);
   }
 
-  const contribute = (crId: string, userId: string) =>
-    core.run('INSERT OR IGNORE INTO change_request_contributors (change_request_id, user_id) VALUES (?, ?)', [crId, userId]);
+  const contribute = async (crId: string, userId: string) =>
+    await core.run('INSERT OR IGNORE INTO change_request_contributors (change_request_id, user_id) VALUES (?, ?)', [crId, userId]);
 
   return {
     /** The change request as a caller who can see the space sees it (content reads use this). */
-    resolve(actor: Actor, spaceId: string, ref: string) {
-      const space = spaces.visible(actor, spaceId);
-      return { space, cr: row(spaceId, ref) };
+    async resolve(actor: Actor, spaceId: string, ref: string) {
+      const space = await spaces.visible(actor, spaceId);
+      return { space, cr: await row(spaceId, ref) };
     },
 
-    list(actor: Actor, spaceId: string, query: PageRequest & { status?: ChangeRequestStatus; contributor?: string }) {
-      spaces.visible(actor, spaceId);
+    async list(actor: Actor, spaceId: string, query: PageRequest & { status?: ChangeRequestStatus; contributor?: string }) {
+      await spaces.visible(actor, spaceId);
       const where = ['c.space_id = ?', 'c.status = ?'];
       const args: unknown[] = [spaceId, query.status ?? 'open'];
       if (query.contributor) {
         where.push('(c.created_by = ? OR EXISTS (SELECT 1 FROM change_request_contributors k WHERE k.change_request_id = c.id AND k.user_id = ?))');
         args.push(query.contributor, query.contributor);
       }
-      return keysetPage<ChangeRequestRow, ChangeRequest>(core, {
+      return await keysetPage<ChangeRequestRow, ChangeRequest>(core, {
         listing: `change-requests:${query.status ?? 'open'}`,
         from: CR_FROM,
         columns: CR_COLUMNS,
@@ -112,59 +113,59 @@ export function changeRequestsModule(core: Core, spaces: Spaces) {
       }, query);
     },
 
-    create(actor: Actor, spaceId: string, input: { subject?: string }): ChangeRequest {
-      return core.write(() => {
-        const space = spaces.visible(actor, spaceId);
+    async create(actor: Actor, spaceId: string, input: { subject?: string }): Promise<ChangeRequest> {
+      return await core.write(async () => {
+        const space = await spaces.visible(actor, spaceId);
         spaces.requireRank(space, 3, 'open change requests on this space');
         if (space.edit_mode === 'locked') throw locked(`space ${spaceId} is locked: no change requests until its edit mode is live`);
         const id = core.newId();
         const now = core.now();
-        const revision = saveRevision(core, spaceId, loadState(core, space.revision_id), [space.revision_id], 'edits', id);
-        const number = (core.get<{ n: number | null }>('SELECT MAX(number) AS n FROM change_requests WHERE space_id = ?', [spaceId])!.n ?? 0) + 1;
-        core.run(
+        const revision = await saveRevision(core, spaceId, await loadState(core, space.revision_id), [space.revision_id], 'edits', id);
+        const number = ((await core.get<{ n: number | null }>('SELECT MAX(number) AS n FROM change_requests WHERE space_id = ?', [spaceId]))!.n ?? 0) + 1;
+        await core.run(
           `INSERT INTO change_requests (id, space_id, number, status, subject, created_by, created_at, updated_at, revision_id, revision_initial)
            VALUES (?, ?, ?, 'open', ?, ?, ?, ?, ?, ?)`,
           [id, spaceId, number, input.subject ?? '', actor.userId, now, now, revision, space.revision_id],
         );
-        contribute(id, actor.userId);
-        return present(core, row(spaceId, id));
+        await contribute(id, actor.userId);
+        return present(core, await row(spaceId, id));
       });
     },
 
-    get(actor: Actor, spaceId: string, ref: string): ChangeRequest {
-      spaces.visible(actor, spaceId);
-      return present(core, row(spaceId, ref));
+    async get(actor: Actor, spaceId: string, ref: string): Promise<ChangeRequest> {
+      await spaces.visible(actor, spaceId);
+      return present(core, await row(spaceId, ref));
     },
 
-    update(actor: Actor, spaceId: string, ref: string, patch: { subject?: string; status?: 'draft' | 'open' | 'archived' }): ChangeRequest {
-      return core.write(() => {
-        const space = spaces.visible(actor, spaceId);
+    async update(actor: Actor, spaceId: string, ref: string, patch: { subject?: string; status?: 'draft' | 'open' | 'archived' }): Promise<ChangeRequest> {
+      return await core.write(async () => {
+        const space = await spaces.visible(actor, spaceId);
         spaces.requireRank(space, 3, 'change change requests of this space');
-        const cr = row(spaceId, ref);
+        const cr = await row(spaceId, ref);
         if (cr.status === 'merged' && patch.status !== undefined) throw conflict(`change request #${cr.number} is merged: its status cannot change`);
-        if (patch.subject !== undefined) core.run('UPDATE change_requests SET subject = ? WHERE id = ?', [patch.subject, cr.id]);
-        if (patch.status !== undefined) core.run('UPDATE change_requests SET status = ? WHERE id = ?', [patch.status, cr.id]);
-        core.run('UPDATE change_requests SET updated_at = ? WHERE id = ?', [core.now(), cr.id]);
-        return present(core, row(spaceId, cr.id));
+        if (patch.subject !== undefined) await core.run('UPDATE change_requests SET subject = ? WHERE id = ?', [patch.subject, cr.id]);
+        if (patch.status !== undefined) await core.run('UPDATE change_requests SET status = ? WHERE id = ?', [patch.status, cr.id]);
+        await core.run('UPDATE change_requests SET updated_at = ? WHERE id = ?', [core.now(), cr.id]);
+        return present(core, await row(spaceId, cr.id));
       });
     },
 
     /** A batch of content changes, all or nothing, as a new revision of the change request. */
-    write(actor: Actor, spaceId: string, ref: string, changes: Change[]) {
-      return core.write(() => {
-        const space = spaces.visible(actor, spaceId);
+    async write(actor: Actor, spaceId: string, ref: string, changes: Change[]) {
+      return await core.write(async () => {
+        const space = await spaces.visible(actor, spaceId);
         spaces.requireRank(space, 3, 'edit change requests of this space');
-        const cr = row(spaceId, ref);
+        const cr = await row(spaceId, ref);
         writable(space, cr, 'writing content');
-        const state = loadState(core, cr.revision_id);
-        const { applied, insertedFiles } = applyChanges(core, state, changes);
-        const revision = saveRevision(core, spaceId, state, [cr.revision_id], 'edits', cr.id);
-        core.run('UPDATE change_requests SET revision_id = ?, updated_at = ? WHERE id = ?', [revision, core.now(), cr.id]);
-        contribute(cr.id, actor.userId);
+        const state = await loadState(core, cr.revision_id);
+        const { applied, insertedFiles } = await applyChanges(core, state, changes);
+        const revision = await saveRevision(core, spaceId, state, [cr.revision_id], 'edits', cr.id);
+        await core.run('UPDATE change_requests SET revision_id = ?, updated_at = ? WHERE id = ?', [revision, core.now(), cr.id]);
+        await contribute(cr.id, actor.userId);
         return {
-          changeRequest: present(core, row(spaceId, cr.id)),
+          changeRequest: present(core, await row(spaceId, cr.id)),
           changes: applied,
-          insertedFiles: insertedFiles.map((f) => presentFile(core, spaceId, f, actor.userId)),
+          insertedFiles: await mapInOrder(insertedFiles, async (f) => await presentFile(core, spaceId, f, actor.userId)),
         };
       });
     },
@@ -173,36 +174,36 @@ export function changeRequestsModule(core: Core, spaces: Spaces) {
      * Merges into the space: a three-way merge at page level between the change request's base, its
      * head and the space's current content. Conflicts merge nothing.
      */
-    merge(actor: Actor, spaceId: string, ref: string) {
-      return core.write(() => {
-        const space = spaces.visible(actor, spaceId);
+    async merge(actor: Actor, spaceId: string, ref: string) {
+      return await core.write(async () => {
+        const space = await spaces.visible(actor, spaceId);
         spaces.requireRank(space, 4, 'merge change requests of this space');
-        const cr = row(spaceId, ref);
+        const cr = await row(spaceId, ref);
         writable(space, cr, 'merging');
         const base = cr.revision_merged_ancestor ?? cr.revision_initial;
-        const merged = threeWayMerge(loadState(core, base), loadState(core, space.revision_id), loadState(core, cr.revision_id));
+        const merged = threeWayMerge(await loadState(core, base), await loadState(core, space.revision_id), await loadState(core, cr.revision_id));
         if (!merged.state) return { result: 'conflicts' as const, conflicts: merged.conflicts.map((page) => ({ page })) };
-        const revision = saveRevision(core, spaceId, merged.state, [space.revision_id, cr.revision_id], 'merge', cr.id);
+        const revision = await saveRevision(core, spaceId, merged.state, [space.revision_id, cr.revision_id], 'merge', cr.id);
         const now = core.now();
-        setSpaceRevision(core, spaceId, revision, now);
-        core.run("UPDATE change_requests SET status = 'merged', revision_merged = ?, updated_at = ? WHERE id = ?", [revision, now, cr.id]);
+        await setSpaceRevision(core, spaceId, revision, now);
+        await core.run("UPDATE change_requests SET status = 'merged', revision_merged = ?, updated_at = ? WHERE id = ?", [revision, now, cr.id]);
         return { revision, result: 'merge' as const };
       });
     },
 
     /** Brings the space's current content into the change request, with the same rules as a merge. */
-    updateFromMain(actor: Actor, spaceId: string, ref: string) {
-      return core.write(() => {
-        const space = spaces.visible(actor, spaceId);
+    async updateFromMain(actor: Actor, spaceId: string, ref: string) {
+      return await core.write(async () => {
+        const space = await spaces.visible(actor, spaceId);
         spaces.requireRank(space, 3, 'update change requests of this space');
-        const cr = row(spaceId, ref);
+        const cr = await row(spaceId, ref);
         writable(space, cr, 'updating');
         const base = cr.revision_merged_ancestor ?? cr.revision_initial;
         if (base === space.revision_id) return { revision: cr.revision_id, result: 'update' as const };
-        const merged = threeWayMerge(loadState(core, base), loadState(core, cr.revision_id), loadState(core, space.revision_id));
+        const merged = threeWayMerge(await loadState(core, base), await loadState(core, cr.revision_id), await loadState(core, space.revision_id));
         if (!merged.state) return { result: 'conflicts' as const, conflicts: merged.conflicts.map((page) => ({ page })) };
-        const revision = saveRevision(core, spaceId, merged.state, [cr.revision_id, space.revision_id], 'update', cr.id);
-        core.run('UPDATE change_requests SET revision_id = ?, revision_merged_ancestor = ?, updated_at = ? WHERE id = ?', [
+        const revision = await saveRevision(core, spaceId, merged.state, [cr.revision_id, space.revision_id], 'update', cr.id);
+        await core.run('UPDATE change_requests SET revision_id = ?, revision_merged_ancestor = ?, updated_at = ? WHERE id = ?', [
           revision, space.revision_id, core.now(), cr.id,
         ]);
         return { revision, result: 'update' as const };

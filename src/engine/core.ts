@@ -1,5 +1,4 @@
-import type { Statement } from 'better-sqlite3';
-import type { Db } from './store/db';
+import type { Store } from './store/store';
 import type { Clock, IdGenerator } from './clock';
 import type { Statements } from './pagination';
 
@@ -9,7 +8,7 @@ export interface Actor {
 }
 
 export interface EngineOptions {
-  db: Db;
+  store: Store;
   clock: Clock;
   ids: IdGenerator;
   /** Public base URL of the instance, used for `urls.location` and `urls.app`. */
@@ -20,22 +19,21 @@ export interface EngineOptions {
   openapiLimits?: Partial<import('../domain/openapi-limits').OpenApiLimits>;
 }
 
-/** What every engine module shares: the database with a statement cache, time, ids and URLs. */
+/** What every engine module shares: the store, time, ids and URLs, and what is remembered between requests. */
 export class Core implements Statements {
-  readonly db: Db;
+  readonly store: Store;
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly publicUrl: string;
   readonly importLimits: EngineOptions['importLimits'];
   readonly openapiLimits: EngineOptions['openapiLimits'];
-  private readonly statements = new Map<string, Statement>();
   private readonly memo = new Map<string, unknown>();
   private memoVersion = -1;
   private readonly immutables = new Map<string, unknown>();
   private dirty = false;
 
   constructor(options: EngineOptions) {
-    this.db = options.db;
+    this.store = options.store;
     this.clock = options.clock;
     this.ids = options.ids;
     this.publicUrl = options.publicUrl.replace(/\/+$/, '');
@@ -43,35 +41,26 @@ export class Core implements Statements {
     this.openapiLimits = options.openapiLimits;
   }
 
-  stmt(sql: string): Statement {
-    let s = this.statements.get(sql);
-    if (!s) {
-      s = this.db.prepare(sql);
-      this.statements.set(sql, s);
-    }
-    return s;
+  async get<T>(sql: string, args: unknown[] = []): Promise<T | undefined> {
+    return await this.store.get<T>(sql, args);
   }
 
-  get<T>(sql: string, args: unknown[] = []): T | undefined {
-    return this.stmt(sql).get(...args) as T | undefined;
+  async all<T>(sql: string, args: unknown[] = []): Promise<T[]> {
+    return await this.store.all<T>(sql, args);
   }
 
-  all<T>(sql: string, args: unknown[] = []): T[] {
-    return this.stmt(sql).all(...args) as T[];
-  }
-
-  run(sql: string, args: unknown[] = []): number {
+  async run(sql: string, args: unknown[] = []): Promise<number> {
     this.dirty = true;
-    return this.stmt(sql).run(...args).changes;
+    return await this.store.run(sql, args);
   }
 
   /**
    * Forgets remembered values if the database changed since the last call: a commit by any other
-   * connection moves SQLite's `data_version`, and our own writes go through `run`. The app calls this
-   * once per request, so one cheap pragma stands in for the token and membership lookups.
+   * connection moves the store's change version, and our own writes go through `run`. The app calls
+   * this once per request, so one cheap query stands in for the token and membership lookups.
    */
-  revalidate(): void {
-    const version = this.stmt('PRAGMA data_version').pluck().get() as number;
+  async revalidate(): Promise<void> {
+    const version = await this.store.changeVersion();
     if (version !== this.memoVersion || this.dirty) {
       this.memo.clear();
       this.memoVersion = version;
@@ -80,13 +69,13 @@ export class Core implements Statements {
   }
 
   /** Remembers `compute()` until the database changes (see `revalidate`); never inside a write. */
-  remember<T>(key: string, compute: () => T): T {
-    if (this.dirty || this.db.inTransaction) {
+  async remember<T>(key: string, compute: () => T | Promise<T>): Promise<T> {
+    if (this.dirty || this.store.inTransaction()) {
       this.memo.clear();
-      return compute();
+      return await compute();
     }
     if (this.memo.has(key)) return this.memo.get(key) as T;
-    const value = compute();
+    const value = await compute();
     if (this.memo.size >= 10_000) this.memo.clear();
     this.memo.set(key, value);
     return value;
@@ -96,17 +85,17 @@ export class Core implements Statements {
    * Remembers a value that can never change once written (a content-addressed page version): kept
    * across writes and transactions, unlike `remember`. Bounded: the oldest entries go past 20,000.
    */
-  immutable<T>(key: string, compute: () => T): T {
+  async immutable<T>(key: string, compute: () => T | Promise<T>): Promise<T> {
     if (this.immutables.has(key)) return this.immutables.get(key) as T;
-    const value = compute();
+    const value = await compute();
     if (this.immutables.size >= 20_000) this.immutables.delete(this.immutables.keys().next().value!);
     this.immutables.set(key, value);
     return value;
   }
 
-  /** Runs `fn` as one `BEGIN IMMEDIATE` transaction: all of it or none of it. */
-  write<T>(fn: () => T): T {
-    return this.db.transaction(fn).immediate();
+  /** Runs `fn` as one transaction: all of it or none of it (`Store.transaction`). */
+  async write<T>(fn: () => T | Promise<T>): Promise<T> {
+    return await this.store.transaction(async () => await fn());
   }
 
   now(): string {

@@ -85,8 +85,8 @@ type Spaces = ReturnType<typeof spacesModule>;
 
 /** Custom field definitions of an organization and their values on spaces. */
 export function customFieldsModule(core: Core, spaces: Spaces) {
-  function row(organizationId: string, name: string): FieldRow {
-    const found = core.get<FieldRow>('SELECT * FROM custom_fields WHERE organization_id = ? AND name = ?', [organizationId, name]);
+  async function row(organizationId: string, name: string): Promise<FieldRow> {
+    const found = await core.get<FieldRow>('SELECT * FROM custom_fields WHERE organization_id = ? AND name = ?', [organizationId, name]);
     if (!found) throw notFound(`custom field ${name} not found in organization ${organizationId}`);
     return found;
   }
@@ -97,9 +97,9 @@ export function customFieldsModule(core: Core, spaces: Spaces) {
   }
 
   return {
-    list(actor: Actor, organizationId: string, page: PageRequest) {
-      const caller = requireRight(core, actor, organizationId, 'listMembers');
-      return keysetPage<FieldRow, CustomField>(core, {
+    async list(actor: Actor, organizationId: string, page: PageRequest) {
+      const caller = await requireRight(core, actor, organizationId, 'listMembers');
+      return await keysetPage<FieldRow, CustomField>(core, {
         listing: 'custom-fields',
         from: 'custom_fields',
         columns: '*',
@@ -112,76 +112,76 @@ export function customFieldsModule(core: Core, spaces: Spaces) {
       }, page);
     },
 
-    create(actor: Actor, organizationId: string, input: FieldInput): CustomField {
-      const caller = requireRight(core, actor, organizationId, 'admin');
+    async create(actor: Actor, organizationId: string, input: FieldInput): Promise<CustomField> {
+      const caller = await requireRight(core, actor, organizationId, 'admin');
       checkOptions(input.type, input.options);
-      return core.write(() => {
-        if (core.get('SELECT 1 FROM custom_fields WHERE organization_id = ? AND name = ?', [organizationId, input.name])) {
+      return await core.write(async () => {
+        if (await core.get('SELECT 1 FROM custom_fields WHERE organization_id = ? AND name = ?', [organizationId, input.name])) {
           throw conflict(`name: a custom field named ${input.name} already exists`);
         }
         const now = core.now();
-        core.run(
+        await core.run(
           `INSERT INTO custom_fields (id, organization_id, name, type, title, description, placeholder, options, created_at, updated_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           [core.newId(), organizationId, input.name, input.type, input.title ?? null, input.description ?? null, input.placeholder ?? null,
             input.options ? JSON.stringify(input.options) : null, now, now],
         );
-        return presentField(core, row(organizationId, input.name), caller);
+        return presentField(core, await row(organizationId, input.name), caller);
       });
     },
 
-    get(actor: Actor, organizationId: string, name: string): CustomField {
-      const caller = requireRight(core, actor, organizationId, 'listMembers');
-      return presentField(core, row(organizationId, name), caller);
+    async get(actor: Actor, organizationId: string, name: string): Promise<CustomField> {
+      const caller = await requireRight(core, actor, organizationId, 'listMembers');
+      return presentField(core, await row(organizationId, name), caller);
     },
 
-    update(actor: Actor, organizationId: string, name: string, patch: FieldPatch): CustomField {
-      const caller = requireRight(core, actor, organizationId, 'admin');
-      return core.write(() => {
-        const current = row(organizationId, name);
+    async update(actor: Actor, organizationId: string, name: string, patch: FieldPatch): Promise<CustomField> {
+      const caller = await requireRight(core, actor, organizationId, 'admin');
+      return await core.write(async () => {
+        const current = await row(organizationId, name);
         if (patch.options !== undefined) checkOptions(current.type, patch.options);
         const columns: [keyof FieldPatch, string][] = [['title', 'title'], ['description', 'description'], ['placeholder', 'placeholder']];
         for (const [field, column] of columns) {
-          if (patch[field] !== undefined) core.run(`UPDATE custom_fields SET ${column} = ? WHERE id = ?`, [patch[field], current.id]);
+          if (patch[field] !== undefined) await core.run(`UPDATE custom_fields SET ${column} = ? WHERE id = ?`, [patch[field], current.id]);
         }
-        if (patch.options !== undefined) core.run('UPDATE custom_fields SET options = ? WHERE id = ?', [JSON.stringify(patch.options), current.id]);
-        core.run('UPDATE custom_fields SET updated_at = ? WHERE id = ?', [core.now(), current.id]);
-        return presentField(core, row(organizationId, name), caller);
+        if (patch.options !== undefined) await core.run('UPDATE custom_fields SET options = ? WHERE id = ?', [JSON.stringify(patch.options), current.id]);
+        await core.run('UPDATE custom_fields SET updated_at = ? WHERE id = ?', [core.now(), current.id]);
+        return presentField(core, await row(organizationId, name), caller);
       });
     },
 
     /** Deleting a definition removes its values from every space. */
-    remove(actor: Actor, organizationId: string, name: string): void {
-      requireRight(core, actor, organizationId, 'admin');
-      core.write(() => core.run('DELETE FROM custom_fields WHERE id = ?', [row(organizationId, name).id]));
+    async remove(actor: Actor, organizationId: string, name: string): Promise<void> {
+      await requireRight(core, actor, organizationId, 'admin');
+      await core.write(async () => await core.run('DELETE FROM custom_fields WHERE id = ?', [(await row(organizationId, name)).id]));
     },
 
     /** The values set on a space, with their definitions. */
-    valuesOf(actor: Actor, spaceId: string) {
-      const space = spaces.visible(actor, spaceId);
-      const caller = requireRight(core, actor, space.organization_id, 'view');
-      return core
+    async valuesOf(actor: Actor, spaceId: string) {
+      const space = await spaces.visible(actor, spaceId);
+      const caller = await requireRight(core, actor, space.organization_id, 'view');
+      return (await core
         .all<FieldRow & { value: string }>(
           'SELECT f.*, v.value FROM space_field_values v JOIN custom_fields f ON f.id = v.field_id WHERE v.space_id = ? ORDER BY f.name',
           [spaceId],
-        )
+        ))
         .map((r) => ({ customField: presentField(core, r, caller), value: JSON.parse(r.value) as FieldValue }));
     },
 
     /** Sets (or with `value: null`, clears) values by field name, all or nothing. Needs edit rights on the space. */
-    setValues(actor: Actor, spaceId: string, values: Record<string, { value: unknown }>): void {
-      core.write(() => {
-        const space = spaces.visible(actor, spaceId);
+    async setValues(actor: Actor, spaceId: string, values: Record<string, { value: unknown }>): Promise<void> {
+      await core.write(async () => {
+        const space = await spaces.visible(actor, spaceId);
         spaces.requireRank(space, 3, 'edit the custom fields of this space');
         for (const [name, { value }] of Object.entries(values)) {
-          const field = core.get<FieldRow>('SELECT * FROM custom_fields WHERE organization_id = ? AND name = ?', [space.organization_id, name]);
+          const field = await core.get<FieldRow>('SELECT * FROM custom_fields WHERE organization_id = ? AND name = ?', [space.organization_id, name]);
           if (!field) throw invalid(`values.${name}: no custom field named ${name} in this organization`);
           if (value === null) {
-            core.run('DELETE FROM space_field_values WHERE space_id = ? AND field_id = ?', [spaceId, field.id]);
+            await core.run('DELETE FROM space_field_values WHERE space_id = ? AND field_id = ?', [spaceId, field.id]);
             continue;
           }
           const checked = checkValue(field, value, `values.${name}.value`);
-          core.run(
+          await core.run(
             'INSERT INTO space_field_values (space_id, field_id, value) VALUES (?, ?, ?) ON CONFLICT (space_id, field_id) DO UPDATE SET value = excluded.value',
             [spaceId, field.id, JSON.stringify(checked)],
           );

@@ -21,24 +21,25 @@ import { openapiModule } from './openapi/index';
 import { translationsModule } from './translations';
 import { ensureInstallation, installationOf, type BootstrapOptions } from './bootstrap';
 import { openDb, SCHEMA_VERSION } from './store/db';
+import { SqliteStore } from './store/sqlite-store';
 import { randomIds, systemClock, type Clock, type IdGenerator } from './clock';
 import { auditModule } from './audit';
 
 export type { Actor } from './core';
 
 /** The whole server-side engine: one object per resource, sharing one database. */
-export function createEngine(options: EngineOptions) {
+export async function createEngine(options: EngineOptions) {
   const core = new Core(options);
   const spaces = spacesModule(core);
   const audit = auditModule(core);
   /** Deleted spaces and audit records past their retention go; answers how many spaces went. */
-  const purgeExpired = (): number => {
-    const purged = spaces.purge();
-    audit.purge();
+  const purgeExpired = async (): Promise<number> => {
+    const purged = await spaces.purge();
+    await audit.purge();
     return purged;
   };
   // As soon as the engine opens, then hourly under `serve` and on `docsctl db purge`.
-  const purgedAtOpen = purgeExpired();
+  const purgedAtOpen = await purgeExpired();
   const changeRequests = changeRequestsModule(core, spaces);
   return {
     /** How many spaces opening the engine purged (`docsctl db purge` reports them too). */
@@ -66,33 +67,31 @@ export function createEngine(options: EngineOptions) {
     openapi: openapiModule(core),
     translations: translationsModule(core),
     audit,
-    install: (bootstrap?: BootstrapOptions) => ensureInstallation(core, bootstrap),
+    install: async (bootstrap?: BootstrapOptions) => await ensureInstallation(core, bootstrap),
     /** The first organization and the admin user, once installed. */
-    installation: () => installationOf(core),
+    installation: async () => await installationOf(core),
     /** Whether the database answers and its schema is this docsctl's: true, or why not (`/readyz`). */
-    ready: (): true | string => {
+    ready: async (): Promise<true | string> => {
       try {
-        const version = core.db.pragma('user_version', { simple: true }) as number;
+        const version = await core.store.schemaVersion();
         return version === SCHEMA_VERSION ? true : `the database schema is ${version}, this docsctl's is ${SCHEMA_VERSION}`;
       } catch (error) {
         return `the database does not answer: ${(error as Error).message}`;
       }
     },
-    close: (): void => {
-      options.db.close();
-    },
+    close: async (): Promise<void> => await options.store.close(),
   };
 }
 
-export type Engine = ReturnType<typeof createEngine>;
+export type Engine = Awaited<ReturnType<typeof createEngine>>;
 
 /** Opens an engine on a database file with the real clock and ids unless others are given. */
-export function openEngine(
+export async function openEngine(
   file: string,
   options: { publicUrl?: string; clock?: Clock; ids?: IdGenerator; importLimits?: EngineOptions['importLimits']; openapiLimits?: EngineOptions['openapiLimits'] } = {},
-): Engine {
-  return createEngine({
-    db: openDb(file),
+): Promise<Engine> {
+  return await createEngine({
+    store: new SqliteStore(openDb(file)),
     clock: options.clock ?? systemClock,
     ids: options.ids ?? randomIds,
     publicUrl: options.publicUrl ?? 'http://localhost:8080',

@@ -41,8 +41,8 @@ const INVITE_FROM = 'invites i JOIN organizations o ON o.id = i.organization_id'
 const INVITE_BY_ID = `SELECT ${INVITE_COLUMNS} FROM ${INVITE_FROM} WHERE i.id = ? AND i.organization_id = ?`;
 
 export function invitesModule(core: Core) {
-  function row(organizationId: string, inviteId: string): InviteRow {
-    const found = core.get<InviteRow>(INVITE_BY_ID, [
+  async function row(organizationId: string, inviteId: string): Promise<InviteRow> {
+    const found = await core.get<InviteRow>(INVITE_BY_ID, [
       inviteId, organizationId,
     ]);
     if (!found) throw notFound(`invite ${inviteId} not found in organization ${organizationId}`);
@@ -50,26 +50,26 @@ export function invitesModule(core: Core) {
   }
 
   return {
-    createLink(actor: Actor, organizationId: string, input: LinkInviteInput): Invite {
-      requireRight(core, actor, organizationId, 'admin');
-      return core.write(() => {
-        if (organizationRow(core, organizationId).invite_links !== 1) {
+    async createLink(actor: Actor, organizationId: string, input: LinkInviteInput): Promise<Invite> {
+      await requireRight(core, actor, organizationId, 'admin');
+      return await core.write(async () => {
+        if ((await organizationRow(core, organizationId)).invite_links !== 1) {
           throw conflict('invite links are disabled for this organization (set inviteLinks: true first)');
         }
         // Spaces and collections arrive with their own feature; until then no id can name one.
         if ('space' in input) throw invalid(`space: no space ${input.space} in this organization`);
         if ('collection' in input) throw invalid(`collection: no collection ${input.collection} in this organization`);
         const id = core.newId();
-        core.run('INSERT INTO invites (id, organization_id, role, created_by, created_at) VALUES (?, ?, ?, ?, ?)', [
+        await core.run('INSERT INTO invites (id, organization_id, role, created_by, created_at) VALUES (?, ?, ?, ?, ?)', [
           id, organizationId, input.role, actor.userId, core.now(),
         ]);
-        return presentInvite(core, row(organizationId, id));
+        return presentInvite(core, await row(organizationId, id));
       });
     },
 
-    list(actor: Actor, organizationId: string, page: PageRequest) {
-      requireRight(core, actor, organizationId, 'admin');
-      return keysetPage<InviteRow, Invite>(
+    async list(actor: Actor, organizationId: string, page: PageRequest) {
+      await requireRight(core, actor, organizationId, 'admin');
+      return await keysetPage<InviteRow, Invite>(
         core,
         {
           listing: 'invites',
@@ -86,26 +86,26 @@ export function invitesModule(core: Core) {
       );
     },
 
-    get(actor: Actor, organizationId: string, inviteId: string): Invite {
-      requireRight(core, actor, organizationId, 'admin');
-      return presentInvite(core, row(organizationId, inviteId));
+    async get(actor: Actor, organizationId: string, inviteId: string): Promise<Invite> {
+      await requireRight(core, actor, organizationId, 'admin');
+      return presentInvite(core, await row(organizationId, inviteId));
     },
 
-    update(actor: Actor, organizationId: string, inviteId: string, patch: { role: Role }): Invite {
-      requireRight(core, actor, organizationId, 'admin');
-      return core.write(() => {
-        const current = row(organizationId, inviteId);
-        if (current.role != null) core.run('UPDATE invites SET role = ? WHERE id = ?', [patch.role, inviteId]);
-        else core.run('UPDATE invites SET level = ? WHERE id = ?', [patch.role, inviteId]);
-        return presentInvite(core, row(organizationId, inviteId));
+    async update(actor: Actor, organizationId: string, inviteId: string, patch: { role: Role }): Promise<Invite> {
+      await requireRight(core, actor, organizationId, 'admin');
+      return await core.write(async () => {
+        const current = await row(organizationId, inviteId);
+        if (current.role != null) await core.run('UPDATE invites SET role = ? WHERE id = ?', [patch.role, inviteId]);
+        else await core.run('UPDATE invites SET level = ? WHERE id = ?', [patch.role, inviteId]);
+        return presentInvite(core, await row(organizationId, inviteId));
       });
     },
 
-    remove(actor: Actor, organizationId: string, inviteId: string): void {
-      requireRight(core, actor, organizationId, 'admin');
-      core.write(() => {
-        row(organizationId, inviteId);
-        core.run('DELETE FROM invites WHERE id = ?', [inviteId]);
+    async remove(actor: Actor, organizationId: string, inviteId: string): Promise<void> {
+      await requireRight(core, actor, organizationId, 'admin');
+      await core.write(async () => {
+        await row(organizationId, inviteId);
+        await core.run('DELETE FROM invites WHERE id = ?', [inviteId]);
       });
     },
 
@@ -113,18 +113,18 @@ export function invitesModule(core: Core) {
      * Invites people by e-mail. This instance sends no mail, so accounts and memberships are created
      * directly; people already members keep their role.
      */
-    byEmail(actor: Actor, organizationId: string, input: { emails: string[]; role?: Role | null }) {
-      requireRight(core, actor, organizationId, 'admin');
-      return core.write(() => {
-        const org = organizationRow(core, organizationId);
+    async byEmail(actor: Actor, organizationId: string, input: { emails: string[]; role?: Role | null }) {
+      await requireRight(core, actor, organizationId, 'admin');
+      return await core.write(async () => {
+        const org = await organizationRow(core, organizationId);
         const role = input.role !== undefined ? input.role : (org.default_role ?? 'read');
         const users: string[] = [];
         let invited = 0;
         const now = core.now();
         for (const email of new Set(input.emails.map((e) => e.toLowerCase()))) {
-          const user = findUser(core, email) ?? createUserRow(core, { email });
+          const user = await findUser(core, email) ?? await createUserRow(core, { email });
           users.push(user.id);
-          invited += core.run(
+          invited += await core.run(
             'INSERT INTO members (organization_id, user_id, role, joined_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
             [organizationId, user.id, role, now],
           );

@@ -5,11 +5,11 @@ import type { Core } from './core';
 export const newSigningSecret = () => randomBytes(32).toString('base64url');
 
 /** The instance's signing secret for visitor JWTs, created on first use and kept in `meta`. */
-export function signingSecret(core: Core): string {
-  const existing = core.get<{ value: string }>("SELECT value FROM meta WHERE key = 'jwt_secret'");
+export async function signingSecret(core: Core): Promise<string> {
+  const existing = await core.get<{ value: string }>("SELECT value FROM meta WHERE key = 'jwt_secret'");
   if (existing) return existing.value;
-  core.run("INSERT OR IGNORE INTO meta (key, value) VALUES ('jwt_secret', ?)", [newSigningSecret()]);
-  return core.get<{ value: string }>("SELECT value FROM meta WHERE key = 'jwt_secret'")!.value;
+  await core.run("INSERT OR IGNORE INTO meta (key, value) VALUES ('jwt_secret', ?)", [newSigningSecret()]);
+  return (await core.get<{ value: string }>("SELECT value FROM meta WHERE key = 'jwt_secret'"))!.value;
 }
 
 /** A compact HS256 JSON Web Token. */

@@ -27,7 +27,7 @@ export const MEMBER_COLUMNS = `m.*, u.display_name, u.email, u.photo_url,
   (SELECT COUNT(*) FROM team_members tm JOIN teams t ON t.id = tm.team_id
     WHERE tm.user_id = m.user_id AND t.organization_id = m.organization_id) AS team_count`;
 
-export function presentMember(core: Core, row: MemberRow) {
+export async function presentMember(core: Core, row: MemberRow) {
   return {
     object: 'member' as const,
     id: row.user_id,
@@ -37,36 +37,36 @@ export function presentMember(core: Core, row: MemberRow) {
     joinedAt: row.joined_at,
     ...(row.last_seen_at ? { lastSeenAt: row.last_seen_at } : {}),
     sso: row.sso === 1,
-    spaces: countAccessibleSpaces(core, row.organization_id, row.role, row.user_id),
+    spaces: await countAccessibleSpaces(core, row.organization_id, row.role, row.user_id),
     teams: row.team_count,
   };
 }
 
-export type Member = ReturnType<typeof presentMember>;
+export type Member = Awaited<ReturnType<typeof presentMember>>;
 
 // Built once: statements are cached by their text, and a hot path should not rebuild and rehash it.
 const MEMBER_BY_ID = `SELECT ${MEMBER_COLUMNS} FROM ${MEMBER_FROM} WHERE m.organization_id = ? AND m.user_id = ?`;
 
-export function memberRow(core: Core, organizationId: string, userId: string): MemberRow | undefined {
-  return core.get<MemberRow>(MEMBER_BY_ID, [
+export async function memberRow(core: Core, organizationId: string, userId: string): Promise<MemberRow | undefined> {
+  return await core.get<MemberRow>(MEMBER_BY_ID, [
     organizationId,
     userId,
   ]);
 }
 
-function requireMemberRow(core: Core, organizationId: string, userId: string): MemberRow {
+async function requireMemberRow(core: Core, organizationId: string, userId: string): Promise<MemberRow> {
   // Remembered until the database changes: reading one member is the hottest request of a server.
-  const row = core.remember(`member-row:${organizationId}:${userId}`, () => memberRow(core, organizationId, userId));
+  const row = await core.remember(`member-row:${organizationId}:${userId}`, async () => await memberRow(core, organizationId, userId));
   if (!row) throw notFound(`member ${userId} not found in organization ${organizationId}`);
   return row;
 }
 
 /** Refuses a change that would leave the organization without an active admin (409). */
-export function assertKeepsAdmin(core: Core, organizationId: string, userId: string, action: string): void {
-  const others = core.get<{ n: number }>(
+export async function assertKeepsAdmin(core: Core, organizationId: string, userId: string, action: string): Promise<void> {
+  const others = (await core.get<{ n: number }>(
     "SELECT COUNT(*) AS n FROM members WHERE organization_id = ? AND role = 'admin' AND disabled = 0 AND user_id <> ?",
     [organizationId, userId],
-  )!.n;
+  ))!.n;
   if (others === 0) throw conflict(`cannot ${action}: the organization must keep at least one admin`);
 }
 
@@ -79,8 +79,8 @@ export interface MemberListQuery extends PageRequest {
 
 export function membersModule(core: Core) {
   return {
-    list(actor: Actor, organizationId: string, query: MemberListQuery) {
-      requireRight(core, actor, organizationId, 'listMembers');
+    async list(actor: Actor, organizationId: string, query: MemberListQuery) {
+      await requireRight(core, actor, organizationId, 'listMembers');
       const sort = query.sort ?? 'joinedAt';
       const column = sort === 'lastSeenAt' ? 'm.last_seen_at' : 'm.joined_at';
       const where = ['m.organization_id = ?'];
@@ -94,7 +94,7 @@ export function membersModule(core: Core) {
         args.push(likePattern(query.search), likePattern(query.search));
       }
       if (sort === 'lastSeenAt') where.push('m.last_seen_at IS NOT NULL');
-      return keysetPage<MemberRow, Member>(
+      return await keysetPage<MemberRow, Member>(
         core,
         {
           listing: `members:${sort}:${query.order ?? 'desc'}`,
@@ -105,76 +105,76 @@ export function membersModule(core: Core) {
           orderBy: [column, 'm.user_id'],
           direction: query.order ?? 'desc',
           keyOf: (row) => [sort === 'lastSeenAt' ? row.last_seen_at : row.joined_at, row.user_id],
-          present: (row) => presentMember(core, row),
+          present: async (row) => await presentMember(core, row),
         },
         query,
       );
     },
 
     /** Members with a role see anyone; a guest sees only their own membership. */
-    get(actor: Actor, organizationId: string, userId: string): Member {
-      if (userId === actor.userId) requireMember(core, actor, organizationId);
-      else requireRight(core, actor, organizationId, 'listMembers');
-      return presentMember(core, requireMemberRow(core, organizationId, userId));
+    async get(actor: Actor, organizationId: string, userId: string): Promise<Member> {
+      if (userId === actor.userId) await requireMember(core, actor, organizationId);
+      else await requireRight(core, actor, organizationId, 'listMembers');
+      return await presentMember(core, await requireMemberRow(core, organizationId, userId));
     },
 
-    update(actor: Actor, organizationId: string, userId: string, patch: { role?: Role | null }): Member {
-      requireRight(core, actor, organizationId, 'admin');
-      return core.write(() => {
-        const row = requireMemberRow(core, organizationId, userId);
+    async update(actor: Actor, organizationId: string, userId: string, patch: { role?: Role | null }): Promise<Member> {
+      await requireRight(core, actor, organizationId, 'admin');
+      return await core.write(async () => {
+        const row = await requireMemberRow(core, organizationId, userId);
         if (patch.role !== undefined && patch.role !== row.role) {
-          if (row.role === 'admin') assertKeepsAdmin(core, organizationId, userId, `change the role of ${row.email}`);
-          core.run('UPDATE members SET role = ? WHERE organization_id = ? AND user_id = ?', [patch.role, organizationId, userId]);
+          if (row.role === 'admin') await assertKeepsAdmin(core, organizationId, userId, `change the role of ${row.email}`);
+          await core.run('UPDATE members SET role = ? WHERE organization_id = ? AND user_id = ?', [patch.role, organizationId, userId]);
         }
-        return presentMember(core, requireMemberRow(core, organizationId, userId));
+        return await presentMember(core, await requireMemberRow(core, organizationId, userId));
       });
     },
 
     /** Admins remove anyone; any member may remove themselves (leave). Not a member: nothing to do. */
-    remove(actor: Actor, organizationId: string, userId: string): void {
-      const { role } = requireMember(core, actor, organizationId);
+    async remove(actor: Actor, organizationId: string, userId: string): Promise<void> {
+      const { role } = await requireMember(core, actor, organizationId);
       if (role !== 'admin' && userId !== actor.userId) {
         throw forbidden('you are not allowed to remove other members (admin role required)');
       }
-      core.write(() => {
-        const row = memberRow(core, organizationId, userId);
+      await core.write(async () => {
+        const row = await memberRow(core, organizationId, userId);
         if (!row) return;
-        if (row.role === 'admin') assertKeepsAdmin(core, organizationId, userId, `remove ${row.email}`);
-        core.run(
+        if (row.role === 'admin') await assertKeepsAdmin(core, organizationId, userId, `remove ${row.email}`);
+        await core.run(
           'DELETE FROM team_members WHERE user_id = ? AND team_id IN (SELECT id FROM teams WHERE organization_id = ?)',
           [userId, organizationId],
         );
-        core.run(
+        await core.run(
           "DELETE FROM space_permissions WHERE principal_type = 'user' AND principal_id = ? AND space_id IN (SELECT id FROM spaces WHERE organization_id = ?)",
           [userId, organizationId],
         );
-        core.run('DELETE FROM members WHERE organization_id = ? AND user_id = ?', [organizationId, userId]);
+        await core.run('DELETE FROM members WHERE organization_id = ? AND user_id = ?', [organizationId, userId]);
       });
     },
 
     /** Records the caller's last-seen time and hands out a visitor JWT for visitor-auth content. */
-    ping(actor: Actor, organizationId: string) {
-      requireMember(core, actor, organizationId);
+    async ping(actor: Actor, organizationId: string) {
+      await requireMember(core, actor, organizationId);
       const now = core.clock.now();
-      core.write(() =>
-        core.run('UPDATE members SET last_seen_at = ? WHERE organization_id = ? AND user_id = ?', [
+      await core.write(async () =>
+        await core.run('UPDATE members SET last_seen_at = ? WHERE organization_id = ? AND user_id = ?', [
           now.toISOString(), organizationId, actor.userId,
         ]),
       );
       const iat = Math.floor(now.getTime() / 1000);
-      const token = signJwt({ sub: actor.userId, org: organizationId, iat, exp: iat + 3600 }, signingSecret(core));
+      const token = signJwt({ sub: actor.userId, org: organizationId, iat, exp: iat + 3600 }, await signingSecret(core));
       return { serviceVisitorClaims: token, gitbookVisitorClaims: token };
     },
 
     /** Makes the member an SSO member: they sign in through the organization's SAML provider. */
-    enableSso(actor: Actor, organizationId: string, userId: string): Member {
-      requireRight(core, actor, organizationId, 'admin');
-      return core.write(() => {
-        requireMemberRow(core, organizationId, userId);
-        const provider = core.get('SELECT 1 FROM saml_providers WHERE organization_id = ? LIMIT 1', [organizationId]);
+    async enableSso(actor: Actor, organizationId: string, userId: string): Promise<Member> {
+      await requireRight(core, actor, organizationId, 'admin');
+      return await core.write(async () => {
+        await requireMemberRow(core, organizationId, userId);
+        const provider = await core.get('SELECT 1 FROM saml_providers WHERE organization_id = ? LIMIT 1', [organizationId]);
         if (!provider) throw conflict('the organization has no SAML provider: create one before moving members to SSO');
-        core.run('UPDATE members SET sso = 1 WHERE organization_id = ? AND user_id = ?', [organizationId, userId]);
-        return presentMember(core, requireMemberRow(core, organizationId, userId));
+        await core.run('UPDATE members SET sso = 1 WHERE organization_id = ? AND user_id = ?', [organizationId, userId]);
+        return await presentMember(core, await requireMemberRow(core, organizationId, userId));
       });
     },
 

@@ -67,20 +67,20 @@ export function presentOrganization(core: Core, row: OrganizationRow, role: Role
 
 export type Organization = ReturnType<typeof presentOrganization>;
 
-export function organizationRow(core: Core, organizationId: string): OrganizationRow {
-  const row = core.get<OrganizationRow>('SELECT * FROM organizations WHERE id = ?', [organizationId]);
+export async function organizationRow(core: Core, organizationId: string): Promise<OrganizationRow> {
+  const row = await core.get<OrganizationRow>('SELECT * FROM organizations WHERE id = ?', [organizationId]);
   if (!row) throw notFound(`organization ${organizationId} not found`);
   return row;
 }
 
 /** Creates an organization with `adminUserId` as its first admin. Not an API operation (see docs). */
-export function insertOrganization(core: Core, input: { title: string; adminUserId: string; hostname?: string }): string {
+export async function insertOrganization(core: Core, input: { title: string; adminUserId: string; hostname?: string }): Promise<string> {
   const id = core.newId();
   const now = core.now();
-  core.run('INSERT INTO organizations (id, title, created_at, hostname) VALUES (?, ?, ?, ?)', [
+  await core.run('INSERT INTO organizations (id, title, created_at, hostname) VALUES (?, ?, ?, ?)', [
     id, input.title, now, input.hostname ?? null,
   ]);
-  core.run('INSERT INTO members (organization_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)', [
+  await core.run('INSERT INTO members (organization_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)', [
     id, input.adminUserId, 'admin', now,
   ]);
   return id;
@@ -88,8 +88,8 @@ export function insertOrganization(core: Core, input: { title: string; adminUser
 
 export function organizationsModule(core: Core) {
   return {
-    list(actor: Actor, page: PageRequest) {
-      return keysetPage<OrganizationRow & { member_role: Role | null }, Organization>(
+    async list(actor: Actor, page: PageRequest) {
+      return await keysetPage<OrganizationRow & { member_role: Role | null }, Organization>(
         core,
         {
           listing: 'orgs',
@@ -106,14 +106,14 @@ export function organizationsModule(core: Core) {
       );
     },
 
-    get(actor: Actor, organizationId: string): Organization {
-      const { role } = requireMember(core, actor, organizationId);
-      return presentOrganization(core, organizationRow(core, organizationId), role);
+    async get(actor: Actor, organizationId: string): Promise<Organization> {
+      const { role } = await requireMember(core, actor, organizationId);
+      return presentOrganization(core, await organizationRow(core, organizationId), role);
     },
 
-    update(actor: Actor, organizationId: string, patch: OrganizationPatch): Organization {
-      const { role } = requireRight(core, actor, organizationId, 'admin');
-      return core.write(() => {
+    async update(actor: Actor, organizationId: string, patch: OrganizationPatch): Promise<Organization> {
+      const { role } = await requireRight(core, actor, organizationId, 'admin');
+      return await core.write(async () => {
         const sets: string[] = [];
         const args: unknown[] = [];
         const set = (column: string, value: unknown) => {
@@ -123,13 +123,13 @@ export function organizationsModule(core: Core) {
         if (patch.title !== undefined) set('title', patch.title);
         if (patch.emailDomains !== undefined) set('email_domains', JSON.stringify([...new Set(patch.emailDomains.map((d) => d.toLowerCase()))]));
         if (patch.hostname !== undefined) {
-          const taken = core.get('SELECT 1 FROM organizations WHERE hostname = ? AND id <> ?', [patch.hostname, organizationId]);
+          const taken = await core.get('SELECT 1 FROM organizations WHERE hostname = ? AND id <> ?', [patch.hostname, organizationId]);
           if (taken) throw conflict(`hostname: "${patch.hostname}" is already used by another organization`);
           set('hostname', patch.hostname);
         }
         if (patch.defaultRole !== undefined) set('default_role', patch.defaultRole);
         if (patch.defaultContent !== undefined) {
-          if (patch.defaultContent !== null && !core.get('SELECT 1 FROM sites WHERE id = ? AND organization_id = ?', [patch.defaultContent.site, organizationId])) {
+          if (patch.defaultContent !== null && !await core.get('SELECT 1 FROM sites WHERE id = ? AND organization_id = ?', [patch.defaultContent.site, organizationId])) {
             throw invalid(`defaultContent.site: no site ${patch.defaultContent.site} in this organization`);
           }
           set('default_content', patch.defaultContent === null ? null : JSON.stringify({ type: 'site', site: patch.defaultContent.site }));
@@ -138,8 +138,8 @@ export function organizationsModule(core: Core) {
         if (patch.sso !== undefined) set('sso', patch.sso ? 1 : 0);
         if (patch.ai !== undefined) set('ai', patch.ai ? 1 : 0);
         if (patch.inviteLinks !== undefined) set('invite_links', patch.inviteLinks ? 1 : 0);
-        if (sets.length) core.run(`UPDATE organizations SET ${sets.join(', ')} WHERE id = ?`, [...args, organizationId]);
-        return presentOrganization(core, organizationRow(core, organizationId), role);
+        if (sets.length) await core.run(`UPDATE organizations SET ${sets.join(', ')} WHERE id = ?`, [...args, organizationId]);
+        return presentOrganization(core, await organizationRow(core, organizationId), role);
       });
     },
 
@@ -147,11 +147,11 @@ export function organizationsModule(core: Core) {
      * Organizations that accept e-mail addresses of a domain. Only callers whose own address is in that
      * domain, or who are members, see an organization: the listing must not reveal others.
      */
-    byEmailDomain(actor: Actor, domain: string) {
+    async byEmailDomain(actor: Actor, domain: string) {
       const wanted = domain.toLowerCase();
-      const user = core.get<{ email: string }>('SELECT email FROM users WHERE id = ?', [actor.userId]);
+      const user = await core.get<{ email: string }>('SELECT email FROM users WHERE id = ?', [actor.userId]);
       const ownDomain = user?.email.split('@')[1]?.toLowerCase();
-      const rows = core.all<OrganizationRow & { member_role: Role | null; is_member: number }>(
+      const rows = await core.all<OrganizationRow & { member_role: Role | null; is_member: number }>(
         `SELECT o.*, m.role AS member_role, m.user_id IS NOT NULL AS is_member
          FROM organizations o, json_each(o.email_domains) d
          LEFT JOIN members m ON m.organization_id = o.id AND m.user_id = ?

@@ -52,24 +52,24 @@ export interface KeysetQuery<Row, Item> {
   orderBy: string[];
   direction: 'asc' | 'desc';
   keyOf(row: Row): Key;
-  present(row: Row): Item;
+  present(row: Row): Item | Promise<Item>;
 }
 
 export interface Statements {
-  all(sql: string, args: unknown[]): unknown[];
-  get(sql: string, args: unknown[]): unknown;
+  all(sql: string, args: unknown[]): Promise<unknown[]>;
+  get(sql: string, args: unknown[]): Promise<unknown>;
 }
 
 /**
  * Keyset pagination: the cursor holds the sort key of the last row, so page 1,000 costs what page 1
  * costs (`(a, b) < (?, ?)` rides the index) instead of an OFFSET scan.
  */
-export function keysetPage<Row, Item>(db: Statements, q: KeysetQuery<Row, Item>, req: PageRequest): ListEnvelope<Item> {
+export async function keysetPage<Row, Item>(db: Statements, q: KeysetQuery<Row, Item>, req: PageRequest): Promise<ListEnvelope<Awaited<Item>>> {
   const limit = req.limit ?? DEFAULT_LIMIT;
   const where = [...q.where];
   const args = [...q.args];
   const countSql = `SELECT COUNT(*) AS n FROM ${q.from}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
-  const count = (db.get(countSql, args) as { n: number }).n;
+  const count = (await db.get(countSql, args) as { n: number }).n;
   if (req.page) {
     const key = decodeCursor(q.listing, req.page, q.orderBy.length);
     const op = q.direction === 'desc' ? '<' : '>';
@@ -80,10 +80,12 @@ export function keysetPage<Row, Item>(db: Statements, q: KeysetQuery<Row, Item>,
   const sql =
     `SELECT ${q.columns} FROM ${q.from}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}` +
     ` ORDER BY ${q.orderBy.map((c) => `${c} ${dir}`).join(', ')} LIMIT ?`;
-  const rows = db.all(sql, [...(q.columnArgs ?? []), ...args, limit + 1]) as Row[];
+  const rows = await db.all(sql, [...(q.columnArgs ?? []), ...args, limit + 1]) as Row[];
   const more = rows.length > limit;
   if (more) rows.pop();
-  const items = rows.map(q.present);
+  // One after the other: a presenter may read the database, and the order of the page is the order of the rows.
+  const items: Awaited<Item>[] = [];
+  for (const row of rows) items.push(await q.present(row));
   return more ? { next: { page: encodeCursor(q.listing, q.keyOf(rows[rows.length - 1])) }, count, items } : { count, items };
 }
 

@@ -1,5 +1,6 @@
 import type { Core } from './core';
 import { invalid } from './errors';
+import { mapInOrder } from './in-order';
 
 /** A space or a collection: the two kinds of item that share an order under one parent. */
 export interface Sibling {
@@ -13,8 +14,8 @@ export interface PositionInput {
 }
 
 /** Siblings under `parentId` (null: the organization's root), in order. Deleted spaces keep no place. */
-export function siblingsOf(core: Core, organizationId: string, parentId: string | null): Sibling[] {
-  return core.all<Sibling & { position: number }>(
+export async function siblingsOf(core: Core, organizationId: string, parentId: string | null): Promise<Sibling[]> {
+  return await core.all<Sibling & { position: number }>(
     `SELECT 'collection' AS type, id, position FROM collections WHERE organization_id = ? AND parent_id IS ?
      UNION ALL
      SELECT 'space' AS type, id, position FROM spaces WHERE organization_id = ? AND parent_id IS ? AND deleted_at IS NULL
@@ -24,8 +25,8 @@ export function siblingsOf(core: Core, organizationId: string, parentId: string 
 }
 
 /** Position for a new item: after every sibling, deleted spaces included, so a restore finds its place free. */
-export function nextPosition(core: Core, organizationId: string, parentId: string | null): number {
-  const row = core.get<{ p: number | null }>(
+export async function nextPosition(core: Core, organizationId: string, parentId: string | null): Promise<number> {
+  const row = await core.get<{ p: number | null }>(
     `SELECT MAX(p) AS p FROM (
        SELECT MAX(position) AS p FROM collections WHERE organization_id = ? AND parent_id IS ?
        UNION ALL SELECT MAX(position) FROM spaces WHERE organization_id = ? AND parent_id IS ?)`,
@@ -45,8 +46,8 @@ function refOf(ref: PositionInput['before'], field: string): Sibling {
  * Places `item` among the siblings of `parentId`: before or after a sibling, or last. Rewrites the
  * positions of that parent's items as 0..n-1, so the order is exact and stays dense.
  */
-export function placeItem(core: Core, organizationId: string, parentId: string | null, item: Sibling, position?: PositionInput): void {
-  const siblings = siblingsOf(core, organizationId, parentId).filter((s) => !(s.type === item.type && s.id === item.id));
+export async function placeItem(core: Core, organizationId: string, parentId: string | null, item: Sibling, position?: PositionInput): Promise<void> {
+  const siblings = (await siblingsOf(core, organizationId, parentId)).filter((s) => !(s.type === item.type && s.id === item.id));
   let index = siblings.length;
   if (position?.before || position?.after) {
     const field = position.before ? 'position.before' : 'position.after';
@@ -57,7 +58,7 @@ export function placeItem(core: Core, organizationId: string, parentId: string |
     index = position.before ? at : at + 1;
   }
   siblings.splice(index, 0, item);
-  siblings.forEach((s, i) => {
-    core.run(`UPDATE ${s.type === 'space' ? 'spaces' : 'collections'} SET position = ? WHERE id = ?`, [i, s.id]);
+  await mapInOrder(siblings, async (s, i) => {
+    await core.run(`UPDATE ${s.type === 'space' ? 'spaces' : 'collections'} SET position = ? WHERE id = ?`, [i, s.id]);
   });
 }

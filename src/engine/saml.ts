@@ -40,7 +40,7 @@ function checkCertificate(pem: string): void {
 }
 
 export function samlModule(core: Core) {
-  function present(actor: Actor, caller: Membership, row: SamlRow) {
+  async function present(actor: Actor, caller: Membership, row: SamlRow) {
     const base = `/orgs/${row.organization_id}/saml/${row.id}`;
     const service = `${core.publicUrl}/sso/saml/${row.id}`;
     return {
@@ -50,7 +50,7 @@ export function samlModule(core: Core) {
       ...(row.sso_url ? { ssoURL: row.sso_url } : {}),
       ...(row.entity_id ? { entityID: row.entity_id } : {}),
       ...(row.certificate ? { certificate: row.certificate } : {}),
-      defaultTeam: row.default_team_id ? presentTeam(core, teamRow(core, actor, row.organization_id, row.default_team_id), caller) : null,
+      defaultTeam: row.default_team_id ? presentTeam(core, await teamRow(core, actor, row.organization_id, row.default_team_id), caller) : null,
       defaultRole: row.default_role,
       createdAt: row.created_at,
       service: { acsURL: `${service}/acs`, startURL: `${service}/start`, entityID: `${service}/metadata` },
@@ -58,17 +58,17 @@ export function samlModule(core: Core) {
     };
   }
 
-  function row(organizationId: string, id: string): SamlRow {
-    const found = core.get<SamlRow>('SELECT * FROM saml_providers WHERE id = ? AND organization_id = ?', [id, organizationId]);
+  async function row(organizationId: string, id: string): Promise<SamlRow> {
+    const found = await core.get<SamlRow>('SELECT * FROM saml_providers WHERE id = ? AND organization_id = ?', [id, organizationId]);
     if (!found) throw notFound(`SAML provider ${id} not found in organization ${organizationId}`);
     return found;
   }
 
-  function check(actor: Actor, organizationId: string, input: SamlInput): void {
+  async function check(actor: Actor, organizationId: string, input: SamlInput): Promise<void> {
     if (input.certificate !== undefined) checkCertificate(input.certificate);
     if (input.defaultTeam !== undefined) {
       try {
-        teamRow(core, actor, organizationId, input.defaultTeam);
+        await teamRow(core, actor, organizationId, input.defaultTeam);
       } catch {
         throw invalid(`defaultTeam: no team ${input.defaultTeam} in this organization`);
       }
@@ -76,9 +76,9 @@ export function samlModule(core: Core) {
   }
 
   return {
-    list(actor: Actor, organizationId: string, page: PageRequest) {
-      const caller = requireRight(core, actor, organizationId, 'admin');
-      return keysetPage<SamlRow, ReturnType<typeof present>>(
+    async list(actor: Actor, organizationId: string, page: PageRequest) {
+      const caller = await requireRight(core, actor, organizationId, 'admin');
+      return await keysetPage<SamlRow, Awaited<ReturnType<typeof present>>>(
         core,
         {
           listing: 'saml',
@@ -89,60 +89,60 @@ export function samlModule(core: Core) {
           orderBy: ['created_at', 'id'],
           direction: 'asc',
           keyOf: (r) => [r.created_at, r.id],
-          present: (r) => present(actor, caller, r),
+          present: async (r) => await present(actor, caller, r),
         },
         page,
       );
     },
 
-    get(actor: Actor, organizationId: string, id: string) {
-      const caller = requireRight(core, actor, organizationId, 'admin');
-      return present(actor, caller, row(organizationId, id));
+    async get(actor: Actor, organizationId: string, id: string) {
+      const caller = await requireRight(core, actor, organizationId, 'admin');
+      return await present(actor, caller, await row(organizationId, id));
     },
 
-    create(actor: Actor, organizationId: string, input: SamlInput & { label: string }) {
-      const caller = requireRight(core, actor, organizationId, 'admin');
-      check(actor, organizationId, input);
-      return core.write(() => {
+    async create(actor: Actor, organizationId: string, input: SamlInput & { label: string }) {
+      const caller = await requireRight(core, actor, organizationId, 'admin');
+      await check(actor, organizationId, input);
+      return await core.write(async () => {
         const id = core.newId();
-        core.run(
+        await core.run(
           `INSERT INTO saml_providers (id, organization_id, label, sso_url, entity_id, certificate, default_team_id, default_role, created_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           [id, organizationId, input.label, input.ssoURL ?? null, input.entityID ?? null, input.certificate ?? null,
             input.defaultTeam ?? null, input.defaultRole ?? null, core.now()],
         );
-        return present(actor, caller, row(organizationId, id));
+        return await present(actor, caller, await row(organizationId, id));
       });
     },
 
-    update(actor: Actor, organizationId: string, id: string, patch: SamlInput) {
-      const caller = requireRight(core, actor, organizationId, 'admin');
-      row(organizationId, id);
-      check(actor, organizationId, patch);
-      return core.write(() => {
+    async update(actor: Actor, organizationId: string, id: string, patch: SamlInput) {
+      const caller = await requireRight(core, actor, organizationId, 'admin');
+      await row(organizationId, id);
+      await check(actor, organizationId, patch);
+      return await core.write(async () => {
         const columns: Record<keyof SamlInput, string> = {
           label: 'label', entityID: 'entity_id', certificate: 'certificate', ssoURL: 'sso_url',
           defaultTeam: 'default_team_id', defaultRole: 'default_role',
         };
         for (const [field, column] of Object.entries(columns) as [keyof SamlInput, string][]) {
-          if (patch[field] !== undefined) core.run(`UPDATE saml_providers SET ${column} = ? WHERE id = ?`, [patch[field], id]);
+          if (patch[field] !== undefined) await core.run(`UPDATE saml_providers SET ${column} = ? WHERE id = ?`, [patch[field], id]);
         }
-        return present(actor, caller, row(organizationId, id));
+        return await present(actor, caller, await row(organizationId, id));
       });
     },
 
-    remove(actor: Actor, organizationId: string, id: string): void {
-      requireRight(core, actor, organizationId, 'admin');
-      core.write(() => {
-        row(organizationId, id);
-        core.run('DELETE FROM saml_providers WHERE id = ?', [id]);
+    async remove(actor: Actor, organizationId: string, id: string): Promise<void> {
+      await requireRight(core, actor, organizationId, 'admin');
+      await core.write(async () => {
+        await row(organizationId, id);
+        await core.run('DELETE FROM saml_providers WHERE id = ?', [id]);
       });
     },
 
     /** What a sign-in page needs: each provider's label and where to start the SAML flow. */
-    loginInfo(actor: Actor, organizationId: string) {
-      requireMember(core, actor, organizationId);
-      const rows = core.all<SamlRow>('SELECT * FROM saml_providers WHERE organization_id = ? ORDER BY created_at, id', [organizationId]);
+    async loginInfo(actor: Actor, organizationId: string) {
+      await requireMember(core, actor, organizationId);
+      const rows = await core.all<SamlRow>('SELECT * FROM saml_providers WHERE organization_id = ? ORDER BY created_at, id', [organizationId]);
       return { items: rows.map((r) => ({ id: r.id, label: r.label, startURL: `${core.publicUrl}/sso/saml/${r.id}/start` })) };
     },
   };

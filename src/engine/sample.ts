@@ -1,6 +1,7 @@
 import type { Engine } from './index';
 import { createUserRow } from './users';
 import type { Role } from '../domain/roles';
+import { mapInOrder } from './in-order';
 
 /** A real X.509 certificate (self-signed, for the sample identity provider only). */
 export const SAMPLE_CERTIFICATE = `-----BEGIN CERTIFICATE-----
@@ -52,28 +53,28 @@ const email = (name: string) => `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@
  * Fills the first organization with a realistic company: people with roles, teams with owners, a SAML
  * provider and invite links. Runs once per database; later features add their own sample data here.
  */
-export function loadSample(engine: Engine): { loaded: boolean; members: number; teams: number; spaces: number; deletedSpaces: number } {
+export async function loadSample(engine: Engine): Promise<{ loaded: boolean; members: number; teams: number; spaces: number; deletedSpaces: number }> {
   const { core } = engine;
-  const installation = engine.install();
+  const installation = await engine.install();
   const actor = { userId: installation.userId };
   const orgId = installation.organizationId;
-  if (core.get("SELECT 1 FROM meta WHERE key = 'sample_loaded'")) return { loaded: false, members: 0, teams: 0, spaces: 0, deletedSpaces: 0 };
-  core.write(() => {
-    engine.organizations.update(actor, orgId, { title: 'Acme Docs', emailDomains: ['acme.example'], hostname: 'acme', defaultRole: 'read' });
+  if (await core.get("SELECT 1 FROM meta WHERE key = 'sample_loaded'")) return { loaded: false, members: 0, teams: 0, spaces: 0, deletedSpaces: 0 };
+  await core.write(async () => {
+    await engine.organizations.update(actor, orgId, { title: 'Acme Docs', emailDomains: ['acme.example'], hostname: 'acme', defaultRole: 'read' });
     const now = core.clock.now().getTime();
-    const ids = PEOPLE.map(([name, role], i) => {
-      const user = createUserRow(core, { email: email(name), displayName: name });
+    const ids = await mapInOrder(PEOPLE, async ([name, role], i) => {
+      const user = await createUserRow(core, { email: email(name), displayName: name });
       const joined = new Date(now - (400 - i * 9) * 86_400_000).toISOString();
       const seen = i % 5 === 4 ? null : new Date(now - (i % 7) * 3_600_000 - i * 60_000).toISOString();
-      core.run('INSERT INTO members (organization_id, user_id, role, joined_at, last_seen_at) VALUES (?, ?, ?, ?, ?)', [orgId, user.id, role, joined, seen]);
+      await core.run('INSERT INTO members (organization_id, user_id, role, joined_at, last_seen_at) VALUES (?, ?, ?, ?, ?)', [orgId, user.id, role, joined, seen]);
       return user.id;
     });
-    const teamIds = TEAMS.map(([title, members, owners]) => {
-      const team = engine.teams.create(actor, orgId, { title, members: members.map((i) => ids[i]) });
-      engine.teams.changeMembers(actor, orgId, team.id, { memberships: Object.fromEntries(owners.map((i) => [ids[i], { role: 'owner' as const }])) });
+    const teamIds = await mapInOrder(TEAMS, async ([title, members, owners]) => {
+      const team = await engine.teams.create(actor, orgId, { title, members: members.map((i) => ids[i]) });
+      await engine.teams.changeMembers(actor, orgId, team.id, { memberships: Object.fromEntries(owners.map((i) => [ids[i], { role: 'owner' as const }])) });
       return team.id;
     });
-    engine.saml.create(actor, orgId, {
+    await engine.saml.create(actor, orgId, {
       label: 'Acme Okta',
       ssoURL: 'https://acme.okta.example/app/docs/sso/saml',
       entityID: 'http://www.okta.com/exk1acmedocs',
@@ -81,11 +82,11 @@ export function loadSample(engine: Engine): { loaded: boolean; members: number; 
       defaultTeam: teamIds[1],
       defaultRole: 'read',
     });
-    loadSampleSpaces(engine, actor, orgId, ids, teamIds);
-    loadSampleSite(engine, actor, orgId);
-    engine.invites.createLink(actor, orgId, { role: 'read' });
-    engine.invites.createLink(actor, orgId, { role: 'edit' });
-    core.run("INSERT INTO meta (key, value) VALUES ('sample_loaded', ?)", [core.now()]);
+    await loadSampleSpaces(engine, actor, orgId, ids, teamIds);
+    await loadSampleSite(engine, actor, orgId);
+    await engine.invites.createLink(actor, orgId, { role: 'read' });
+    await engine.invites.createLink(actor, orgId, { role: 'edit' });
+    await core.run("INSERT INTO meta (key, value) VALUES ('sample_loaded', ?)", [core.now()]);
   });
   return { loaded: true, members: PEOPLE.length, teams: TEAMS.length, spaces: SAMPLE_SPACES.length, deletedSpaces: SAMPLE_DELETED.length };
 }
@@ -103,80 +104,80 @@ const SAMPLE_SPACES: [string, string, 'root' | 'guides' | 'reference' | 'v2', 'i
 const SAMPLE_DELETED = [['Old roadmap', 3], ['Q3 planning (draft)', 1]] as const;
 
 /** Collections, spaces with team permissions and custom fields, and a few recently deleted spaces. */
-function loadSampleSpaces(engine: Engine, actor: { userId: string }, orgId: string, people: string[], teams: string[]): void {
+async function loadSampleSpaces(engine: Engine, actor: { userId: string }, orgId: string, people: string[], teams: string[]): Promise<void> {
   const { core } = engine;
-  const guides = engine.collections.create(actor, orgId, { title: 'Guides' });
-  const reference = engine.collections.create(actor, orgId, { title: 'API reference' });
-  const v2 = engine.collections.create(actor, orgId, { title: 'v2', parent: reference.id });
-  engine.collections.update(actor, reference.id, { description: 'Public APIs and SDKs', defaultLevel: 'read' });
-  engine.customFields.create(actor, orgId, { name: 'audience', type: 'select:single', title: 'Audience', options: ['internal', 'customers', 'partners'] });
-  engine.customFields.create(actor, orgId, { name: 'owner', type: 'text', title: 'Owning team' });
-  engine.customFields.create(actor, orgId, { name: 'tags', type: 'tags', title: 'Tags' });
+  const guides = await engine.collections.create(actor, orgId, { title: 'Guides' });
+  const reference = await engine.collections.create(actor, orgId, { title: 'API reference' });
+  const v2 = await engine.collections.create(actor, orgId, { title: 'v2', parent: reference.id });
+  await engine.collections.update(actor, reference.id, { description: 'Public APIs and SDKs', defaultLevel: 'read' });
+  await engine.customFields.create(actor, orgId, { name: 'audience', type: 'select:single', title: 'Audience', options: ['internal', 'customers', 'partners'] });
+  await engine.customFields.create(actor, orgId, { name: 'owner', type: 'text', title: 'Owning team' });
+  await engine.customFields.create(actor, orgId, { name: 'tags', type: 'tags', title: 'Tags' });
   const parents: Record<string, string | undefined> = { root: undefined, guides: guides.id, reference: reference.id, v2: v2.id };
   for (const [title, emoji, where, audience, team] of SAMPLE_SPACES) {
-    const space = engine.spaces.create(actor, orgId, { title, emoji, parent: parents[where] });
-    engine.spacePermissions.grant(actor, space.id, { role: 'edit', teams: [teams[team]] });
-    engine.customFields.setValues(actor, space.id, { audience: { value: audience }, owner: { value: ['Engineering', 'Documentation', 'Design', 'Support'][team] } });
-    if (title === 'REST API') loadSampleContent(engine, actor, space.id);
+    const space = await engine.spaces.create(actor, orgId, { title, emoji, parent: parents[where] });
+    await engine.spacePermissions.grant(actor, space.id, { role: 'edit', teams: [teams[team]] });
+    await engine.customFields.setValues(actor, space.id, { audience: { value: audience }, owner: { value: ['Engineering', 'Documentation', 'Design', 'Support'][team] } });
+    if (title === 'REST API') await loadSampleContent(engine, actor, space.id);
   }
   // Support staff see these in `docsctl spaces deleted`: deleted by Grace Hopper 1 and 3 days ago.
   for (const [title, daysAgo] of SAMPLE_DELETED) {
-    const space = engine.spaces.create(actor, orgId, { title, emoji: '🗂️' });
+    const space = await engine.spaces.create(actor, orgId, { title, emoji: '🗂️' });
     const at = new Date(core.clock.now().getTime() - daysAgo * 86_400_000).toISOString();
-    core.run('UPDATE spaces SET deleted_at = ?, deleted_by = ? WHERE id = ?', [at, people[1], space.id]);
+    await core.run('UPDATE spaces SET deleted_at = ?, deleted_by = ? WHERE id = ?', [at, people[1], space.id]);
   }
 }
 
 /** Pages in the REST API space, merged through a change request, and two open change requests, one outdated. */
-function loadSampleContent(engine: Engine, actor: { userId: string }, spaceId: string): void {
+async function loadSampleContent(engine: Engine, actor: { userId: string }, spaceId: string): Promise<void> {
   const crs = engine.changeRequests;
-  const first = crs.create(actor, spaceId, { subject: 'First version of the API docs' });
-  const written = crs.write(actor, spaceId, first.id, [
+  const first = await crs.create(actor, spaceId, { subject: 'First version of the API docs' });
+  const written = await crs.write(actor, spaceId, first.id, [
     { operation: 'insert_page', document: { markdown: '# Overview\n\nThe Acme REST API speaks JSON over HTTPS.\n\n- Base URL: `https://api.acme.example/v2`\n- Authentication: bearer tokens\n' } },
     { operation: 'insert_page', document: { markdown: '# Authentication\n\nSend `Authorization: Bearer <token>` with every request.\n' } },
     { operation: 'insert_page', document: { markdown: '# Errors\n\n| Status | Meaning |\n| --- | --- |\n| 400 | Bad input |\n| 404 | Not found |\n' } },
   ]);
-  crs.merge(actor, spaceId, first.id);
+  await crs.merge(actor, spaceId, first.id);
   const overview = written.changes[0].page!;
-  const pending = crs.create(actor, spaceId, { subject: 'Document rate limits' });
-  crs.write(actor, spaceId, pending.id, [{ operation: 'insert_page', document: { markdown: '# Rate limits\n\n1000 requests a minute per token.\n' } }]);
+  const pending = await crs.create(actor, spaceId, { subject: 'Document rate limits' });
+  await crs.write(actor, spaceId, pending.id, [{ operation: 'insert_page', document: { markdown: '# Rate limits\n\n1000 requests a minute per token.\n' } }]);
   // Both are opened before the pagination change below is merged; only this one is not brought up to date.
-  const outdated = crs.create(actor, spaceId, { subject: 'Describe webhooks' });
-  crs.write(actor, spaceId, outdated.id, [{ operation: 'insert_page', document: { markdown: '# Webhooks\n\nWe POST events to your endpoint.\n' } }]);
-  const pagination = crs.create(actor, spaceId, { subject: 'Mention pagination' });
-  crs.write(actor, spaceId, pagination.id, [
+  const outdated = await crs.create(actor, spaceId, { subject: 'Describe webhooks' });
+  await crs.write(actor, spaceId, outdated.id, [{ operation: 'insert_page', document: { markdown: '# Webhooks\n\nWe POST events to your endpoint.\n' } }]);
+  const pagination = await crs.create(actor, spaceId, { subject: 'Mention pagination' });
+  await crs.write(actor, spaceId, pagination.id, [
     { operation: 'update_page', page: overview, document: { markdown: '# Overview\n\nThe Acme REST API speaks JSON over HTTPS. Lists are paginated with cursors.\n' } },
   ]);
-  crs.merge(actor, spaceId, pagination.id);
-  crs.updateFromMain(actor, spaceId, pending.id);
+  await crs.merge(actor, spaceId, pagination.id);
+  await crs.updateFromMain(actor, spaceId, pending.id);
 }
 
 /**
  * A published public developer site with a section group and two sections over the customer-facing
  * spaces, plus an unpublished share-link partner site, built through the sites and structure modules.
  */
-function loadSampleSite(engine: Engine, actor: { userId: string }, orgId: string): void {
+async function loadSampleSite(engine: Engine, actor: { userId: string }, orgId: string): Promise<void> {
   const { core } = engine;
-  const space = (title: string) => core.get<{ id: string }>('SELECT id FROM spaces WHERE organization_id = ? AND title = ? AND deleted_at IS NULL', [orgId, title])!.id;
-  const site = engine.sites.create(actor, orgId, { title: 'Acme Developers', type: 'premium', visibility: 'public' });
-  const api = engine.structure.addSection(actor, orgId, site.id, { spaceId: space('REST API'), title: 'API' });
-  engine.structure.addSiteSpace(actor, orgId, site.id, { spaceId: space('Webhooks'), sectionId: api.id });
-  const changelog = engine.structure.addSection(actor, orgId, site.id, { spaceId: space('Changelog'), title: 'Changelog' });
-  const group = engine.structure.createGroup(actor, orgId, site.id, { title: 'Developers', sections: [api.id] });
-  engine.structure.moveGroup(actor, orgId, site.id, group.id, { position: { before: { type: 'site-section', id: changelog.id } } });
-  engine.sites.setAdaptiveSchema(actor, orgId, site.id, {
+  const space = async (title: string) => (await core.get<{ id: string }>('SELECT id FROM spaces WHERE organization_id = ? AND title = ? AND deleted_at IS NULL', [orgId, title]))!.id;
+  const site = await engine.sites.create(actor, orgId, { title: 'Acme Developers', type: 'premium', visibility: 'public' });
+  const api = await engine.structure.addSection(actor, orgId, site.id, { spaceId: await space('REST API'), title: 'API' });
+  await engine.structure.addSiteSpace(actor, orgId, site.id, { spaceId: await space('Webhooks'), sectionId: api.id });
+  const changelog = await engine.structure.addSection(actor, orgId, site.id, { spaceId: await space('Changelog'), title: 'Changelog' });
+  const group = await engine.structure.createGroup(actor, orgId, site.id, { title: 'Developers', sections: [api.id] });
+  await engine.structure.moveGroup(actor, orgId, site.id, group.id, { position: { before: { type: 'site-section', id: changelog.id } } });
+  await engine.sites.setAdaptiveSchema(actor, orgId, site.id, {
     jsonSchema: {
       type: 'object',
       properties: { isBetaUser: { type: 'boolean', description: 'Signed up for the beta programme' } },
       additionalProperties: false,
     },
   });
-  engine.sites.update(actor, orgId, site.id, { basename: 'developers', adaptiveContent: { enabled: true }, published: true });
+  await engine.sites.update(actor, orgId, site.id, { basename: 'developers', adaptiveContent: { enabled: true }, published: true });
   // Customizations and the icon have no operation yet; the sample shows what they look like.
-  core.run('UPDATE sites SET icon = ?, customizations = ? WHERE id = ?', [
+  await core.run('UPDATE sites SET icon = ?, customizations = ? WHERE id = ?', [
     JSON.stringify({ icon: { light: 'https://acme.example/logo-light.svg', dark: 'https://acme.example/logo-dark.svg' } }),
     JSON.stringify({ styling: { primaryColor: { light: '#E2542C', dark: '#F07A52' }, tint: { color: { light: '#E2542C', dark: '#F07A52' } } } }),
     site.id,
   ]);
-  engine.sites.create(actor, orgId, { title: 'Acme Partner Portal', visibility: 'share-link', spaces: [space('Partner portal')] });
+  await engine.sites.create(actor, orgId, { title: 'Acme Partner Portal', visibility: 'share-link', spaces: [await space('Partner portal')] });
 }

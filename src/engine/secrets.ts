@@ -7,11 +7,11 @@ import { newShareKey } from './sites/sites';
  * now on. Share links are keys of their own, so each site's is drawn again too, ending every link
  * handed out. Returns how many sites got a new share key.
  */
-export function rotateSigningSecret(core: Core): { sites: number } {
-  return core.write(() => {
-    core.run("INSERT INTO meta (key, value) VALUES ('jwt_secret', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", [newSigningSecret()]);
-    const sites = core.all<{ id: string }>('SELECT id FROM sites');
-    for (const site of sites) core.run('UPDATE sites SET share_key = ?, updated_at = ? WHERE id = ?', [newShareKey(), core.now(), site.id]);
+export async function rotateSigningSecret(core: Core): Promise<{ sites: number }> {
+  return await core.write(async () => {
+    await core.run("INSERT INTO meta (key, value) VALUES ('jwt_secret', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", [newSigningSecret()]);
+    const sites = await core.all<{ id: string }>('SELECT id FROM sites');
+    for (const site of sites) await core.run('UPDATE sites SET share_key = ?, updated_at = ? WHERE id = ?', [newShareKey(), core.now(), site.id]);
     return { sites: sites.length };
   });
 }

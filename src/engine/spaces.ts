@@ -114,18 +114,18 @@ export interface SpacePatch {
 }
 
 /** A space row with a user's rank on it, deleted or not. */
-export function spaceRowFor(core: Core, organizationRole: Role | null, userId: string, spaceId: string, organizationId: string) {
-  return core.get<SpaceRow>(`SELECT ${SPACE_COLUMNS} FROM ${SPACE_FROM} WHERE s.id = ?`, [...rankArgs(organizationRole, userId), organizationId, spaceId]);
+export async function spaceRowFor(core: Core, organizationRole: Role | null, userId: string, spaceId: string, organizationId: string) {
+  return await core.get<SpaceRow>(`SELECT ${SPACE_COLUMNS} FROM ${SPACE_FROM} WHERE s.id = ?`, [...rankArgs(organizationRole, userId), organizationId, spaceId]);
 }
 
 export function spacesModule(core: Core) {
-  const raw = (spaceId: string) => core.get<{ organization_id: string; deleted_at: string | null }>('SELECT organization_id, deleted_at FROM spaces WHERE id = ?', [spaceId]);
+  const raw = async (spaceId: string) => await core.get<{ organization_id: string; deleted_at: string | null }>('SELECT organization_id, deleted_at FROM spaces WHERE id = ?', [spaceId]);
 
   /** The space as the caller sees it: 404 when it is deleted, unknown, or not visible to them. */
-  function visible(actor: Actor, spaceId: string, options: { deleted?: boolean } = {}): SpaceRow {
-    const found = raw(spaceId);
-    const membership = found && membershipOf(core, found.organization_id, actor.userId);
-    const row = found && membership ? spaceRowFor(core, membership.role, actor.userId, spaceId, found.organization_id) : undefined;
+  async function visible(actor: Actor, spaceId: string, options: { deleted?: boolean } = {}): Promise<SpaceRow> {
+    const found = await raw(spaceId);
+    const membership = found && await membershipOf(core, found.organization_id, actor.userId);
+    const row = found && membership ? await spaceRowFor(core, membership.role, actor.userId, spaceId, found.organization_id) : undefined;
     if (!row || row.caller_rank < 1 || (row.deleted_at !== null && !options.deleted)) throw notFound(`space ${spaceId} not found`);
     return row;
   }
@@ -134,49 +134,49 @@ export function spacesModule(core: Core) {
     if (row.caller_rank < rank) throw forbidden(`you are not allowed to ${what} (${roleOfRank(rank)} role on the space required)`);
   }
 
-  function checkParent(organizationId: string, parent: string | null | undefined): void {
+  async function checkParent(organizationId: string, parent: string | null | undefined): Promise<void> {
     if (!parent) return;
-    if (!core.get('SELECT 1 FROM collections WHERE id = ? AND organization_id = ?', [parent, organizationId])) {
+    if (!await core.get('SELECT 1 FROM collections WHERE id = ? AND organization_id = ?', [parent, organizationId])) {
       throw invalid(`parent: no collection ${parent} in this organization`);
     }
   }
 
-  function reload(actor: Actor, spaceId: string): Space {
-    return presentSpace(core, visible(actor, spaceId, { deleted: true }));
+  async function reload(actor: Actor, spaceId: string): Promise<Space> {
+    return presentSpace(core, await visible(actor, spaceId, { deleted: true }));
   }
 
   const module = {
     visible,
     requireRank,
 
-    create(actor: Actor, organizationId: string, input: SpaceCreate): Space {
-      const { role } = requireRight(core, actor, organizationId, 'createContent');
-      return core.write(() => {
-        checkParent(organizationId, input.parent);
+    async create(actor: Actor, organizationId: string, input: SpaceCreate): Promise<Space> {
+      const { role } = await requireRight(core, actor, organizationId, 'createContent');
+      return await core.write(async () => {
+        await checkParent(organizationId, input.parent);
         const id = core.newId();
         const now = core.now();
-        core.run(
+        await core.run(
           `INSERT INTO spaces (id, organization_id, parent_id, title, emoji, visibility, edit_mode, revision_id, position, created_by, created_at, updated_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           [id, organizationId, input.parent ?? null, input.title ?? 'Untitled', input.emoji ?? '', input.parent ? 'in-collection' : 'private',
-            input.editMode ?? 'live', core.newId(), nextPosition(core, organizationId, input.parent ?? null), actor.userId, now, now],
+            input.editMode ?? 'live', core.newId(), await nextPosition(core, organizationId, input.parent ?? null), actor.userId, now, now],
         );
-        core.run('INSERT INTO revisions (id, space_id, created_at) SELECT revision_id, id, created_at FROM spaces WHERE id = ?', [id]);
+        await core.run('INSERT INTO revisions (id, space_id, created_at) SELECT revision_id, id, created_at FROM spaces WHERE id = ?', [id]);
         // The creator administers what they create; organization admins already administer every space.
         if (role !== 'admin') {
-          core.run("INSERT INTO space_permissions (space_id, principal_type, principal_id, role, granted_at) VALUES (?, 'user', ?, 'admin', ?)", [id, actor.userId, now]);
+          await core.run("INSERT INTO space_permissions (space_id, principal_type, principal_id, role, granted_at) VALUES (?, 'user', ?, 'admin', ?)", [id, actor.userId, now]);
         }
-        return reload(actor, id);
+        return await reload(actor, id);
       });
     },
 
-    list(actor: Actor, organizationId: string, query: PageRequest & { deleted?: boolean }) {
-      const { role } = requireMember(core, actor, organizationId);
+    async list(actor: Actor, organizationId: string, query: PageRequest & { deleted?: boolean }) {
+      const { role } = await requireMember(core, actor, organizationId);
       const args = rankArgs(role, actor.userId);
       if (query.deleted) {
         if (role !== 'admin') throw forbidden('you are not allowed to list deleted spaces (admin role required)');
         const since = new Date(core.clock.now().getTime() - RETENTION_MS).toISOString();
-        return keysetPage<SpaceRow, Space>(core, {
+        return await keysetPage<SpaceRow, Space>(core, {
           listing: 'spaces:deleted',
           from: SPACE_FROM,
           columns: SPACE_COLUMNS,
@@ -189,7 +189,7 @@ export function spacesModule(core: Core) {
           present: (row) => presentSpace(core, row),
         }, query);
       }
-      return keysetPage<SpaceRow, Space>(core, {
+      return await keysetPage<SpaceRow, Space>(core, {
         listing: 'spaces',
         from: SPACE_FROM,
         columns: SPACE_COLUMNS,
@@ -206,13 +206,13 @@ export function spacesModule(core: Core) {
     },
 
     /** Spaces directly in a collection, in their order, as the caller may see them. */
-    listInCollection(actor: Actor, collectionId: string, query: PageRequest) {
-      const organizationId = core.get<{ organization_id: string }>('SELECT organization_id FROM collections WHERE id = ?', [collectionId])?.organization_id;
-      const membership = organizationId && membershipOf(core, organizationId, actor.userId);
+    async listInCollection(actor: Actor, collectionId: string, query: PageRequest) {
+      const organizationId = (await core.get<{ organization_id: string }>('SELECT organization_id FROM collections WHERE id = ?', [collectionId]))?.organization_id;
+      const membership = organizationId && await membershipOf(core, organizationId, actor.userId);
       if (!organizationId || !membership) throw notFound(`collection ${collectionId} not found`);
       const { role } = membership;
       const args = rankArgs(role, actor.userId);
-      return keysetPage<SpaceRow, Space>(core, {
+      return await keysetPage<SpaceRow, Space>(core, {
         listing: `collection-spaces:${collectionId}`,
         from: SPACE_FROM,
         columns: SPACE_COLUMNS,
@@ -227,15 +227,15 @@ export function spacesModule(core: Core) {
     },
 
     /** Spaces a member can access, with the member's role on each; the spaces as the caller sees them. */
-    ofMember(actor: Actor, organizationId: string, userId: string, query: PageRequest & { order?: 'asc' | 'desc' }) {
-      const { role } = requireRight(core, actor, organizationId, 'listMembers');
-      const member = membershipOf(core, organizationId, userId);
+    async ofMember(actor: Actor, organizationId: string, userId: string, query: PageRequest & { order?: 'asc' | 'desc' }) {
+      const { role } = await requireRight(core, actor, organizationId, 'listMembers');
+      const member = await membershipOf(core, organizationId, userId);
       if (!member) throw notFound(`member ${userId} not found in organization ${organizationId}`);
       // api.md: `order` defaults to desc wherever it is listed.
       const order = query.order ?? 'desc';
       // Only spaces the caller may see too: a space the caller cannot see is never revealed.
       const callerSees = role === 'admin' ? [] : [`${SPACE_RANK} >= 1`];
-      return keysetPage<SpaceRow & { member_rank: number }, { permission: Role; space: Space }>(core, {
+      return await keysetPage<SpaceRow & { member_rank: number }, { permission: Role; space: Space }>(core, {
         listing: `member-spaces:${order}`,
         from: SPACE_FROM,
         columns: `${SPACE_COLUMNS}, ${SPACE_RANK} AS member_rank`,
@@ -249,13 +249,13 @@ export function spacesModule(core: Core) {
       }, query);
     },
 
-    get(actor: Actor, spaceId: string): Space {
-      return presentSpace(core, visible(actor, spaceId));
+    async get(actor: Actor, spaceId: string): Promise<Space> {
+      return presentSpace(core, await visible(actor, spaceId));
     },
 
-    update(actor: Actor, spaceId: string, patch: SpacePatch): Space {
-      return core.write(() => {
-        const row = visible(actor, spaceId);
+    async update(actor: Actor, spaceId: string, patch: SpacePatch): Promise<Space> {
+      return await core.write(async () => {
+        const row = await visible(actor, spaceId);
         const settings = patch.editMode !== undefined || patch.defaultLevel !== undefined || patch.visibility !== undefined;
         requireRank(row, settings ? 6 : 3, settings ? 'change the settings of this space' : 'edit this space');
         if (patch.visibility === 'in-collection' && !row.parent_id) {
@@ -271,85 +271,85 @@ export function spacesModule(core: Core) {
           sets.push(`${column} = ?`);
           args.push(patch[field]);
         }
-        if (sets.length) core.run(`UPDATE spaces SET ${sets.join(', ')}, updated_at = ? WHERE id = ?`, [...args, core.now(), spaceId]);
-        return reload(actor, spaceId);
+        if (sets.length) await core.run(`UPDATE spaces SET ${sets.join(', ')}, updated_at = ? WHERE id = ?`, [...args, core.now(), spaceId]);
+        return await reload(actor, spaceId);
       });
     },
 
     /** Soft delete: restorable for seven days, then purged with everything it owns. */
-    remove(actor: Actor, spaceId: string): void {
-      core.write(() => {
-        const row = visible(actor, spaceId);
+    async remove(actor: Actor, spaceId: string): Promise<void> {
+      await core.write(async () => {
+        const row = await visible(actor, spaceId);
         requireRank(row, 6, 'delete this space');
-        core.run('UPDATE spaces SET deleted_at = ?, deleted_by = ? WHERE id = ?', [core.now(), actor.userId, spaceId]);
+        await core.run('UPDATE spaces SET deleted_at = ?, deleted_by = ? WHERE id = ?', [core.now(), actor.userId, spaceId]);
       });
     },
 
     /** Brings a deleted space back exactly as it was (a no-op for an active one); 404 once purged. */
-    restore(actor: Actor, spaceId: string): Space {
-      const restored = core.write((): Space | null => {
-        const row = visible(actor, spaceId, { deleted: true });
+    async restore(actor: Actor, spaceId: string): Promise<Space> {
+      const restored = await core.write(async (): Promise<Space | null> => {
+        const row = await visible(actor, spaceId, { deleted: true });
         requireRank(row, 6, 'restore this space');
         if (row.deleted_at === null) return presentSpace(core, row);
         // Same boundary as purge() and the deleted listing: at exactly seven days it is gone.
         if (core.clock.now().getTime() - new Date(row.deleted_at).getTime() >= RETENTION_MS) {
           // Purge, and answer 404 once that is committed (throwing here would roll the purge back).
-          module.purge();
+          await module.purge();
           return null;
         }
         // It goes back to its place (deleting its collection moved it to the end of the root).
-        core.run('UPDATE spaces SET deleted_at = NULL, deleted_by = NULL WHERE id = ?', [spaceId]);
-        return reload(actor, spaceId);
+        await core.run('UPDATE spaces SET deleted_at = NULL, deleted_by = NULL WHERE id = ?', [spaceId]);
+        return await reload(actor, spaceId);
       });
       if (!restored) throw notFound(`space ${spaceId} not found (deleted more than ${RETENTION_DAYS} days ago and purged)`);
       return restored;
     },
 
     /** Deletes for good the spaces deleted more than seven days ago. Returns how many. */
-    purge(): number {
+    async purge(): Promise<number> {
       const cutoff = new Date(core.clock.now().getTime() - RETENTION_MS).toISOString();
       // Every engine start purges: look first, so the common case takes no write lock at all.
-      if (!core.get('SELECT 1 FROM spaces WHERE deleted_at IS NOT NULL AND deleted_at <= ? LIMIT 1', [cutoff])) return 0;
-      return core.write(() => core.run('DELETE FROM spaces WHERE deleted_at IS NOT NULL AND deleted_at <= ?', [cutoff]));
+      if (!await core.get('SELECT 1 FROM spaces WHERE deleted_at IS NOT NULL AND deleted_at <= ? LIMIT 1', [cutoff])) return 0;
+      return await core.write(async () => await core.run('DELETE FROM spaces WHERE deleted_at IS NOT NULL AND deleted_at <= ?', [cutoff]));
     },
 
-    duplicate(actor: Actor, spaceId: string): Space {
-      return core.write(() => {
-        const row = visible(actor, spaceId);
-        requireRight(core, actor, row.organization_id, 'createContent');
+    async duplicate(actor: Actor, spaceId: string): Promise<Space> {
+      return await core.write(async () => {
+        const row = await visible(actor, spaceId);
+        await requireRight(core, actor, row.organization_id, 'createContent');
         const id = core.newId();
         const now = core.now();
         const title = `${row.title} (copy)`.slice(0, 50);
-        core.run(
+        await core.run(
           `INSERT INTO spaces (id, organization_id, parent_id, title, emoji, visibility, edit_mode, default_level, revision_id, position, created_by, created_at, updated_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           [id, row.organization_id, row.parent_id, title, row.emoji, row.visibility, row.edit_mode, row.default_level, 'pending', row.position, actor.userId, now, now],
         );
         // The copy starts from the same content, as a revision of its own.
-        const revision = saveRevision(core, id, loadState(core, row.revision_id), [], 'edits');
-        setSpaceRevision(core, id, revision);
-        core.run('INSERT INTO space_field_values (space_id, field_id, value) SELECT ?, field_id, value FROM space_field_values WHERE space_id = ?', [id, spaceId]);
-        core.run(
+        const revision = await saveRevision(core, id, await loadState(core, row.revision_id), [], 'edits');
+        await setSpaceRevision(core, id, revision);
+        await core.run('INSERT INTO space_field_values (space_id, field_id, value) SELECT ?, field_id, value FROM space_field_values WHERE space_id = ?', [id, spaceId]);
+        await core.run(
           'INSERT INTO space_permissions (space_id, principal_type, principal_id, role, granted_at) SELECT ?, principal_type, principal_id, role, ? FROM space_permissions WHERE space_id = ?',
           [id, now, spaceId],
         );
-        placeItem(core, row.organization_id, row.parent_id, { type: 'space', id }, { after: { type: 'space', space: spaceId } });
-        return reload(actor, id);
+        await placeItem(core, row.organization_id, row.parent_id, { type: 'space', id }, { after: { type: 'space', space: spaceId } });
+        return await reload(actor, id);
       });
     },
 
-    move(actor: Actor, spaceId: string, input: { parent?: string | null; position?: PositionInput }): Space {
-      return core.write(() => {
-        const row = visible(actor, spaceId);
+    async move(actor: Actor, spaceId: string, input: { parent?: string | null; position?: PositionInput }): Promise<Space> {
+      return await core.write(async () => {
+        const row = await visible(actor, spaceId);
         requireRank(row, 6, 'move this space');
         const parent = input.parent === undefined ? row.parent_id : input.parent;
-        checkParent(row.organization_id, parent);
+        await checkParent(row.organization_id, parent);
         if (parent !== row.parent_id) {
-          core.run('UPDATE spaces SET parent_id = ?, updated_at = ? WHERE id = ?', [parent, core.now(), spaceId]);
-          if (!parent && row.visibility === 'in-collection') core.run("UPDATE spaces SET visibility = 'private' WHERE id = ?", [spaceId]);
+          await core.run('UPDATE spaces SET parent_id = ?, updated_at = ? WHERE id = ?', [parent, core.now(), spaceId]);
+          if (!parent && row.visibility === 'in-collection') await core.run("UPDATE spaces SET visibility = 'private' WHERE id = ?", [spaceId]);
         }
-        placeItem(core, row.organization_id, parent, { type: 'space', id: spaceId }, input.position);
-        return reload(actor, spaceId);
+        await placeItem(core, row.organization_id, parent, { type: 'space', id: spaceId }, input.position);
+        return await reload(actor, spaceId);
       });
     },
 
@@ -358,18 +358,18 @@ export function spacesModule(core: Core) {
      * content and the permissions of users who belong to the target; team permissions (teams belong to
      * an organization) and values of custom fields the target does not define the same way are dropped.
      */
-    transfer(actor: Actor, spaceId: string, input: { organization: string }): Space {
-      return core.write(() => {
-        const row = visible(actor, spaceId);
+    async transfer(actor: Actor, spaceId: string, input: { organization: string }): Promise<Space> {
+      return await core.write(async () => {
+        const row = await visible(actor, spaceId);
         requireRank(row, 6, 'transfer this space');
-        requireRight(core, actor, row.organization_id, 'admin');
-        requireRight(core, actor, input.organization, 'admin');
+        await requireRight(core, actor, row.organization_id, 'admin');
+        await requireRight(core, actor, input.organization, 'admin');
         if (input.organization === row.organization_id) return presentSpace(core, row);
-        transferSpaces(core, [spaceId], row.organization_id, input.organization);
-        core.run(`UPDATE spaces SET organization_id = ?, parent_id = NULL, position = ?, visibility = CASE visibility WHEN 'in-collection' THEN 'private' ELSE visibility END, updated_at = ? WHERE id = ?`, [
-          input.organization, nextPosition(core, input.organization, null), core.now(), spaceId,
+        await transferSpaces(core, [spaceId], row.organization_id, input.organization);
+        await core.run(`UPDATE spaces SET organization_id = ?, parent_id = NULL, position = ?, visibility = CASE visibility WHEN 'in-collection' THEN 'private' ELSE visibility END, updated_at = ? WHERE id = ?`, [
+          input.organization, await nextPosition(core, input.organization, null), core.now(), spaceId,
         ]);
-        return reload(actor, spaceId);
+        return await reload(actor, spaceId);
       });
     },
   };
@@ -382,39 +382,39 @@ export function spacesModule(core: Core) {
  * spaces open to members (counted once per organization) plus those granted to them or their teams;
  * guests only the granted ones. Remembered until the database changes.
  */
-export function countAccessibleSpaces(core: Core, organizationId: string, role: Role | null, userId: string): number {
+export async function countAccessibleSpaces(core: Core, organizationId: string, role: Role | null, userId: string): Promise<number> {
   const live = `spaces s LEFT JOIN ${COLLECTION_LEVELS} cl ON cl.id = s.parent_id WHERE s.organization_id = ? AND s.deleted_at IS NULL`;
   if (role === 'admin') {
-    return core.remember(`space-count:${organizationId}:all`, () =>
-      core.get<{ n: number }>(`SELECT COUNT(*) AS n FROM spaces WHERE organization_id = ? AND deleted_at IS NULL`, [organizationId])!.n,
+    return await core.remember(`space-count:${organizationId}:all`, async () =>
+      (await core.get<{ n: number }>(`SELECT COUNT(*) AS n FROM spaces WHERE organization_id = ? AND deleted_at IS NULL`, [organizationId]))!.n,
     );
   }
-  const open = role === null ? 0 : core.remember(`space-count:${organizationId}:open`, () =>
-    core.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${live} AND ${DEFAULT_RANK} >= 1`, [organizationId, organizationId])!.n,
+  const open = role === null ? 0 : await core.remember(`space-count:${organizationId}:open`, async () =>
+    (await core.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${live} AND ${DEFAULT_RANK} >= 1`, [organizationId, organizationId]))!.n,
   );
-  const granted = core.remember(`space-count:${organizationId}:${userId}:${role === null ? 'guest' : 'member'}`, () =>
-    core.get<{ n: number }>(
+  const granted = await core.remember(`space-count:${organizationId}:${userId}:${role === null ? 'guest' : 'member'}`, async () =>
+    (await core.get<{ n: number }>(
       `SELECT COUNT(*) AS n FROM ${live}${role === null ? '' : ` AND ${DEFAULT_RANK} = 0`}
        AND EXISTS (SELECT 1 FROM space_permissions p WHERE p.space_id = s.id AND (
          (p.principal_type = 'user' AND p.principal_id = ?) OR
          (p.principal_type = 'team' AND p.principal_id IN (SELECT tm.team_id FROM team_members tm WHERE tm.user_id = ?))))`,
       [organizationId, organizationId, userId, userId],
-    )!.n,
+    ))!.n,
   );
   return open + granted;
 }
 
 /** What moving spaces between organizations does to their permissions and custom field values. */
-export function transferSpaces(core: Core, spaceIds: string[], from: string, to: string): void {
+export async function transferSpaces(core: Core, spaceIds: string[], from: string, to: string): Promise<void> {
   for (const spaceId of spaceIds) {
-    core.run("DELETE FROM space_permissions WHERE space_id = ? AND principal_type = 'team'", [spaceId]);
-    core.run(
+    await core.run("DELETE FROM space_permissions WHERE space_id = ? AND principal_type = 'team'", [spaceId]);
+    await core.run(
       `DELETE FROM space_permissions WHERE space_id = ? AND principal_type = 'user'
        AND principal_id NOT IN (SELECT user_id FROM members WHERE organization_id = ?)`,
       [spaceId, to],
     );
     // Values follow a field of the same name and type in the target organization, else they go.
-    core.run(
+    await core.run(
       `UPDATE space_field_values SET field_id = (
          SELECT t.id FROM custom_fields f JOIN custom_fields t ON t.organization_id = ? AND t.name = f.name AND t.type = f.type
          WHERE f.id = space_field_values.field_id)
@@ -423,6 +423,6 @@ export function transferSpaces(core: Core, spaceIds: string[], from: string, to:
          WHERE f.id = space_field_values.field_id AND f.organization_id = ?)`,
       [to, spaceId, to, from],
     );
-    core.run('DELETE FROM space_field_values WHERE space_id = ? AND field_id IN (SELECT id FROM custom_fields WHERE organization_id = ?)', [spaceId, from]);
+    await core.run('DELETE FROM space_field_values WHERE space_id = ? AND field_id IN (SELECT id FROM custom_fields WHERE organization_id = ?)', [spaceId, from]);
   }
 }

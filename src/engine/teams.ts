@@ -44,8 +44,8 @@ export interface MembershipChange {
 
 const TEAM_BY_ID = `SELECT ${TEAM_COLUMNS} FROM teams t WHERE t.id = ? AND t.organization_id = ?`;
 
-export function teamRow(core: Core, actor: Actor, organizationId: string, teamId: string): TeamRow {
-  const row = core.get<TeamRow>(TEAM_BY_ID, [
+export async function teamRow(core: Core, actor: Actor, organizationId: string, teamId: string): Promise<TeamRow> {
+  const row = await core.get<TeamRow>(TEAM_BY_ID, [
     actor.userId, teamId, organizationId,
   ]);
   if (!row) throw notFound(`team ${teamId} not found in organization ${organizationId}`);
@@ -54,9 +54,9 @@ export function teamRow(core: Core, actor: Actor, organizationId: string, teamId
 
 export function teamsModule(core: Core) {
   /** Admins manage every team, owners their own; others get 403. */
-  function requireTeamManager(actor: Actor, organizationId: string, teamId: string) {
-    const membership = requireRight(core, actor, organizationId, 'listTeams');
-    const team = teamRow(core, actor, organizationId, teamId);
+  async function requireTeamManager(actor: Actor, organizationId: string, teamId: string) {
+    const membership = await requireRight(core, actor, organizationId, 'listTeams');
+    const team = await teamRow(core, actor, organizationId, teamId);
     if (membership.role !== 'admin' && team.caller_team_role !== 'owner') {
       throw forbidden(`you are not allowed to manage team "${team.title}" (admin role or team ownership required)`);
     }
@@ -64,16 +64,16 @@ export function teamsModule(core: Core) {
   }
 
   /** Resolves user ids or e-mails to members of the organization; returns the ids and what did not resolve. */
-  function resolveMembers(organizationId: string, entries: string[]) {
+  async function resolveMembers(organizationId: string, entries: string[]) {
     const ids = new Map<string, string>();
     const unknown: string[] = [];
     for (const entry of entries) {
       const row = entry.includes('@')
-        ? core.get<{ user_id: string }>(
+        ? await core.get<{ user_id: string }>(
             'SELECT m.user_id FROM members m JOIN users u ON u.id = m.user_id WHERE m.organization_id = ? AND u.email = ?',
             [organizationId, entry],
           )
-        : core.get<{ user_id: string }>('SELECT user_id FROM members WHERE organization_id = ? AND user_id = ?', [organizationId, entry]);
+        : await core.get<{ user_id: string }>('SELECT user_id FROM members WHERE organization_id = ? AND user_id = ?', [organizationId, entry]);
       if (row) ids.set(entry, row.user_id);
       else unknown.push(entry);
     }
@@ -87,8 +87,8 @@ export function teamsModule(core: Core) {
   }
 
   return {
-    list(actor: Actor, organizationId: string, query: PageRequest & { owner?: string; title?: string }) {
-      const caller = requireRight(core, actor, organizationId, 'listTeams');
+    async list(actor: Actor, organizationId: string, query: PageRequest & { owner?: string; title?: string }) {
+      const caller = await requireRight(core, actor, organizationId, 'listTeams');
       const where = ['t.organization_id = ?'];
       const args: unknown[] = [organizationId];
       if (query.title) {
@@ -96,7 +96,7 @@ export function teamsModule(core: Core) {
         args.push(likePattern(query.title));
       }
       if (query.owner) {
-        const ownerRole = core.get<{ role: string | null }>('SELECT role FROM members WHERE organization_id = ? AND user_id = ?', [
+        const ownerRole = await core.get<{ role: string | null }>('SELECT role FROM members WHERE organization_id = ? AND user_id = ?', [
           organizationId, query.owner,
         ]);
         if (ownerRole?.role !== 'admin') {
@@ -104,7 +104,7 @@ export function teamsModule(core: Core) {
           args.push(query.owner);
         }
       }
-      return keysetPage<TeamRow, Team>(
+      return await keysetPage<TeamRow, Team>(
         core,
         {
           listing: 'teams',
@@ -122,48 +122,48 @@ export function teamsModule(core: Core) {
       );
     },
 
-    get(actor: Actor, organizationId: string, teamId: string): Team {
-      const caller = requireRight(core, actor, organizationId, 'listTeams');
-      return presentTeam(core, teamRow(core, actor, organizationId, teamId), caller);
+    async get(actor: Actor, organizationId: string, teamId: string): Promise<Team> {
+      const caller = await requireRight(core, actor, organizationId, 'listTeams');
+      return presentTeam(core, await teamRow(core, actor, organizationId, teamId), caller);
     },
 
-    create(actor: Actor, organizationId: string, input: { title: string; members?: string[] }): Team {
-      const caller = requireRight(core, actor, organizationId, 'admin');
-      return core.write(() => {
+    async create(actor: Actor, organizationId: string, input: { title: string; members?: string[] }): Promise<Team> {
+      const caller = await requireRight(core, actor, organizationId, 'admin');
+      return await core.write(async () => {
         const id = core.newId();
         const now = core.now();
-        const { ids, unknown } = resolveMembers(organizationId, input.members ?? []);
+        const { ids, unknown } = await resolveMembers(organizationId, input.members ?? []);
         if (unknown.length) throw invalid(describeUnknown('members', unknown));
-        core.run('INSERT INTO teams (id, organization_id, title, created_at) VALUES (?, ?, ?, ?)', [id, organizationId, input.title, now]);
+        await core.run('INSERT INTO teams (id, organization_id, title, created_at) VALUES (?, ?, ?, ?)', [id, organizationId, input.title, now]);
         for (const userId of new Set(ids.values())) {
-          core.run("INSERT INTO team_members (team_id, user_id, role, added_at) VALUES (?, ?, 'member', ?)", [id, userId, now]);
+          await core.run("INSERT INTO team_members (team_id, user_id, role, added_at) VALUES (?, ?, 'member', ?)", [id, userId, now]);
         }
-        return presentTeam(core, teamRow(core, actor, organizationId, id), caller);
+        return presentTeam(core, await teamRow(core, actor, organizationId, id), caller);
       });
     },
 
-    update(actor: Actor, organizationId: string, teamId: string, patch: { title: string }): Team {
-      const { membership } = requireTeamManager(actor, organizationId, teamId);
-      return core.write(() => {
-        core.run('UPDATE teams SET title = ? WHERE id = ?', [patch.title, teamId]);
-        return presentTeam(core, teamRow(core, actor, organizationId, teamId), membership);
+    async update(actor: Actor, organizationId: string, teamId: string, patch: { title: string }): Promise<Team> {
+      const { membership } = await requireTeamManager(actor, organizationId, teamId);
+      return await core.write(async () => {
+        await core.run('UPDATE teams SET title = ? WHERE id = ?', [patch.title, teamId]);
+        return presentTeam(core, await teamRow(core, actor, organizationId, teamId), membership);
       });
     },
 
-    remove(actor: Actor, organizationId: string, teamId: string): void {
-      requireRight(core, actor, organizationId, 'admin');
-      core.write(() => {
-        teamRow(core, actor, organizationId, teamId);
-        core.run("DELETE FROM space_permissions WHERE principal_type = 'team' AND principal_id = ?", [teamId]);
-        core.run('DELETE FROM teams WHERE id = ?', [teamId]);
+    async remove(actor: Actor, organizationId: string, teamId: string): Promise<void> {
+      await requireRight(core, actor, organizationId, 'admin');
+      await core.write(async () => {
+        await teamRow(core, actor, organizationId, teamId);
+        await core.run("DELETE FROM space_permissions WHERE principal_type = 'team' AND principal_id = ?", [teamId]);
+        await core.run('DELETE FROM teams WHERE id = ?', [teamId]);
       });
     },
 
-    members(actor: Actor, organizationId: string, teamId: string, page: PageRequest) {
-      requireRight(core, actor, organizationId, 'listTeams');
-      teamRow(core, actor, organizationId, teamId);
+    async members(actor: Actor, organizationId: string, teamId: string, page: PageRequest) {
+      await requireRight(core, actor, organizationId, 'listTeams');
+      await teamRow(core, actor, organizationId, teamId);
       type Row = MemberRow & { team_role: TeamRole; added_at: string };
-      return keysetPage<Row, ReturnType<typeof presentTeamMember>>(
+      return await keysetPage<Row, Awaited<ReturnType<typeof presentTeamMember>>>(
         core,
         {
           listing: 'team-members',
@@ -174,7 +174,7 @@ export function teamsModule(core: Core) {
           orderBy: ['tmm.added_at', 'tmm.user_id'],
           direction: 'asc',
           keyOf: (row) => [row.added_at, row.user_id],
-          present: (row) => presentTeamMember(core, row, row.team_role),
+          present: async (row) => await presentTeamMember(core, row, row.team_role),
         },
         page,
       );
@@ -184,27 +184,27 @@ export function teamsModule(core: Core) {
      * Bulk membership change in one transaction. Entries are user ids or e-mails; a user in both `add`
      * and `remove` is removed. Every `add` entry must be a member of the organization, or nothing is done.
      */
-    changeMembers(actor: Actor, organizationId: string, teamId: string, change: MembershipChange): void {
-      requireTeamManager(actor, organizationId, teamId);
-      core.write(() => {
-        const added = resolveMembers(organizationId, change.add ?? []);
+    async changeMembers(actor: Actor, organizationId: string, teamId: string, change: MembershipChange): Promise<void> {
+      await requireTeamManager(actor, organizationId, teamId);
+      await core.write(async () => {
+        const added = await resolveMembers(organizationId, change.add ?? []);
         if (added.unknown.length) throw invalid(describeUnknown('add', added.unknown));
-        const removed = new Set(resolveMembers(organizationId, change.remove ?? []).ids.values());
+        const removed = new Set((await resolveMembers(organizationId, change.remove ?? [])).ids.values());
         const roles = change.memberships ?? {};
         const now = core.now();
         for (const userId of new Set(added.ids.values())) {
           if (removed.has(userId)) continue;
-          core.run(
+          await core.run(
             `INSERT INTO team_members (team_id, user_id, role, added_at) VALUES (?, ?, ?, ?)
              ON CONFLICT (team_id, user_id) DO NOTHING`,
             [teamId, userId, roles[userId]?.role ?? 'member', now],
           );
         }
-        for (const userId of removed) core.run('DELETE FROM team_members WHERE team_id = ? AND user_id = ?', [teamId, userId]);
+        for (const userId of removed) await core.run('DELETE FROM team_members WHERE team_id = ? AND user_id = ?', [teamId, userId]);
         const notInTeam: string[] = [];
         for (const [userId, { role }] of Object.entries(roles)) {
           if (removed.has(userId) || !role) continue;
-          const changed = core.run('UPDATE team_members SET role = ? WHERE team_id = ? AND user_id = ?', [role, teamId, userId]);
+          const changed = await core.run('UPDATE team_members SET role = ? WHERE team_id = ? AND user_id = ?', [role, teamId, userId]);
           if (changed === 0) notInTeam.push(userId);
         }
         if (notInTeam.length) {
@@ -214,12 +214,12 @@ export function teamsModule(core: Core) {
     },
 
     /** Adds a member to the team, or updates their team role. */
-    putMember(actor: Actor, organizationId: string, teamId: string, userId: string, input: { role?: TeamRole }): void {
-      requireTeamManager(actor, organizationId, teamId);
-      core.write(() => {
-        const member = core.get('SELECT 1 FROM members WHERE organization_id = ? AND user_id = ?', [organizationId, userId]);
+    async putMember(actor: Actor, organizationId: string, teamId: string, userId: string, input: { role?: TeamRole }): Promise<void> {
+      await requireTeamManager(actor, organizationId, teamId);
+      await core.write(async () => {
+        const member = await core.get('SELECT 1 FROM members WHERE organization_id = ? AND user_id = ?', [organizationId, userId]);
         if (!member) throw notFound(`member ${userId} not found in organization ${organizationId}`);
-        core.run(
+        await core.run(
           `INSERT INTO team_members (team_id, user_id, role, added_at) VALUES (?, ?, ?, ?)
            ON CONFLICT (team_id, user_id) DO UPDATE SET role = COALESCE(?, role)`,
           [teamId, userId, input.role ?? 'member', core.now(), input.role ?? null],
@@ -227,15 +227,15 @@ export function teamsModule(core: Core) {
       });
     },
 
-    removeMember(actor: Actor, organizationId: string, teamId: string, userId: string): void {
-      requireTeamManager(actor, organizationId, teamId);
-      core.write(() => core.run('DELETE FROM team_members WHERE team_id = ? AND user_id = ?', [teamId, userId]));
+    async removeMember(actor: Actor, organizationId: string, teamId: string, userId: string): Promise<void> {
+      await requireTeamManager(actor, organizationId, teamId);
+      await core.write(async () => await core.run('DELETE FROM team_members WHERE team_id = ? AND user_id = ?', [teamId, userId]));
     },
 
     /** Teams of one member, with the member's role in each. */
-    ofMember(actor: Actor, organizationId: string, userId: string, query: PageRequest & { title?: string }) {
-      const caller = requireRight(core, actor, organizationId, 'listTeams');
-      if (!core.get('SELECT 1 FROM members WHERE organization_id = ? AND user_id = ?', [organizationId, userId])) {
+    async ofMember(actor: Actor, organizationId: string, userId: string, query: PageRequest & { title?: string }) {
+      const caller = await requireRight(core, actor, organizationId, 'listTeams');
+      if (!await core.get('SELECT 1 FROM members WHERE organization_id = ? AND user_id = ?', [organizationId, userId])) {
         throw notFound(`member ${userId} not found in organization ${organizationId}`);
       }
       const where = ['t.organization_id = ?', 'mt.user_id = ?'];
@@ -245,7 +245,7 @@ export function teamsModule(core: Core) {
         args.push(likePattern(query.title));
       }
       type Row = TeamRow & { member_team_role: TeamRole };
-      return keysetPage<Row, { team: Team; member: { role: TeamRole } }>(
+      return await keysetPage<Row, { team: Team; member: { role: TeamRole } }>(
         core,
         {
           listing: 'member-teams',
@@ -265,6 +265,6 @@ export function teamsModule(core: Core) {
   };
 }
 
-export function presentTeamMember(core: Core, row: MemberRow, teamRole: TeamRole) {
-  return { organization: presentMember(core, row), team: { role: teamRole }, permissions: { view: true } };
+export async function presentTeamMember(core: Core, row: MemberRow, teamRole: TeamRole) {
+  return { organization: await presentMember(core, row), team: { role: teamRole }, permissions: { view: true } };
 }

@@ -52,23 +52,23 @@ function present(core: Core, row: SettingsRow, caller: Membership) {
   };
 }
 
-export type TranslationSettings = ReturnType<typeof present>;
+export type TranslationSettings = Awaited<ReturnType<typeof present>>;
 
 /** Translation settings of an organization: members with a role see them; `create` or higher edit them. */
 export function translationsModule(core: Core) {
-  const viewer = (actor: Actor, organizationId: string) => requireRight(core, actor, organizationId, 'listMembers');
-  const editor = (actor: Actor, organizationId: string) => requireRight(core, actor, organizationId, 'createContent');
+  const viewer = async (actor: Actor, organizationId: string) => await requireRight(core, actor, organizationId, 'listMembers');
+  const editor = async (actor: Actor, organizationId: string) => await requireRight(core, actor, organizationId, 'createContent');
 
-  function row(organizationId: string, id: string): SettingsRow {
-    const found = core.get<SettingsRow>('SELECT * FROM translation_settings WHERE organization_id = ? AND id = ?', [organizationId, id]);
+  async function row(organizationId: string, id: string): Promise<SettingsRow> {
+    const found = await core.get<SettingsRow>('SELECT * FROM translation_settings WHERE organization_id = ? AND id = ?', [organizationId, id]);
     if (!found) throw notFound(`translation settings ${id} not found in organization ${organizationId}`);
     return found;
   }
 
   return {
-    list(actor: Actor, organizationId: string, page: PageRequest) {
-      const caller = viewer(actor, organizationId);
-      return keysetPage<SettingsRow, TranslationSettings>(core, {
+    async list(actor: Actor, organizationId: string, page: PageRequest) {
+      const caller = await viewer(actor, organizationId);
+      return await keysetPage<SettingsRow, TranslationSettings>(core, {
         listing: 'translations',
         from: 'translation_settings',
         columns: '*',
@@ -81,39 +81,39 @@ export function translationsModule(core: Core) {
       }, page);
     },
 
-    create(actor: Actor, organizationId: string, input: TranslationInput): TranslationSettings {
-      const caller = editor(actor, organizationId);
+    async create(actor: Actor, organizationId: string, input: TranslationInput): Promise<TranslationSettings> {
+      const caller = await editor(actor, organizationId);
       const languages = canonicalLanguages(input.languages ?? []);
-      return core.write(() => {
+      return await core.write(async () => {
         const id = core.newId();
         const now = core.now();
-        core.run('INSERT INTO translation_settings (id, organization_id, title, languages, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)', [
+        await core.run('INSERT INTO translation_settings (id, organization_id, title, languages, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)', [
           id, organizationId, input.title, JSON.stringify(languages), now, now,
         ]);
-        return present(core, row(organizationId, id), caller);
+        return present(core, await row(organizationId, id), caller);
       });
     },
 
-    get(actor: Actor, organizationId: string, id: string): TranslationSettings {
-      return present(core, row(organizationId, id), viewer(actor, organizationId));
+    async get(actor: Actor, organizationId: string, id: string): Promise<TranslationSettings> {
+      return present(core, await row(organizationId, id), await viewer(actor, organizationId));
     },
 
     /** Replaces the title; `languages` when given (kept otherwise). */
-    update(actor: Actor, organizationId: string, id: string, input: TranslationInput): TranslationSettings {
-      const caller = editor(actor, organizationId);
+    async update(actor: Actor, organizationId: string, id: string, input: TranslationInput): Promise<TranslationSettings> {
+      const caller = await editor(actor, organizationId);
       const languages = input.languages === undefined ? undefined : canonicalLanguages(input.languages);
-      return core.write(() => {
-        const current = row(organizationId, id);
-        core.run('UPDATE translation_settings SET title = ?, languages = ?, updated_at = ? WHERE id = ?', [
+      return await core.write(async () => {
+        const current = await row(organizationId, id);
+        await core.run('UPDATE translation_settings SET title = ?, languages = ?, updated_at = ? WHERE id = ?', [
           input.title, languages ? JSON.stringify(languages) : current.languages, core.now(), id,
         ]);
-        return present(core, row(organizationId, id), caller);
+        return present(core, await row(organizationId, id), caller);
       });
     },
 
-    remove(actor: Actor, organizationId: string, id: string): void {
-      editor(actor, organizationId);
-      core.write(() => core.run('DELETE FROM translation_settings WHERE id = ?', [row(organizationId, id).id]));
+    async remove(actor: Actor, organizationId: string, id: string): Promise<void> {
+      await editor(actor, organizationId);
+      await core.write(async () => await core.run('DELETE FROM translation_settings WHERE id = ?', [(await row(organizationId, id)).id]));
     },
   };
 }

@@ -29,13 +29,13 @@ export function presentUser(core: Core, row: Pick<UserRow, 'id' | 'display_name'
   };
 }
 
-export function findUser(core: Core, idOrEmail: string): UserRow | undefined {
+export async function findUser(core: Core, idOrEmail: string): Promise<UserRow | undefined> {
   return idOrEmail.includes('@')
-    ? core.get<UserRow>('SELECT * FROM users WHERE email = ?', [idOrEmail])
-    : core.get<UserRow>('SELECT * FROM users WHERE id = ?', [idOrEmail]);
+    ? await core.get<UserRow>('SELECT * FROM users WHERE email = ?', [idOrEmail])
+    : await core.get<UserRow>('SELECT * FROM users WHERE id = ?', [idOrEmail]);
 }
 
-export function createUserRow(core: Core, input: { email: string; displayName?: string; photoURL?: string }): UserRow {
+export async function createUserRow(core: Core, input: { email: string; displayName?: string; photoURL?: string }): Promise<UserRow> {
   const row: UserRow = {
     id: core.newId(),
     email: input.email,
@@ -43,7 +43,7 @@ export function createUserRow(core: Core, input: { email: string; displayName?: 
     photo_url: input.photoURL ?? null,
     created_at: core.now(),
   };
-  core.run('INSERT INTO users (id, display_name, email, photo_url, created_at) VALUES (?, ?, ?, ?, ?)', [
+  await core.run('INSERT INTO users (id, display_name, email, photo_url, created_at) VALUES (?, ?, ?, ?, ?)', [
     row.id, row.display_name, row.email, row.photo_url, row.created_at,
   ]);
   return row;
@@ -51,15 +51,15 @@ export function createUserRow(core: Core, input: { email: string; displayName?: 
 
 export function usersModule(core: Core) {
   return {
-    current(actor: Actor): User {
-      const row = core.get<UserRow>('SELECT * FROM users WHERE id = ?', [actor.userId]);
+    async current(actor: Actor): Promise<User> {
+      const row = await core.get<UserRow>('SELECT * FROM users WHERE id = ?', [actor.userId]);
       if (!row) throw notFound(`user ${actor.userId} not found`);
       return presentUser(core, row);
     },
 
     /** A user is visible to themselves and to anyone sharing an organization with them. */
-    get(actor: Actor, userId: string): User {
-      const row = core.get<UserRow>(
+    async get(actor: Actor, userId: string): Promise<User> {
+      const row = await core.get<UserRow>(
         `SELECT u.* FROM users u WHERE u.id = ? AND (u.id = ? OR EXISTS (
            SELECT 1 FROM members a JOIN members b ON a.organization_id = b.organization_id
            WHERE a.user_id = u.id AND b.user_id = ?))`,

@@ -8,7 +8,7 @@ import { routeList } from '../api/routes/index';
 import { DEFAULT_MAX_BODY_BYTES, type Route } from '../api/routes/route';
 import { createRouter } from './router';
 import { formatIssues } from '../api/format-issues';
-import { operations } from './operations';
+import { operations, SELF_COMMITTING } from './operations';
 import { createRateLimiter, type RateLimitOptions } from './rate-limit';
 import { renderOpenApi } from '../api/openapi';
 import { WithStatus } from './status';
@@ -124,14 +124,14 @@ export function createApp(options: AppOptions) {
   const limiter = options.rateLimit ? createRateLimiter(options.rateLimit, engine.core.clock) : undefined;
   let openApiBody: string | undefined;
 
-  /** One request through the route table; raw answers (a PDF) may come as a promise. */
-  function dispatch(req: ApiRequest, handleOptions: HandleOptions = {}): ApiResponse | Promise<ApiResponse> {
+  /** One request through the route table. */
+  async function dispatch(req: ApiRequest, handleOptions: HandleOptions = {}): Promise<ApiResponse> {
     const { path, search } = splitUrl(req.url);
 
     // For load balancers and orchestrators: no token, no rate limit.
     if (req.method === 'GET' && path === '/healthz') return json(200, { status: 'ok' });
     if (req.method === 'GET' && path === '/readyz') {
-      const ready = engine.ready();
+      const ready = await engine.ready();
       return ready === true ? json(200, { status: 'ready' }) : json(503, { status: 'not ready', reason: ready });
     }
     if (req.method === 'GET' && path === '/openapi.json') {
@@ -144,8 +144,8 @@ export function createApp(options: AppOptions) {
     // Authenticated before the rate limit, so that only a valid token gets a count of its own: junk
     // tokens count against the client address like requests without one.
     // Once per request: what the engine remembers is dropped if another connection wrote since.
-    engine.core.revalidate();
-    const authenticated = token && !handleOptions.actor ? engine.tokens.authenticate(token) : undefined;
+    await engine.core.revalidate();
+    const authenticated = token && !handleOptions.actor ? await engine.tokens.authenticate(token) : undefined;
     if (limiter) {
       const state = limiter(authenticated ? `token:${token}` : `addr:${handleOptions.clientKey ?? 'unknown'}`);
       rateHeaders = {
@@ -181,26 +181,26 @@ export function createApp(options: AppOptions) {
     try {
       let actor = handleOptions.actor;
       if (!actor && !token && route.capability && search.includes('signature=')) {
-        const verdict = verifyCapability(engine.core, path, new URLSearchParams(search));
+        const verdict = await verifyCapability(engine.core, path, new URLSearchParams(search));
         if ('refused' in verdict) return errorResponse(403, verdict.refused, rateHeaders);
         actor = { userId: verdict.userId };
       }
       if (!actor) {
         if (!token) return errorResponse(401, 'authentication required: send Authorization: Bearer <token>', rateHeaders);
         actor = authenticated;
-        if (!actor) return errorResponse(401, engine.tokens.refusalOf(token), rateHeaders);
+        if (!actor) return errorResponse(401, await engine.tokens.refusalOf(token), rateHeaders);
         const refusal = scopeRefusal(authenticated!.scope, req.method.toUpperCase(), route.tag);
         if (refusal) return errorResponse(403, refusal, rateHeaders);
       }
       const query = route.query ? validate(route.query, parseQuery(search), []) : {};
       const body = parseBody(route, req.body);
       const operation = operations[route.operationId as keyof typeof operations] as (e: Engine, a: Actor, i: unknown) => unknown;
-      const run = () => operation(engine, actor!, { params, query, body });
+      const run = async () => operation(engine, actor!, { params, query, body });
       // A write and its audit record commit together, or neither does (docs/api.md, "Audit log").
-      const organizationId = route.method === 'GET' ? undefined : engine.audit.organizationOf(params);
-      const audit = (value: unknown) => {
+      const organizationId = route.method === 'GET' ? undefined : await engine.audit.organizationOf(params);
+      const audit = async (value: unknown) => {
         const created = value !== null && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string' ? (value as { id: string }).id : undefined;
-        engine.audit.record({
+        await engine.audit.record({
           organizationId: organizationId!, userId: actor!.userId, ...(authenticated ? { tokenId: authenticated.tokenId } : {}),
           operationId: route.operationId, method: route.method, path,
           targets: { ...params, ...(created && !Object.values(params).includes(created) ? { created } : {}) },
@@ -208,34 +208,34 @@ export function createApp(options: AppOptions) {
           status: value instanceof WithStatus ? value.status : route.status,
         });
       };
-      let pending: Promise<unknown> | undefined;
-      let failed: { error: unknown } | undefined;
-      const result = organizationId === undefined ? run() : engine.core.write(() => {
-        let value: unknown;
-        try {
-          value = run();
-        } catch (error) {
-          // What the operation committed before failing stays committed, as without the audit
-          // (a late restore purges the space, then answers 404); there is nothing to record.
-          failed = { error };
-          return undefined;
-        }
-        // A transaction cannot wait: an asynchronous write (an import, an OpenAPI publish) commits its
-        // own transactions as it goes, and its record follows once it is done.
-        if (value instanceof Promise) pending = value;
-        else audit(value);
-        return value instanceof Promise ? undefined : value;
-      });
-      if (failed) throw failed.error;
-      const answered = pending ? pending.then((value) => (engine.core.write(() => audit(value)), value)) : result;
-      const respond = (value: unknown): ApiResponse => {
-        if (route.raw) return rawResponse(route.status, value as RawFile, rateHeaders);
-        if (!route.response) return { status: route.status, headers: rateHeaders };
-        // A create-or-update answer carries its own status (201 created, else the route's).
-        return value instanceof WithStatus ? json(value.status, value.value, rateHeaders) : json(route.status, value, rateHeaders);
-      };
-      // Operations that wait on the network or render (import, OpenAPI fetches, PDF) answer with a promise.
-      return answered instanceof Promise ? answered.then(respond, (error: unknown) => failure(error, rateHeaders, trace)) : respond(answered);
+      let value: unknown;
+      if (organizationId === undefined) {
+        value = await run();
+      } else if (SELF_COMMITTING.has(route.operationId)) {
+        // A transaction cannot wait on the network: an import or an OpenAPI publish commits its own
+        // transactions as it goes, and its record follows once it is done.
+        value = await run();
+        await engine.core.write(async () => await audit(value));
+      } else {
+        let failed: { error: unknown } | undefined;
+        value = await engine.core.write(async () => {
+          try {
+            const done = await run();
+            await audit(done);
+            return done;
+          } catch (error) {
+            // What the operation committed before failing stays committed, as without the audit
+            // (a late restore purges the space, then answers 404); there is nothing to record.
+            failed = { error };
+            return undefined;
+          }
+        });
+        if (failed) throw failed.error;
+      }
+      if (route.raw) return rawResponse(route.status, value as RawFile, rateHeaders);
+      if (!route.response) return { status: route.status, headers: rateHeaders };
+      // A create-or-update answer carries its own status (201 created, else the route's).
+      return value instanceof WithStatus ? json(value.status, value.value, rateHeaders) : json(route.status, value, rateHeaders);
     } catch (error) {
       return failure(error, rateHeaders, trace);
     }
@@ -253,14 +253,7 @@ export function createApp(options: AppOptions) {
     return errorResponse(500, 'internal error: the request could not be completed', rateHeaders);
   }
 
-  /** A request whose answer is at hand at once (every JSON route); for tests, benches and tools. */
-  function handle(req: ApiRequest, handleOptions: HandleOptions = {}): ApiResponse {
-    const response = dispatch(req, handleOptions);
-    if (response instanceof Promise) throw new Error(`${req.method} ${req.url} answers asynchronously: use handleAsync`);
-    return response;
-  }
-
-  /** Any request, waiting for answers produced asynchronously. The transports and the server use this. */
+  /** Any request. The transports, the server, tests and benches use this. */
   async function handleAsync(req: ApiRequest, handleOptions: HandleOptions = {}): Promise<ApiResponse> {
     return dispatch(req, handleOptions);
   }
@@ -270,18 +263,18 @@ export function createApp(options: AppOptions) {
    * at all (a route that takes one, and a caller with a valid token; otherwise the answer, 404, 405 or
    * 401, needs no body) and how much of it the route takes.
    */
-  function bodyPolicy(req: Omit<ApiRequest, 'body'>): { read: boolean; maxBodyBytes: number } {
+  async function bodyPolicy(req: Omit<ApiRequest, 'body'>): Promise<{ read: boolean; maxBodyBytes: number }> {
     const found = match(req.method.toUpperCase(), splitUrl(req.url).path);
     const route = found && 'route' in found ? found.route : undefined;
     const maxBodyBytes = route?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     if (!route?.body) return { read: false, maxBodyBytes };
     const token = bearerToken(req);
     if (!token) return { read: false, maxBodyBytes };
-    engine.core.revalidate();
-    return { read: engine.tokens.authenticate(token) !== undefined, maxBodyBytes };
+    await engine.core.revalidate();
+    return { read: await engine.tokens.authenticate(token) !== undefined, maxBodyBytes };
   }
 
-  return { handle, handleAsync, bodyPolicy, engine };
+  return { handleAsync, bodyPolicy, engine };
 }
 
 export type App = ReturnType<typeof createApp>;

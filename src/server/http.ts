@@ -66,7 +66,7 @@ const tooLarge = (max: number): ApiResponse => {
  * becomes a 500 with the JSON error body for that request alone, reported to `onError`.
  */
 export function createHttpServer(app: Pick<App, 'handleAsync' | 'bodyPolicy'>, onError?: (error: unknown) => void, log?: (entry: AccessEntry) => void): Server {
-  const server = createServer((req, res) => {
+  const server = createServer(async (req, res) => {
     const head = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers };
     // Every answer carries the request's id; the access-log line is written as it is sent.
     const requestId = requestIdOf(req.headers['x-request-id'], randomUUID);
@@ -88,9 +88,9 @@ export function createHttpServer(app: Pick<App, 'handleAsync' | 'bodyPolicy'>, o
     // handleAsync is async: whatever it throws arrives as a rejection, caught below.
     const respond = (body: string | undefined) =>
       app.handleAsync({ method: head.method, url: head.url, headers: head.headers, body }, { clientKey: req.socket.remoteAddress, trace, requestId }).then(reply);
-    const answered = head.method === 'GET' || head.method === 'HEAD' ? respond(undefined) : (async () => {
+    const answered = head.method === 'GET' || head.method === 'HEAD' ? respond(undefined) : await (async () => {
       // Nothing is read before the route and the token say the body is wanted, and how much of it.
-      const policy = app.bodyPolicy(head);
+      const policy = await app.bodyPolicy(head);
       // Whatever is (still) sent is dropped unread.
       const refuse = () => (req.resume(), reply(tooLarge(policy.maxBodyBytes)));
       if (!policy.read) {
@@ -107,7 +107,7 @@ export function createHttpServer(app: Pick<App, 'handleAsync' | 'bodyPolicy'>, o
       }
       return respond(body);
     })();
-    answered.catch((error: unknown) => {
+    await Promise.resolve(answered).catch((error: unknown) => {
       if (!res.headersSent) res.setHeader('x-request-id', requestId);
       fail(res, error, onError);
       logged(500);

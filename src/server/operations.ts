@@ -11,160 +11,169 @@ type Answer<T> = Body<T> | WithStatus | Promise<Body<T> | WithStatus>;
 type Operation<R> = (engine: Engine, actor: Actor, input: ValidInput<R>) => Answer<ResultOf<R>>;
 type Operations = { [K in keyof Routes]: Operation<Routes[K]> };
 
+/**
+ * Operations that wait on the network (a crawl, an OpenAPI document fetched by URL): a transaction cannot
+ * wait that long, so they commit their own transactions as they go instead of running inside the one
+ * the app opens for every write.
+ */
+export const SELF_COMMITTING: ReadonlySet<string> = new Set<keyof Routes>([
+  'importContentInSpace', 'importContentInChangeRequest', 'createOpenAPISpec', 'createOrUpdateOpenAPISpecBySlug',
+]);
+
 /** Binds every operationId of the route table to the engine. No rules live here, only the wiring. */
 export const operations: Operations = {
-  listOrganizations: (e, a, { query }) => e.organizations.list(a, query),
-  listOrganizationAuditLog: (e, a, { params, query }) => e.audit.list(a, params.organizationId, query),
-  getOrganizationById: (e, a, { params }) => e.organizations.get(a, params.organizationId),
-  updateOrganizationById: (e, a, { params, body }) => e.organizations.update(a, params.organizationId, body),
-  listOrganizationsForEmailDomain: (e, a, { params }) => e.organizations.byEmailDomain(a, params.emailDomain),
-  getAuthenticatedUser: (e, a) => e.users.current(a),
-  getUserById: (e, a, { params }) => e.users.get(a, params.userId),
+  listOrganizations: async (e, a, { query }) => await e.organizations.list(a, query),
+  listOrganizationAuditLog: async (e, a, { params, query }) => await e.audit.list(a, params.organizationId, query),
+  getOrganizationById: async (e, a, { params }) => await e.organizations.get(a, params.organizationId),
+  updateOrganizationById: async (e, a, { params, body }) => await e.organizations.update(a, params.organizationId, body),
+  listOrganizationsForEmailDomain: async (e, a, { params }) => await e.organizations.byEmailDomain(a, params.emailDomain),
+  getAuthenticatedUser: async (e, a) => await e.users.current(a),
+  getUserById: async (e, a, { params }) => await e.users.get(a, params.userId),
 
-  listMembersInOrganizationById: (e, a, { params, query }) => e.members.list(a, params.organizationId, query),
-  getMemberInOrganizationById: (e, a, { params }) => e.members.get(a, params.organizationId, params.userId),
-  updateMemberInOrganizationById: (e, a, { params, body }) => e.members.update(a, params.organizationId, params.userId, body),
-  removeMemberFromOrganizationById: (e, a, { params }) => e.members.remove(a, params.organizationId, params.userId),
-  pingOrganization: (e, a, { params }) => e.members.ping(a, params.organizationId),
-  updateMemberSsoInOrganizationById: (e, a, { params }) => e.members.enableSso(a, params.organizationId, params.userId),
-  listSpacesForMemberInOrganization: (e, a, { params, query }) => e.spaces.ofMember(a, params.organizationId, params.userId, query),
-  listTeamsForMemberInOrganization: (e, a, { params, query }) => e.teams.ofMember(a, params.organizationId, params.userId, query),
+  listMembersInOrganizationById: async (e, a, { params, query }) => await e.members.list(a, params.organizationId, query),
+  getMemberInOrganizationById: async (e, a, { params }) => await e.members.get(a, params.organizationId, params.userId),
+  updateMemberInOrganizationById: async (e, a, { params, body }) => await e.members.update(a, params.organizationId, params.userId, body),
+  removeMemberFromOrganizationById: async (e, a, { params }) => await e.members.remove(a, params.organizationId, params.userId),
+  pingOrganization: async (e, a, { params }) => await e.members.ping(a, params.organizationId),
+  updateMemberSsoInOrganizationById: async (e, a, { params }) => await e.members.enableSso(a, params.organizationId, params.userId),
+  listSpacesForMemberInOrganization: async (e, a, { params, query }) => await e.spaces.ofMember(a, params.organizationId, params.userId, query),
+  listTeamsForMemberInOrganization: async (e, a, { params, query }) => await e.teams.ofMember(a, params.organizationId, params.userId, query),
 
-  listTeamsInOrganizationById: (e, a, { params, query }) => e.teams.list(a, params.organizationId, query),
-  createOrganizationTeam: (e, a, { params, body }) => e.teams.create(a, params.organizationId, body),
-  getTeamInOrganizationById: (e, a, { params }) => e.teams.get(a, params.organizationId, params.teamId),
-  updateTeamInOrganizationById: (e, a, { params, body }) => e.teams.update(a, params.organizationId, params.teamId, body),
-  deleteTeamInOrganizationById: (e, a, { params }) => e.teams.remove(a, params.organizationId, params.teamId),
-  listTeamMembersInOrganizationById: (e, a, { params, query }) => e.teams.members(a, params.organizationId, params.teamId, query),
-  updateMembersInOrganizationTeam: (e, a, { params, body }) => e.teams.changeMembers(a, params.organizationId, params.teamId, body),
-  addMemberToOrganizationTeamById: (e, a, { params, body }) =>
-    e.teams.putMember(a, params.organizationId, params.teamId, params.userId, body),
-  deleteMemberFromOrganizationTeamById: (e, a, { params }) =>
-    e.teams.removeMember(a, params.organizationId, params.teamId, params.userId),
+  listTeamsInOrganizationById: async (e, a, { params, query }) => await e.teams.list(a, params.organizationId, query),
+  createOrganizationTeam: async (e, a, { params, body }) => await e.teams.create(a, params.organizationId, body),
+  getTeamInOrganizationById: async (e, a, { params }) => await e.teams.get(a, params.organizationId, params.teamId),
+  updateTeamInOrganizationById: async (e, a, { params, body }) => await e.teams.update(a, params.organizationId, params.teamId, body),
+  deleteTeamInOrganizationById: async (e, a, { params }) => await e.teams.remove(a, params.organizationId, params.teamId),
+  listTeamMembersInOrganizationById: async (e, a, { params, query }) => await e.teams.members(a, params.organizationId, params.teamId, query),
+  updateMembersInOrganizationTeam: async (e, a, { params, body }) => await e.teams.changeMembers(a, params.organizationId, params.teamId, body),
+  addMemberToOrganizationTeamById: async (e, a, { params, body }) =>
+    await e.teams.putMember(a, params.organizationId, params.teamId, params.userId, body),
+  deleteMemberFromOrganizationTeamById: async (e, a, { params }) =>
+    await e.teams.removeMember(a, params.organizationId, params.teamId, params.userId),
 
-  listOrganizationInvites: (e, a, { params, query }) => e.invites.list(a, params.organizationId, query),
-  createOrganizationInvite: (e, a, { params, body }) => e.invites.createLink(a, params.organizationId, body),
-  getOrganizationInviteById: (e, a, { params }) => e.invites.get(a, params.organizationId, params.inviteId),
-  updateOrganizationInviteById: (e, a, { params, body }) => e.invites.update(a, params.organizationId, params.inviteId, body),
-  deleteOrganizationInviteById: (e, a, { params }) => e.invites.remove(a, params.organizationId, params.inviteId),
-  inviteUsersToOrganization: (e, a, { params, body }) => e.invites.byEmail(a, params.organizationId, body),
+  listOrganizationInvites: async (e, a, { params, query }) => await e.invites.list(a, params.organizationId, query),
+  createOrganizationInvite: async (e, a, { params, body }) => await e.invites.createLink(a, params.organizationId, body),
+  getOrganizationInviteById: async (e, a, { params }) => await e.invites.get(a, params.organizationId, params.inviteId),
+  updateOrganizationInviteById: async (e, a, { params, body }) => await e.invites.update(a, params.organizationId, params.inviteId, body),
+  deleteOrganizationInviteById: async (e, a, { params }) => await e.invites.remove(a, params.organizationId, params.inviteId),
+  inviteUsersToOrganization: async (e, a, { params, body }) => await e.invites.byEmail(a, params.organizationId, body),
 
-  listOrganizationSamlProviders: (e, a, { params, query }) => e.saml.list(a, params.organizationId, query),
-  createOrganizationSamlProvider: (e, a, { params, body }) => e.saml.create(a, params.organizationId, body),
-  getOrganizationSamlProvider: (e, a, { params }) => e.saml.get(a, params.organizationId, params.samlProviderId),
-  updateOrganizationSamlProvider: (e, a, { params, body }) => e.saml.update(a, params.organizationId, params.samlProviderId, body),
-  deleteOrganizationSamlProvider: (e, a, { params }) => e.saml.remove(a, params.organizationId, params.samlProviderId),
-  getOrganizationSsoLoginInfo: (e, a, { params }) => e.saml.loginInfo(a, params.organizationId),
+  listOrganizationSamlProviders: async (e, a, { params, query }) => await e.saml.list(a, params.organizationId, query),
+  createOrganizationSamlProvider: async (e, a, { params, body }) => await e.saml.create(a, params.organizationId, body),
+  getOrganizationSamlProvider: async (e, a, { params }) => await e.saml.get(a, params.organizationId, params.samlProviderId),
+  updateOrganizationSamlProvider: async (e, a, { params, body }) => await e.saml.update(a, params.organizationId, params.samlProviderId, body),
+  deleteOrganizationSamlProvider: async (e, a, { params }) => await e.saml.remove(a, params.organizationId, params.samlProviderId),
+  getOrganizationSsoLoginInfo: async (e, a, { params }) => await e.saml.loginInfo(a, params.organizationId),
 
-  listSpaces: (e, a, { params, query }) => e.spaces.list(a, params.organizationId, query),
-  createSpace: (e, a, { params, body }) => e.spaces.create(a, params.organizationId, body),
-  getSpaceById: (e, a, { params }) => e.spaces.get(a, params.spaceId),
-  updateSpaceById: (e, a, { params, body }) => e.spaces.update(a, params.spaceId, body),
-  deleteSpaceById: (e, a, { params }) => e.spaces.remove(a, params.spaceId),
-  duplicateSpace: (e, a, { params }) => e.spaces.duplicate(a, params.spaceId),
-  restoreSpace: (e, a, { params }) => e.spaces.restore(a, params.spaceId),
-  moveSpace: (e, a, { params, body }) => e.spaces.move(a, params.spaceId, body),
-  transferSpace: (e, a, { params, body }) => e.spaces.transfer(a, params.spaceId, body),
-  grantSpacePermissions: (e, a, { params, body }) => e.spacePermissions.grant(a, params.spaceId, body),
-  listSpaceUserPermissions: (e, a, { params, query }) => e.spacePermissions.listUsers(a, params.spaceId, query),
-  listSpaceTeamPermissions: (e, a, { params, query }) => e.spacePermissions.listTeams(a, params.spaceId, query),
-  updateSpaceUserPermission: (e, a, { params, body }) => e.spacePermissions.updateUser(a, params.spaceId, params.userId, body),
-  removeSpaceUserPermission: (e, a, { params }) => e.spacePermissions.remove(a, params.spaceId, 'user', params.userId),
-  updateSpaceTeamPermission: (e, a, { params, body }) => e.spacePermissions.updateTeam(a, params.spaceId, params.teamId, body),
-  removeSpaceTeamPermission: (e, a, { params }) => e.spacePermissions.remove(a, params.spaceId, 'team', params.teamId),
+  listSpaces: async (e, a, { params, query }) => await e.spaces.list(a, params.organizationId, query),
+  createSpace: async (e, a, { params, body }) => await e.spaces.create(a, params.organizationId, body),
+  getSpaceById: async (e, a, { params }) => await e.spaces.get(a, params.spaceId),
+  updateSpaceById: async (e, a, { params, body }) => await e.spaces.update(a, params.spaceId, body),
+  deleteSpaceById: async (e, a, { params }) => await e.spaces.remove(a, params.spaceId),
+  duplicateSpace: async (e, a, { params }) => await e.spaces.duplicate(a, params.spaceId),
+  restoreSpace: async (e, a, { params }) => await e.spaces.restore(a, params.spaceId),
+  moveSpace: async (e, a, { params, body }) => await e.spaces.move(a, params.spaceId, body),
+  transferSpace: async (e, a, { params, body }) => await e.spaces.transfer(a, params.spaceId, body),
+  grantSpacePermissions: async (e, a, { params, body }) => await e.spacePermissions.grant(a, params.spaceId, body),
+  listSpaceUserPermissions: async (e, a, { params, query }) => await e.spacePermissions.listUsers(a, params.spaceId, query),
+  listSpaceTeamPermissions: async (e, a, { params, query }) => await e.spacePermissions.listTeams(a, params.spaceId, query),
+  updateSpaceUserPermission: async (e, a, { params, body }) => await e.spacePermissions.updateUser(a, params.spaceId, params.userId, body),
+  removeSpaceUserPermission: async (e, a, { params }) => await e.spacePermissions.remove(a, params.spaceId, 'user', params.userId),
+  updateSpaceTeamPermission: async (e, a, { params, body }) => await e.spacePermissions.updateTeam(a, params.spaceId, params.teamId, body),
+  removeSpaceTeamPermission: async (e, a, { params }) => await e.spacePermissions.remove(a, params.spaceId, 'team', params.teamId),
 
-  listCollections: (e, a, { params, query }) => e.collections.list(a, params.organizationId, query),
-  createCollection: (e, a, { params, body }) => e.collections.create(a, params.organizationId, body),
-  getCollectionById: (e, a, { params }) => e.collections.get(a, params.collectionId),
-  updateCollectionById: (e, a, { params, body }) => e.collections.update(a, params.collectionId, body),
-  deleteCollectionById: (e, a, { params }) => e.collections.remove(a, params.collectionId),
-  listSpacesInCollectionById: (e, a, { params, query }) => e.spaces.listInCollection(a, params.collectionId, query),
-  moveCollection: (e, a, { params, body }) => e.collections.move(a, params.collectionId, body),
-  transferCollection: (e, a, { params, body }) => e.collections.transfer(a, params.collectionId, body),
+  listCollections: async (e, a, { params, query }) => await e.collections.list(a, params.organizationId, query),
+  createCollection: async (e, a, { params, body }) => await e.collections.create(a, params.organizationId, body),
+  getCollectionById: async (e, a, { params }) => await e.collections.get(a, params.collectionId),
+  updateCollectionById: async (e, a, { params, body }) => await e.collections.update(a, params.collectionId, body),
+  deleteCollectionById: async (e, a, { params }) => await e.collections.remove(a, params.collectionId),
+  listSpacesInCollectionById: async (e, a, { params, query }) => await e.spaces.listInCollection(a, params.collectionId, query),
+  moveCollection: async (e, a, { params, body }) => await e.collections.move(a, params.collectionId, body),
+  transferCollection: async (e, a, { params, body }) => await e.collections.transfer(a, params.collectionId, body),
 
-  listCustomFields: (e, a, { params, query }) => e.customFields.list(a, params.organizationId, query),
-  createCustomField: (e, a, { params, body }) => e.customFields.create(a, params.organizationId, body),
-  getCustomField: (e, a, { params }) => e.customFields.get(a, params.organizationId, params.fieldName),
-  updateCustomField: (e, a, { params, body }) => e.customFields.update(a, params.organizationId, params.fieldName, body),
-  deleteCustomField: (e, a, { params }) => e.customFields.remove(a, params.organizationId, params.fieldName),
-  listSpaceCustomFields: (e, a, { params }) => e.customFields.valuesOf(a, params.spaceId),
-  updateSpaceCustomFields: (e, a, { params, body }) => e.customFields.setValues(a, params.spaceId, body.values),
+  listCustomFields: async (e, a, { params, query }) => await e.customFields.list(a, params.organizationId, query),
+  createCustomField: async (e, a, { params, body }) => await e.customFields.create(a, params.organizationId, body),
+  getCustomField: async (e, a, { params }) => await e.customFields.get(a, params.organizationId, params.fieldName),
+  updateCustomField: async (e, a, { params, body }) => await e.customFields.update(a, params.organizationId, params.fieldName, body),
+  deleteCustomField: async (e, a, { params }) => await e.customFields.remove(a, params.organizationId, params.fieldName),
+  listSpaceCustomFields: async (e, a, { params }) => await e.customFields.valuesOf(a, params.spaceId),
+  updateSpaceCustomFields: async (e, a, { params, body }) => await e.customFields.setValues(a, params.spaceId, body.values),
 
-  listChangeRequests: (e, a, { params, query }) => e.changeRequests.list(a, params.spaceId, query),
-  createChangeRequest: (e, a, { params, body }) => e.changeRequests.create(a, params.spaceId, body),
-  getChangeRequest: (e, a, { params }) => e.changeRequests.get(a, params.spaceId, params.changeRequestId),
-  updateChangeRequest: (e, a, { params, body }) => e.changeRequests.update(a, params.spaceId, params.changeRequestId, body),
-  mergeChangeRequest: (e, a, { params }) => e.changeRequests.merge(a, params.spaceId, params.changeRequestId),
-  updateChangeRequestFromMain: (e, a, { params }) => e.changeRequests.updateFromMain(a, params.spaceId, params.changeRequestId),
-  writeChangeRequestContent: (e, a, { params, body }) => e.changeRequests.write(a, params.spaceId, params.changeRequestId, body.changes),
+  listChangeRequests: async (e, a, { params, query }) => await e.changeRequests.list(a, params.spaceId, query),
+  createChangeRequest: async (e, a, { params, body }) => await e.changeRequests.create(a, params.spaceId, body),
+  getChangeRequest: async (e, a, { params }) => await e.changeRequests.get(a, params.spaceId, params.changeRequestId),
+  updateChangeRequest: async (e, a, { params, body }) => await e.changeRequests.update(a, params.spaceId, params.changeRequestId, body),
+  mergeChangeRequest: async (e, a, { params }) => await e.changeRequests.merge(a, params.spaceId, params.changeRequestId),
+  updateChangeRequestFromMain: async (e, a, { params }) => await e.changeRequests.updateFromMain(a, params.spaceId, params.changeRequestId),
+  writeChangeRequestContent: async (e, a, { params, body }) => await e.changeRequests.write(a, params.spaceId, params.changeRequestId, body.changes),
 
-  getSpaceContent: (e, a, { params }) => e.content.revision(a, { spaceId: params.spaceId }),
-  listSpacePages: (e, a, { params }) => e.content.pages(a, { spaceId: params.spaceId }),
-  listSpaceFiles: (e, a, { params, query }) => e.content.files(a, { spaceId: params.spaceId }, query),
-  getSpaceFile: (e, a, { params }) => e.content.file(a, { spaceId: params.spaceId }, params.fileId),
-  getSpacePage: (e, a, { params, query }) => e.content.page(a, { spaceId: params.spaceId }, params.pageId, query.format, query.computed),
-  getSpacePageByPath: (e, a, { params, query }) => e.content.pageByPath(a, { spaceId: params.spaceId }, params.pagePath, query.format, query.computed),
-  getChangeRequestContent: (e, a, { params }) => e.content.revision(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }),
-  listChangeRequestPages: (e, a, { params }) => e.content.pages(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }),
-  listChangeRequestFiles: (e, a, { params, query }) =>
-    e.content.files(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, query),
-  getChangeRequestFile: (e, a, { params }) => e.content.file(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.fileId),
-  getChangeRequestPage: (e, a, { params, query }) =>
-    e.content.page(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.pageId, query.format, query.computed),
-  getChangeRequestPageByPath: (e, a, { params, query }) =>
-    e.content.pageByPath(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.pagePath, query.format, query.computed),
-  downloadSpaceFile: (e, a, { params }) => e.content.download(a, params.spaceId, params.fileId),
-  getSpacePdf: (e, a, { params, query }) => e.content.pdfUrl(a, { spaceId: params.spaceId }, query),
-  getChangeRequestPdf: (e, a, { params, query }) => e.content.pdfUrl(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, query),
+  getSpaceContent: async (e, a, { params }) => await e.content.revision(a, { spaceId: params.spaceId }),
+  listSpacePages: async (e, a, { params }) => await e.content.pages(a, { spaceId: params.spaceId }),
+  listSpaceFiles: async (e, a, { params, query }) => await e.content.files(a, { spaceId: params.spaceId }, query),
+  getSpaceFile: async (e, a, { params }) => await e.content.file(a, { spaceId: params.spaceId }, params.fileId),
+  getSpacePage: async (e, a, { params, query }) => await e.content.page(a, { spaceId: params.spaceId }, params.pageId, query.format, query.computed),
+  getSpacePageByPath: async (e, a, { params, query }) => await e.content.pageByPath(a, { spaceId: params.spaceId }, params.pagePath, query.format, query.computed),
+  getChangeRequestContent: async (e, a, { params }) => await e.content.revision(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }),
+  listChangeRequestPages: async (e, a, { params }) => await e.content.pages(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }),
+  listChangeRequestFiles: async (e, a, { params, query }) =>
+    await e.content.files(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, query),
+  getChangeRequestFile: async (e, a, { params }) => await e.content.file(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.fileId),
+  getChangeRequestPage: async (e, a, { params, query }) =>
+    await e.content.page(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.pageId, query.format, query.computed),
+  getChangeRequestPageByPath: async (e, a, { params, query }) =>
+    await e.content.pageByPath(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.pagePath, query.format, query.computed),
+  downloadSpaceFile: async (e, a, { params }) => await e.content.download(a, params.spaceId, params.fileId),
+  getSpacePdf: async (e, a, { params, query }) => await e.content.pdfUrl(a, { spaceId: params.spaceId }, query),
+  getChangeRequestPdf: async (e, a, { params, query }) => await e.content.pdfUrl(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, query),
   downloadSpacePdf: (e, a, { params, query }) => e.content.pdf(a, params.spaceId, query),
 
   // comments
-  listCommentsInSpace: (e, a, { params, query }) => e.comments.list(a, { spaceId: params.spaceId }, query),
-  postCommentInSpace: (e, a, { params, query, body }) => e.comments.create(a, { spaceId: params.spaceId }, body, query.format),
-  getCommentInSpace: (e, a, { params, query }) => e.comments.get(a, { spaceId: params.spaceId }, params.commentId, query.format),
-  updateCommentInSpace: (e, a, { params, query, body }) => e.comments.update(a, { spaceId: params.spaceId }, params.commentId, body, query.format),
-  deleteCommentInSpace: (e, a, { params }) => e.comments.remove(a, { spaceId: params.spaceId }, params.commentId),
-  listCommentRepliesInSpace: (e, a, { params, query }) => e.comments.listReplies(a, { spaceId: params.spaceId }, params.commentId, query),
-  postCommentReplyInSpace: (e, a, { params, query, body }) => e.comments.createReply(a, { spaceId: params.spaceId }, params.commentId, body, query.format),
-  getCommentReplyInSpace: (e, a, { params, query }) =>
-    e.comments.getReply(a, { spaceId: params.spaceId }, params.commentId, params.commentReplyId, query.format),
-  updateCommentReplyInSpace: (e, a, { params, query, body }) =>
-    e.comments.updateReply(a, { spaceId: params.spaceId }, params.commentId, params.commentReplyId, body, query.format),
-  deleteCommentReplyInSpace: (e, a, { params }) => e.comments.removeReply(a, { spaceId: params.spaceId }, params.commentId, params.commentReplyId),
-  listCommentsInChangeRequest: (e, a, { params, query }) =>
-    e.comments.list(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, query),
-  postCommentInChangeRequest: (e, a, { params, query, body }) =>
-    e.comments.create(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, body, query.format),
-  getCommentInChangeRequest: (e, a, { params, query }) =>
-    e.comments.get(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.commentId, query.format),
-  updateCommentInChangeRequest: (e, a, { params, query, body }) =>
-    e.comments.update(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.commentId, body, query.format),
-  deleteCommentInChangeRequest: (e, a, { params }) =>
-    e.comments.remove(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.commentId),
-  listCommentRepliesInChangeRequest: (e, a, { params, query }) =>
-    e.comments.listReplies(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.commentId, query),
-  postCommentReplyInChangeRequest: (e, a, { params, query, body }) =>
-    e.comments.createReply(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.commentId, body, query.format),
-  getCommentReplyInChangeRequest: (e, a, { params, query }) =>
-    e.comments.getReply(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.commentId, params.commentReplyId, query.format),
-  updateCommentReplyInChangeRequest: (e, a, { params, query, body }) =>
-    e.comments.updateReply(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.commentId, params.commentReplyId, body, query.format),
-  deleteCommentReplyInChangeRequest: (e, a, { params }) =>
-    e.comments.removeReply(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.commentId, params.commentReplyId),
+  listCommentsInSpace: async (e, a, { params, query }) => await e.comments.list(a, { spaceId: params.spaceId }, query),
+  postCommentInSpace: async (e, a, { params, query, body }) => await e.comments.create(a, { spaceId: params.spaceId }, body, query.format),
+  getCommentInSpace: async (e, a, { params, query }) => await e.comments.get(a, { spaceId: params.spaceId }, params.commentId, query.format),
+  updateCommentInSpace: async (e, a, { params, query, body }) => await e.comments.update(a, { spaceId: params.spaceId }, params.commentId, body, query.format),
+  deleteCommentInSpace: async (e, a, { params }) => await e.comments.remove(a, { spaceId: params.spaceId }, params.commentId),
+  listCommentRepliesInSpace: async (e, a, { params, query }) => await e.comments.listReplies(a, { spaceId: params.spaceId }, params.commentId, query),
+  postCommentReplyInSpace: async (e, a, { params, query, body }) => await e.comments.createReply(a, { spaceId: params.spaceId }, params.commentId, body, query.format),
+  getCommentReplyInSpace: async (e, a, { params, query }) =>
+    await e.comments.getReply(a, { spaceId: params.spaceId }, params.commentId, params.commentReplyId, query.format),
+  updateCommentReplyInSpace: async (e, a, { params, query, body }) =>
+    await e.comments.updateReply(a, { spaceId: params.spaceId }, params.commentId, params.commentReplyId, body, query.format),
+  deleteCommentReplyInSpace: async (e, a, { params }) => await e.comments.removeReply(a, { spaceId: params.spaceId }, params.commentId, params.commentReplyId),
+  listCommentsInChangeRequest: async (e, a, { params, query }) =>
+    await e.comments.list(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, query),
+  postCommentInChangeRequest: async (e, a, { params, query, body }) =>
+    await e.comments.create(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, body, query.format),
+  getCommentInChangeRequest: async (e, a, { params, query }) =>
+    await e.comments.get(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.commentId, query.format),
+  updateCommentInChangeRequest: async (e, a, { params, query, body }) =>
+    await e.comments.update(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.commentId, body, query.format),
+  deleteCommentInChangeRequest: async (e, a, { params }) =>
+    await e.comments.remove(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.commentId),
+  listCommentRepliesInChangeRequest: async (e, a, { params, query }) =>
+    await e.comments.listReplies(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.commentId, query),
+  postCommentReplyInChangeRequest: async (e, a, { params, query, body }) =>
+    await e.comments.createReply(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.commentId, body, query.format),
+  getCommentReplyInChangeRequest: async (e, a, { params, query }) =>
+    await e.comments.getReply(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.commentId, params.commentReplyId, query.format),
+  updateCommentReplyInChangeRequest: async (e, a, { params, query, body }) =>
+    await e.comments.updateReply(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.commentId, params.commentReplyId, body, query.format),
+  deleteCommentReplyInChangeRequest: async (e, a, { params }) =>
+    await e.comments.removeReply(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.commentId, params.commentReplyId),
 
   // search
-  searchSpaceContent: (e, a, { params, query }) => e.search.space(a, params.spaceId, query),
-  searchOrganizationContent: (e, a, { params, query }) => e.search.organization(a, params.organizationId, query),
+  searchSpaceContent: async (e, a, { params, query }) => await e.search.space(a, params.spaceId, query),
+  searchOrganizationContent: async (e, a, { params, query }) => await e.search.organization(a, params.organizationId, query),
 
   // links
-  listSpaceLinks: (e, a, { params, query }) => e.links.list(a, { spaceId: params.spaceId }, query),
-  listChangeRequestLinks: (e, a, { params, query }) => e.links.list(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, query),
-  listSpacePageLinks: (e, a, { params, query }) => e.links.list(a, { spaceId: params.spaceId }, query, params.pageId),
-  listChangeRequestPageLinks: (e, a, { params, query }) =>
-    e.links.list(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, query, params.pageId),
-  listSpaceFileBacklinks: (e, a, { params, query }) => e.links.backlinks(a, { spaceId: params.spaceId }, params.fileId, query),
-  listChangeRequestFileBacklinks: (e, a, { params, query }) =>
-    e.links.backlinks(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.fileId, query),
+  listSpaceLinks: async (e, a, { params, query }) => await e.links.list(a, { spaceId: params.spaceId }, query),
+  listChangeRequestLinks: async (e, a, { params, query }) => await e.links.list(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, query),
+  listSpacePageLinks: async (e, a, { params, query }) => await e.links.list(a, { spaceId: params.spaceId }, query, params.pageId),
+  listChangeRequestPageLinks: async (e, a, { params, query }) =>
+    await e.links.list(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, query, params.pageId),
+  listSpaceFileBacklinks: async (e, a, { params, query }) => await e.links.backlinks(a, { spaceId: params.spaceId }, params.fileId, query),
+  listChangeRequestFileBacklinks: async (e, a, { params, query }) =>
+    await e.links.backlinks(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.fileId, query),
 
   // import
   importContentInSpace: (e, a, { params, body }) => e.imports.importContent(a, { spaceId: params.spaceId }, body),
@@ -172,57 +181,57 @@ export const operations: Operations = {
     e.imports.importContent(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, body),
 
   // sites
-  listSites: (e, a, { params, query }) => e.sites.list(a, params.organizationId, query),
-  createSite: (e, a, { params, body }) => e.sites.create(a, params.organizationId, body),
-  getSiteById: (e, a, { params }) => e.sites.get(a, params.organizationId, params.siteId),
-  updateSiteById: (e, a, { params, body }) => e.sites.update(a, params.organizationId, params.siteId, body),
-  deleteSiteById: (e, a, { params }) => e.sites.remove(a, params.organizationId, params.siteId),
-  getSiteAdaptiveSchema: (e, a, { params }) => e.sites.adaptiveSchema(a, params.organizationId, params.siteId),
-  updateSiteAdaptiveSchema: (e, a, { params, body }) => e.sites.setAdaptiveSchema(a, params.organizationId, params.siteId, body),
-  getPublishedContentSite: (e, a, { params, query }) => e.sites.published(a, params.organizationId, params.siteId, query),
-  getSiteShareLink: (e, a, { params }) => e.sites.shareLink(a, params.organizationId, params.siteId),
-  rotateSiteShareLink: (e, a, { params }) => e.sites.rotateShareLink(a, params.organizationId, params.siteId),
+  listSites: async (e, a, { params, query }) => await e.sites.list(a, params.organizationId, query),
+  createSite: async (e, a, { params, body }) => await e.sites.create(a, params.organizationId, body),
+  getSiteById: async (e, a, { params }) => await e.sites.get(a, params.organizationId, params.siteId),
+  updateSiteById: async (e, a, { params, body }) => await e.sites.update(a, params.organizationId, params.siteId, body),
+  deleteSiteById: async (e, a, { params }) => await e.sites.remove(a, params.organizationId, params.siteId),
+  getSiteAdaptiveSchema: async (e, a, { params }) => await e.sites.adaptiveSchema(a, params.organizationId, params.siteId),
+  updateSiteAdaptiveSchema: async (e, a, { params, body }) => await e.sites.setAdaptiveSchema(a, params.organizationId, params.siteId, body),
+  getPublishedContentSite: async (e, a, { params, query }) => await e.sites.published(a, params.organizationId, params.siteId, query),
+  getSiteShareLink: async (e, a, { params }) => await e.sites.shareLink(a, params.organizationId, params.siteId),
+  rotateSiteShareLink: async (e, a, { params }) => await e.sites.rotateShareLink(a, params.organizationId, params.siteId),
 
   // site structure
-  listSiteSectionGroups: (e, a, { params: p, query }) => e.structure.listGroups(a, p.organizationId, p.siteId, query),
-  createSiteSectionGroup: (e, a, { params: p, body }) => e.structure.createGroup(a, p.organizationId, p.siteId, body),
-  deleteSiteSectionGroup: (e, a, { params: p }) => e.structure.deleteGroup(a, p.organizationId, p.siteId, p.siteSectionGroupId),
-  updateSiteSectionGroup: (e, a, { params: p, body }) => e.structure.updateGroup(a, p.organizationId, p.siteId, p.siteSectionGroupId, body),
-  addSiteSectionToGroup: (e, a, { params: p, body }) => e.structure.addSectionToGroup(a, p.organizationId, p.siteId, p.siteSectionGroupId, body),
-  removeSiteSectionFromGroup: (e, a, { params: p }) =>
-    e.structure.removeSectionFromGroup(a, p.organizationId, p.siteId, p.siteSectionGroupId, p.siteSectionId),
-  moveSiteSectionGroup: (e, a, { params: p, body }) => e.structure.moveGroup(a, p.organizationId, p.siteId, p.siteSectionGroupId, body),
-  listSiteSections: (e, a, { params: p, query }) => e.structure.listSections(a, p.organizationId, p.siteId, query),
-  addSiteSection: (e, a, { params: p, body }) => e.structure.addSection(a, p.organizationId, p.siteId, body),
-  deleteSiteSection: (e, a, { params: p }) => e.structure.deleteSection(a, p.organizationId, p.siteId, p.siteSectionId),
-  updateSiteSection: (e, a, { params: p, body }) => e.structure.updateSection(a, p.organizationId, p.siteId, p.siteSectionId, body),
-  moveSiteSection: (e, a, { params: p, body }) => e.structure.moveSection(a, p.organizationId, p.siteId, p.siteSectionId, body),
-  listSiteSpaces: (e, a, { params: p, query }) => e.structure.listSiteSpaces(a, p.organizationId, p.siteId, query),
-  addSiteSpace: (e, a, { params: p, body }) => e.structure.addSiteSpace(a, p.organizationId, p.siteId, body),
-  deleteSiteSpace: (e, a, { params: p }) => e.structure.deleteSiteSpace(a, p.organizationId, p.siteId, p.siteSpaceId),
-  updateSiteSpace: (e, a, { params: p, body }) => e.structure.updateSiteSpace(a, p.organizationId, p.siteId, p.siteSpaceId, body),
-  moveSiteSpace: (e, a, { params: p, body }) => e.structure.moveSiteSpace(a, p.organizationId, p.siteId, p.siteSpaceId, body),
+  listSiteSectionGroups: async (e, a, { params: p, query }) => await e.structure.listGroups(a, p.organizationId, p.siteId, query),
+  createSiteSectionGroup: async (e, a, { params: p, body }) => await e.structure.createGroup(a, p.organizationId, p.siteId, body),
+  deleteSiteSectionGroup: async (e, a, { params: p }) => await e.structure.deleteGroup(a, p.organizationId, p.siteId, p.siteSectionGroupId),
+  updateSiteSectionGroup: async (e, a, { params: p, body }) => await e.structure.updateGroup(a, p.organizationId, p.siteId, p.siteSectionGroupId, body),
+  addSiteSectionToGroup: async (e, a, { params: p, body }) => await e.structure.addSectionToGroup(a, p.organizationId, p.siteId, p.siteSectionGroupId, body),
+  removeSiteSectionFromGroup: async (e, a, { params: p }) =>
+    await e.structure.removeSectionFromGroup(a, p.organizationId, p.siteId, p.siteSectionGroupId, p.siteSectionId),
+  moveSiteSectionGroup: async (e, a, { params: p, body }) => await e.structure.moveGroup(a, p.organizationId, p.siteId, p.siteSectionGroupId, body),
+  listSiteSections: async (e, a, { params: p, query }) => await e.structure.listSections(a, p.organizationId, p.siteId, query),
+  addSiteSection: async (e, a, { params: p, body }) => await e.structure.addSection(a, p.organizationId, p.siteId, body),
+  deleteSiteSection: async (e, a, { params: p }) => await e.structure.deleteSection(a, p.organizationId, p.siteId, p.siteSectionId),
+  updateSiteSection: async (e, a, { params: p, body }) => await e.structure.updateSection(a, p.organizationId, p.siteId, p.siteSectionId, body),
+  moveSiteSection: async (e, a, { params: p, body }) => await e.structure.moveSection(a, p.organizationId, p.siteId, p.siteSectionId, body),
+  listSiteSpaces: async (e, a, { params: p, query }) => await e.structure.listSiteSpaces(a, p.organizationId, p.siteId, query),
+  addSiteSpace: async (e, a, { params: p, body }) => await e.structure.addSiteSpace(a, p.organizationId, p.siteId, body),
+  deleteSiteSpace: async (e, a, { params: p }) => await e.structure.deleteSiteSpace(a, p.organizationId, p.siteId, p.siteSpaceId),
+  updateSiteSpace: async (e, a, { params: p, body }) => await e.structure.updateSiteSpace(a, p.organizationId, p.siteId, p.siteSpaceId, body),
+  moveSiteSpace: async (e, a, { params: p, body }) => await e.structure.moveSiteSpace(a, p.organizationId, p.siteId, p.siteSpaceId, body),
 
   // openapi
-  listOpenAPISpecs: (e, a, { params, query }) => e.openapi.list(a, params.organizationId, query),
+  listOpenAPISpecs: async (e, a, { params, query }) => await e.openapi.list(a, params.organizationId, query),
   createOpenAPISpec: (e, a, { params, body }) => e.openapi.create(a, params.organizationId, body),
-  getOpenAPISpecBySlug: (e, a, { params }) => e.openapi.get(a, params.organizationId, params.specSlug),
+  getOpenAPISpecBySlug: async (e, a, { params }) => await e.openapi.get(a, params.organizationId, params.specSlug),
   createOrUpdateOpenAPISpecBySlug: (e, a, { params, body }) =>
     e.openapi.put(a, params.organizationId, params.specSlug, body).then((p) => withStatus(p.created ? 201 : 200, p.spec)),
-  deleteOpenAPISpecBySlug: (e, a, { params }) => e.openapi.remove(a, params.organizationId, params.specSlug),
-  listOpenAPISpecVersions: (e, a, { params, query }) => e.openapi.versions(a, params.organizationId, params.specSlug, query),
-  getLatestOpenAPISpecVersion: (e, a, { params }) => e.openapi.version(a, params.organizationId, params.specSlug, 'latest'),
-  getLatestOpenAPISpecVersionContent: (e, a, { params }) => e.openapi.content(a, params.organizationId, params.specSlug, 'latest'),
-  getOpenAPISpecVersionById: (e, a, { params }) => e.openapi.version(a, params.organizationId, params.specSlug, params.versionId),
-  getOpenAPISpecVersionContentById: (e, a, { params }) => e.openapi.content(a, params.organizationId, params.specSlug, params.versionId),
-  downloadOpenAPISpecVersion: (e, a, { params }) => e.openapi.raw(a, params.organizationId, params.specSlug, params.versionId),
+  deleteOpenAPISpecBySlug: async (e, a, { params }) => await e.openapi.remove(a, params.organizationId, params.specSlug),
+  listOpenAPISpecVersions: async (e, a, { params, query }) => await e.openapi.versions(a, params.organizationId, params.specSlug, query),
+  getLatestOpenAPISpecVersion: async (e, a, { params }) => await e.openapi.version(a, params.organizationId, params.specSlug, 'latest'),
+  getLatestOpenAPISpecVersionContent: async (e, a, { params }) => await e.openapi.content(a, params.organizationId, params.specSlug, 'latest'),
+  getOpenAPISpecVersionById: async (e, a, { params }) => await e.openapi.version(a, params.organizationId, params.specSlug, params.versionId),
+  getOpenAPISpecVersionContentById: async (e, a, { params }) => await e.openapi.content(a, params.organizationId, params.specSlug, params.versionId),
+  downloadOpenAPISpecVersion: async (e, a, { params }) => await e.openapi.raw(a, params.organizationId, params.specSlug, params.versionId),
 
   // translations
-  listTranslations: (e, a, { params, query }) => e.translations.list(a, params.organizationId, query),
-  createTranslation: (e, a, { params, body }) => e.translations.create(a, params.organizationId, body),
-  getTranslationById: (e, a, { params }) => e.translations.get(a, params.organizationId, params.translationSettingsId),
-  updateTranslationById: (e, a, { params, body }) => e.translations.update(a, params.organizationId, params.translationSettingsId, body),
-  deleteTranslationById: (e, a, { params }) => e.translations.remove(a, params.organizationId, params.translationSettingsId),
+  listTranslations: async (e, a, { params, query }) => await e.translations.list(a, params.organizationId, query),
+  createTranslation: async (e, a, { params, body }) => await e.translations.create(a, params.organizationId, body),
+  getTranslationById: async (e, a, { params }) => await e.translations.get(a, params.organizationId, params.translationSettingsId),
+  updateTranslationById: async (e, a, { params, body }) => await e.translations.update(a, params.organizationId, params.translationSettingsId, body),
+  deleteTranslationById: async (e, a, { params }) => await e.translations.remove(a, params.organizationId, params.translationSettingsId),
 };
 
 export { routes };

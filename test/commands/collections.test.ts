@@ -95,7 +95,7 @@ describe('collections create', () => {
 
   it('validates: too long a title or an unknown parent exits 1, a missing title 2, a read member 4', async () => {
     const s = await emptySandbox();
-    addMembers(s, { [READER]: 'read' });
+    await addMembers(s, { [READER]: 'read' });
     const long = await s.run(['collections', 'create', 'x'.repeat(51)]);
     expect(long.code).toBe(1);
     expect(long.stderr).toContain('title: ');
@@ -128,7 +128,7 @@ describe('collections update', () => {
 
   it('exits 2 with nothing to change or a bad role, 1 for a too long description, 4 for a reader, 5 for an unknown id', async () => {
     const s = await emptySandbox();
-    addMembers(s, { [READER]: 'read' });
+    await addMembers(s, { [READER]: 'read' });
     const c = await createCollection(s, 'Guides');
     const nothing = await s.run(['collections', 'update', c.id]);
     expect(nothing.code).toBe(2);
@@ -174,7 +174,7 @@ describe('collections delete', () => {
 
   it('exits 6 with the API message while it holds a space or a collection, 4 for a reader, 5 for an unknown id', async () => {
     const s = await emptySandbox();
-    addMembers(s, { [READER]: 'read' });
+    await addMembers(s, { [READER]: 'read' });
     const c = await createCollection(s, 'Guides');
     const space = await createSpace(s, 'Onboarding', '--collection', c.id);
     const full = await s.run(['collections', 'delete', c.id, '--yes']);
@@ -239,7 +239,7 @@ describe('collections move', () => {
 
   it('exits 2 for contradictory or malformed flags, 1 for a move into itself, 4 for a reader, 5 for an unknown id', async () => {
     const s = await emptySandbox();
-    addMembers(s, { [READER]: 'read' });
+    await addMembers(s, { [READER]: 'read' });
     const a = await createCollection(s, 'A');
     const b = await createCollection(s, 'B', '--parent', a.id);
     const both = await s.run(['collections', 'move', a.id, '--parent', b.id, '--root']);
@@ -264,7 +264,7 @@ describe('collections move', () => {
 describe('collections transfer', () => {
   it('refuses without --yes when piped, asks on a TTY, and moves the collection with its spaces', async () => {
     const s = await emptySandbox();
-    const other = addOrganization(s);
+    const other = await addOrganization(s);
     const c = await createCollection(s, 'Guides');
     const space = await createSpace(s, 'Onboarding', '--collection', c.id);
 
@@ -291,13 +291,13 @@ describe('collections transfer', () => {
 
   it('exits 4 when the caller is not an admin of the target or the source, 5 for an unknown id or organization, 2 without --to', async () => {
     const s = await emptySandbox();
-    addMembers(s, { [READER]: 'read' });
-    const foreign = addOrganization(s, 'Foreign', READER);
+    await addMembers(s, { [READER]: 'read' });
+    const foreign = await addOrganization(s, 'Foreign', READER);
     const c = await createCollection(s, 'Guides');
     // An organization the caller is not a member of does not exist for them.
     expect((await s.run(['collections', 'transfer', c.id, '--to', foreign, '--yes'])).code).toBe(5);
-    withEngine(s, (engine, { adminId }) => {
-      engine.core.run("INSERT INTO members (organization_id, user_id, role, joined_at) VALUES (?, ?, 'read', ?)", [foreign, adminId, engine.core.now()]);
+    await withEngine(s, async (engine, { adminId }) => {
+      await engine.core.run("INSERT INTO members (organization_id, user_id, role, joined_at) VALUES (?, ?, 'read', ?)", [foreign, adminId, engine.core.now()]);
     });
     const notAdmin = await s.run(['collections', 'transfer', c.id, '--to', foreign, '--yes']);
     expect(notAdmin.code).toBe(4);

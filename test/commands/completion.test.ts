@@ -7,7 +7,7 @@ import { startServe } from '../helpers/serve';
 import { describeProgram, type ProgramSpec } from '../../src/commands/completion/tree';
 import { fullProgram } from '../help/examples';
 
-type Box = ReturnType<typeof sandbox>;
+type Box = Awaited<ReturnType<typeof sandbox>>;
 
 const hasShell = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0;
 

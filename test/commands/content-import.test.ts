@@ -11,7 +11,7 @@ let site: FixtureSite;
 function bigSite(count: number) {
   const html = (title: string, body = '') => `<html><body><main><h1>${title}</h1>${body}</main></body></html>`;
   const links = Array.from({ length: count - 1 }, (_, i) => `<a href="p${i + 1}.html">Page ${i + 1}</a>`).join(' ');
-  const routes: Record<string, ReturnType<typeof serve>> = { '/big/index.html': serve(html('Big', `<p>${links}</p>`), 'text/html') };
+  const routes: Record<string, Awaited<ReturnType<typeof serve>>> = { '/big/index.html': serve(html('Big', `<p>${links}</p>`), 'text/html') };
   for (let i = 1; i < count; i++) routes[`/big/p${i}.html`] = serve(html(`Page ${i}`), 'text/html');
   return routes;
 }

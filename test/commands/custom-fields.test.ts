@@ -13,7 +13,7 @@ async function names(s: Sandbox): Promise<string[]> {
 describe('custom-fields list', () => {
   it('lists definitions by name in every output mode; an empty list exits 0', async () => {
     const s = await emptySandbox();
-    addMembers(s, { [READER]: 'read' });
+    await addMembers(s, { [READER]: 'read' });
     const empty = ok(await s.run(['custom-fields', 'list'], { tty: true }));
     expect(empty.stdout).toBe('');
     expect(empty.stderr).toContain('No results.');
@@ -79,7 +79,7 @@ describe('custom-fields create', () => {
 
   it('exits 1 for a bad name or missing options, 2 for a bad or missing type, 6 for a duplicate name, 4 for a member', async () => {
     const s = await emptySandbox();
-    addMembers(s, { [READER]: 'read' });
+    await addMembers(s, { [READER]: 'read' });
     ok(await s.run(['custom-fields', 'create', 'owner', '--type', 'text']));
     const cases: [string[], number, string][] = [
       [['Owner Name', '--type', 'text'], 1, 'name'],
@@ -122,7 +122,7 @@ describe('custom-fields update', () => {
 
   it('exits 2 with nothing to change, 1 for options on a text field, 4 for a member, 5 for an unknown name', async () => {
     const s = await emptySandbox();
-    addMembers(s, { [READER]: 'read' });
+    await addMembers(s, { [READER]: 'read' });
     ok(await s.run(['custom-fields', 'create', 'owner', '--type', 'text']));
     const nothing = await s.run(['custom-fields', 'update', 'owner']);
     expect(nothing.code).toBe(2);
@@ -165,7 +165,7 @@ describe('custom-fields delete', () => {
 
   it('exits 5 for an unknown name and 4 for a member', async () => {
     const s = await emptySandbox();
-    addMembers(s, { [READER]: 'read' });
+    await addMembers(s, { [READER]: 'read' });
     ok(await s.run(['custom-fields', 'create', 'owner', '--type', 'text']));
     expect((await s.run(['custom-fields', 'delete', 'nope', '--yes'])).code).toBe(5);
     expect((await s.run(['--as', READER, 'custom-fields', 'delete', 'owner', '--yes'])).code).toBe(4);

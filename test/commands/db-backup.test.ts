@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { noPrompter, sandbox, yesPrompter } from '../helpers/cli';
 import { runBuilt, spawnBuiltServe } from '../helpers/built';
 
-const spaceTitles = async (box: ReturnType<typeof sandbox>) =>
+const spaceTitles = async (box: Awaited<ReturnType<typeof sandbox>>) =>
   (JSON.parse((await box.run(['spaces', 'list', '--all', '--json'])).stdout).items as { title: string }[]).map((s) => s.title);
 
 describe('db backup and db restore', () => {

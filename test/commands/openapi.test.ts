@@ -24,7 +24,7 @@ async function withFiles(): Promise<Sandbox> {
   return s;
 }
 
-const versionCount = (s: Sandbox) => withEngine(s, (e) => e.core.get<{ n: number }>('SELECT COUNT(*) AS n FROM openapi_spec_versions')!.n);
+const versionCount = async (s: Sandbox) => await withEngine(s, async (e) => (await e.core.get<{ n: number }>('SELECT COUNT(*) AS n FROM openapi_spec_versions'))!.n);
 
 describe('openapi publish', () => {
   it('publishes a file, is idempotent, and makes a new version for a changed file', async () => {
@@ -36,12 +36,12 @@ describe('openapi publish', () => {
     const again = ok(await s.run(['openapi', 'publish', 'v1.yaml', '--spec', 'petstore']));
     expect(again.stderr).toContain('No change: spec petstore already has this document (version 1).');
     expect(tsvRows(again.stdout)[0].slice(0, 3)).toEqual(['petstore', 'no-change', '1']);
-    expect(versionCount(s)).toBe(1);
+    expect(await versionCount(s)).toBe(1);
 
     const changed = await json(s, ['openapi', 'publish', 'v2.yaml', '--spec', 'petstore']);
     expect(changed).toMatchObject({ change: 'new-version', spec: { object: 'openapi-spec', slug: 'petstore' }, version: { object: 'openapi-spec-version', number: 2, apiVersion: '2.0.0' } });
     expect(changed.spec.lastVersion).toBe(changed.version.id);
-    expect(versionCount(s)).toBe(2);
+    expect(await versionCount(s)).toBe(2);
   });
 
   it("takes the platform CLI's flags as they are: --organization and the file last", async () => {
@@ -58,13 +58,13 @@ describe('openapi publish', () => {
     const fresh = ok(await s.run(['openapi', 'publish', 'v1.yaml', '--spec', 'petstore', '--dry-run']));
     expect(fresh.stderr).toContain('Would create spec petstore');
     expect(await json(s, ['openapi', 'publish', 'v1.yaml', '--spec', 'petstore', '--dry-run'])).toEqual({ spec: { slug: 'petstore' }, change: 'new-spec', dryRun: true });
-    expect(versionCount(s)).toBe(0);
+    expect(await versionCount(s)).toBe(0);
     ok(await s.run(['openapi', 'publish', 'v1.yaml', '--spec', 'petstore']));
     expect((await json(s, ['openapi', 'publish', 'v1.yaml', '--spec', 'petstore', '--dry-run'])).change).toBe('no-change');
     const next = ok(await s.run(['openapi', 'publish', 'v2.yaml', '--spec', 'petstore', '--dry-run'], { tty: true }));
     expect(next.stderr).toContain('Would publish a new version of spec petstore.');
     expect(fieldsOf(next.stdout)).toMatchObject({ CHANGE: 'new-version' });
-    expect(versionCount(s)).toBe(1);
+    expect(await versionCount(s)).toBe(1);
   });
 
   it('an invalid document exits 1 with the parser messages and sends nothing', async () => {
@@ -91,7 +91,7 @@ describe('openapi publish', () => {
 
   it('members below create cannot publish (exit 4); --spec is required (exit 2)', async () => {
     const s = await withFiles();
-    addMembers(s, { [READER]: 'read' });
+    await addMembers(s, { [READER]: 'read' });
     const denied = await s.run(['--as', READER, 'openapi', 'publish', 'v1.yaml', '--spec', 'petstore']);
     expect(denied.code).toBe(4);
     expect(denied.stderr).toContain('create role or higher');
@@ -176,7 +176,7 @@ describe('openapi list, get, versions, content, delete', () => {
     expect((await s.run(['openapi', 'get', 'petstore'])).code).toBe(5);
     ok(await s.run(['openapi', 'publish', 'v1.yaml', '--spec', 'petstore']));
     expect(ok(await s.run(['openapi', 'delete', 'petstore', '--yes'])).stderr).toContain('Deleted OpenAPI spec petstore.');
-    expect(versionCount(s)).toBe(0);
+    expect(await versionCount(s)).toBe(0);
     expect((await s.run(['openapi', 'delete', 'nope', '--yes'])).code).toBe(5);
   });
 

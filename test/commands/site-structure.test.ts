@@ -6,7 +6,7 @@ import { insertSite } from '../helpers/sites';
 /** A sandbox with a site "Docs" and three spaces Alpha, Beta, Gamma. */
 async function siteSandbox() {
   const s = await emptySandbox();
-  const siteId = withEngine(s, (engine, { organizationId }) => insertSite(engine, organizationId, { title: 'Docs' }));
+  const siteId = await withEngine(s, async (engine, { organizationId }) => await insertSite(engine, organizationId, { title: 'Docs' }));
   const alpha = (await createSpace(s, 'Alpha')).id as string;
   const beta = (await createSpace(s, 'Beta')).id as string;
   const gamma = (await createSpace(s, 'Gamma')).id as string;
@@ -88,7 +88,7 @@ describe('sections', () => {
 
   it('exit codes: unknown site 5, a reader changing the structure 4, a missing --space 2', async () => {
     const s = await siteSandbox();
-    addMembers(s, { [READER]: 'read' });
+    await addMembers(s, { [READER]: 'read' });
     expect((await s.run(['sections', 'list', 'nope'])).code).toBe(5);
     const forbidden = await s.run(['--as', READER, 'sections', 'add', s.siteId, '--space', s.alpha]);
     expect(forbidden.code).toBe(4);

@@ -61,7 +61,7 @@ describe('sites create', () => {
 
   it('refuses bad input: combined flags (exit 2), API validation naming the field (exit 1), non-admins (exit 4)', async () => {
     const s = await emptySandbox();
-    addMembers(s, { [READER]: 'read' });
+    await addMembers(s, { [READER]: 'read' });
     const space = await createSpace(s, 'Guides');
     const both = await s.run(['sites', 'create', '--space', space.id, '--new-space', 'empty']);
     expect(both.code).toBe(2);
@@ -153,7 +153,7 @@ describe('sites update, publish and unpublish', () => {
 
   it('refuses nothing to do and contradicting flags (exit 2), bad values (exit 1), conflicts (exit 6), readers (exit 4)', async () => {
     const s = await emptySandbox();
-    addMembers(s, { [READER]: 'read' });
+    await addMembers(s, { [READER]: 'read' });
     const a = await createSite(s, 'Site A');
     const b = await createSite(s, 'Site B');
     const nothing = await s.run(['sites', 'update', a.id]);
@@ -258,7 +258,7 @@ describe('sites adaptive-schema', () => {
 
   it('reports a schema of the wrong shape (exit 1, naming where), unreadable files (exit 1) and no --file (exit 2)', async () => {
     const s = await emptySandbox();
-    addMembers(s, { [READER]: 'read' });
+    await addMembers(s, { [READER]: 'read' });
     const site = await createSite(s, 'Docs');
     writeFileSync(join(s.dir, 'bad.json'), JSON.stringify({ ...CLAIMS, properties: { beta: { type: 'string', description: 'x' } } }));
     const bad = await s.run(['sites', 'adaptive-schema', 'set', site.id, '--file', 'bad.json']);
@@ -293,7 +293,7 @@ describe('sites published', () => {
 
     // Someone of another organization, acting with --org on this one.
     const orgId = body.site.urls.location.split('/')[5];
-    withEngine(s, (engine) => insertOrganization(engine.core, { title: 'Other Org', adminUserId: createUserRow(engine.core, { email: VISITOR }).id }));
+    await withEngine(s, async (engine) => await insertOrganization(engine.core, { title: 'Other Org', adminUserId: (await createUserRow(engine.core, { email: VISITOR })).id }));
     const asVisitor = (...flags: string[]) => s.run(['--as', VISITOR, '--org', orgId, 'sites', 'published', site.id, ...flags]);
     expect((await asVisitor()).code).toBe(5);
     ok(await s.run(['sites', 'publish', site.id]));

@@ -3,34 +3,35 @@ import { insertOrganization } from '../../src/engine/organizations';
 import type { Role } from '../../src/domain/roles';
 import { addMember } from '../helpers/engine';
 import { json, type Sandbox } from './support';
+import { mapInOrder } from '../../src/engine/in-order';
 
 /** Spaces, collections and custom fields tests: members besides admin@example.com. */
 export const READER = 'reader@example.com';
 export const EDITOR = 'editor@example.com';
 
 /** Opens the sandbox's database directly (for state the CLI cannot create), then closes it. */
-export function withEngine<T>(s: Sandbox, work: (engine: ReturnType<typeof openEngine>, ids: { organizationId: string; adminId: string }) => T): T {
-  const engine = openEngine(s.env.DOCSCTL_DB);
+export async function withEngine<T>(s: Sandbox, work: (engine: Awaited<ReturnType<typeof openEngine>>, ids: { organizationId: string; adminId: string }) => T | Promise<T>): Promise<T> {
+  const engine = await openEngine(s.env.DOCSCTL_DB);
   try {
-    const { organizationId, userId } = engine.install();
-    return engine.core.write(() => work(engine, { organizationId, adminId: userId }));
+    const { organizationId, userId } = await engine.install();
+    return await engine.core.write(async () => await work(engine, { organizationId, adminId: userId }));
   } finally {
-    engine.close();
+    await engine.close();
   }
 }
 
 /** Adds members to the sandbox's organization: e-mail -> role (null: guest). Returns e-mail -> user id. */
-export function addMembers(s: Sandbox, members: Record<string, Role | null>): Record<string, string> {
-  return withEngine(s, (engine, { organizationId }) =>
-    Object.fromEntries(Object.entries(members).map(([email, role]) => [email, addMember(engine, organizationId, email, role)])),
+export async function addMembers(s: Sandbox, members: Record<string, Role | null>): Promise<Record<string, string>> {
+  return await withEngine(s, async (engine, { organizationId }) =>
+    Object.fromEntries(await mapInOrder(Object.entries(members), async ([email, role]) => [email, await addMember(engine, organizationId, email, role)])),
   );
 }
 
 /** A second organization; admin@example.com is its admin unless `adminEmail` names someone else. Returns its id. */
-export function addOrganization(s: Sandbox, title = 'Other Org', adminEmail?: string): string {
-  return withEngine(s, (engine, { adminId }) => {
-    const admin = adminEmail ? engine.core.get<{ id: string }>('SELECT id FROM users WHERE email = ?', [adminEmail])!.id : adminId;
-    return insertOrganization(engine.core, { title, adminUserId: admin });
+export async function addOrganization(s: Sandbox, title = 'Other Org', adminEmail?: string): Promise<string> {
+  return await withEngine(s, async (engine, { adminId }) => {
+    const admin = adminEmail ? (await engine.core.get<{ id: string }>('SELECT id FROM users WHERE email = ?', [adminEmail]))!.id : adminId;
+    return await insertOrganization(engine.core, { title, adminUserId: admin });
   });
 }
 

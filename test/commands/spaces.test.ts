@@ -16,9 +16,9 @@ async function exists(s: Sandbox, id: string): Promise<boolean> {
 }
 
 /** Pretends a space was deleted `msAgo` milliseconds ago (the CLI runs on the real clock). */
-function deletedAgo(s: Sandbox, spaceId: string, msAgo: number): string {
+async function deletedAgo(s: Sandbox, spaceId: string, msAgo: number): Promise<string> {
   const at = new Date(Date.now() - msAgo).toISOString();
-  withEngine(s, (engine) => engine.core.run('UPDATE spaces SET deleted_at = ? WHERE id = ?', [at, spaceId]));
+  await withEngine(s, async (engine) => await engine.core.run('UPDATE spaces SET deleted_at = ? WHERE id = ?', [at, spaceId]));
   return at;
 }
 
@@ -54,7 +54,7 @@ describe('spaces list', () => {
 
   it('a member sees only the spaces open to them; an empty list exits 0', async () => {
     const s = await emptySandbox();
-    addMembers(s, { [READER]: 'read' });
+    await addMembers(s, { [READER]: 'read' });
     expect(ok(await s.run(['--as', READER, 'spaces', 'list'], { tty: true })).stderr).toContain('No results.');
     const open = await createSpace(s, 'Open');
     await createSpace(s, 'Closed');
@@ -67,7 +67,7 @@ describe('spaces list', () => {
 describe('spaces get', () => {
   it('shows a space in every output mode; unknown or invisible spaces exit 5', async () => {
     const s = await emptySandbox();
-    addMembers(s, { [READER]: 'read' });
+    await addMembers(s, { [READER]: 'read' });
     const space = await createSpace(s, 'Runbooks', '--emoji', '📘');
 
     const fields = fieldsOf(ok(await s.run(['spaces', 'get', space.id], { tty: true })).stdout);
@@ -106,7 +106,7 @@ describe('spaces create', () => {
 
   it('exits 1 for too long a title or an unknown collection, 4 for a read member', async () => {
     const s = await emptySandbox();
-    addMembers(s, { [READER]: 'read' });
+    await addMembers(s, { [READER]: 'read' });
     const long = await s.run(['spaces', 'create', '--title', 't'.repeat(51)]);
     expect(long.code).toBe(1);
     expect(long.stderr).toContain('title: ');
@@ -139,7 +139,7 @@ describe('spaces update', () => {
 
   it('exits 2 with nothing to change or a bad choice, 1 for in-collection at the top level, 4 for an editor changing settings, 5 for an unknown id', async () => {
     const s = await emptySandbox();
-    const users = addMembers(s, { [EDITOR]: 'read' });
+    const users = await addMembers(s, { [EDITOR]: 'read' });
     const space = await createSpace(s, 'Runbooks');
     expect((await s.run(['spaces', 'update', space.id])).code).toBe(2);
     expect((await s.run(['spaces', 'update', space.id, '--visibility', 'everyone'])).code).toBe(2);
@@ -193,7 +193,7 @@ describe('spaces delete', () => {
 
   it('deletes nothing when one id is unknown (exit 5); a reader gets exit 4', async () => {
     const s = await emptySandbox();
-    addMembers(s, { [READER]: 'read' });
+    await addMembers(s, { [READER]: 'read' });
     const a = await createSpace(s, 'A');
     const unknown = await s.run(['spaces', 'delete', a.id, 'nope', '--yes']);
     expect(unknown.code).toBe(5);
@@ -212,7 +212,7 @@ describe('spaces delete', () => {
 describe('support staff: find deleted spaces and restore them', () => {
   it('deleted lists who deleted what, newest first, with the time left; restore brings them back and reports the rest', async () => {
     const s = await emptySandbox();
-    addMembers(s, { [OPS]: 'admin', [READER]: 'read' });
+    await addMembers(s, { [OPS]: 'admin', [READER]: 'read' });
     const c = await createCollection(s, 'Guides');
     const old = await createSpace(s, 'Old handbook', '--collection', c.id);
     const recent = await createSpace(s, 'Recent notes');
@@ -221,8 +221,8 @@ describe('support staff: find deleted spaces and restore them', () => {
     expect(ok(await s.run(['spaces', 'deleted'], { tty: true })).stderr).toContain('No results.');
     ok(await s.run(['spaces', 'delete', old.id, '--yes']));
     ok(await s.run(['--as', OPS, 'spaces', 'delete', recent.id, '--yes']));
-    const oldAt = deletedAgo(s, old.id, 2 * 24 * HOUR + 4.5 * HOUR); // 4d 19h 30m left
-    const recentAt = deletedAgo(s, recent.id, 0.5 * HOUR); // 6d 23h 30m left
+    const oldAt = await deletedAgo(s, old.id, 2 * 24 * HOUR + 4.5 * HOUR); // 4d 19h 30m left
+    const recentAt = await deletedAgo(s, recent.id, 0.5 * HOUR); // 6d 23h 30m left
 
     const table = tableOf(ok(await s.run(['spaces', 'deleted'], { tty: true })).stdout);
     expect(table.header).toEqual(DELETED_HEADER);
@@ -278,7 +278,7 @@ describe('support staff: find deleted spaces and restore them', () => {
 
   it('restore keeps going past a forbidden space and exits 4; a space deleted over 7 days ago is gone (exit 5)', async () => {
     const s = await emptySandbox();
-    addMembers(s, { [READER]: 'read' });
+    await addMembers(s, { [READER]: 'read' });
     const shared = await createSpace(s, 'Shared');
     const expired = await createSpace(s, 'Expired');
     ok(await s.run(['spaces', 'update', shared.id, '--default-level', 'read']));
@@ -289,7 +289,7 @@ describe('support staff: find deleted spaces and restore them', () => {
     expect(tsvRows(forbidden.stdout).map((r) => [r[0], r[2]])).toEqual([['bogus', 'not found'], [shared.id, 'failed']]);
     expect(forbidden.stderr).toContain('admin role on the space required');
 
-    deletedAgo(s, expired.id, 8 * 24 * HOUR);
+    await deletedAgo(s, expired.id, 8 * 24 * HOUR);
     const gone = await s.run(['spaces', 'restore', expired.id]);
     expect(gone.code).toBe(5);
     expect(tsvRows(gone.stdout)[0][2]).toBe('not found');
@@ -306,7 +306,7 @@ describe('support staff: find deleted spaces and restore them', () => {
     expect(nothing.stderr).toContain('nothing to restore');
 
     ok(await s.run(['spaces', 'delete', a.id, b.id, '--yes']));
-    deletedAgo(s, a.id, HOUR);
+    await deletedAgo(s, a.id, HOUR);
 
     const piped = await s.run(['spaces', 'restore']);
     expect(piped.code).toBe(2);
@@ -338,7 +338,7 @@ describe('support staff: find deleted spaces and restore them', () => {
 describe('spaces duplicate', () => {
   it('copies a space right after the original, with its permissions and field values, in every output mode', async () => {
     const s = await emptySandbox();
-    const users = addMembers(s, { [EDITOR]: 'read' });
+    const users = await addMembers(s, { [EDITOR]: 'read' });
     const a = await createSpace(s, 'A', '--emoji', '📘');
     await createSpace(s, 'B');
     ok(await s.run(['spaces', 'permissions', 'grant', a.id, '--role', 'edit', '--user', users[EDITOR]]));
@@ -360,7 +360,7 @@ describe('spaces duplicate', () => {
 
   it('exits 5 for an unknown space and 4 for a member without the create role', async () => {
     const s = await emptySandbox();
-    addMembers(s, { [READER]: 'read' });
+    await addMembers(s, { [READER]: 'read' });
     const a = await createSpace(s, 'A');
     ok(await s.run(['spaces', 'update', a.id, '--default-level', 'read']));
     expect((await s.run(['spaces', 'duplicate', 'nope'])).code).toBe(5);
@@ -394,7 +394,7 @@ describe('spaces move', () => {
 
   it('exits 2 for contradictory or malformed flags, 1 for a sibling elsewhere, 4 for a reader, 5 for an unknown space', async () => {
     const s = await emptySandbox();
-    addMembers(s, { [READER]: 'read' });
+    await addMembers(s, { [READER]: 'read' });
     const c = await createCollection(s, 'Guides');
     const a = await createSpace(s, 'A');
     const inside = await createSpace(s, 'Inside', '--collection', c.id);
@@ -415,7 +415,7 @@ describe('spaces move', () => {
 describe('spaces transfer', () => {
   it('refuses without --yes when piped, asks on a TTY, moves the space to the other organization', async () => {
     const s = await emptySandbox();
-    const other = addOrganization(s);
+    const other = await addOrganization(s);
     const space = await createSpace(s, 'Runbooks');
 
     expect((await s.run(['spaces', 'transfer', space.id, '--to', other])).code).toBe(2);
@@ -437,8 +437,8 @@ describe('spaces transfer', () => {
 
   it('exits 5 for an unknown space or an organization the caller is not in, 4 for a reader', async () => {
     const s = await emptySandbox();
-    addMembers(s, { [READER]: 'read' });
-    const foreign = addOrganization(s, 'Foreign', READER);
+    await addMembers(s, { [READER]: 'read' });
+    const foreign = await addOrganization(s, 'Foreign', READER);
     const space = await createSpace(s, 'Runbooks');
     ok(await s.run(['spaces', 'update', space.id, '--default-level', 'read']));
     expect((await s.run(['spaces', 'transfer', 'nope', '--to', foreign, '--yes'])).code).toBe(5);
@@ -451,7 +451,7 @@ describe('spaces transfer', () => {
 describe('spaces permissions', () => {
   it('grants roles to users (by e-mail or id) and teams (by title), lists them, and revokes them', async () => {
     const s = await emptySandbox();
-    const users = addMembers(s, { [EDITOR]: 'read', [READER]: 'read' });
+    const users = await addMembers(s, { [EDITOR]: 'read', [READER]: 'read' });
     const team = await json(s, ['teams', 'create', 'Support']);
     const space = await createSpace(s, 'Runbooks');
 
@@ -495,7 +495,7 @@ describe('spaces permissions', () => {
 
   it('exits 2 without anyone or with a bad role, 5 for an unknown user or space, 1 for a non-member id, 4 for a non-admin of the space', async () => {
     const s = await emptySandbox();
-    addMembers(s, { [READER]: 'read' });
+    await addMembers(s, { [READER]: 'read' });
     const space = await createSpace(s, 'Runbooks');
     expect((await s.run(['spaces', 'permissions', 'grant', space.id, '--role', 'edit'])).code).toBe(2);
     expect((await s.run(['spaces', 'permissions', 'grant', space.id, '--role', 'owner', '--user', READER])).code).toBe(2);
@@ -592,7 +592,7 @@ describe('spaces fields', () => {
 
   it('exits 5 for an unknown space and 4 for a member who cannot edit the space', async () => {
     const s = await emptySandbox();
-    addMembers(s, { [READER]: 'read' });
+    await addMembers(s, { [READER]: 'read' });
     const space = await withFields(s);
     expect((await s.run(['spaces', 'fields', 'get', 'nope'])).code).toBe(5);
     expect((await s.run(['spaces', 'fields', 'set', 'nope', 'owner=x'])).code).toBe(5);
@@ -612,12 +612,12 @@ describe('db purge', () => {
     const old = await createSpace(s, 'Old');
     const recent = await createSpace(s, 'Recent');
     ok(await s.run(['spaces', 'delete', old.id, recent.id, '--yes']));
-    withEngine(s, (engine) => engine.core.run('UPDATE spaces SET deleted_at = ? WHERE id = ?', [new Date(Date.now() - 8 * 24 * HOUR).toISOString(), old.id]));
+    await withEngine(s, async (engine) => await engine.core.run('UPDATE spaces SET deleted_at = ? WHERE id = ?', [new Date(Date.now() - 8 * 24 * HOUR).toISOString(), old.id]));
 
     const out = await json(s, ['db', 'purge']);
     expect(out).toEqual({ purged: 1 });
     expect((await json(s, ['spaces', 'deleted'])).items.map((i: { id: string }) => i.id)).toEqual([recent.id]);
-    expect(withEngine(s, (engine) => engine.core.get('SELECT id FROM spaces WHERE id = ?', [old.id]))).toBeUndefined();
+    expect(await withEngine(s, async (engine) => await engine.core.get('SELECT id FROM spaces WHERE id = ?', [old.id]))).toBeUndefined();
 
     const piped = ok(await s.run(['db', 'purge']));
     expect(piped.stdout).toBe('');

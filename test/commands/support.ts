@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { sandbox, type RunResult } from '../helpers/cli';
 import type { Choice, Prompter } from '../../src/output/prompts';
 
-export type Sandbox = ReturnType<typeof sandbox>;
+export type Sandbox = Awaited<ReturnType<typeof sandbox>>;
 
 /** A sandbox whose database holds the sample organization (`init --sample`). */
 export async function sampleSandbox(): Promise<Sandbox> {

@@ -435,15 +435,15 @@ describe('teams members set', () => {
 describe('bulk membership at scale and permissions', () => {
   it('plans, adds and sets thousands of users from one file (directory and roster span several pages)', async () => {
     const s = await sampleSandbox();
-    const engine = openEngine(s.env.DOCSCTL_DB);
+    const engine = await openEngine(s.env.DOCSCTL_DB);
     const emails = Array.from({ length: 1500 }, (_, i) => `user${String(i).padStart(4, '0')}@bulk.example`);
     try {
-      const { organizationId } = engine.install();
-      engine.core.write(() => {
-        for (const email of emails) addMember(engine, organizationId, email, 'read');
+      const { organizationId } = await engine.install();
+      await engine.core.write(async () => {
+        for (const email of emails) await addMember(engine, organizationId, email, 'read');
       });
     } finally {
-      engine.close();
+      await engine.close();
     }
     const count = async () => (await s.json<{ count: number }>(['teams', 'members', 'list', 'Design', '--limit', '1'])).count;
     s.write('big.csv', `email\n${emails.join('\n')}\n`);

@@ -7,13 +7,13 @@ import { ADMIN, READER, emptySandbox, json, ok, recordingPrompter, sampleSandbox
 const TOKEN_HEADER = ['ID', 'NAME', 'USER', 'CREATED', 'LAST USED', 'REVOKED', 'SCOPE', 'EXPIRES'];
 
 /** What the served API answers to GET /v1/user with this bearer token: the status and, if 200, the e-mail. */
-function whoIs(s: Sandbox, token: string): { status: number; email?: string } {
-  const engine = openEngine(s.env.DOCSCTL_DB);
+async function whoIs(s: Sandbox, token: string): Promise<{ status: number; email?: string }> {
+  const engine = await openEngine(s.env.DOCSCTL_DB);
   try {
-    const res = createApp({ engine }).handle({ method: 'GET', url: '/v1/user', headers: { authorization: `Bearer ${token}` } });
+    const res = await createApp({ engine }).handleAsync({ method: 'GET', url: '/v1/user', headers: { authorization: `Bearer ${token}` } });
     return { status: res.status, ...(res.status === 200 ? { email: JSON.parse(res.body!.toString()).email } : {}) };
   } finally {
-    engine.close();
+    await engine.close();
   }
 }
 
@@ -32,14 +32,14 @@ describe('tokens create', () => {
     expect(token).toMatch(/^dct_[\w-]{20,}$/);
     expect(r.stderr).toMatch(/^Created token \w+ for admin@example\.com \(scope admin, never expires\)\. It is shown only now: store it safely\.\n$/);
     expect(r.stderr).not.toContain(token);
-    expect(whoIs(s, token)).toEqual({ status: 200, email: ADMIN });
+    expect(await whoIs(s, token)).toEqual({ status: 200, email: ADMIN });
   });
 
   it('prints the bare token on a terminal too', async () => {
     const s = await emptySandbox();
     const r = ok(await s.run(['tokens', 'create'], { tty: true }));
     expect(r.stdout).toMatch(/^dct_[\w-]+\n$/);
-    expect(whoIs(s, r.stdout.trim()).status).toBe(200);
+    expect((await whoIs(s, r.stdout.trim())).status).toBe(200);
   });
 
   it('prints the token with its metadata with --json', async () => {
@@ -52,10 +52,10 @@ describe('tokens create', () => {
   it('acts as --user, or as the --as user', async () => {
     const s = await sampleSandbox();
     const forGrace = await createToken(s, ['--user', 'grace.hopper@acme.example']);
-    expect(whoIs(s, forGrace.token).email).toBe('grace.hopper@acme.example');
+    expect((await whoIs(s, forGrace.token)).email).toBe('grace.hopper@acme.example');
     const asReader = await json(s, ['--as', READER, 'tokens', 'create']);
     expect(asReader.email).toBe(READER);
-    expect(whoIs(s, asReader.token).email).toBe(READER);
+    expect((await whoIs(s, asReader.token)).email).toBe(READER);
   });
 
   it('exits 5 for an unknown user and 2 in remote mode', async () => {
@@ -123,7 +123,7 @@ describe('tokens revoke', () => {
     const r = await s.run(['tokens', 'revoke', t.id]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('refusing without --yes');
-    expect(whoIs(s, t.token).status).toBe(200);
+    expect((await whoIs(s, t.token)).status).toBe(200);
     expect(tsvRows(ok(await s.run(['tokens', 'list'])).stdout)[0][5]).toBe('');
   });
 
@@ -134,8 +134,8 @@ describe('tokens revoke', () => {
     const r = ok(await s.run(['tokens', 'revoke', t.id, '--yes']));
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(`Revoked token ${t.id}.\n`);
-    expect(whoIs(s, t.token).status).toBe(401);
-    expect(whoIs(s, other.token).status).toBe(200);
+    expect((await whoIs(s, t.token)).status).toBe(401);
+    expect((await whoIs(s, other.token)).status).toBe(200);
     const rows = tsvRows(ok(await s.run(['tokens', 'list'])).stdout);
     expect(Date.parse(rows.find((row) => row[0] === t.id)![5])).not.toBeNaN();
     expect(rows.find((row) => row[0] === other.id)![5]).toBe('');
@@ -149,10 +149,10 @@ describe('tokens revoke', () => {
     expect(cancelled.code).toBe(2);
     expect(cancelled.stderr).toContain('cancelled');
     expect(no.questions).toEqual([`Revoke token ci (${t.id}) of ${ADMIN}?`]);
-    expect(whoIs(s, t.token).status).toBe(200);
+    expect((await whoIs(s, t.token)).status).toBe(200);
 
     ok(await s.run(['tokens', 'revoke', t.id], { tty: true, prompter: yesPrompter }));
-    expect(whoIs(s, t.token).status).toBe(401);
+    expect((await whoIs(s, t.token)).status).toBe(401);
   });
 
   it('prints the revoked record with --json', async () => {
@@ -187,7 +187,7 @@ describe('tokens create --expires and --scope', () => {
     expect(rows.find((row) => row[1] === 'dated')!.slice(6)).toEqual(['read', '2099-01-31T00:00:00.000Z']);
     expect(rows.find((row) => row[1] === 'forever')!.slice(6)).toEqual(['admin', '']);
     expect(list.stderr).toBe('1 token(s) never expire (forever): prefer tokens create --expires 90d, and revoke the old ones.\n');
-    expect(whoIs(s, dated.token).status).toBe(200);
+    expect((await whoIs(s, dated.token)).status).toBe(200);
   });
 
   it('on a terminal: says the scope and the expiry it made', async () => {

@@ -40,7 +40,7 @@ describe('translations', () => {
     const long = await s.run(['translations', 'create', '--title', 'x'.repeat(101)]);
     expect(long.code).toBe(1);
     expect(long.stderr).toMatch(/title/);
-    addMembers(s, { [READER]: 'read' });
+    await addMembers(s, { [READER]: 'read' });
     expect((await s.run(['--as', READER, 'translations', 'create', '--title', 'X'])).code).toBe(4);
     expect((await s.run(['translations', 'get', 'nope'])).code).toBe(5);
     expect((await s.run(['translations', 'update', 'nope', '--title', 'x'])).code).toBe(5);

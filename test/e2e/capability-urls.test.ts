@@ -54,21 +54,21 @@ describe('capability URLs through serve', () => {
 });
 
 describe('capability URLs expire', () => {
-  it('are refused after the end of the hour after the one they were made in (1 to 2 hours)', () => {
-    const t = testEngine({ start: '2026-03-01T10:30:00.000Z' });
+  it('are refused after the end of the hour after the one they were made in (1 to 2 hours)', async () => {
+    const t = await testEngine({ start: '2026-03-01T10:30:00.000Z' });
     const api = testApp(t.engine);
-    const space = api.request('POST', `/v1/orgs/${t.orgId}/spaces`, { as: t.adminId, body: { title: 'S' } }).body.id as string;
-    const cr = api.request('POST', `/v1/spaces/${space}/change-requests`, { as: t.adminId, body: {} }).body.id as string;
-    const write = api.request('POST', `/v1/spaces/${space}/change-requests/${cr}/content`, { as: t.adminId, body: { changes: [{ operation: 'insert_files', files: [{ name: 'x.txt', base64: 'eA==' }] }] } });
+    const space = (await api.request('POST', `/v1/orgs/${t.orgId}/spaces`, { as: t.adminId, body: { title: 'S' } })).body.id as string;
+    const cr = (await api.request('POST', `/v1/spaces/${space}/change-requests`, { as: t.adminId, body: {} })).body.id as string;
+    const write = await api.request('POST', `/v1/spaces/${space}/change-requests/${cr}/content`, { as: t.adminId, body: { changes: [{ operation: 'insert_files', files: [{ name: 'x.txt', base64: 'eA==' }] }] } });
     expect(write.status).toBe(200);
     const link = new URL(write.body.insertedFiles[0].downloadURL as string);
     expect(link.searchParams.get('expires')).toBe(String(Date.parse('2026-03-01T12:00:00.000Z') / 1000));
-    const fetchIt = () => api.request('GET', `${link.pathname}${link.search}`, { as: null });
-    expect(fetchIt().status).toBe(200);
+    const fetchIt = async () => await api.request('GET', `${link.pathname}${link.search}`, { as: null });
+    expect((await fetchIt()).status).toBe(200);
     t.clock.advance(89 * 60_000); // 11:59
-    expect(fetchIt().status).toBe(200);
+    expect((await fetchIt()).status).toBe(200);
     t.clock.advance(60_000); // 12:00
-    const expired = fetchIt();
+    const expired = await fetchIt();
     expect(expired.status).toBe(403);
     expect(expired.body.error.message).toMatch(/^this link has expired/);
   });

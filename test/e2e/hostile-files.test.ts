@@ -29,7 +29,7 @@ describe('files from a hostile editor, through serve', () => {
   it('refuses media types that are not RFC 9110 media types and names that are not relative paths, 400 naming the field', async () => {
     const space = JSON.parse((await remote(['spaces', 'create', '--title', 'Hostile', '--json'])).stdout).id;
     const cr = await newChangeRequest(space);
-    const write = (files: ReturnType<typeof file>[]) => call('POST', `/v1/spaces/${space}/change-requests/${cr}/content`, { changes: [{ operation: 'insert_files', files }] });
+    const write = (files: Awaited<ReturnType<typeof file>>[]) => call('POST', `/v1/spaces/${space}/change-requests/${cr}/content`, { changes: [{ operation: 'insert_files', files }] });
     const badTypes = ['text/plain\r\nX-Injected: yes', 'text/plain\nX: y', 'image/pngĀ', 'text', 'text/', '/plain', 'text/plain; charset', 'text/pl ain', 'text/plain; a="unterminated'];
     for (const contentType of badTypes) {
       const answer = await write([file('a.txt'), file('b.txt', contentType)]);

@@ -15,7 +15,7 @@ describe('site structure in remote mode through serve', () => {
 
   beforeAll(async () => {
     expect((await box.run(['init'])).code).toBe(0);
-    siteId = withEngine(box, (engine, { organizationId }) => insertSite(engine, organizationId, { title: 'Handbook' }));
+    siteId = await withEngine(box, async (engine, { organizationId }) => await insertSite(engine, organizationId, { title: 'Handbook' }));
     served = await startServe(box);
   });
 

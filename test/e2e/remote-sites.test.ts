@@ -18,11 +18,11 @@ describe('sites in remote mode through serve', () => {
   beforeAll(async () => {
     expect((await box.run(['init'])).code).toBe(0);
     // Someone who belongs to another organization only: a visitor of our sites.
-    const engine = openEngine(box.env.DOCSCTL_DB);
+    const engine = await openEngine(box.env.DOCSCTL_DB);
     try {
-      insertOrganization(engine.core, { title: 'Elsewhere', adminUserId: createUserRow(engine.core, { email: VISITOR }).id });
+      await insertOrganization(engine.core, { title: 'Elsewhere', adminUserId: (await createUserRow(engine.core, { email: VISITOR })).id });
     } finally {
-      engine.close();
+      await engine.close();
     }
     const minted = await box.run(['tokens', 'create', '--user', VISITOR, '--name', 'visitor', '--json']);
     expect(minted.code, minted.stderr).toBe(0);

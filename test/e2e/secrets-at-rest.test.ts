@@ -14,11 +14,11 @@ const mode = (path: string) => statSync(path).mode & 0o777;
 async function withGuest(email: string) {
   const box = sandbox();
   expect((await box.run(['init'])).code).toBe(0);
-  const engine = openEngine(box.env.DOCSCTL_DB);
-  const orgId = engine.core.get<{ value: string }>("SELECT value FROM meta WHERE key = 'first_organization_id'")!.value;
-  const guest = addMember(engine, orgId, email, null);
-  const guestToken = engine.tokens.create({ user: guest, name: 'guest' }).token;
-  engine.close();
+  const engine = await openEngine(box.env.DOCSCTL_DB);
+  const orgId = (await engine.core.get<{ value: string }>("SELECT value FROM meta WHERE key = 'first_organization_id'"))!.value;
+  const guest = await addMember(engine, orgId, email, null);
+  const guestToken = (await engine.tokens.create({ user: guest, name: 'guest' })).token;
+  await engine.close();
   const served = await startServe(box);
   const call = apiCaller(served.url, served.token);
   return { box, orgId, guest, guestToken, served, call };
@@ -62,12 +62,12 @@ describe('visitor tokens and share links', () => {
       const pinged = (await call('POST', `/v1/orgs/${orgId}/ping`, undefined, guestToken)).json().serviceVisitorClaims as string;
       expect(await published(pinged)).toBe(200);
 
-      const secret = (() => {
-        const e = openEngine(box.env.DOCSCTL_DB);
+      const secret = await (async () => {
+        const e = await openEngine(box.env.DOCSCTL_DB);
         try {
-          return signingSecret(e.core);
+          return await signingSecret(e.core);
         } finally {
-          e.close();
+          await e.close();
         }
       })();
       const now = Math.floor(Date.now() / 1000);

@@ -17,19 +17,19 @@ describe('keyset cursors', () => {
     expect(likePattern('50%_off\\')).toBe('%50\\%\\_off\\\\%');
   });
 
-  it('page through a list without gaps or repeats, in both orders', () => {
-    const t = testEngine();
+  it('page through a list without gaps or repeats, in both orders', async () => {
+    const t = await testEngine();
     const ids = [t.adminId];
     for (let i = 0; i < 23; i++) {
       t.clock.advance(1000);
-      ids.push(addMember(t.engine, t.orgId, `m${i}@acme.test`));
+      ids.push(await addMember(t.engine, t.orgId, `m${i}@acme.test`));
     }
     for (const order of ['asc', 'desc'] as const) {
       const seen: string[] = [];
       let page: string | undefined;
       let pages = 0;
       do {
-        const result = t.engine.members.list({ userId: t.adminId }, t.orgId, { limit: 5, page, order });
+        const result = await t.engine.members.list({ userId: t.adminId }, t.orgId, { limit: 5, page, order });
         expect(result.count).toBe(24);
         seen.push(...result.items.map((m) => m.id));
         page = result.next?.page;

@@ -23,30 +23,30 @@ describe('database', () => {
     again.close();
   });
 
-  it('creates the first organization and admin once, however often it is opened', () => {
+  it('creates the first organization and admin once, however often it is opened', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'docsctl-db-')), 'x.db');
-    const first = openEngine(file);
-    const a = first.install();
-    first.close();
-    const second = openEngine(file);
-    const b = second.install();
+    const first = await openEngine(file);
+    const a = await first.install();
+    await first.close();
+    const second = await openEngine(file);
+    const b = await second.install();
     expect(a.created).toBe(true);
     expect(b).toEqual({ organizationId: a.organizationId, userId: a.userId, created: false });
     const raw = new Database(file, { readonly: true });
     expect(raw.prepare('SELECT COUNT(*) AS n FROM organizations').get()).toEqual({ n: 1 });
     raw.close();
-    second.close();
+    await second.close();
   });
 
-  it('rolls a failed write back completely', () => {
-    const t = testEngine();
-    const before = t.engine.core.get<{ n: number }>('SELECT COUNT(*) AS n FROM teams')!.n;
-    expect(() =>
-      t.engine.core.write(() => {
-        t.engine.core.run("INSERT INTO teams (id, organization_id, title, created_at) VALUES ('t1', ?, 'X', 'now')", [t.orgId]);
+  it('rolls a failed write back completely', async () => {
+    const t = await testEngine();
+    const before = (await t.engine.core.get<{ n: number }>('SELECT COUNT(*) AS n FROM teams'))!.n;
+    await expect(
+      t.engine.core.write(async () => {
+        await t.engine.core.run("INSERT INTO teams (id, organization_id, title, created_at) VALUES ('t1', ?, 'X', 'now')", [t.orgId]);
         throw new Error('boom');
       }),
-    ).toThrow('boom');
-    expect(t.engine.core.get<{ n: number }>('SELECT COUNT(*) AS n FROM teams')!.n).toBe(before);
+    ).rejects.toThrow('boom');
+    expect((await t.engine.core.get<{ n: number }>('SELECT COUNT(*) AS n FROM teams'))!.n).toBe(before);
   });
 });

@@ -34,7 +34,7 @@ import { VALUE_FLAGS } from '../../src/global-flags';
  * group's sandbox, so deleting something does not take it away from the next example.
  */
 
-export type Box = ReturnType<typeof sandbox>;
+export type Box = Awaited<ReturnType<typeof sandbox>>;
 
 /** A running `serve` over a sandbox's database, with a token minted for it. */
 export interface ExampleServer {

@@ -7,7 +7,7 @@ import { insertOrganization } from '../../src/engine/organizations';
 import { SAMPLE_CERTIFICATE } from '../../src/engine/sample';
 import { docxOf, png, type FixtureSite } from '../fixtures/import/server';
 
-type Box = ReturnType<typeof sandbox>;
+type Box = Awaited<ReturnType<typeof sandbox>>;
 
 async function json(box: Box, argv: string[]): Promise<any> {
   const r = await box.run([...argv, '--json']);
@@ -29,10 +29,10 @@ async function ok(box: Box, argv: string[], options: RunOptions = {}) {
 export async function sampleTemplate(site: FixtureSite) {
   const box = sandbox();
   await ok(box, ['init', '--sample']);
-  const engine = openEngine(box.env.DOCSCTL_DB);
-  const admin = engine.core.get<{ value: string }>("SELECT value FROM meta WHERE key = 'admin_user_id'")!.value;
-  const labs = engine.core.write(() => insertOrganization(engine.core, { title: 'Acme Labs', adminUserId: admin }));
-  engine.close();
+  const engine = await openEngine(box.env.DOCSCTL_DB);
+  const admin = (await engine.core.get<{ value: string }>("SELECT value FROM meta WHERE key = 'admin_user_id'"))!.value;
+  const labs = await engine.core.write(async () => await insertOrganization(engine.core, { title: 'Acme Labs', adminUserId: admin }));
+  await engine.close();
 
   const spaces = (await json(box, ['spaces', 'list'])).items as { id: string; title: string }[];
   const space = (title: string) => spaces.find((s) => s.title === title)!.id;

@@ -15,10 +15,10 @@ export interface CallResult {
 export function testApp(engine: Engine, options: { rateLimit?: RateLimitOptions } = {}) {
   const app = createApp({ engine, rateLimit: options.rateLimit, onError: (e) => { throw e; } });
   const tokens = new Map<string, string>();
-  const tokenFor = (userId: string) => {
+  const tokenFor = async (userId: string) => {
     let token = tokens.get(userId);
     if (!token) {
-      token = engine.tokens.create({ user: userId, name: 'test' }).token;
+      token = (await engine.tokens.create({ user: userId, name: 'test' })).token;
       tokens.set(userId, token);
     }
     return token;
@@ -27,16 +27,16 @@ export function testApp(engine: Engine, options: { rateLimit?: RateLimitOptions 
     app,
     tokenFor,
     /** Sends a request as `as` (a user id), or with a literal token, or anonymously (`as: null`). */
-    request(method: string, url: string, options: { as?: string | null; token?: string; body?: unknown; rawBody?: string } = {}): CallResult {
+    async request(method: string, url: string, options: { as?: string | null; token?: string; body?: unknown; rawBody?: string } = {}): Promise<CallResult> {
       const headers: Record<string, string> = { 'content-type': 'application/json' };
-      const token = options.token ?? (options.as ? tokenFor(options.as) : undefined);
+      const token = options.token ?? (options.as ? await tokenFor(options.as) : undefined);
       if (token) headers.authorization = `Bearer ${token}`;
       const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-      const audited = () => (engine.core.get<{ n: number }>('SELECT count(*) AS n FROM audit_log') as { n: number }).n;
-      const before = method === 'GET' ? 0 : audited();
-      const response = app.handle({ method, url, headers, body });
+      const audited = async () => (await engine.core.get<{ n: number }>('SELECT count(*) AS n FROM audit_log') as { n: number }).n;
+      const before = method === 'GET' ? 0 : await audited();
+      const response = await app.handleAsync({ method, url, headers, body });
       // Every successful write leaves exactly one audit record (issue 17): checked on every write of the suite.
-      if (method !== 'GET' && response.status < 300) expect(audited(), `${method} ${url} wrote no audit record`).toBe(before + 1);
+      if (method !== 'GET' && response.status < 300) expect(await audited(), `${method} ${url} wrote no audit record`).toBe(before + 1);
       const json = response.headers['content-type']?.startsWith('application/json');
       const parsed = response.body === undefined ? undefined : json ? JSON.parse(response.body.toString()) : response.body;
       return { status: response.status, headers: response.headers, body: parsed };
@@ -63,4 +63,4 @@ export function expectOk(result: CallResult, operationId: keyof Routes): void {
   }
 }
 
-export type TestApp = ReturnType<typeof testApp> & { app: App };
+export type TestApp = Awaited<ReturnType<typeof testApp>> & { app: App };

@@ -1,4 +1,5 @@
 import { openDb } from '../../src/engine/store/db';
+import { SqliteStore } from '../../src/engine/store/sqlite-store';
 import { createEngine, type Engine } from '../../src/engine/index';
 import { manualClock, sequentialIds } from '../../src/engine/clock';
 import { createUserRow } from '../../src/engine/users';
@@ -8,18 +9,18 @@ import type { Role } from '../../src/domain/roles';
 export const PUBLIC_URL = 'http://docs.test';
 
 /** An engine on an in-memory database with a manual clock and predictable ids, already installed. */
-export function testEngine(options: { start?: string } = {}) {
+export async function testEngine(options: { start?: string } = {}) {
   const clock = manualClock(options.start ?? '2026-03-01T10:00:00.000Z');
-  const engine = createEngine({ db: openDb(':memory:'), clock, ids: sequentialIds('id'), publicUrl: PUBLIC_URL });
-  const installation = engine.install({ organizationTitle: 'Acme', adminEmail: 'admin@acme.test', adminName: 'Admin' });
+  const engine = await createEngine({ store: new SqliteStore(openDb(':memory:')), clock, ids: sequentialIds('id'), publicUrl: PUBLIC_URL });
+  const installation = await engine.install({ organizationTitle: 'Acme', adminEmail: 'admin@acme.test', adminName: 'Admin' });
   return { engine, clock, orgId: installation.organizationId, adminId: installation.userId };
 }
 
 /** Adds a user and makes them a member of `orgId` with `role` (null = guest). Returns the user id. */
-export function addMember(engine: Engine, orgId: string, email: string, role: Role | null = 'read', name?: string): string {
+export async function addMember(engine: Engine, orgId: string, email: string, role: Role | null = 'read', name?: string): Promise<string> {
   const { core } = engine;
-  const user = core.get<{ id: string }>('SELECT id FROM users WHERE email = ?', [email]) ?? createUserRow(core, { email, displayName: name });
-  core.run('INSERT INTO members (organization_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)', [orgId, user.id, role, core.now()]);
+  const user = await core.get<{ id: string }>('SELECT id FROM users WHERE email = ?', [email]) ?? await createUserRow(core, { email, displayName: name });
+  await core.run('INSERT INTO members (organization_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)', [orgId, user.id, role, core.now()]);
   return user.id;
 }
 
@@ -27,24 +28,24 @@ export function addMember(engine: Engine, orgId: string, email: string, role: Ro
  * The standard members of a test organization besides its admin: a reader (`read`), a creator
  * (`create`) and a guest (no role), as reader@, creator@ and guest@acme.test. Returns their user ids.
  */
-export function standardUsers(t: { engine: Engine; orgId: string }): { reader: string; creator: string; guest: string } {
+export async function standardUsers(t: { engine: Engine; orgId: string }): Promise<{ reader: string; creator: string; guest: string }> {
   return {
-    reader: addMember(t.engine, t.orgId, 'reader@acme.test', 'read', 'Reader'),
-    creator: addMember(t.engine, t.orgId, 'creator@acme.test', 'create', 'Creator'),
-    guest: addMember(t.engine, t.orgId, 'guest@acme.test', null, 'Guest'),
+    reader: await addMember(t.engine, t.orgId, 'reader@acme.test', 'read', 'Reader'),
+    creator: await addMember(t.engine, t.orgId, 'creator@acme.test', 'create', 'Creator'),
+    guest: await addMember(t.engine, t.orgId, 'guest@acme.test', null, 'Guest'),
   };
 }
 
 /** Adds a user who belongs to no organization. */
-export function addUser(engine: Engine, email: string): string {
-  return createUserRow(engine.core, { email }).id;
+export async function addUser(engine: Engine, email: string): Promise<string> {
+  return (await createUserRow(engine.core, { email })).id;
 }
 
 /** Creates another organization with its own admin (for 404-across-organizations tests). */
-export function otherOrganization(engine: Engine, adminEmail = 'boss@other.test'): { orgId: string; adminId: string } {
-  const adminId = createUserRow(engine.core, { email: adminEmail }).id;
-  const orgId = insertOrganization(engine.core, { title: 'Other Org', adminUserId: adminId });
+export async function otherOrganization(engine: Engine, adminEmail = 'boss@other.test'): Promise<{ orgId: string; adminId: string }> {
+  const adminId = (await createUserRow(engine.core, { email: adminEmail })).id;
+  const orgId = await insertOrganization(engine.core, { title: 'Other Org', adminUserId: adminId });
   return { orgId, adminId };
 }
 
-export type TestEngine = ReturnType<typeof testEngine>;
+export type TestEngine = Awaited<ReturnType<typeof testEngine>>;

@@ -12,20 +12,20 @@ describe('the audit trail', () => {
     expect(orphans.map((r) => r.operationId)).toEqual([]);
   });
 
-  function setup() {
-    const t = testEngine();
+  async function setup() {
+    const t = await testEngine();
     const api = testApp(t.engine);
-    const log = (query = '', as = t.adminId) => api.request('GET', `/v1/orgs/${t.orgId}/audit-log${query}`, { as });
+    const log = async (query = '', as = t.adminId) => await api.request('GET', `/v1/orgs/${t.orgId}/audit-log${query}`, { as });
     return { t, api, log };
   }
 
-  it('records who, what, on which ids, a summary without values, and the status; newest first', () => {
-    const { t, api, log } = setup();
-    const created = api.request('POST', `/v1/orgs/${t.orgId}/spaces`, { as: t.adminId, body: { title: 'Secret plans', emoji: '🔒' } });
+  it('records who, what, on which ids, a summary without values, and the status; newest first', async () => {
+    const { t, api, log } = await setup();
+    const created = await api.request('POST', `/v1/orgs/${t.orgId}/spaces`, { as: t.adminId, body: { title: 'Secret plans', emoji: '🔒' } });
     const space = created.body.id as string;
-    api.request('PATCH', `/v1/spaces/${space}`, { as: t.adminId, body: { title: 'Renamed' } });
-    api.request('DELETE', `/v1/spaces/${space}`, { as: t.adminId });
-    const listed = log();
+    await api.request('PATCH', `/v1/spaces/${space}`, { as: t.adminId, body: { title: 'Renamed' } });
+    await api.request('DELETE', `/v1/spaces/${space}`, { as: t.adminId });
+    const listed = await log();
     expect(listed.status, JSON.stringify(listed.body)).toBe(200);
     const { items } = listed.body;
     expect(items.map((r: { action: string }) => r.action)).toEqual(['deleteSpaceById', 'updateSpaceById', 'createSpace']);
@@ -38,61 +38,61 @@ describe('the audit trail', () => {
     expect(JSON.stringify(items)).not.toMatch(/Secret plans|Renamed/);
   });
 
-  it('a failed write leaves no record; a bulk write is one record with its counts', () => {
-    const { t, api, log } = setup();
-    expect(api.request('POST', `/v1/orgs/${t.orgId}/spaces`, { as: t.adminId, body: { title: '' } }).status).toBe(400);
-    expect(log().body.count).toBe(0);
-    const team = api.request('PUT', `/v1/orgs/${t.orgId}/teams`, { as: t.adminId, body: { title: 'Writers' } }).body.id as string;
-    const { reader, creator } = standardUsers(t);
-    const bulk = api.request('PUT', `/v1/orgs/${t.orgId}/teams/${team}/members`, { as: t.adminId, body: { add: [reader, creator] } });
+  it('a failed write leaves no record; a bulk write is one record with its counts', async () => {
+    const { t, api, log } = await setup();
+    expect((await api.request('POST', `/v1/orgs/${t.orgId}/spaces`, { as: t.adminId, body: { title: '' } })).status).toBe(400);
+    expect((await log()).body.count).toBe(0);
+    const team = (await api.request('PUT', `/v1/orgs/${t.orgId}/teams`, { as: t.adminId, body: { title: 'Writers' } })).body.id as string;
+    const { reader, creator } = await standardUsers(t);
+    const bulk = await api.request('PUT', `/v1/orgs/${t.orgId}/teams/${team}/members`, { as: t.adminId, body: { add: [reader, creator] } });
     expect(bulk.status, JSON.stringify(bulk.body)).toBeLessThan(300);
-    const [last] = log().body.items;
+    const [last] = (await log()).body.items;
     expect(last).toMatchObject({ action: 'updateMembersInOrganizationTeam', targets: { teamId: team }, summary: { counts: { add: 2 } } });
   });
 
-  it('filters by actor, action, target, since and until, and pages', () => {
-    const { t, api, log } = setup();
+  it('filters by actor, action, target, since and until, and pages', async () => {
+    const { t, api, log } = await setup();
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      ids.push(api.request('POST', `/v1/orgs/${t.orgId}/spaces`, { as: t.adminId, body: { title: `S${i}` } }).body.id);
+      ids.push((await api.request('POST', `/v1/orgs/${t.orgId}/spaces`, { as: t.adminId, body: { title: `S${i}` } })).body.id);
       t.clock.advance(60_000);
     }
-    api.request('PATCH', `/v1/spaces/${ids[0]}`, { as: t.adminId, body: { title: 'S0b' } });
-    expect(log('?action=updateSpaceById').body.count).toBe(1);
-    expect(log(`?target=${ids[0]}`).body.items.map((r: { action: string }) => r.action)).toEqual(['updateSpaceById', 'createSpace']);
-    expect(log(`?actor=${t.adminId}`).body.count).toBe(4);
-    expect(log('?actor=nobody').body.count).toBe(0);
-    expect(log('?since=2026-03-01T10:01:00Z').body.count).toBe(3);
-    expect(log('?until=2026-03-01T10:01:00Z').body.count).toBe(1);
-    const first = log('?limit=2').body;
+    await api.request('PATCH', `/v1/spaces/${ids[0]}`, { as: t.adminId, body: { title: 'S0b' } });
+    expect((await log('?action=updateSpaceById')).body.count).toBe(1);
+    expect((await log(`?target=${ids[0]}`)).body.items.map((r: { action: string }) => r.action)).toEqual(['updateSpaceById', 'createSpace']);
+    expect((await log(`?actor=${t.adminId}`)).body.count).toBe(4);
+    expect((await log('?actor=nobody')).body.count).toBe(0);
+    expect((await log('?since=2026-03-01T10:01:00Z')).body.count).toBe(3);
+    expect((await log('?until=2026-03-01T10:01:00Z')).body.count).toBe(1);
+    const first = (await log('?limit=2')).body;
     expect(first.items).toHaveLength(2);
-    const second = log(`?limit=2&page=${first.next.page}`).body;
+    const second = (await log(`?limit=2&page=${first.next.page}`)).body;
     expect(second.items).toHaveLength(2);
     expect(second.next).toBeUndefined();
-    expectError(log('?since=yesterday'), 400, /since: must be an ISO 8601 date or time/);
-    expectError(log('?colour=red'), 400, /colour/);
+    expectError(await log('?since=yesterday'), 400, /since: must be an ISO 8601 date or time/);
+    expectError(await log('?colour=red'), 400, /colour/);
   });
 
-  it('is for admins: other members get 403, other organizations 404', () => {
-    const { t, log } = setup();
-    const { reader } = standardUsers(t);
-    expectError(log('', reader), 403, /admin/);
-    const other = otherOrganization(t.engine);
-    expectError(log('', other.adminId), 404, /not found/);
+  it('is for admins: other members get 403, other organizations 404', async () => {
+    const { t, log } = await setup();
+    const { reader } = await standardUsers(t);
+    expectError(await log('', reader), 403, /admin/);
+    const other = await otherOrganization(t.engine);
+    expectError(await log('', other.adminId), 404, /not found/);
   });
 
-  it('keeps the request id, and forgets records after 90 days', () => {
-    const { t } = setup();
+  it('keeps the request id, and forgets records after 90 days', async () => {
+    const { t } = await setup();
     const app = createApp({ engine: t.engine });
-    const { token } = t.engine.tokens.create({ user: t.adminId });
+    const { token } = await t.engine.tokens.create({ user: t.adminId });
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    app.handle({ method: 'POST', url: `/v1/orgs/${t.orgId}/spaces`, headers, body: '{"title":"A"}' }, { requestId: 'req-7' });
-    const read = () => t.engine.audit.list({ userId: t.adminId }, t.orgId, {});
-    expect(read().items[0].requestId).toBe('req-7');
+    await app.handleAsync({ method: 'POST', url: `/v1/orgs/${t.orgId}/spaces`, headers, body: '{"title":"A"}' }, { requestId: 'req-7' });
+    const read = async () => await t.engine.audit.list({ userId: t.adminId }, t.orgId, {});
+    expect((await read()).items[0].requestId).toBe('req-7');
     t.clock.advance(89 * 86_400_000);
-    expect(t.engine.audit.purge()).toBe(0);
+    expect(await t.engine.audit.purge()).toBe(0);
     t.clock.advance(2 * 86_400_000);
-    expect(t.engine.audit.purge()).toBe(1);
-    expect(read().count).toBe(0);
+    expect(await t.engine.audit.purge()).toBe(1);
+    expect((await read()).count).toBe(0);
   });
 });

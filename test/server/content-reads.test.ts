@@ -3,6 +3,7 @@ import { addMember, otherOrganization, PUBLIC_URL } from '../helpers/engine';
 import { expectOk, expectError, type CallResult } from '../helpers/app';
 import type { Routes } from '../../src/api/routes/index';
 import { contentSetup, type ContentSetup, type PageNode } from '../helpers/content';
+import { mapInOrder } from '../../src/engine/in-order';
 
 type Root = 'space' | 'cr';
 
@@ -78,26 +79,26 @@ const GUIDE = [
  *     install (Install: same slug under another parent)
  * plus the GUIDE page at the root, and a change request `cr` (open, unmerged) that adds a page and a file.
  */
-function treeSetup() {
-  const s = contentSetup();
-  const seedCr = s.createCr({ subject: 'seed' });
-  const first = s.writeOk(seedCr.id, [
+async function treeSetup() {
+  const s = await contentSetup();
+  const seedCr = await s.createCr({ subject: 'seed' });
+  const first = await s.writeOk(seedCr.id, [
     { operation: 'insert_page', document: { markdown: '# Getting Started\n\nWelcome.' } },
     { operation: 'insert_page', document: { markdown: '# API Reference\n\nEndpoints.' } },
   ]);
   const [gettingStarted, apiReference] = first.changes.map((c: { page: string }) => c.page);
-  const second = s.writeOk(seedCr.id, [
+  const second = await s.writeOk(seedCr.id, [
     { operation: 'insert_page', document: { markdown: '# Install\n\nnpm i' }, into: gettingStarted },
     { operation: 'insert_page', document: { markdown: 'Second install page' }, title: 'Install', into: gettingStarted },
     { operation: 'insert_page', document: { markdown: '# Install\n\nThe API install.' }, into: apiReference },
     { operation: 'insert_page', document: { markdown: GUIDE }, at: 0 },
   ]);
   const [install, install2, apiInstall, guide] = second.changes.map((c: { page: string }) => c.page);
-  const third = s.writeOk(seedCr.id, [{ operation: 'insert_page', document: { markdown: '# On Linux\n\napt-get install docs' }, into: install }]);
+  const third = await s.writeOk(seedCr.id, [{ operation: 'insert_page', document: { markdown: '# On Linux\n\napt-get install docs' }, into: install }]);
   const onLinux = third.changes[0].page as string;
-  expectOk(s.merge(seedCr.id), 'mergeChangeRequest');
-  const cr = s.createCr({ subject: 'pending' });
-  const pending = s.writeOk(cr.id, [
+  expectOk(await s.merge(seedCr.id), 'mergeChangeRequest');
+  const cr = await s.createCr({ subject: 'pending' });
+  const pending = await s.writeOk(cr.id, [
     { operation: 'insert_page', document: { markdown: '# Pending page\n\nNot merged yet.' }, into: apiReference },
     { operation: 'insert_files', files: [{ name: 'pending.txt', base64: Buffer.from('pending bytes').toString('base64') }] },
   ]);
@@ -118,11 +119,11 @@ const capability = (path: string, userId: string) =>
   expect.stringMatching(new RegExp(`^${PUBLIC_URL.replace(/[.]/g, '\\.')}${path}\\?user=${userId}&expires=\\d+&signature=[\\w-]{43}$`));
 
 describe('GET <content> (the revision)', () => {
-  it('shows the empty first revision of a new space: no pages, files or parents', () => {
-    const s = contentSetup();
-    const res = s.api.request('GET', rootOf(s), { as: s.adminId });
+  it('shows the empty first revision of a new space: no pages, files or parents', async () => {
+    const s = await contentSetup();
+    const res = await s.api.request('GET', rootOf(s), { as: s.adminId });
     expectOk(res, 'getSpaceContent');
-    const revision = s.spaceRevision();
+    const revision = await s.spaceRevision();
     expect(res.body).toEqual({
       object: 'revision',
       id: revision,
@@ -140,70 +141,70 @@ describe('GET <content> (the revision)', () => {
     });
   });
 
-  it('chains parents: a change request starts from the space revision, each write and the merge name the previous ones', () => {
-    const s = contentSetup();
-    const initial = s.spaceRevision();
-    const cr = s.createCr();
+  it('chains parents: a change request starts from the space revision, each write and the merge name the previous ones', async () => {
+    const s = await contentSetup();
+    const initial = await s.spaceRevision();
+    const cr = await s.createCr();
     const crRoot = rootOf(s, cr.id);
-    const afterCreate = s.api.request('GET', crRoot, { as: s.adminId });
+    const afterCreate = await s.api.request('GET', crRoot, { as: s.adminId });
     expectOk(afterCreate, 'getChangeRequestContent');
     expect(afterCreate.body.id).toBe(cr.revision);
     expect(afterCreate.body.parents).toEqual([initial]);
 
     s.clock.advance(60_000);
-    s.writeOk(cr.id, [{ operation: 'insert_page', document: { markdown: '# One' } }]);
-    const afterFirst = s.api.request('GET', crRoot, { as: s.adminId });
+    await s.writeOk(cr.id, [{ operation: 'insert_page', document: { markdown: '# One' } }]);
+    const afterFirst = await s.api.request('GET', crRoot, { as: s.adminId });
     expectOk(afterFirst, 'getChangeRequestContent');
     expect(afterFirst.body.parents).toEqual([cr.revision]);
-    expect(afterFirst.body.id).toBe(s.getCr(cr.id).revision);
+    expect(afterFirst.body.id).toBe((await s.getCr(cr.id)).revision);
     expect(afterFirst.body.createdAt).toBe('2026-03-01T10:01:00.000Z');
     expect(afterFirst.body.type).toBe('edits');
 
-    s.writeOk(cr.id, [{ operation: 'insert_page', document: { markdown: '# Two' } }]);
-    const afterSecond = s.api.request('GET', crRoot, { as: s.adminId });
+    await s.writeOk(cr.id, [{ operation: 'insert_page', document: { markdown: '# Two' } }]);
+    const afterSecond = await s.api.request('GET', crRoot, { as: s.adminId });
     expect(afterSecond.body.parents).toEqual([afterFirst.body.id]);
     expect(afterSecond.body.pages.map((p: PageNode) => p.title)).toEqual(['One', 'Two']);
 
     // the space has not moved
-    const before = s.api.request('GET', rootOf(s), { as: s.adminId });
+    const before = await s.api.request('GET', rootOf(s), { as: s.adminId });
     expect(before.body.id).toBe(initial);
     expect(before.body.pages).toEqual([]);
 
-    const merged = s.merge(cr.id);
+    const merged = await s.merge(cr.id);
     expectOk(merged, 'mergeChangeRequest');
-    const space = s.api.request('GET', rootOf(s), { as: s.adminId });
+    const space = await s.api.request('GET', rootOf(s), { as: s.adminId });
     expectOk(space, 'getSpaceContent');
     expect(space.body.id).toBe(merged.body.revision);
-    expect(space.body.id).toBe(s.spaceRevision());
+    expect(space.body.id).toBe(await s.spaceRevision());
     expect(space.body.type).toBe('merge');
     expect(space.body.parents).toEqual([initial, afterSecond.body.id]);
     expect(space.body.pages.map((p: PageNode) => p.title)).toEqual(['One', 'Two']);
 
     // the next change request starts from the merge
-    const next = s.createCr();
-    const nextContent = s.api.request('GET', rootOf(s, next.id), { as: s.adminId });
+    const next = await s.createCr();
+    const nextContent = await s.api.request('GET', rootOf(s, next.id), { as: s.adminId });
     expect(nextContent.body.parents).toEqual([merged.body.revision]);
   });
 
-  it('names both sides as parents when a change request is updated from main', () => {
-    const s = contentSetup();
-    const cr = s.createCr();
-    s.writeOk(cr.id, [{ operation: 'insert_page', document: { markdown: '# Mine' } }]);
-    const head = s.getCr(cr.id).revision;
-    const main = s.changeMain([{ operation: 'insert_page', document: { markdown: '# Theirs' } }]);
-    expectOk(s.update(cr.id), 'updateChangeRequestFromMain');
-    const res = s.api.request('GET', rootOf(s, cr.id), { as: s.adminId });
+  it('names both sides as parents when a change request is updated from main', async () => {
+    const s = await contentSetup();
+    const cr = await s.createCr();
+    await s.writeOk(cr.id, [{ operation: 'insert_page', document: { markdown: '# Mine' } }]);
+    const head = (await s.getCr(cr.id)).revision;
+    const main = await s.changeMain([{ operation: 'insert_page', document: { markdown: '# Theirs' } }]);
+    expectOk(await s.update(cr.id), 'updateChangeRequestFromMain');
+    const res = await s.api.request('GET', rootOf(s, cr.id), { as: s.adminId });
     expectOk(res, 'getChangeRequestContent');
     expect(res.body.type).toBe('update');
     expect(res.body.parents).toEqual([head, main]);
     expect(res.body.pages.map((p: PageNode) => p.title).sort()).toEqual(['Mine', 'Theirs']);
   });
 
-  it('lists the pages (as GET pages does) and the files in name order with their metadata', () => {
-    const s = treeSetup();
-    const res = s.api.request('GET', rootOf(s, s.cr.id), { as: s.adminId });
+  it('lists the pages (as GET pages does) and the files in name order with their metadata', async () => {
+    const s = await treeSetup();
+    const res = await s.api.request('GET', rootOf(s, s.cr.id), { as: s.adminId });
     expectOk(res, 'getChangeRequestContent');
-    const pages = s.api.request('GET', `${rootOf(s, s.cr.id)}/pages`, { as: s.adminId });
+    const pages = await s.api.request('GET', `${rootOf(s, s.cr.id)}/pages`, { as: s.adminId });
     expect(res.body.pages).toEqual(pages.body.pages);
     expect(res.body.files).toEqual([
       {
@@ -215,38 +216,38 @@ describe('GET <content> (the revision)', () => {
         downloadURL: capability(`/v1/spaces/${s.spaceId}/files/${s.pendingFile}/download`, s.adminId),
       },
     ]);
-    const space = s.api.request('GET', rootOf(s), { as: s.adminId });
+    const space = await s.api.request('GET', rootOf(s), { as: s.adminId });
     expect(space.body.files).toEqual([]);
   });
 
-  it('orders the files of the revision as the files listing does', () => {
-    const s = contentSetup();
-    const cr = s.createCr();
+  it('orders the files of the revision as the files listing does', async () => {
+    const s = await contentSetup();
+    const cr = await s.createCr();
     const names = ['b.txt', 'A.txt', 'a.txt', 'B.txt', '_x.txt', '10.txt', '9.txt'];
-    s.writeOk(cr.id, [{ operation: 'insert_files', files: names.map((name) => ({ name, base64: Buffer.from(name).toString('base64') })) }]);
-    const revision = s.api.request('GET', rootOf(s, cr.id), { as: s.adminId });
-    const listed = s.api.request('GET', `${rootOf(s, cr.id)}/files`, { as: s.adminId });
+    await s.writeOk(cr.id, [{ operation: 'insert_files', files: names.map((name) => ({ name, base64: Buffer.from(name).toString('base64') })) }]);
+    const revision = await s.api.request('GET', rootOf(s, cr.id), { as: s.adminId });
+    const listed = await s.api.request('GET', `${rootOf(s, cr.id)}/files`, { as: s.adminId });
     expectOk(listed, 'listChangeRequestFiles');
     expect(revision.body.files.map((f: { name: string }) => f.name)).toEqual(listed.body.items.map((f: { name: string }) => f.name));
     expect(revision.body.files).toEqual(listed.body.items);
   });
 
-  it('accepts metadata and computed as true or false only, and no other parameter', () => {
-    const s = contentSetup();
-    for (const root of [rootOf(s), rootOf(s, s.createCr().id)]) {
-      expect(s.api.request('GET', `${root}?metadata=false&computed=true`, { as: s.adminId }).status).toBe(200);
-      expect(s.api.request('GET', `${root}?metadata=true&computed=false`, { as: s.adminId }).status).toBe(200);
-      expectError(s.api.request('GET', `${root}?metadata=yes`, { as: s.adminId }), 400, /metadata.*must be true or false/);
-      expectError(s.api.request('GET', `${root}?computed=1`, { as: s.adminId }), 400, /computed.*must be true or false/);
-      expectError(s.api.request('GET', `${root}?format=markdown`, { as: s.adminId }), 400, /format/);
+  it('accepts metadata and computed as true or false only, and no other parameter', async () => {
+    const s = await contentSetup();
+    for (const root of [rootOf(s), rootOf(s, (await s.createCr()).id)]) {
+      expect((await s.api.request('GET', `${root}?metadata=false&computed=true`, { as: s.adminId })).status).toBe(200);
+      expect((await s.api.request('GET', `${root}?metadata=true&computed=false`, { as: s.adminId })).status).toBe(200);
+      expectError(await s.api.request('GET', `${root}?metadata=yes`, { as: s.adminId }), 400, /metadata.*must be true or false/);
+      expectError(await s.api.request('GET', `${root}?computed=1`, { as: s.adminId }), 400, /computed.*must be true or false/);
+      expectError(await s.api.request('GET', `${root}?format=markdown`, { as: s.adminId }), 400, /format/);
     }
   });
 });
 
 describe('GET <content>/pages (the page tree)', () => {
-  it('nests pages under their parents in order, with paths made of the ancestors’ slugs', () => {
-    const s = treeSetup();
-    const res = s.api.request('GET', `${rootOf(s)}/pages`, { as: s.adminId });
+  it('nests pages under their parents in order, with paths made of the ancestors’ slugs', async () => {
+    const s = await treeSetup();
+    const res = await s.api.request('GET', `${rootOf(s)}/pages`, { as: s.adminId });
     expectOk(res, 'listSpacePages');
     const shape = (tree: PageNode[]): unknown[] => tree.map((p) => ({ id: p.id, title: p.title, slug: p.slug, path: p.path, pages: shape(p.pages) }));
     const { ids } = s;
@@ -272,9 +273,9 @@ describe('GET <content>/pages (the page tree)', () => {
     expect(new Set(all).size).toBe(all.length);
   });
 
-  it('presents each page’s metadata, from frontmatter where given, without its content', () => {
-    const s = treeSetup();
-    const res = s.api.request('GET', `${rootOf(s)}/pages`, { as: s.adminId });
+  it('presents each page’s metadata, from frontmatter where given, without its content', async () => {
+    const s = await treeSetup();
+    const res = await s.api.request('GET', `${rootOf(s)}/pages`, { as: s.adminId });
     const guide = res.body.pages[0];
     expect(guide).toEqual({
       object: 'page',
@@ -305,15 +306,15 @@ describe('GET <content>/pages (the page tree)', () => {
     expect(onLinux).not.toHaveProperty('emoji');
   });
 
-  it('derives paths from the tree: moving or renaming under a new parent changes them, and they stay unique', () => {
-    const s = treeSetup();
-    s.writeOk(s.cr.id, [
+  it('derives paths from the tree: moving or renaming under a new parent changes them, and they stay unique', async () => {
+    const s = await treeSetup();
+    await s.writeOk(s.cr.id, [
       // Install (with On Linux below it) moves to the root; On Linux follows it
       { operation: 'update_page', page: s.ids.install, into: null, at: 0 },
       // the API's Install moves next to the other Install pages and has to take a free slug
       { operation: 'update_page', page: s.ids.apiInstall, into: s.ids.gettingStarted },
     ]);
-    const res = s.api.request('GET', `${rootOf(s, s.cr.id)}/pages`, { as: s.adminId });
+    const res = await s.api.request('GET', `${rootOf(s, s.cr.id)}/pages`, { as: s.adminId });
     expectOk(res, 'listChangeRequestPages');
     const byId = new Map(s.flat(res.body.pages).map((p) => [p.id, p.path]));
     expect(byId.get(s.ids.install)).toBe('install');
@@ -325,35 +326,35 @@ describe('GET <content>/pages (the page tree)', () => {
     const all = paths(res.body.pages, s.flat);
     expect(new Set(all).size).toBe(all.length);
     // the space still has the merged tree
-    const space = s.api.request('GET', `${rootOf(s)}/pages`, { as: s.adminId });
+    const space = await s.api.request('GET', `${rootOf(s)}/pages`, { as: s.adminId });
     expect(new Map(s.flat(space.body.pages).map((p) => [p.id, p.path])).get(s.ids.install)).toBe('getting-started/install');
   });
 
-  it('keeps paths unique when two change requests add a page with the same title and both are merged', () => {
-    const s = contentSetup();
-    const a = s.createCr();
-    const b = s.createCr();
-    s.writeOk(a.id, [{ operation: 'insert_page', document: { markdown: '# Intro\n\nfrom A' } }]);
-    s.writeOk(b.id, [{ operation: 'insert_page', document: { markdown: '# Intro\n\nfrom B' } }]);
-    expect(s.merge(a.id).body.result).toBe('merge');
-    expect(s.merge(b.id).body.result).toBe('merge');
-    const res = s.api.request('GET', `${rootOf(s)}/pages`, { as: s.adminId });
+  it('keeps paths unique when two change requests add a page with the same title and both are merged', async () => {
+    const s = await contentSetup();
+    const a = await s.createCr();
+    const b = await s.createCr();
+    await s.writeOk(a.id, [{ operation: 'insert_page', document: { markdown: '# Intro\n\nfrom A' } }]);
+    await s.writeOk(b.id, [{ operation: 'insert_page', document: { markdown: '# Intro\n\nfrom B' } }]);
+    expect((await s.merge(a.id)).body.result).toBe('merge');
+    expect((await s.merge(b.id)).body.result).toBe('merge');
+    const res = await s.api.request('GET', `${rootOf(s)}/pages`, { as: s.adminId });
     expectOk(res, 'listSpacePages');
     const all = paths(res.body.pages, s.flat);
     expect(all).toHaveLength(2);
     expect(new Set(all).size).toBe(2);
     // each path finds its own page
     for (const page of res.body.pages as PageNode[]) {
-      const found = s.api.request('GET', `${rootOf(s)}/path/${encodeURIComponent(page.path)}`, { as: s.adminId });
+      const found = await s.api.request('GET', `${rootOf(s)}/path/${encodeURIComponent(page.path)}`, { as: s.adminId });
       expectOk(found, 'getSpacePageByPath');
       expect(found.body.id).toBe(page.id);
     }
   });
 
-  it('shows the change request’s content at its root and the merged content at the space root', () => {
-    const s = treeSetup();
-    const crPages = s.api.request('GET', `${rootOf(s, s.cr.id)}/pages`, { as: s.adminId });
-    const spacePages = s.api.request('GET', `${rootOf(s)}/pages`, { as: s.adminId });
+  it('shows the change request’s content at its root and the merged content at the space root', async () => {
+    const s = await treeSetup();
+    const crPages = await s.api.request('GET', `${rootOf(s, s.cr.id)}/pages`, { as: s.adminId });
+    const spacePages = await s.api.request('GET', `${rootOf(s)}/pages`, { as: s.adminId });
     expectOk(crPages, 'listChangeRequestPages');
     const crIds = s.flat(crPages.body.pages).map((p) => p.id);
     const spaceIds = s.flat(spacePages.body.pages).map((p) => p.id);
@@ -361,33 +362,33 @@ describe('GET <content>/pages (the page tree)', () => {
     expect(spaceIds).not.toContain(s.ids.pendingPage);
     expect(crIds.filter((id) => id !== s.ids.pendingPage)).toEqual(spaceIds);
     // the change request by its number shows the same
-    const byNumber = s.api.request('GET', `${rootOf(s, s.cr.number)}/pages`, { as: s.adminId });
+    const byNumber = await s.api.request('GET', `${rootOf(s, s.cr.number)}/pages`, { as: s.adminId });
     expect(byNumber.body).toEqual(crPages.body);
     // a merged change request still shows its own content
-    const merged = s.api.request('GET', `${rootOf(s, s.seedCr.id)}/pages`, { as: s.adminId });
+    const merged = await s.api.request('GET', `${rootOf(s, s.seedCr.id)}/pages`, { as: s.adminId });
     expectOk(merged, 'listChangeRequestPages');
     expect(s.flat(merged.body.pages).map((p) => p.id)).toEqual(spaceIds);
     // once merged, the space shows it
-    expectOk(s.merge(s.cr.id), 'mergeChangeRequest');
-    const after = s.api.request('GET', `${rootOf(s)}/pages`, { as: s.adminId });
+    expectOk(await s.merge(s.cr.id), 'mergeChangeRequest');
+    const after = await s.api.request('GET', `${rootOf(s)}/pages`, { as: s.adminId });
     expect(s.flat(after.body.pages).map((p) => p.id)).toContain(s.ids.pendingPage);
   });
 
-  it('answers 404 for an unknown change request, or one of another space', () => {
-    const s = contentSetup();
-    const other = s.createSpace('Other');
-    const otherCr = s.createCr({}, s.adminId, other);
+  it('answers 404 for an unknown change request, or one of another space', async () => {
+    const s = await contentSetup();
+    const other = await s.createSpace('Other');
+    const otherCr = await s.createCr({}, s.adminId, other);
     for (const url of [`${rootOf(s, 'nope')}/pages`, `${rootOf(s, 99)}/pages`, `${rootOf(s, otherCr.id)}/pages`]) {
-      expectError(s.api.request('GET', url, { as: s.adminId }), 404, /change request .* not found/);
+      expectError(await s.api.request('GET', url, { as: s.adminId }), 404, /change request .* not found/);
     }
-    expectOk(s.api.request('GET', `${rootOf(s, otherCr.id, other)}/pages`, { as: s.adminId }), 'listChangeRequestPages');
+    expectOk(await s.api.request('GET', `${rootOf(s, otherCr.id, other)}/pages`, { as: s.adminId }), 'listChangeRequestPages');
   });
 });
 
 describe('GET <content>/files and <content>/files/{fileId}', () => {
-  function filesSetup() {
-    const s = contentSetup();
-    const cr = s.createCr();
+  async function filesSetup() {
+    const s = await contentSetup();
+    const cr = await s.createCr();
     const text = Buffer.from('hello, files\n');
     const inputs = [
       { name: 'photo.jpg', base64: jpeg(9, 4).toString('base64') },
@@ -396,35 +397,35 @@ describe('GET <content>/files and <content>/files/{fileId}', () => {
       { name: 'anim.gif', base64: gif(5, 7).toString('base64') },
       { name: 'custom.bin', contentType: 'application/x-custom', base64: Buffer.from([0, 1, 2, 255]).toString('base64') },
     ];
-    const body = s.writeOk(cr.id, [{ operation: 'insert_files', files: inputs }]);
+    const body = await s.writeOk(cr.id, [{ operation: 'insert_files', files: inputs }]);
     const idOf = Object.fromEntries(inputs.map((f, i) => [f.name, body.changes[0].files[i] as string]));
     return { ...s, cr, idOf, text };
   }
   // A capability URL: the download path, the viewer, an expiry and a signature (engine/capability.ts).
   const download = (s: ContentSetup, id: string, space = s.spaceId) => capability(`/v1/spaces/${space}/files/${id}/download`, s.adminId);
 
-  it('pages through the files in name order with limit and the next cursor', () => {
-    const s = filesSetup();
+  it('pages through the files in name order with limit and the next cursor', async () => {
+    const s = await filesSetup();
     const url = `${rootOf(s, s.cr.id)}/files`;
-    const first = s.api.request('GET', `${url}?limit=2`, { as: s.adminId });
+    const first = await s.api.request('GET', `${url}?limit=2`, { as: s.adminId });
     expectOk(first, 'listChangeRequestFiles');
     expect(first.body.count).toBe(5);
     expect(first.body.items.map((f: { name: string }) => f.name)).toEqual(['anim.gif', 'custom.bin']);
     expect(first.body.next.page).toEqual(expect.any(String));
-    const second = s.api.request('GET', `${url}?limit=2&page=${encodeURIComponent(first.body.next.page)}`, { as: s.adminId });
+    const second = await s.api.request('GET', `${url}?limit=2&page=${encodeURIComponent(first.body.next.page)}`, { as: s.adminId });
     expectOk(second, 'listChangeRequestFiles');
     expect(second.body.items.map((f: { name: string }) => f.name)).toEqual(['diagram.png', 'notes.txt']);
-    const third = s.api.request('GET', `${url}?limit=2&page=${encodeURIComponent(second.body.next.page)}`, { as: s.adminId });
+    const third = await s.api.request('GET', `${url}?limit=2&page=${encodeURIComponent(second.body.next.page)}`, { as: s.adminId });
     expectOk(third, 'listChangeRequestFiles');
     expect(third.body).toEqual({ count: 5, items: [expect.objectContaining({ name: 'photo.jpg' })] });
-    const all = s.api.request('GET', url, { as: s.adminId });
+    const all = await s.api.request('GET', url, { as: s.adminId });
     expect(all.body.items).toEqual([...first.body.items, ...second.body.items, ...third.body.items]);
     expect(all.body.next).toBeUndefined();
   });
 
-  it('presents size, content type (given or from the name), dimensions of images and the download URL', () => {
-    const s = filesSetup();
-    const res = s.api.request('GET', `${rootOf(s, s.cr.id)}/files`, { as: s.adminId });
+  it('presents size, content type (given or from the name), dimensions of images and the download URL', async () => {
+    const s = await filesSetup();
+    const res = await s.api.request('GET', `${rootOf(s, s.cr.id)}/files`, { as: s.adminId });
     const byName = Object.fromEntries(res.body.items.map((f: { name: string }) => [f.name, f]));
     const id = s.idOf;
     expect(byName['anim.gif']).toEqual({ object: 'file', id: id['anim.gif'], name: 'anim.gif', contentType: 'image/gif', size: 13, dimensions: { width: 5, height: 7 }, downloadURL: download(s, id['anim.gif']) });
@@ -434,61 +435,61 @@ describe('GET <content>/files and <content>/files/{fileId}', () => {
     expect(byName['custom.bin']).toEqual({ object: 'file', id: id['custom.bin'], name: 'custom.bin', contentType: 'application/x-custom', size: 4, downloadURL: download(s, id['custom.bin']) });
   });
 
-  it('gets one file as the listing shows it', () => {
-    const s = filesSetup();
-    const listed = s.api.request('GET', `${rootOf(s, s.cr.id)}/files`, { as: s.adminId }).body.items;
+  it('gets one file as the listing shows it', async () => {
+    const s = await filesSetup();
+    const listed = (await s.api.request('GET', `${rootOf(s, s.cr.id)}/files`, { as: s.adminId })).body.items;
     expect(listed).toHaveLength(5);
     for (const file of listed) {
-      const res = s.api.request('GET', `${rootOf(s, s.cr.id)}/files/${file.id}`, { as: s.adminId });
+      const res = await s.api.request('GET', `${rootOf(s, s.cr.id)}/files/${file.id}`, { as: s.adminId });
       expectOk(res, 'getChangeRequestFile');
       expect(res.body).toEqual(file);
     }
-    expectError(s.api.request('GET', `${rootOf(s, s.cr.id)}/files/nope`, { as: s.adminId }), 404, /file nope not found/);
+    expectError(await s.api.request('GET', `${rootOf(s, s.cr.id)}/files/nope`, { as: s.adminId }), 404, /file nope not found/);
   });
 
-  it('shows a change request’s files at the space root only once it is merged', () => {
-    const s = filesSetup();
+  it('shows a change request’s files at the space root only once it is merged', async () => {
+    const s = await filesSetup();
     const id = s.idOf['notes.txt'];
-    expect(s.api.request('GET', `${rootOf(s)}/files`, { as: s.adminId }).body).toEqual({ count: 0, items: [] });
-    expectError(s.api.request('GET', `${rootOf(s)}/files/${id}`, { as: s.adminId }), 404);
-    expectOk(s.merge(s.cr.id), 'mergeChangeRequest');
-    const listed = s.api.request('GET', `${rootOf(s)}/files?limit=1`, { as: s.adminId });
+    expect((await s.api.request('GET', `${rootOf(s)}/files`, { as: s.adminId })).body).toEqual({ count: 0, items: [] });
+    expectError(await s.api.request('GET', `${rootOf(s)}/files/${id}`, { as: s.adminId }), 404);
+    expectOk(await s.merge(s.cr.id), 'mergeChangeRequest');
+    const listed = await s.api.request('GET', `${rootOf(s)}/files?limit=1`, { as: s.adminId });
     expectOk(listed, 'listSpaceFiles');
     expect(listed.body.count).toBe(5);
     expect(listed.body.items.map((f: { name: string }) => f.name)).toEqual(['anim.gif']);
-    const one = s.api.request('GET', `${rootOf(s)}/files/${id}`, { as: s.adminId });
+    const one = await s.api.request('GET', `${rootOf(s)}/files/${id}`, { as: s.adminId });
     expectOk(one, 'getSpaceFile');
     expect(one.body).toMatchObject({ id, name: 'notes.txt', size: s.text.length });
   });
 
-  it('rejects a bad cursor, a cursor of another listing, limits out of 1..1000 and bad flags (400)', () => {
-    const s = filesSetup();
+  it('rejects a bad cursor, a cursor of another listing, limits out of 1..1000 and bad flags (400)', async () => {
+    const s = await filesSetup();
     const url = `${rootOf(s, s.cr.id)}/files`;
-    expectError(s.api.request('GET', `${url}?page=garbage`, { as: s.adminId }), 400, /page/);
+    expectError(await s.api.request('GET', `${url}?page=garbage`, { as: s.adminId }), 400, /page/);
     // a cursor of the change-request listing (two change requests, one a page)
-    s.createCr();
-    const other = s.api.request('GET', `${s.crs()}?limit=1`, { as: s.adminId });
+    await s.createCr();
+    const other = await s.api.request('GET', `${s.crs()}?limit=1`, { as: s.adminId });
     expect(other.body.next).toBeDefined();
-    expectError(s.api.request('GET', `${url}?page=${encodeURIComponent(other.body.next.page)}`, { as: s.adminId }), 400, /page/);
-    expectError(s.api.request('GET', `${url}?limit=0`, { as: s.adminId }), 400, /limit/);
-    expectError(s.api.request('GET', `${url}?limit=1001`, { as: s.adminId }), 400, /limit/);
-    expectError(s.api.request('GET', `${url}?metadata=maybe`, { as: s.adminId }), 400, /metadata/);
-    expectError(s.api.request('GET', `${url}/${s.idOf['notes.txt']}?computed=no`, { as: s.adminId }), 400, /computed/);
-    expect(s.api.request('GET', `${url}?metadata=false&computed=false&limit=1000`, { as: s.adminId }).status).toBe(200);
+    expectError(await s.api.request('GET', `${url}?page=${encodeURIComponent(other.body.next.page)}`, { as: s.adminId }), 400, /page/);
+    expectError(await s.api.request('GET', `${url}?limit=0`, { as: s.adminId }), 400, /limit/);
+    expectError(await s.api.request('GET', `${url}?limit=1001`, { as: s.adminId }), 400, /limit/);
+    expectError(await s.api.request('GET', `${url}?metadata=maybe`, { as: s.adminId }), 400, /metadata/);
+    expectError(await s.api.request('GET', `${url}/${s.idOf['notes.txt']}?computed=no`, { as: s.adminId }), 400, /computed/);
+    expect((await s.api.request('GET', `${url}?metadata=false&computed=false&limit=1000`, { as: s.adminId })).status).toBe(200);
   });
 });
 
 describe('GET /v1/spaces/{spaceId}/files/{fileId}/download', () => {
-  it('answers the exact bytes with the file’s content type, for every file', () => {
-    const s = contentSetup();
-    const cr = s.createCr();
+  it('answers the exact bytes with the file’s content type, for every file', async () => {
+    const s = await contentSetup();
+    const cr = await s.createCr();
     const bytes = {
       'image.png': png(640, 480),
       'photo.jpeg': jpeg(3, 2),
       'data.bin': Buffer.from(Array.from({ length: 256 }, (_, i) => i)),
       'custom.dat': Buffer.from('custom'),
     };
-    const body = s.writeOk(cr.id, [{
+    const body = await s.writeOk(cr.id, [{
       operation: 'insert_files',
       files: [
         { name: 'image.png', base64: bytes['image.png'].toString('base64') },
@@ -498,9 +499,9 @@ describe('GET /v1/spaces/{spaceId}/files/{fileId}/download', () => {
       ],
     }]);
     const types = ['image/png', 'image/jpeg', 'application/octet-stream', 'text/x-custom'];
-    Object.values(bytes).forEach((expected, i) => {
+    await mapInOrder(Object.values(bytes), async (expected, i) => {
       const file = body.insertedFiles[i];
-      const res = s.api.request('GET', new URL(file.downloadURL).pathname, { as: s.adminId });
+      const res = await s.api.request('GET', new URL(file.downloadURL).pathname, { as: s.adminId });
       expectRead(res, 'downloadSpaceFile');
       expect(res.headers['content-type']).toBe(types[i]);
       expect(Buffer.isBuffer(res.body)).toBe(true);
@@ -509,43 +510,43 @@ describe('GET /v1/spaces/{spaceId}/files/{fileId}/download', () => {
     });
   });
 
-  it('serves the files of the space’s content and of its change requests, not other spaces’', () => {
-    const s = contentSetup();
-    const cr = s.createCr();
-    const fileId = s.writeOk(cr.id, [{ operation: 'insert_files', files: [{ name: 'a.txt', base64: Buffer.from('A').toString('base64') }] }]).insertedFiles[0].id;
+  it('serves the files of the space’s content and of its change requests, not other spaces’', async () => {
+    const s = await contentSetup();
+    const cr = await s.createCr();
+    const fileId = (await s.writeOk(cr.id, [{ operation: 'insert_files', files: [{ name: 'a.txt', base64: Buffer.from('A').toString('base64') }] }])).insertedFiles[0].id;
     const url = `/v1/spaces/${s.spaceId}/files/${fileId}/download`;
-    expect(s.api.request('GET', url, { as: s.adminId }).body.toString()).toBe('A');
-    expectOk(s.merge(cr.id), 'mergeChangeRequest');
-    expect(s.api.request('GET', url, { as: s.reader }).body.toString()).toBe('A');
-    const other = s.createSpace('Other');
-    expectError(s.api.request('GET', `/v1/spaces/${other}/files/${fileId}/download`, { as: s.adminId }), 404, /file .* not found/);
-    expectError(s.api.request('GET', `/v1/spaces/${s.spaceId}/files/nope/download`, { as: s.adminId }), 404, /file nope not found/);
+    expect((await s.api.request('GET', url, { as: s.adminId })).body.toString()).toBe('A');
+    expectOk(await s.merge(cr.id), 'mergeChangeRequest');
+    expect((await s.api.request('GET', url, { as: s.reader })).body.toString()).toBe('A');
+    const other = await s.createSpace('Other');
+    expectError(await s.api.request('GET', `/v1/spaces/${other}/files/${fileId}/download`, { as: s.adminId }), 404, /file .* not found/);
+    expectError(await s.api.request('GET', `/v1/spaces/${s.spaceId}/files/nope/download`, { as: s.adminId }), 404, /file nope not found/);
   });
 });
 
 describe('GET <content>/page/{pageId}', () => {
   const pageUrl = (s: ContentSetup, page: string, cr?: string, query = '') => `${rootOf(s, cr)}/page/${page}${query}`;
 
-  it('answers the markdown exactly as written with format=markdown, frontmatter included', () => {
-    const s = treeSetup();
+  it('answers the markdown exactly as written with format=markdown, frontmatter included', async () => {
+    const s = await treeSetup();
     for (const [root, cr] of [['space', undefined], ['cr', s.cr.id]] as const) {
-      const res = s.api.request('GET', pageUrl(s, s.ids.guide, cr, '?format=markdown'), { as: s.adminId });
+      const res = await s.api.request('GET', pageUrl(s, s.ids.guide, cr, '?format=markdown'), { as: s.adminId });
       expectOk(res, op(root, 'getSpacePage', 'getChangeRequestPage'));
       expect(res.body.markdown).toBe(GUIDE);
       expect(res.body).not.toHaveProperty('document');
       expect(res.body).toMatchObject({ id: s.ids.guide, title: 'The Guide', path: 'the-guide', description: 'Everything in one place', emoji: '📘' });
     }
     const odd = 'line with trailing spaces   \r\n\n\n\ttabbed\n\n<b>html</b> & *stars*  ';
-    const cr = s.createCr();
-    const id = s.writeOk(cr.id, [{ operation: 'insert_page', document: { markdown: odd }, title: 'Odd' }]).changes[0].page;
-    expect(s.markdownOf(id, cr.id)).toBe(odd);
+    const cr = await s.createCr();
+    const id = (await s.writeOk(cr.id, [{ operation: 'insert_page', document: { markdown: odd }, title: 'Odd' }])).changes[0].page;
+    expect(await s.markdownOf(id, cr.id)).toBe(odd);
   });
 
-  it('answers a structured document by default and with format=document, leaving the frontmatter out', () => {
-    const s = treeSetup();
-    const byDefault = s.api.request('GET', pageUrl(s, s.ids.guide), { as: s.adminId });
+  it('answers a structured document by default and with format=document, leaving the frontmatter out', async () => {
+    const s = await treeSetup();
+    const byDefault = await s.api.request('GET', pageUrl(s, s.ids.guide), { as: s.adminId });
     expectOk(byDefault, 'getSpacePage');
-    const explicit = s.api.request('GET', pageUrl(s, s.ids.guide, undefined, '?format=document'), { as: s.adminId });
+    const explicit = await s.api.request('GET', pageUrl(s, s.ids.guide, undefined, '?format=document'), { as: s.adminId });
     expectOk(explicit, 'getSpacePage');
     expect(explicit.body).toEqual(byDefault.body);
     expect(byDefault.body).not.toHaveProperty('markdown');
@@ -585,12 +586,12 @@ describe('GET <content>/page/{pageId}', () => {
     expect(JSON.stringify(byDefault.body.document)).not.toMatch(/The Guide|Everything in one place|---/);
   });
 
-  it('includes the sub-pages as the tree shows them, without their content', () => {
-    const s = treeSetup();
-    const res = s.api.request('GET', pageUrl(s, s.ids.gettingStarted, undefined, '?format=markdown'), { as: s.adminId });
+  it('includes the sub-pages as the tree shows them, without their content', async () => {
+    const s = await treeSetup();
+    const res = await s.api.request('GET', pageUrl(s, s.ids.gettingStarted, undefined, '?format=markdown'), { as: s.adminId });
     expectOk(res, 'getSpacePage');
     expect(res.body.markdown).toBe('# Getting Started\n\nWelcome.');
-    const tree = s.pages();
+    const tree = await s.pages();
     expect(res.body.pages).toEqual(tree.find((p) => p.id === s.ids.gettingStarted)!.pages);
     // Install (with On Linux under it) and the second Install.
     expect(s.flat(res.body.pages).map((p) => p.id)).toEqual([s.ids.install, s.ids.onLinux, s.ids.install2]);
@@ -600,28 +601,28 @@ describe('GET <content>/page/{pageId}', () => {
     }
   });
 
-  it('reads the change request’s version of a page at its root, the merged one at the space root', () => {
-    const s = treeSetup();
-    s.writeOk(s.cr.id, [{ operation: 'update_page', page: s.ids.install, document: { markdown: '# Install\n\nyarn add docs' } }]);
-    expect(s.markdownOf(s.ids.install, s.cr.id)).toBe('# Install\n\nyarn add docs');
-    expect(s.markdownOf(s.ids.install)).toBe('# Install\n\nnpm i');
-    const crDoc = s.api.request('GET', pageUrl(s, s.ids.install, s.cr.id), { as: s.adminId });
+  it('reads the change request’s version of a page at its root, the merged one at the space root', async () => {
+    const s = await treeSetup();
+    await s.writeOk(s.cr.id, [{ operation: 'update_page', page: s.ids.install, document: { markdown: '# Install\n\nyarn add docs' } }]);
+    expect(await s.markdownOf(s.ids.install, s.cr.id)).toBe('# Install\n\nyarn add docs');
+    expect(await s.markdownOf(s.ids.install)).toBe('# Install\n\nnpm i');
+    const crDoc = await s.api.request('GET', pageUrl(s, s.ids.install, s.cr.id), { as: s.adminId });
     expectOk(crDoc, 'getChangeRequestPage');
     expect(crDoc.body.document.nodes[1].nodes[0].leaves[0].text).toBe('yarn add docs');
     expect(crDoc.body.path).toBe('getting-started/install');
     // a page only in the change request is not in the space
-    expectOk(s.api.request('GET', pageUrl(s, s.ids.pendingPage, s.cr.id), { as: s.adminId }), 'getChangeRequestPage');
-    expectError(s.api.request('GET', pageUrl(s, s.ids.pendingPage), { as: s.adminId }), 404, /not found in space/);
+    expectOk(await s.api.request('GET', pageUrl(s, s.ids.pendingPage, s.cr.id), { as: s.adminId }), 'getChangeRequestPage');
+    expectError(await s.api.request('GET', pageUrl(s, s.ids.pendingPage), { as: s.adminId }), 404, /not found in space/);
   });
 
-  it('answers 404 for an unknown page and 400 for an unknown format or flag value', () => {
-    const s = treeSetup();
+  it('answers 404 for an unknown page and 400 for an unknown format or flag value', async () => {
+    const s = await treeSetup();
     for (const cr of [undefined, s.cr.id]) {
-      expectError(s.api.request('GET', pageUrl(s, 'nope', cr), { as: s.adminId }), 404, /page nope not found/);
-      expectError(s.api.request('GET', pageUrl(s, s.ids.guide, cr, '?format=html'), { as: s.adminId }), 400, /format/);
-      expectError(s.api.request('GET', pageUrl(s, s.ids.guide, cr, '?metadata=nope'), { as: s.adminId }), 400, /metadata.*must be true or false/);
-      expectError(s.api.request('GET', pageUrl(s, s.ids.guide, cr, '?computed=TRUE'), { as: s.adminId }), 400, /computed.*must be true or false/);
-      expect(s.api.request('GET', pageUrl(s, s.ids.guide, cr, '?format=markdown&metadata=false&computed=false'), { as: s.adminId }).status).toBe(200);
+      expectError(await s.api.request('GET', pageUrl(s, 'nope', cr), { as: s.adminId }), 404, /page nope not found/);
+      expectError(await s.api.request('GET', pageUrl(s, s.ids.guide, cr, '?format=html'), { as: s.adminId }), 400, /format/);
+      expectError(await s.api.request('GET', pageUrl(s, s.ids.guide, cr, '?metadata=nope'), { as: s.adminId }), 400, /metadata.*must be true or false/);
+      expectError(await s.api.request('GET', pageUrl(s, s.ids.guide, cr, '?computed=TRUE'), { as: s.adminId }), 400, /computed.*must be true or false/);
+      expect((await s.api.request('GET', pageUrl(s, s.ids.guide, cr, '?format=markdown&metadata=false&computed=false'), { as: s.adminId })).status).toBe(200);
     }
   });
 });
@@ -629,8 +630,8 @@ describe('GET <content>/page/{pageId}', () => {
 describe('GET <content>/path/{pagePath}', () => {
   const pathUrl = (s: ContentSetup, path: string, cr?: string, query = '') => `${rootOf(s, cr)}/path/${path}${query}`;
 
-  it('finds pages at every depth, with slashes encoded as %2F', () => {
-    const s = treeSetup();
+  it('finds pages at every depth, with slashes encoded as %2F', async () => {
+    const s = await treeSetup();
     const cases: [string, string][] = [
       ['the-guide', s.ids.guide],
       ['getting-started', s.ids.gettingStarted],
@@ -642,59 +643,59 @@ describe('GET <content>/path/{pagePath}', () => {
       ['%2Fgetting-started%2Finstall%2F', s.ids.install], // surrounding slashes are ignored
     ];
     for (const [path, id] of cases) {
-      const res = s.api.request('GET', pathUrl(s, path), { as: s.adminId });
+      const res = await s.api.request('GET', pathUrl(s, path), { as: s.adminId });
       expectOk(res, 'getSpacePageByPath');
       expect(res.body.id, path).toBe(id);
       expect(res.body.document.object).toBe('document');
     }
   });
 
-  it('answers the same page as by id, in either format', () => {
-    const s = treeSetup();
+  it('answers the same page as by id, in either format', async () => {
+    const s = await treeSetup();
     for (const format of ['markdown', 'document']) {
-      const byPath = s.api.request('GET', pathUrl(s, 'getting-started%2Finstall%2Fon-linux', undefined, `?format=${format}`), { as: s.adminId });
-      const byId = s.api.request('GET', `${rootOf(s)}/page/${s.ids.onLinux}?format=${format}`, { as: s.adminId });
+      const byPath = await s.api.request('GET', pathUrl(s, 'getting-started%2Finstall%2Fon-linux', undefined, `?format=${format}`), { as: s.adminId });
+      const byId = await s.api.request('GET', `${rootOf(s)}/page/${s.ids.onLinux}?format=${format}`, { as: s.adminId });
       expectOk(byPath, 'getSpacePageByPath');
       expect(byPath.body).toEqual(byId.body);
     }
-    const md = s.api.request('GET', pathUrl(s, 'getting-started%2Finstall%2Fon-linux', undefined, '?format=markdown'), { as: s.adminId });
+    const md = await s.api.request('GET', pathUrl(s, 'getting-started%2Finstall%2Fon-linux', undefined, '?format=markdown'), { as: s.adminId });
     expect(md.body.markdown).toBe('# On Linux\n\napt-get install docs');
   });
 
-  it('looks paths up in the change request’s tree at its root', () => {
-    const s = treeSetup();
-    s.writeOk(s.cr.id, [{ operation: 'update_page', page: s.ids.install, into: null }]);
-    const moved = s.api.request('GET', pathUrl(s, 'install%2Fon-linux', s.cr.id), { as: s.adminId });
+  it('looks paths up in the change request’s tree at its root', async () => {
+    const s = await treeSetup();
+    await s.writeOk(s.cr.id, [{ operation: 'update_page', page: s.ids.install, into: null }]);
+    const moved = await s.api.request('GET', pathUrl(s, 'install%2Fon-linux', s.cr.id), { as: s.adminId });
     expectOk(moved, 'getChangeRequestPageByPath');
     expect(moved.body.id).toBe(s.ids.onLinux);
     expect(moved.body.path).toBe('install/on-linux');
-    const pending = s.api.request('GET', pathUrl(s, 'api-reference%2Fpending-page', s.cr.id, '?format=markdown'), { as: s.adminId });
+    const pending = await s.api.request('GET', pathUrl(s, 'api-reference%2Fpending-page', s.cr.id, '?format=markdown'), { as: s.adminId });
     expectOk(pending, 'getChangeRequestPageByPath');
     expect(pending.body.markdown).toBe('# Pending page\n\nNot merged yet.');
     // the space still has the old paths
-    expectError(s.api.request('GET', pathUrl(s, 'install%2Fon-linux'), { as: s.adminId }), 404, /page at path install\/on-linux not found/);
-    expectError(s.api.request('GET', pathUrl(s, 'api-reference%2Fpending-page'), { as: s.adminId }), 404);
-    expectOk(s.api.request('GET', pathUrl(s, 'getting-started%2Finstall%2Fon-linux'), { as: s.adminId }), 'getSpacePageByPath');
-    expectError(s.api.request('GET', pathUrl(s, 'getting-started%2Finstall%2Fon-linux', s.cr.id), { as: s.adminId }), 404);
+    expectError(await s.api.request('GET', pathUrl(s, 'install%2Fon-linux'), { as: s.adminId }), 404, /page at path install\/on-linux not found/);
+    expectError(await s.api.request('GET', pathUrl(s, 'api-reference%2Fpending-page'), { as: s.adminId }), 404);
+    expectOk(await s.api.request('GET', pathUrl(s, 'getting-started%2Finstall%2Fon-linux'), { as: s.adminId }), 'getSpacePageByPath');
+    expectError(await s.api.request('GET', pathUrl(s, 'getting-started%2Finstall%2Fon-linux', s.cr.id), { as: s.adminId }), 404);
   });
 
-  it('answers 404 for unknown paths, partial paths and unencoded slashes; 400 for a bad format', () => {
-    const s = treeSetup();
+  it('answers 404 for unknown paths, partial paths and unencoded slashes; 400 for a bad format', async () => {
+    const s = await treeSetup();
     for (const cr of [undefined, s.cr.id]) {
       for (const path of ['nope', 'install', 'on-linux', 'getting-started%2Fon-linux', 'getting-started%2Finstall%2Fon-linux%2Fmore', 'Getting-Started']) {
-        expectError(s.api.request('GET', pathUrl(s, path, cr), { as: s.adminId }), 404, /not found/);
+        expectError(await s.api.request('GET', pathUrl(s, path, cr), { as: s.adminId }), 404, /not found/);
       }
       // an unencoded slash is another route, which does not exist
-      expectError(s.api.request('GET', pathUrl(s, 'getting-started/install', cr), { as: s.adminId }), 404);
-      expectError(s.api.request('GET', pathUrl(s, 'the-guide', cr, '?format=html'), { as: s.adminId }), 400, /format/);
-      expectError(s.api.request('GET', pathUrl(s, 'the-guide', cr, '?metadata=1'), { as: s.adminId }), 400, /metadata/);
+      expectError(await s.api.request('GET', pathUrl(s, 'getting-started/install', cr), { as: s.adminId }), 404);
+      expectError(await s.api.request('GET', pathUrl(s, 'the-guide', cr, '?format=html'), { as: s.adminId }), 400, /format/);
+      expectError(await s.api.request('GET', pathUrl(s, 'the-guide', cr, '?metadata=1'), { as: s.adminId }), 400, /metadata/);
     }
   });
 });
 
 describe('access to content', () => {
   /** Every read route of the space (root and change request) with the operation that answers it. */
-  function routesOf(s: ReturnType<typeof treeSetup>, space = s.spaceId, cr: string = s.cr.id, page = s.ids.guide, file = s.pendingFile) {
+  function routesOf(s: Awaited<ReturnType<typeof treeSetup>>, space = s.spaceId, cr: string = s.cr.id, page = s.ids.guide, file = s.pendingFile) {
     const list: [string, keyof Routes][] = [];
     for (const [root, prefix] of [[rootOf(s, undefined, space), 'Space'], [rootOf(s, cr, space), 'ChangeRequest']] as const) {
       list.push(
@@ -710,61 +711,61 @@ describe('access to content', () => {
     return list;
   }
 
-  it('lets anyone with access to the space read every route, including a guest with a read grant', () => {
-    const s = treeSetup();
-    const guest = addMember(s.engine, s.orgId, 'guest@acme.test', null, 'Guest');
-    s.grant(s.spaceId, 'read', [guest]);
-    expectOk(s.merge(s.cr.id), 'mergeChangeRequest');
+  it('lets anyone with access to the space read every route, including a guest with a read grant', async () => {
+    const s = await treeSetup();
+    const guest = await addMember(s.engine, s.orgId, 'guest@acme.test', null, 'Guest');
+    await s.grant(s.spaceId, 'read', [guest]);
+    expectOk(await s.merge(s.cr.id), 'mergeChangeRequest');
     const routes = [...routesOf(s), [`${rootOf(s)}/files/${s.pendingFile}`, 'getSpaceFile'] as [string, keyof Routes]];
     expect(routes).toHaveLength(12 + 1);
     for (const who of [s.adminId, s.reader, guest]) {
-      for (const [url, operation] of routes) expectRead(s.api.request('GET', url, { as: who }), operation);
+      for (const [url, operation] of routes) expectRead(await s.api.request('GET', url, { as: who }), operation);
     }
   });
 
-  it('answers 401 on every route without a token or with an unknown one', () => {
-    const s = treeSetup();
+  it('answers 401 on every route without a token or with an unknown one', async () => {
+    const s = await treeSetup();
     for (const [url] of routesOf(s)) {
-      expectError(s.api.request('GET', url, { as: null }), 401);
-      expectError(s.api.request('GET', url, { token: 'not-a-token' }), 401);
+      expectError(await s.api.request('GET', url, { as: null }), 401);
+      expectError(await s.api.request('GET', url, { token: 'not-a-token' }), 401);
     }
   });
 
-  it('answers 404 to members without access, guests without grants and unknown spaces, on every route', () => {
-    const s = treeSetup();
-    const guest = addMember(s.engine, s.orgId, 'guest@acme.test', null, 'Guest');
+  it('answers 404 to members without access, guests without grants and unknown spaces, on every route', async () => {
+    const s = await treeSetup();
+    const guest = await addMember(s.engine, s.orgId, 'guest@acme.test', null, 'Guest');
     for (const who of [s.stranger, guest]) {
-      for (const [url] of routesOf(s)) expectError(s.api.request('GET', url, { as: who }), 404, /not found/);
+      for (const [url] of routesOf(s)) expectError(await s.api.request('GET', url, { as: who }), 404, /not found/);
     }
-    for (const [url] of routesOf(s, 'nope')) expectError(s.api.request('GET', url, { as: s.adminId }), 404, /space nope not found/);
+    for (const [url] of routesOf(s, 'nope')) expectError(await s.api.request('GET', url, { as: s.adminId }), 404, /space nope not found/);
     // a default level gives members access, but never guests
-    expectOk(s.api.request('PATCH', `/v1/spaces/${s.spaceId}`, { as: s.adminId, body: { defaultLevel: 'read' } }), 'updateSpaceById');
+    expectOk(await s.api.request('PATCH', `/v1/spaces/${s.spaceId}`, { as: s.adminId, body: { defaultLevel: 'read' } }), 'updateSpaceById');
     for (const [url, operation] of routesOf(s)) {
-      expectRead(s.api.request('GET', url, { as: s.stranger }), operation);
-      expectError(s.api.request('GET', url, { as: guest }), 404);
+      expectRead(await s.api.request('GET', url, { as: s.stranger }), operation);
+      expectError(await s.api.request('GET', url, { as: guest }), 404);
     }
   });
 
-  it('lets a reader read content but not change it (403)', () => {
-    const s = treeSetup();
-    expectOk(s.api.request('GET', `${rootOf(s, s.cr.id)}/pages`, { as: s.reader }), 'listChangeRequestPages');
-    expectError(s.write(s.cr.id, [{ operation: 'insert_page', document: { markdown: '# No' } }], s.reader), 403);
-    expect(s.titles(s.cr.id)).not.toContain('No');
+  it('lets a reader read content but not change it (403)', async () => {
+    const s = await treeSetup();
+    expectOk(await s.api.request('GET', `${rootOf(s, s.cr.id)}/pages`, { as: s.reader }), 'listChangeRequestPages');
+    expectError(await s.write(s.cr.id, [{ operation: 'insert_page', document: { markdown: '# No' } }], s.reader), 403);
+    expect(await s.titles(s.cr.id)).not.toContain('No');
   });
 
-  it('answers 404 for another organization’s space, and to its admin for ours', () => {
-    const s = treeSetup();
-    const other = otherOrganization(s.engine);
-    for (const [url] of routesOf(s)) expectError(s.api.request('GET', url, { as: other.adminId }), 404);
-    const theirs = s.engine.spaces.create({ userId: other.adminId }, other.orgId, { title: 'Theirs' }).id;
-    const theirCr = s.engine.changeRequests.create({ userId: other.adminId }, theirs, {});
-    const written = s.engine.changeRequests.write({ userId: other.adminId }, theirs, theirCr.id, [
+  it('answers 404 for another organization’s space, and to its admin for ours', async () => {
+    const s = await treeSetup();
+    const other = await otherOrganization(s.engine);
+    for (const [url] of routesOf(s)) expectError(await s.api.request('GET', url, { as: other.adminId }), 404);
+    const theirs = (await s.engine.spaces.create({ userId: other.adminId }, other.orgId, { title: 'Theirs' })).id;
+    const theirCr = await s.engine.changeRequests.create({ userId: other.adminId }, theirs, {});
+    const written = await s.engine.changeRequests.write({ userId: other.adminId }, theirs, theirCr.id, [
       { operation: 'insert_page', document: { markdown: '# The Guide\n\nsecret' } },
       { operation: 'insert_files', files: [{ name: 'secret.txt', base64: Buffer.from('secret').toString('base64') }] },
     ]);
-    s.engine.changeRequests.merge({ userId: other.adminId }, theirs, theirCr.id);
+    await s.engine.changeRequests.merge({ userId: other.adminId }, theirs, theirCr.id);
     const secret = routesOf(s, theirs, theirCr.id, written.changes[0].page!, written.insertedFiles[0].id);
-    for (const [url, operation] of secret) expectRead(s.api.request('GET', url, { as: other.adminId }), operation);
-    for (const [url] of secret) expectError(s.api.request('GET', url, { as: s.adminId }), 404, /not found/);
+    for (const [url, operation] of secret) expectRead(await s.api.request('GET', url, { as: other.adminId }), operation);
+    for (const [url] of secret) expectError(await s.api.request('GET', url, { as: s.adminId }), 404, /not found/);
   });
 });

@@ -1,3 +1,4 @@
+import type { SqliteStore } from '../../src/engine/store/sqlite-store';
 import { describe, expect, it } from 'vitest';
 import { testEngine } from '../helpers/engine';
 import { testApp } from '../helpers/app';
@@ -5,38 +6,38 @@ import { createApp, type RequestTrace } from '../../src/server/app';
 import { formatAccessEntry, requestIdOf } from '../../src/server/access-log';
 
 describe('/healthz and /readyz', () => {
-  it('answer without a token and outside the rate limit', () => {
-    const t = testEngine();
+  it('answer without a token and outside the rate limit', async () => {
+    const t = await testEngine();
     const api = testApp(t.engine, { rateLimit: { limit: 1, windowSeconds: 60 } });
     for (let i = 0; i < 3; i++) {
-      expect(api.request('GET', '/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });
-      expect(api.request('GET', '/readyz')).toMatchObject({ status: 200, body: { status: 'ready' } });
+      expect(await api.request('GET', '/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });
+      expect(await api.request('GET', '/readyz')).toMatchObject({ status: 200, body: { status: 'ready' } });
     }
     // The limit still applies to the API.
-    expect(api.request('GET', '/v1/orgs').status).toBe(401);
-    expect(api.request('GET', '/v1/orgs').status).toBe(429);
+    expect((await api.request('GET', '/v1/orgs')).status).toBe(401);
+    expect((await api.request('GET', '/v1/orgs')).status).toBe(429);
   });
 
-  it('/readyz answers 503 with the reason when the database is not this docsctl\'s schema', () => {
-    const t = testEngine();
+  it('/readyz answers 503 with the reason when the database is not this docsctl\'s schema', async () => {
+    const t = await testEngine();
     const api = testApp(t.engine);
-    t.engine.core.db.pragma('user_version = 999');
-    expect(api.request('GET', '/readyz')).toMatchObject({ status: 503, body: { status: 'not ready', reason: expect.stringMatching(/^the database schema is 999, this docsctl's is \d+$/) } });
-    expect(api.request('GET', '/healthz').status).toBe(200);
+    (t.engine.core.store as SqliteStore).db.pragma('user_version = 999');
+    expect(await api.request('GET', '/readyz')).toMatchObject({ status: 503, body: { status: 'not ready', reason: expect.stringMatching(/^the database schema is 999, this docsctl's is \d+$/) } });
+    expect((await api.request('GET', '/healthz')).status).toBe(200);
   });
 });
 
 describe('the access log', () => {
-  it('knows the operation, the user and the token id of a request, never the token', () => {
-    const t = testEngine();
+  it('knows the operation, the user and the token id of a request, never the token', async () => {
+    const t = await testEngine();
     const app = createApp({ engine: t.engine });
-    const { token, id } = t.engine.tokens.create({ user: t.adminId, name: 'log' });
+    const { token, id } = await t.engine.tokens.create({ user: t.adminId, name: 'log' });
     const trace: RequestTrace = {};
-    const answer = app.handle({ method: 'GET', url: '/v1/orgs?limit=1', headers: { authorization: `Bearer ${token}` } }, { trace });
+    const answer = await app.handleAsync({ method: 'GET', url: '/v1/orgs?limit=1', headers: { authorization: `Bearer ${token}` } }, { trace });
     expect(answer.status).toBe(200);
     expect(trace).toEqual({ operationId: 'listOrganizations', userId: t.adminId, tokenId: id });
     const denied: RequestTrace = {};
-    app.handle({ method: 'GET', url: '/v1/orgs', headers: { authorization: 'Bearer nope' } }, { trace: denied });
+    await app.handleAsync({ method: 'GET', url: '/v1/orgs', headers: { authorization: 'Bearer nope' } }, { trace: denied });
     expect(denied).toEqual({ operationId: 'listOrganizations' });
   });
 
@@ -62,16 +63,16 @@ describe('a database too busy to write', () => {
     const Database = (await import('better-sqlite3')).default;
     const { openEngine } = await import('../../src/engine/index');
     const file = join(mkdtempSync(join(tmpdir(), 'docsctl-busy-')), 'busy.db');
-    const engine = openEngine(file);
-    const { organizationId, userId } = engine.install();
-    engine.core.db.pragma('busy_timeout = 20');
+    const engine = await openEngine(file);
+    const { organizationId, userId } = await engine.install();
+    (engine.core.store as SqliteStore).db.pragma('busy_timeout = 20');
     const app = createApp({ engine });
-    const { token } = engine.tokens.create({ user: userId });
+    const { token } = await engine.tokens.create({ user: userId });
     const other = new Database(file);
     other.exec('BEGIN IMMEDIATE'); // another writer holds the lock
     try {
       const trace: RequestTrace = {};
-      const answer = app.handle({ method: 'POST', url: `/v1/orgs/${organizationId}/spaces`, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{"title":"Busy"}' }, { trace });
+      const answer = await app.handleAsync({ method: 'POST', url: `/v1/orgs/${organizationId}/spaces`, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{"title":"Busy"}' }, { trace });
       expect(answer.status).toBe(503);
       expect(answer.headers['retry-after']).toBe('1');
       expect(JSON.parse(answer.body as string).error.message).toBe('the database is busy: retry in a moment');
@@ -79,7 +80,7 @@ describe('a database too busy to write', () => {
     } finally {
       other.exec('ROLLBACK');
       other.close();
-      engine.close();
+      await engine.close();
     }
   });
 });

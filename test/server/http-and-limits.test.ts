@@ -14,22 +14,22 @@ afterEach(() => {
 });
 
 describe('rate limits', () => {
-  it('sends X-RateLimit headers on every response and 429 with Retry-After past the limit', () => {
-    const t = testEngine();
+  it('sends X-RateLimit headers on every response and 429 with Retry-After past the limit', async () => {
+    const t = await testEngine();
     const api = testApp(t.engine, { rateLimit: { limit: 3, windowSeconds: 60 } });
-    const first = api.request('GET', `/v1/orgs/${t.orgId}`, { as: t.adminId });
+    const first = await api.request('GET', `/v1/orgs/${t.orgId}`, { as: t.adminId });
     expect(first.status).toBe(200);
     expect(first.headers['x-ratelimit-limit']).toBe('3');
     expect(first.headers['x-ratelimit-remaining']).toBe('2');
     expect(Number(first.headers['x-ratelimit-reset'])).toBe(Math.floor(t.clock.now().getTime() / 1000) + 60);
-    api.request('GET', `/v1/orgs/${t.orgId}`, { as: t.adminId });
-    api.request('GET', `/v1/orgs/${t.orgId}`, { as: t.adminId });
-    const limited = api.request('GET', `/v1/orgs/${t.orgId}`, { as: t.adminId });
+    await api.request('GET', `/v1/orgs/${t.orgId}`, { as: t.adminId });
+    await api.request('GET', `/v1/orgs/${t.orgId}`, { as: t.adminId });
+    const limited = await api.request('GET', `/v1/orgs/${t.orgId}`, { as: t.adminId });
     expectError(limited, 429, /rate limit of 3 requests/);
     expect(limited.headers['retry-after']).toBe('60');
     // Errors carry the headers too, and a new window starts afresh.
     t.clock.advance(61_000);
-    const fresh = api.request('GET', '/v1/nowhere', { as: t.adminId });
+    const fresh = await api.request('GET', '/v1/nowhere', { as: t.adminId });
     expectError(fresh, 404);
     expect(fresh.headers['x-ratelimit-remaining']).toBe('2');
   });
@@ -37,8 +37,8 @@ describe('rate limits', () => {
 
 describe('node:http adapter', () => {
   it('serves the app, including bad input, without ever answering 500', async () => {
-    const t = testEngine();
-    const token = t.engine.tokens.create({ user: t.adminId }).token;
+    const t = await testEngine();
+    const token = (await t.engine.tokens.create({ user: t.adminId })).token;
     const server = createHttpServer(createApp({ engine: t.engine }));
     servers.push(server);
     const address = await listen(server, 0, '127.0.0.1');
@@ -83,25 +83,25 @@ describe('OpenAPI document', () => {
     expect(doc.paths['/v1/orgs/{organizationId}/teams'].put.requestBody).toBeDefined();
   });
 
-  it('is served without authentication at /openapi.json', () => {
-    const t = testEngine();
-    const res = testApp(t.engine).request('GET', '/openapi.json');
+  it('is served without authentication at /openapi.json', async () => {
+    const t = await testEngine();
+    const res = await testApp(t.engine).request('GET', '/openapi.json');
     expect(res.status).toBe(200);
     expect(res.body.servers[0].url).toBe('http://docs.test');
   });
 });
 
 describe('input edge cases', () => {
-  it('answers 400, not a crash, for malformed percent-encoding in a path', () => {
-    const t = testEngine();
-    expectError(testApp(t.engine).request('GET', '/v1/users/%ZZ', { as: t.adminId }), 400, /malformed percent-encoding/);
+  it('answers 400, not a crash, for malformed percent-encoding in a path', async () => {
+    const t = await testEngine();
+    expectError(await testApp(t.engine).request('GET', '/v1/users/%ZZ', { as: t.adminId }), 400, /malformed percent-encoding/);
   });
 
-  it('accepts only http(s) URLs for logo and says a missing required field is required', () => {
-    const t = testEngine();
+  it('accepts only http(s) URLs for logo and says a missing required field is required', async () => {
+    const t = await testEngine();
     const api = testApp(t.engine);
-    expectError(api.request('PATCH', `/v1/orgs/${t.orgId}`, { as: t.adminId, body: { logo: 'javascript:alert(1)' } }), 400, 'logo: must be a valid http(s) URL');
-    expectError(api.request('PATCH', `/v1/orgs/${t.orgId}/members/${t.adminId}`, { as: t.adminId, body: {} }), 400, /^role: is required$/);
+    expectError(await api.request('PATCH', `/v1/orgs/${t.orgId}`, { as: t.adminId, body: { logo: 'javascript:alert(1)' } }), 400, 'logo: must be a valid http(s) URL');
+    expectError(await api.request('PATCH', `/v1/orgs/${t.orgId}/members/${t.adminId}`, { as: t.adminId, body: {} }), 400, /^role: is required$/);
   });
 });
 
@@ -111,7 +111,7 @@ describe('a request that throws never stops the server', () => {
     let mode: 'bad-header' | 'reject' | 'throw' | 'ok' = 'ok';
     const server = createHttpServer(
       {
-        bodyPolicy: () => ({ read: false, maxBodyBytes: 0 }),
+        bodyPolicy: async () => ({ read: false, maxBodyBytes: 0 }),
         handleAsync: async () => {
           if (mode === 'reject') throw new Error('the app failed');
           if (mode === 'throw') return null as never; // send() cannot read this: a TypeError inside the adapter

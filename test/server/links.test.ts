@@ -24,15 +24,15 @@ const describeItem = (i: Item) => {
  * Main content (tree order): guide (sub-pages install and faq), guide/install, guide/faq, changelog;
  * files logo.png and notes.txt. An open change request `cr` adds a page with one more broken link.
  */
-function linksSetup() {
-  const s = contentSetup();
-  const seed = s.createCr({ subject: 'seed' });
-  const files = s.writeOk(seed.id, [
+async function linksSetup() {
+  const s = await contentSetup();
+  const seed = await s.createCr({ subject: 'seed' });
+  const files = (await s.writeOk(seed.id, [
     { operation: 'insert_files', files: [{ name: 'logo.png', base64: b64('png') }, { name: 'notes.txt', base64: b64('notes') }] },
-  ]).insertedFiles as { id: string; name: string }[];
+  ])).insertedFiles as { id: string; name: string }[];
   const logo = files.find((f) => f.name === 'logo.png')!.id;
   const notes = files.find((f) => f.name === 'notes.txt')!.id;
-  const roots = s.writeOk(seed.id, [
+  const roots = (await s.writeOk(seed.id, [
     {
       operation: 'insert_page',
       document: { markdown: `# Guide\n\n## Overview\n\nSee [install](install.md), [the top](faq.md#top), [missing](missing.md) and ![logo](/files/${logo}).\n\n[up](#overview) [bad](#nope)\n` },
@@ -41,19 +41,19 @@ function linksSetup() {
       operation: 'insert_page',
       document: { markdown: `# Changelog\n\n- [Guide](guide/README.md)\n- [Install](guide/install)\n- [app](${PUBLIC_URL}/app/s/x)\n- [site](https://example.com)\n- ![gone](/files/nope)\n` },
     },
-  ]).changes.map((c: { page: string }) => c.page);
+  ])).changes.map((c: { page: string }) => c.page);
   const [guide, changelog] = roots;
-  const [install, faq] = s.writeOk(seed.id, [
+  const [install, faq] = (await s.writeOk(seed.id, [
     { operation: 'insert_page', document: { markdown: `# Install\n\n## On Linux\n\n| back | [guide](README.md) |\n|---|---|\n| [log](../changelog.md) | [here](#on-linux) ![logo](/files/${logo}) |\n` }, into: guide },
     { operation: 'insert_page', document: { markdown: '# FAQ\n\n## Top\n\n[Install](install.md)\n' }, into: guide },
-  ]).changes.map((c: { page: string }) => c.page);
-  expectOk(s.merge(seed.id), 'mergeChangeRequest');
-  const cr = s.createCr({ subject: 'pending' });
-  const pending = s.writeOk(cr.id, [{ operation: 'insert_page', document: { markdown: '# Pending\n\n[soon](soon.md) [bad](guide/missing.md)\n' } }]).changes[0].page as string;
+  ])).changes.map((c: { page: string }) => c.page);
+  expectOk(await s.merge(seed.id), 'mergeChangeRequest');
+  const cr = await s.createCr({ subject: 'pending' });
+  const pending = (await s.writeOk(cr.id, [{ operation: 'insert_page', document: { markdown: '# Pending\n\n[soon](soon.md) [bad](guide/missing.md)\n' } }])).changes[0].page as string;
   return { ...s, ids: { guide, changelog, install, faq, pending }, logo, notes, cr };
 }
 
-type Setup = ReturnType<typeof linksSetup>;
+type Setup = Awaited<ReturnType<typeof linksSetup>>;
 
 const spaceLinks = (s: Setup, query = '') => `/v1/spaces/${s.spaceId}/links${query}`;
 const crLinks = (s: Setup, cr: string | number = s.cr.id, query = '') => `${s.crUrl(cr)}/links${query}`;
@@ -76,9 +76,9 @@ const MAIN_LINKS = [
 ];
 
 describe('GET /v1/spaces/{spaceId}/links', () => {
-  it('lists every distinct target of the space with the pages linking to it, broken first', () => {
-    const s = linksSetup();
-    const res = s.api.request('GET', spaceLinks(s), { as: s.adminId });
+  it('lists every distinct target of the space with the pages linking to it, broken first', async () => {
+    const s = await linksSetup();
+    const res = await s.api.request('GET', spaceLinks(s), { as: s.adminId });
     expectOk(res, 'listSpaceLinks');
     expect(res.body.count).toBe(12);
     expect(res.body.next).toBeUndefined();
@@ -89,10 +89,10 @@ describe('GET /v1/spaces/{spaceId}/links', () => {
     expect(statuses).toEqual(['broken', 'broken', 'broken', 'in-app', ...Array(8).fill('ok')]);
   });
 
-  it('presents references as api.md shapes them: kind, organization, space, versionContext, and the target', () => {
-    const s = linksSetup();
-    const revision = s.spaceRevision();
-    const items = s.api.request('GET', spaceLinks(s), { as: s.adminId }).body.items as Item[];
+  it('presents references as api.md shapes them: kind, organization, space, versionContext, and the target', async () => {
+    const s = await linksSetup();
+    const revision = await s.spaceRevision();
+    const items = (await s.api.request('GET', spaceLinks(s), { as: s.adminId })).body.items as Item[];
     const base = { organization: s.orgId, space: s.spaceId, versionContext: { type: 'revision', revision } };
     const logo = items.find((i) => i.targetReference.file === s.logo)!;
     expect(logo).toEqual({
@@ -111,10 +111,10 @@ describe('GET /v1/spaces/{spaceId}/links', () => {
     expect(items.find((i) => i.status === 'in-app')!.targetReference).toEqual({ kind: 'url', ...base, url: `${PUBLIC_URL}/app/s/x` });
   });
 
-  it('filters by status; stats still describe every link', () => {
-    const s = linksSetup();
+  it('filters by status; stats still describe every link', async () => {
+    const s = await linksSetup();
     for (const [status, n] of [['broken', 3], ['in-app', 1], ['ok', 8]] as const) {
-      const res = s.api.request('GET', spaceLinks(s, `?status=${status}`), { as: s.adminId });
+      const res = await s.api.request('GET', spaceLinks(s, `?status=${status}`), { as: s.adminId });
       expectOk(res, 'listSpaceLinks');
       expect(res.body.count).toBe(n);
       expect((res.body.items as Item[]).every((i) => i.status === status)).toBe(true);
@@ -122,13 +122,13 @@ describe('GET /v1/spaces/{spaceId}/links', () => {
     }
   });
 
-  it('pages with opaque cursors that follow the same order', () => {
-    const s = linksSetup();
-    const all = s.api.request('GET', spaceLinks(s), { as: s.adminId }).body.items as Item[];
+  it('pages with opaque cursors that follow the same order', async () => {
+    const s = await linksSetup();
+    const all = (await s.api.request('GET', spaceLinks(s), { as: s.adminId })).body.items as Item[];
     const seen: Item[] = [];
     let url = spaceLinks(s, '?limit=5');
     for (;;) {
-      const res = s.api.request('GET', url, { as: s.adminId });
+      const res = await s.api.request('GET', url, { as: s.adminId });
       expectOk(res, 'listSpaceLinks');
       expect(res.body.count).toBe(12);
       seen.push(...res.body.items);
@@ -137,72 +137,72 @@ describe('GET /v1/spaces/{spaceId}/links', () => {
       url = spaceLinks(s, `?limit=5&page=${encodeURIComponent(res.body.next.page)}`);
     }
     expect(seen).toEqual(all);
-    const broken = s.api.request('GET', spaceLinks(s, '?status=broken&limit=2'), { as: s.adminId }).body;
-    const rest = s.api.request('GET', spaceLinks(s, `?status=broken&limit=2&page=${broken.next.page}`), { as: s.adminId }).body;
+    const broken = (await s.api.request('GET', spaceLinks(s, '?status=broken&limit=2'), { as: s.adminId })).body;
+    const rest = (await s.api.request('GET', spaceLinks(s, `?status=broken&limit=2&page=${broken.next.page}`), { as: s.adminId })).body;
     expect([...broken.items, ...rest.items].map(describeItem)).toEqual(MAIN_LINKS.slice(0, 3));
   });
 
-  it('rejects bad query values with a 400 naming the field', () => {
-    const s = linksSetup();
-    expectError(s.api.request('GET', spaceLinks(s, '?status=dead'), { as: s.adminId }), 400, /^status: /);
-    expectError(s.api.request('GET', spaceLinks(s, '?limit=0'), { as: s.adminId }), 400, /^limit: /);
-    expectError(s.api.request('GET', spaceLinks(s, '?limit=1001'), { as: s.adminId }), 400, /^limit: /);
-    expectError(s.api.request('GET', spaceLinks(s, '?page=garbage'), { as: s.adminId }), 400, /page: is not a valid page cursor/);
-    expectError(s.api.request('GET', spaceLinks(s, '?broken=true'), { as: s.adminId }), 400, /broken/);
+  it('rejects bad query values with a 400 naming the field', async () => {
+    const s = await linksSetup();
+    expectError(await s.api.request('GET', spaceLinks(s, '?status=dead'), { as: s.adminId }), 400, /^status: /);
+    expectError(await s.api.request('GET', spaceLinks(s, '?limit=0'), { as: s.adminId }), 400, /^limit: /);
+    expectError(await s.api.request('GET', spaceLinks(s, '?limit=1001'), { as: s.adminId }), 400, /^limit: /);
+    expectError(await s.api.request('GET', spaceLinks(s, '?page=garbage'), { as: s.adminId }), 400, /page: is not a valid page cursor/);
+    expectError(await s.api.request('GET', spaceLinks(s, '?broken=true'), { as: s.adminId }), 400, /broken/);
     // A backlinks cursor is not a links cursor.
-    const files = s.api.request('GET', backlinks(s, s.logo, undefined, '?limit=1'), { as: s.adminId }).body;
-    expectError(s.api.request('GET', spaceLinks(s, `?page=${files.next.page}`), { as: s.adminId }), 400, /page: is not a valid page cursor for this list/);
+    const files = (await s.api.request('GET', backlinks(s, s.logo, undefined, '?limit=1'), { as: s.adminId })).body;
+    expectError(await s.api.request('GET', spaceLinks(s, `?page=${files.next.page}`), { as: s.adminId }), 400, /page: is not a valid page cursor for this list/);
   });
 
-  it('follows the space content: a merge that fixes a link changes the listing', () => {
-    const s = linksSetup();
-    s.changeMain([{ operation: 'update_page', page: s.ids.guide, document: { markdown: '# Guide\n\n## Overview\n\n[install](install.md) [up](#overview)\n' } }]);
-    const res = s.api.request('GET', spaceLinks(s), { as: s.adminId });
+  it('follows the space content: a merge that fixes a link changes the listing', async () => {
+    const s = await linksSetup();
+    await s.changeMain([{ operation: 'update_page', page: s.ids.guide, document: { markdown: '# Guide\n\n## Overview\n\n[install](install.md) [up](#overview)\n' } }]);
+    const res = await s.api.request('GET', spaceLinks(s), { as: s.adminId });
     expectOk(res, 'listSpaceLinks');
     expect(res.body.stats.broken.total).toBe(1);
     expect((res.body.items as Item[]).filter((i) => i.status === 'broken').map(describeItem)).toEqual(['broken file /files/nope <- changelog']);
     // Counted against the change request's base, not the new main: it still introduces only soon.md.
     expect(res.body.stats.broken.changeRequest).toBe(1);
-    const cr = s.api.request('GET', crLinks(s), { as: s.adminId }).body;
+    const cr = (await s.api.request('GET', crLinks(s), { as: s.adminId })).body;
     expect(cr.stats).toEqual({ total: 13, broken: { total: 4, changeRequest: 1 } });
     // Updated from main, its base is the fixed guide: the pending page's link to guide/missing is new now.
-    expect(s.update(s.cr.id).body.result).toBe('update');
-    expect(s.api.request('GET', crLinks(s), { as: s.adminId }).body.stats).toEqual({ total: 11, broken: { total: 3, changeRequest: 2 } });
-    expect(s.api.request('GET', spaceLinks(s), { as: s.adminId }).body.stats.broken.changeRequest).toBe(2);
+    expect((await s.update(s.cr.id)).body.result).toBe('update');
+    expect((await s.api.request('GET', crLinks(s), { as: s.adminId })).body.stats).toEqual({ total: 11, broken: { total: 3, changeRequest: 2 } });
+    expect((await s.api.request('GET', spaceLinks(s), { as: s.adminId })).body.stats.broken.changeRequest).toBe(2);
   });
 
-  it('counts broken links only in open change requests', () => {
-    const s = linksSetup();
-    expectOk(s.patchCr(s.cr.id, { status: 'draft' }), 'updateChangeRequest');
-    expect(s.api.request('GET', spaceLinks(s), { as: s.adminId }).body.stats.broken.changeRequest).toBe(0);
+  it('counts broken links only in open change requests', async () => {
+    const s = await linksSetup();
+    expectOk(await s.patchCr(s.cr.id, { status: 'draft' }), 'updateChangeRequest');
+    expect((await s.api.request('GET', spaceLinks(s), { as: s.adminId })).body.stats.broken.changeRequest).toBe(0);
   });
 });
 
 describe('GET <change request>/links (added by docsctl)', () => {
-  it('lists the change request content; broken.changeRequest counts what it would bring to the space', () => {
-    const s = linksSetup();
-    const res = s.api.request('GET', crLinks(s), { as: s.adminId });
+  it('lists the change request content; broken.changeRequest counts what it would bring to the space', async () => {
+    const s = await linksSetup();
+    const res = await s.api.request('GET', crLinks(s), { as: s.adminId });
     expectOk(res, 'listChangeRequestLinks');
     expect(res.body.stats).toEqual({ total: 13, broken: { total: 4, changeRequest: 1 } });
     const described = (res.body.items as Item[]).map(describeItem);
     expect(described).toContain('broken page soon <- pending');
     expect(described).toContain('broken page guide/missing <- guide,pending');
-    expect((res.body.items as Item[])[0].targetReference.versionContext.revision).toBe(s.getCr(s.cr.id).revision);
+    expect((res.body.items as Item[])[0].targetReference.versionContext.revision).toBe((await s.getCr(s.cr.id)).revision);
     // By number too.
-    expect(s.api.request('GET', crLinks(s, s.cr.number), { as: s.adminId }).body.count).toBe(13);
+    expect((await s.api.request('GET', crLinks(s, s.cr.number), { as: s.adminId })).body.count).toBe(13);
   });
 
-  it('takes paging but not status (api.md gives status on the space root only)', () => {
-    const s = linksSetup();
-    expectOk(s.api.request('GET', crLinks(s, s.cr.id, '?limit=1'), { as: s.adminId }), 'listChangeRequestLinks');
-    expectError(s.api.request('GET', crLinks(s, s.cr.id, '?status=broken'), { as: s.adminId }), 400, /status/);
+  it('takes paging but not status (api.md gives status on the space root only)', async () => {
+    const s = await linksSetup();
+    expectOk(await s.api.request('GET', crLinks(s, s.cr.id, '?limit=1'), { as: s.adminId }), 'listChangeRequestLinks');
+    expectError(await s.api.request('GET', crLinks(s, s.cr.id, '?status=broken'), { as: s.adminId }), 400, /status/);
   });
 });
 
 describe('GET <content>/page/{pageId}/links', () => {
-  it('lists one page\'s links at the space root, with the page as the only location', () => {
-    const s = linksSetup();
-    const res = s.api.request('GET', pageLinks(s, s.ids.guide), { as: s.adminId });
+  it('lists one page\'s links at the space root, with the page as the only location', async () => {
+    const s = await linksSetup();
+    const res = await s.api.request('GET', pageLinks(s, s.ids.guide), { as: s.adminId });
     expectOk(res, 'listSpacePageLinks');
     expect((res.body.items as Item[]).map(describeItem)).toEqual([
       'broken anchor guide#nope <- guide',
@@ -213,31 +213,31 @@ describe('GET <content>/page/{pageId}/links', () => {
       'ok page guide/install <- guide',
     ].sort((a, b) => (a.startsWith('broken') === b.startsWith('broken') ? 0 : a.startsWith('broken') ? -1 : 1)));
     expect(res.body.stats).toEqual({ total: 6, broken: { total: 2, changeRequest: 0 } });
-    const broken = s.api.request('GET', pageLinks(s, s.ids.guide, undefined, '?status=broken'), { as: s.adminId });
+    const broken = await s.api.request('GET', pageLinks(s, s.ids.guide, undefined, '?status=broken'), { as: s.adminId });
     expectOk(broken, 'listSpacePageLinks');
     expect(broken.body.count).toBe(2);
-    const empty = s.api.request('GET', pageLinks(s, s.ids.faq, undefined, '?status=in-app'), { as: s.adminId });
+    const empty = await s.api.request('GET', pageLinks(s, s.ids.faq, undefined, '?status=in-app'), { as: s.adminId });
     expect(empty.body).toEqual({ count: 0, stats: { total: 1, broken: { total: 0, changeRequest: 0 } }, items: [] });
   });
 
-  it('lists a page of a change request, and 404s a page that is not in that content', () => {
-    const s = linksSetup();
-    const res = s.api.request('GET', pageLinks(s, s.ids.pending, s.cr.id), { as: s.adminId });
+  it('lists a page of a change request, and 404s a page that is not in that content', async () => {
+    const s = await linksSetup();
+    const res = await s.api.request('GET', pageLinks(s, s.ids.pending, s.cr.id), { as: s.adminId });
     expectOk(res, 'listChangeRequestPageLinks');
     // Both links are new on this page (it is new), although guide/missing was broken elsewhere already.
     expect(res.body.stats).toEqual({ total: 2, broken: { total: 2, changeRequest: 2 } });
-    expectError(s.api.request('GET', pageLinks(s, s.ids.pending), { as: s.adminId }), 404, `page ${s.ids.pending} not found in space ${s.spaceId}`);
-    expectError(s.api.request('GET', pageLinks(s, 'nope', s.cr.id), { as: s.adminId }), 404, /page nope not found in change request/);
-    expectError(s.api.request('GET', pageLinks(s, s.ids.pending, s.cr.id, '?status=ok'), { as: s.adminId }), 400, /status/);
-    expectError(s.api.request('GET', pageLinks(s, s.ids.guide, undefined, '?status=nope'), { as: s.adminId }), 400, /^status: /);
+    expectError(await s.api.request('GET', pageLinks(s, s.ids.pending), { as: s.adminId }), 404, `page ${s.ids.pending} not found in space ${s.spaceId}`);
+    expectError(await s.api.request('GET', pageLinks(s, 'nope', s.cr.id), { as: s.adminId }), 404, /page nope not found in change request/);
+    expectError(await s.api.request('GET', pageLinks(s, s.ids.pending, s.cr.id, '?status=ok'), { as: s.adminId }), 400, /status/);
+    expectError(await s.api.request('GET', pageLinks(s, s.ids.guide, undefined, '?status=nope'), { as: s.adminId }), 400, /^status: /);
   });
 });
 
 describe('GET <content>/files/{fileId}/backlinks', () => {
-  it('lists the pages referencing a file, by path, at both roots', () => {
-    const s = linksSetup();
-    const revision = s.spaceRevision();
-    const res = s.api.request('GET', backlinks(s, s.logo), { as: s.adminId });
+  it('lists the pages referencing a file, by path, at both roots', async () => {
+    const s = await linksSetup();
+    const revision = await s.spaceRevision();
+    const res = await s.api.request('GET', backlinks(s, s.logo), { as: s.adminId });
     expectOk(res, 'listSpaceFileBacklinks');
     const base = { kind: 'page', organization: s.orgId, space: s.spaceId, versionContext: { type: 'revision', revision }, file: s.logo };
     expect(res.body).toEqual({
@@ -247,34 +247,34 @@ describe('GET <content>/files/{fileId}/backlinks', () => {
         { ...base, page: s.ids.install, path: 'guide/install', title: 'Install' },
       ],
     });
-    const cr = s.api.request('GET', backlinks(s, s.logo, s.cr.id), { as: s.adminId });
+    const cr = await s.api.request('GET', backlinks(s, s.logo, s.cr.id), { as: s.adminId });
     expectOk(cr, 'listChangeRequestFileBacklinks');
-    expect(cr.body.items.map((i: { versionContext: { revision: string } }) => i.versionContext.revision)).toEqual([s.getCr(s.cr.id).revision, s.getCr(s.cr.id).revision]);
-    const unused = s.api.request('GET', backlinks(s, s.notes), { as: s.adminId });
+    expect(cr.body.items.map((i: { versionContext: { revision: string } }) => i.versionContext.revision)).toEqual([(await s.getCr(s.cr.id)).revision, (await s.getCr(s.cr.id)).revision]);
+    const unused = await s.api.request('GET', backlinks(s, s.notes), { as: s.adminId });
     expectOk(unused, 'listSpaceFileBacklinks');
     expect(unused.body).toEqual({ count: 0, items: [] });
   });
 
-  it('finds files referenced by their name as well as by /files/<id>', () => {
-    const s = linksSetup();
-    s.changeMain([{ operation: 'update_page', page: s.ids.faq, document: { markdown: '# FAQ\n\n[notes](../notes.txt)\n' } }]);
-    const res = s.api.request('GET', backlinks(s, s.notes), { as: s.adminId });
+  it('finds files referenced by their name as well as by /files/<id>', async () => {
+    const s = await linksSetup();
+    await s.changeMain([{ operation: 'update_page', page: s.ids.faq, document: { markdown: '# FAQ\n\n[notes](../notes.txt)\n' } }]);
+    const res = await s.api.request('GET', backlinks(s, s.notes), { as: s.adminId });
     expect(res.body.items.map((i: { path: string }) => i.path)).toEqual(['guide/faq']);
   });
 
-  it('pages, and 404s a file that is not in the content', () => {
-    const s = linksSetup();
-    const first = s.api.request('GET', backlinks(s, s.logo, undefined, '?limit=1'), { as: s.adminId });
+  it('pages, and 404s a file that is not in the content', async () => {
+    const s = await linksSetup();
+    const first = await s.api.request('GET', backlinks(s, s.logo, undefined, '?limit=1'), { as: s.adminId });
     expectOk(first, 'listSpaceFileBacklinks');
-    const second = s.api.request('GET', backlinks(s, s.logo, undefined, `?limit=1&page=${first.body.next.page}`), { as: s.adminId });
+    const second = await s.api.request('GET', backlinks(s, s.logo, undefined, `?limit=1&page=${first.body.next.page}`), { as: s.adminId });
     expect([...first.body.items, ...second.body.items].map((i: { path: string }) => i.path)).toEqual(['guide', 'guide/install']);
     expect(second.body.next).toBeUndefined();
-    expectError(s.api.request('GET', backlinks(s, 'nope'), { as: s.adminId }), 404, `file nope not found in space ${s.spaceId}`);
-    const added = s.writeOk(s.cr.id, [{ operation: 'insert_files', files: [{ name: 'new.txt', base64: b64('x') }] }]).insertedFiles[0].id;
-    expectOk(s.api.request('GET', backlinks(s, added, s.cr.id), { as: s.adminId }), 'listChangeRequestFileBacklinks');
-    expectError(s.api.request('GET', backlinks(s, added), { as: s.adminId }), 404, /not found in space/);
-    expectError(s.api.request('GET', backlinks(s, s.logo, undefined, '?status=ok'), { as: s.adminId }), 400, /status/);
-    expectError(s.api.request('GET', backlinks(s, s.logo, undefined, '?limit=abc'), { as: s.adminId }), 400, /^limit: /);
+    expectError(await s.api.request('GET', backlinks(s, 'nope'), { as: s.adminId }), 404, `file nope not found in space ${s.spaceId}`);
+    const added = (await s.writeOk(s.cr.id, [{ operation: 'insert_files', files: [{ name: 'new.txt', base64: b64('x') }] }])).insertedFiles[0].id;
+    expectOk(await s.api.request('GET', backlinks(s, added, s.cr.id), { as: s.adminId }), 'listChangeRequestFileBacklinks');
+    expectError(await s.api.request('GET', backlinks(s, added), { as: s.adminId }), 404, /not found in space/);
+    expectError(await s.api.request('GET', backlinks(s, s.logo, undefined, '?status=ok'), { as: s.adminId }), 400, /status/);
+    expectError(await s.api.request('GET', backlinks(s, s.logo, undefined, '?limit=abc'), { as: s.adminId }), 400, /^limit: /);
   });
 });
 
@@ -291,48 +291,48 @@ describe('links access', () => {
     ];
   };
 
-  it('lets anyone who can read the space list links, a reader and a guest with a read grant included', () => {
-    const s = linksSetup();
-    const guest = addMember(s.engine, s.orgId, 'guest@acme.test', null, 'Guest');
-    s.grant(s.spaceId, 'read', [guest]);
+  it('lets anyone who can read the space list links, a reader and a guest with a read grant included', async () => {
+    const s = await linksSetup();
+    const guest = await addMember(s.engine, s.orgId, 'guest@acme.test', null, 'Guest');
+    await s.grant(s.spaceId, 'read', [guest]);
     for (const who of [s.adminId, s.reader, s.editor, guest]) {
-      for (const [url, operation] of routesOf(s)) expectOk(s.api.request('GET', url, { as: who }), operation);
+      for (const [url, operation] of routesOf(s)) expectOk(await s.api.request('GET', url, { as: who }), operation);
     }
   });
 
-  it('answers 401 without a token or with an unknown one', () => {
-    const s = linksSetup();
+  it('answers 401 without a token or with an unknown one', async () => {
+    const s = await linksSetup();
     for (const [url] of routesOf(s)) {
-      expectError(s.api.request('GET', url, { as: null }), 401);
-      expectError(s.api.request('GET', url, { token: 'dct_unknown' }), 401);
+      expectError(await s.api.request('GET', url, { as: null }), 401);
+      expectError(await s.api.request('GET', url, { token: 'dct_unknown' }), 401);
     }
   });
 
-  it('answers 404 to members without access, other organizations, and for unknown spaces and change requests', () => {
-    const s = linksSetup();
-    const other = otherOrganization(s.engine);
+  it('answers 404 to members without access, other organizations, and for unknown spaces and change requests', async () => {
+    const s = await linksSetup();
+    const other = await otherOrganization(s.engine);
     for (const who of [s.stranger, other.adminId]) {
-      for (const [url] of routesOf(s)) expectError(s.api.request('GET', url, { as: who }), 404, `space ${s.spaceId} not found`);
+      for (const [url] of routesOf(s)) expectError(await s.api.request('GET', url, { as: who }), 404, `space ${s.spaceId} not found`);
     }
-    for (const [url] of routesOf(s, 'nope')) expectError(s.api.request('GET', url, { as: s.adminId }), 404, 'space nope not found');
-    expectError(s.api.request('GET', crLinks(s, 99), { as: s.adminId }), 404, /change request 99 not found/);
+    for (const [url] of routesOf(s, 'nope')) expectError(await s.api.request('GET', url, { as: s.adminId }), 404, 'space nope not found');
+    expectError(await s.api.request('GET', crLinks(s, 99), { as: s.adminId }), 404, /change request 99 not found/);
   });
 });
 
 describe('links of a large space', () => {
-  it('classifies a few hundred pages, pages through them, and reuses the analysis of an unchanged revision', () => {
-    const s = contentSetup();
-    const cr = s.createCr({ subject: 'many' });
+  it('classifies a few hundred pages, pages through them, and reuses the analysis of an unchanged revision', async () => {
+    const s = await contentSetup();
+    const cr = await s.createCr({ subject: 'many' });
     const N = 300;
     const changes = Array.from({ length: N }, (_, i) => ({
       operation: 'insert_page',
       title: `Page ${i + 1}`,
       document: { markdown: `# Page ${i + 1}\n\n[next](page-${i + 2}.md) [self](#page-${i + 1}) [gone](gone-${i % 10}.md) [site](https://example.com/${i % 3})\n` },
     }));
-    s.writeOk(cr.id, changes);
-    expectOk(s.merge(cr.id), 'mergeChangeRequest');
+    await s.writeOk(cr.id, changes);
+    expectOk(await s.merge(cr.id), 'mergeChangeRequest');
 
-    const full = s.api.request('GET', spaceLinks({ ...s, spaceId: s.spaceId } as Setup, '?limit=1000'), { as: s.adminId });
+    const full = await s.api.request('GET', spaceLinks({ ...s, spaceId: s.spaceId } as Setup, '?limit=1000'), { as: s.adminId });
     expectOk(full, 'listSpaceLinks');
     // next: pages 2..300 ok, page-301 broken; self anchors: 300 ok; gone-0..9: 10 broken; 3 external URLs.
     expect(full.body.stats).toEqual({ total: 299 + 1 + 300 + 10 + 3, broken: { total: 11, changeRequest: 0 } });
@@ -341,7 +341,7 @@ describe('links of a large space', () => {
     const seen: Item[] = [];
     let page: string | undefined;
     do {
-      const res = s.api.request('GET', `/v1/spaces/${s.spaceId}/links?limit=100${page ? `&page=${page}` : ''}`, { as: s.adminId });
+      const res = await s.api.request('GET', `/v1/spaces/${s.spaceId}/links?limit=100${page ? `&page=${page}` : ''}`, { as: s.adminId });
       expectOk(res, 'listSpaceLinks');
       seen.push(...res.body.items);
       page = res.body.next?.page;
@@ -349,10 +349,10 @@ describe('links of a large space', () => {
     expect(seen).toEqual(full.body.items);
 
     // Revisions never change: the analysis is kept across listings, and across writes elsewhere.
-    const revision = s.spaceRevision();
-    const analysis = s.engine.links.ofRevision(revision);
-    s.createCr({ subject: 'unrelated write' });
-    expectOk(s.api.request('GET', `/v1/spaces/${s.spaceId}/links`, { as: s.adminId }), 'listSpaceLinks');
-    expect(s.engine.links.ofRevision(revision)).toBe(analysis);
+    const revision = await s.spaceRevision();
+    const analysis = await s.engine.links.ofRevision(revision);
+    await s.createCr({ subject: 'unrelated write' });
+    expectOk(await s.api.request('GET', `/v1/spaces/${s.spaceId}/links`, { as: s.adminId }), 'listSpaceLinks');
+    expect(await s.engine.links.ofRevision(revision)).toBe(analysis);
   });
 });

@@ -8,6 +8,7 @@ import { expectOk, testApp } from '../helpers/app';
 import { PUBLIC_URL } from '../helpers/engine';
 import { createEngine } from '../../src/engine/index';
 import { openDb } from '../../src/engine/store/db';
+import { SqliteStore } from '../../src/engine/store/sqlite-store';
 import { manualClock, sequentialIds } from '../../src/engine/clock';
 import { openapiSetup, specFixture } from '../helpers/openapi';
 
@@ -16,11 +17,12 @@ const v2 = specFixture('v2.yaml');
 const computed = (spec: string) => ({ type: 'builtin:openapi', dependencies: { spec: { ref: { kind: 'openapi', spec } } } });
 
 /** A space whose content holds one computed page (stored text "Stored placeholder") naming `spec`. */
-function spaceWithReference(spec = 'petstore', s = openapiSetup()) {
-  const space = s.engine.spaces.create({ userId: s.adminId }, s.orgId, { title: 'API' });
-  const cr = s.api.request('POST', `/v1/spaces/${space.id}/change-requests`, { as: s.adminId, body: {} }).body;
+async function spaceWithReference(spec = 'petstore', given?: Awaited<ReturnType<typeof openapiSetup>>) {
+  const s = given ?? await openapiSetup();
+  const space = await s.engine.spaces.create({ userId: s.adminId }, s.orgId, { title: 'API' });
+  const cr = (await s.api.request('POST', `/v1/spaces/${space.id}/change-requests`, { as: s.adminId, body: {} })).body;
   const root = `/v1/spaces/${space.id}/change-requests/${cr.number}`;
-  const write = s.api.request('POST', `${root}/content`, {
+  const write = await s.api.request('POST', `${root}/content`, {
     as: s.adminId,
     body: { changes: [
       { operation: 'insert_page', title: 'Reference', document: { markdown: 'Stored placeholder' }, computed: computed(spec) },
@@ -28,14 +30,14 @@ function spaceWithReference(spec = 'petstore', s = openapiSetup()) {
     ] },
   });
   expectOk(write, 'writeChangeRequestContent');
-  expectOk(s.api.request('POST', `${root}/merge`, { as: s.adminId }), 'mergeChangeRequest');
-  const search = (query: string) => {
-    const res = s.api.request('GET', `/v1/spaces/${space.id}/search?query=${encodeURIComponent(query)}`, { as: s.adminId });
+  expectOk(await s.api.request('POST', `${root}/merge`, { as: s.adminId }), 'mergeChangeRequest');
+  const search = async (query: string) => {
+    const res = await s.api.request('GET', `/v1/spaces/${space.id}/search?query=${encodeURIComponent(query)}`, { as: s.adminId });
     expectOk(res, 'searchSpaceContent');
     return res.body.items.map((item: { title: string }) => item.title) as string[];
   };
-  const orgSearch = (query: string) => {
-    const res = s.api.request('GET', `/v1/orgs/${s.orgId}/search?query=${encodeURIComponent(query)}`, { as: s.adminId });
+  const orgSearch = async (query: string) => {
+    const res = await s.api.request('GET', `/v1/orgs/${s.orgId}/search?query=${encodeURIComponent(query)}`, { as: s.adminId });
     expectOk(res, 'searchOrganizationContent');
     return res.body.items.flatMap((item: { pages: { title: string }[] }) => item.pages.map((p) => p.title)) as string[];
   };
@@ -44,55 +46,55 @@ function spaceWithReference(spec = 'petstore', s = openapiSetup()) {
 
 describe('computed pages (OpenAPI references) in search and PDF', () => {
   it('search finds what the reference shows, and follows each new version of the spec', async () => {
-    const { s, search, orgSearch } = spaceWithReference();
+    const { s, search, orgSearch } = await spaceWithReference();
     // No spec yet: the page shows (and is found by) the note, never by its stored placeholder.
-    expect(search('placeholder')).toEqual([]);
-    expect(search('processed version')).toEqual(['Reference']);
+    expect(await search('placeholder')).toEqual([]);
+    expect(await search('processed version')).toEqual(['Reference']);
 
     await s.send('PUT', `${s.specs}/petstore`, { as: s.adminId, body: { source: { text: v1 } } });
-    expect(search('List all pets')).toEqual(['Reference']);
-    expect(search('stores')).toEqual([]);
-    expect(search('processed version')).toEqual([]);
+    expect(await search('List all pets')).toEqual(['Reference']);
+    expect(await search('stores')).toEqual([]);
+    expect(await search('processed version')).toEqual([]);
 
     const second = await s.send('PUT', `${s.specs}/petstore`, { as: s.adminId, body: { source: { text: v2 } } });
-    expect(search('List stores')).toEqual(['Reference']);
-    expect(orgSearch('List stores')).toEqual(['Reference']);
+    expect(await search('List stores')).toEqual(['Reference']);
+    expect(await orgSearch('List stores')).toEqual(['Reference']);
     // Re-publishing the same document makes no version, and the index stays as it is.
     const again = await s.send('PUT', `${s.specs}/petstore`, { as: s.adminId, body: { source: { text: v2 } } });
     expectOk(again, 'createOrUpdateOpenAPISpecBySlug');
     expect(again.body.lastVersion).toBe(second.body.lastVersion);
-    expect(search('List stores')).toEqual(['Reference']);
+    expect(await search('List stores')).toEqual(['Reference']);
 
-    expectOk(s.api.request('DELETE', `${s.specs}/petstore`, { as: s.adminId }), 'deleteOpenAPISpecBySlug');
-    expect(search('List stores')).toEqual([]);
-    expect(search('processed version')).toEqual(['Reference']);
+    expectOk(await s.api.request('DELETE', `${s.specs}/petstore`, { as: s.adminId }), 'deleteOpenAPISpecBySlug');
+    expect(await search('List stores')).toEqual([]);
+    expect(await search('processed version')).toEqual(['Reference']);
     // The plain page was never touched.
-    expect(search('feed')).toEqual(['Guide']);
+    expect(await search('feed')).toEqual(['Guide']);
   });
 
   it('a spec named by id works like one named by slug, and another spec changing leaves the page alone', async () => {
-    const setup = openapiSetup();
+    const setup = await openapiSetup();
     const created = await setup.send('POST', setup.specs, { as: setup.adminId, body: { slug: 'petstore', source: { text: v1 } } });
-    const { s, search } = spaceWithReference(created.body.id, setup);
-    expect(search('List all pets')).toEqual(['Reference']);
+    const { s, search } = await spaceWithReference(created.body.id, setup);
+    expect(await search('List all pets')).toEqual(['Reference']);
     await s.send('PUT', `${s.specs}/petstore`, { as: s.adminId, body: { source: { text: v2 } } });
-    expect(search('List stores')).toEqual(['Reference']);
+    expect(await search('List stores')).toEqual(['Reference']);
     const other = await s.send('PUT', `${s.specs}/other`, { as: s.adminId, body: { source: { text: v1 } } });
     expect(other.status, JSON.stringify(other.body)).toBe(201);
     // It really changed: the other spec has a processed version of its own.
     expect(other.body).toMatchObject({ processingState: 'complete', lastVersion: expect.any(String) });
     expect(other.body).not.toHaveProperty('lastProcessErrorCode');
-    expect(search('List stores')).toEqual(['Reference']);
-    expect(search('List all pets')).toEqual(['Reference']);
+    expect(await search('List stores')).toEqual(['Reference']);
+    expect(await search('List all pets')).toEqual(['Reference']);
   });
 
   it('the PDF of a space renders the reference, not the stored placeholder', async () => {
-    const { s, space, referencePage } = spaceWithReference();
+    const { s, space, referencePage } = await spaceWithReference();
     const pdfPages = async () => {
-      const res = s.api.request('GET', `/v1/spaces/${space.id}/pdf?only=true&page=${referencePage}`, { as: s.adminId });
+      const res = await s.api.request('GET', `/v1/spaces/${space.id}/pdf?only=true&page=${referencePage}`, { as: s.adminId });
       expectOk(res, 'getSpacePdf');
       const url = new URL(res.body.url);
-      const download = await s.api.app.handleAsync({ method: 'GET', url: url.pathname + url.search, headers: { authorization: `Bearer ${s.api.tokenFor(s.adminId)}` } });
+      const download = await s.api.app.handleAsync({ method: 'GET', url: url.pathname + url.search, headers: { authorization: `Bearer ${await s.api.tokenFor(s.adminId)}` } });
       return (await PDFDocument.load(download.body as Buffer)).getPageCount();
     };
     expect(await pdfPages()).toBe(1);
@@ -107,10 +109,10 @@ describe('computed pages (OpenAPI references) in search and PDF', () => {
     const dir = mkdtempSync(join(tmpdir(), 'docsctl-computed-'));
     const file = join(dir, 'docs.db');
     try {
-      const first = spaceWithReference('petstore', openapiSetup({}, file));
+      const first = await spaceWithReference('petstore', await openapiSetup({}, file));
       await first.s.send('PUT', `${first.s.specs}/petstore`, { as: first.s.adminId, body: { source: { text: v1 } } });
-      expect(first.search('List all pets')).toEqual(['Reference']);
-      first.s.engine.close();
+      expect(await first.search('List all pets')).toEqual(['Reference']);
+      await first.s.engine.close();
       // What migration 7 left: no computed columns, the page indexed by its stored text.
       const raw = new Database(file);
       raw.exec(`DELETE FROM search_sections WHERE page_id = '${first.referencePage}';
@@ -126,14 +128,14 @@ describe('computed pages (OpenAPI references) in search and PDF', () => {
       raw.close();
 
       // Opening the file runs migration 8.
-      const engine = createEngine({ db: openDb(file), clock: manualClock('2026-03-02T10:00:00.000Z'), ids: sequentialIds('again'), publicUrl: PUBLIC_URL });
+      const engine = await createEngine({ store: new SqliteStore(openDb(file)), clock: manualClock('2026-03-02T10:00:00.000Z'), ids: sequentialIds('again'), publicUrl: PUBLIC_URL });
       const api = testApp(engine);
-      const search = (query: string) =>
-        api.request('GET', `/v1/spaces/${first.space.id}/search?query=${encodeURIComponent(query)}`, { as: first.s.adminId }).body.items.map((i: { title: string }) => i.title);
-      expect(search('placeholder')).toEqual([]);
-      expect(search('List all pets')).toEqual(['Reference']);
-      expect(search('feed')).toEqual(['Guide']);
-      engine.close();
+      const search = async (query: string) =>
+        (await api.request('GET', `/v1/spaces/${first.space.id}/search?query=${encodeURIComponent(query)}`, { as: first.s.adminId })).body.items.map((i: { title: string }) => i.title);
+      expect(await search('placeholder')).toEqual([]);
+      expect(await search('List all pets')).toEqual(['Reference']);
+      expect(await search('feed')).toEqual(['Guide']);
+      await engine.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

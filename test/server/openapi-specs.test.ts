@@ -20,7 +20,7 @@ afterAll(() => site.close());
 
 describe('publishing OpenAPI specs', () => {
   it('POST creates a spec from a text, processes it and stores version 1', async () => {
-    const s = openapiSetup();
+    const s = await openapiSetup();
     const res = await s.send('POST', s.specs, { as: s.creatorId, body: { slug: 'petstore', source: { text: v1 } } });
     expectOk(res, 'createOpenAPISpec');
     expect(res.body).toMatchObject({
@@ -37,13 +37,13 @@ describe('publishing OpenAPI specs', () => {
   });
 
   it('POST on an existing slug is 409', async () => {
-    const s = openapiSetup();
+    const s = await openapiSetup();
     expectOk(await s.send('POST', s.specs, { as: s.adminId, body: { slug: 'petstore', source: { text: v1 } } }), 'createOpenAPISpec');
     expectError(await s.send('POST', s.specs, { as: s.adminId, body: { slug: 'petstore', source: { text: v2 } } }), 409, /slug: an OpenAPI spec named petstore already exists/);
   });
 
   it('PUT answers 201 when it creates, 200 when it updates; the same content again creates no version', async () => {
-    const s = openapiSetup();
+    const s = await openapiSetup();
     const created = await s.send('PUT', `${s.specs}/petstore`, { as: s.creatorId, body: { source: { text: v1 } } });
     expect(created.status).toBe(201);
     const first = created.body.lastVersion;
@@ -62,13 +62,13 @@ describe('publishing OpenAPI specs', () => {
   });
 
   it('a document with another identity later (a revert) is a new version', async () => {
-    const s = openapiSetup();
+    const s = await openapiSetup();
     for (const text of [v1, v2, v1]) await s.send('PUT', `${s.specs}/petstore`, { as: s.adminId, body: { source: { text } } });
     expect((await s.send('GET', `${s.specs}/petstore/versions`, { as: s.adminId })).body.count).toBe(3);
   });
 
   it('a document that fails validation sets PARSE_ERROR with the parser messages and keeps the previous version', async () => {
-    const s = openapiSetup();
+    const s = await openapiSetup();
     const good = await s.send('PUT', `${s.specs}/petstore`, { as: s.adminId, body: { source: { text: v1 } } });
     const bad = await s.send('PUT', `${s.specs}/petstore`, { as: s.adminId, body: { source: { text: invalidSpec } } });
     expectOk(bad, 'createOrUpdateOpenAPISpecBySlug');
@@ -85,7 +85,7 @@ describe('publishing OpenAPI specs', () => {
   });
 
   it('a new spec whose first document is invalid exists without a version', async () => {
-    const s = openapiSetup();
+    const s = await openapiSetup();
     const res = await s.send('POST', s.specs, { as: s.adminId, body: { slug: 'broken', source: { text: invalidSpec } } });
     expect(res.status).toBe(201);
     expect(res.body.lastVersion).toBeUndefined();
@@ -93,7 +93,7 @@ describe('publishing OpenAPI specs', () => {
   });
 
   it('accepts Swagger 2.0 and JSON, stored as openapi.json; external $refs are not fetched', async () => {
-    const s = openapiSetup();
+    const s = await openapiSetup();
     const doc = { swagger: '2.0', info: { title: 'Old', version: '0.1' }, paths: { '/a': { get: { responses: { 200: { description: 'ok', schema: { $ref: 'http://127.0.0.1:1/never.json' } } } } } } };
     const res = await s.send('PUT', `${s.specs}/old`, { as: s.adminId, body: { source: { text: JSON.stringify(doc) } } });
     expect(res.body.lastProcessErrorCode).toBeUndefined();
@@ -104,7 +104,7 @@ describe('publishing OpenAPI specs', () => {
 
 describe('URL sources', () => {
   it('fetches the document, records sourceURL and stores it', async () => {
-    const s = openapiSetup();
+    const s = await openapiSetup();
     const url = `${site.url}/specs/v1.yaml`;
     const res = await s.send('POST', s.specs, { as: s.adminId, body: { slug: 'petstore', source: { url } } });
     expectOk(res, 'createOpenAPISpec');
@@ -117,7 +117,7 @@ describe('URL sources', () => {
   });
 
   it('a 404 is FETCH_ERROR, an invalid document PARSE_ERROR; both keep the previous version', async () => {
-    const s = openapiSetup();
+    const s = await openapiSetup();
     const good = await s.send('PUT', `${s.specs}/petstore`, { as: s.adminId, body: { source: { url: `${site.url}/specs/v1.yaml` } } });
     const missing = await s.send('PUT', `${s.specs}/petstore`, { as: s.adminId, body: { source: { url: `${site.url}/specs/missing.yaml` } } });
     expect(missing.body).toMatchObject({ lastProcessErrorCode: 'FETCH_ERROR', lastProcessError: expect.stringMatching(/answered HTTP 404/), lastVersion: good.body.lastVersion });
@@ -126,7 +126,7 @@ describe('URL sources', () => {
   });
 
   it('a server slower than the fetch timeout is FETCH_TIMEOUT; the spec shows progress meanwhile', async () => {
-    const s = openapiSetup({ fetchTimeoutMs: 300 });
+    const s = await openapiSetup({ fetchTimeoutMs: 300 });
     const pending = s.send('POST', s.specs, { as: s.adminId, body: { slug: 'slow', source: { url: `${site.url}/docs/slow.html` } } });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await s.send('GET', `${s.specs}/slow`, { as: s.adminId })).body.processingState).toBe('progress');
@@ -135,7 +135,7 @@ describe('URL sources', () => {
   });
 
   it('an answer larger than the cap is FETCH_ERROR', async () => {
-    const s = openapiSetup({ maxFetchBytes: 100 });
+    const s = await openapiSetup({ maxFetchBytes: 100 });
     const res = await s.send('POST', s.specs, { as: s.adminId, body: { slug: 'big', source: { url: `${site.url}/specs/v1.yaml` } } });
     expect(res.body).toMatchObject({ lastProcessErrorCode: 'FETCH_ERROR', lastProcessError: expect.stringMatching(/larger than 100 bytes/) });
   });
@@ -143,14 +143,14 @@ describe('URL sources', () => {
 
 describe('reading specs and versions', () => {
   async function published() {
-    const s = openapiSetup();
+    const s = await openapiSetup();
     const one = await s.send('PUT', `${s.specs}/petstore`, { as: s.adminId, body: { source: { text: v1 } } });
     const two = await s.send('PUT', `${s.specs}/petstore`, { as: s.adminId, body: { source: { text: v2 } } });
     return { s, first: one.body.lastVersion as string, second: two.body.lastVersion as string };
   }
 
   it('lists specs by slug with paging', async () => {
-    const s = openapiSetup();
+    const s = await openapiSetup();
     for (const slug of ['zeta', 'alpha', 'mid']) await s.send('PUT', `${s.specs}/${slug}`, { as: s.adminId, body: { source: { text: v1 } } });
     const page1 = await s.send('GET', `${s.specs}?limit=2`, { as: s.readerId });
     expectOk(page1, 'listOpenAPISpecs');
@@ -197,7 +197,7 @@ describe('reading specs and versions', () => {
     expectError(await s.send('GET', `${s.specs}/petstore/versions/nope/content`, { as: s.readerId }), 404);
     expectError(await s.send('GET', `${s.specs}/petstore/versions/nope/raw`, { as: s.readerId }), 404);
     expectError(await s.send('GET', `${s.specs}/nope/versions`, { as: s.readerId }), 404);
-    const other = otherOrganization(s.engine);
+    const other = await otherOrganization(s.engine);
     for (const path of ['', '/petstore', `/petstore/versions`, `/petstore/versions/${first}`, '/petstore/versions/latest/content']) {
       expectError(await s.send('GET', `${s.specs}${path}`, { as: other.adminId }), 404, /organization .* not found/);
     }
@@ -210,14 +210,14 @@ describe('reading specs and versions', () => {
     const res = await s.send('DELETE', `${s.specs}/petstore`, { as: s.creatorId });
     expectOk(res, 'deleteOpenAPISpecBySlug');
     expectError(await s.send('GET', `${s.specs}/petstore`, { as: s.adminId }), 404);
-    expect(s.engine.core.get<{ n: number }>('SELECT COUNT(*) AS n FROM openapi_spec_versions')!.n).toBe(0);
+    expect((await s.engine.core.get<{ n: number }>('SELECT COUNT(*) AS n FROM openapi_spec_versions'))!.n).toBe(0);
     expectError(await s.send('DELETE', `${s.specs}/petstore`, { as: s.adminId }), 404);
   });
 });
 
 describe('access', () => {
   it('401 without a token or with an unknown one', async () => {
-    const s = openapiSetup();
+    const s = await openapiSetup();
     expectError(await s.send('GET', s.specs), 401);
     expectError(await s.send('PUT', `${s.specs}/x`, { body: { source: { text: v1 } } }), 401);
     const res = await s.api.app.handleAsync({ method: 'GET', url: s.specs, headers: { authorization: 'Bearer dct_nope' } });
@@ -225,7 +225,7 @@ describe('access', () => {
   });
 
   it('members below create cannot publish or delete (403); guests cannot even read (403)', async () => {
-    const s = openapiSetup();
+    const s = await openapiSetup();
     await s.send('PUT', `${s.specs}/petstore`, { as: s.adminId, body: { source: { text: v1 } } });
     for (const who of [s.editorId, s.readerId, s.guestId]) {
       expectError(await s.send('PUT', `${s.specs}/petstore`, { as: who, body: { source: { text: v2 } } }), 403, /manage OpenAPI specifications \(create role or higher required\)/);
@@ -240,7 +240,7 @@ describe('access', () => {
 
 describe('validation', () => {
   const post = async (body: unknown) => {
-    const s = openapiSetup();
+    const s = await openapiSetup();
     return s.send('POST', s.specs, { as: s.adminId, body });
   };
 
@@ -253,7 +253,7 @@ describe('validation', () => {
   });
 
   it('the PUT path slug follows the same rule', async () => {
-    const s = openapiSetup();
+    const s = await openapiSetup();
     expectError(await s.send('PUT', `${s.specs}/Bad_Slug`, { as: s.adminId, body: { source: { text: v1 } } }), 400, /specSlug: must be 1 to 100/);
     expectError(await s.send('PUT', `${s.specs}/${'a'.repeat(101)}`, { as: s.adminId, body: { source: { text: v1 } } }), 400, /specSlug/);
   });
@@ -278,55 +278,55 @@ describe('validation', () => {
   });
 
   it('a body that is not JSON is 400', async () => {
-    const s = openapiSetup();
+    const s = await openapiSetup();
     expectError(await s.send('PUT', `${s.specs}/x`, { as: s.adminId, rawBody: '{' }), 400, /body: is not valid JSON/);
   });
 });
 
 describe('pages computed from a spec', () => {
   it('a write batch can make a page computed; reads generate its markdown unless computed=false', async () => {
-    const s = openapiSetup();
-    const space = s.engine.spaces.create({ userId: s.adminId }, s.orgId, { title: 'API' });
-    const cr = s.api.request('POST', `/v1/spaces/${space.id}/change-requests`, { as: s.adminId, body: {} }).body;
+    const s = await openapiSetup();
+    const space = await s.engine.spaces.create({ userId: s.adminId }, s.orgId, { title: 'API' });
+    const cr = (await s.api.request('POST', `/v1/spaces/${space.id}/change-requests`, { as: s.adminId, body: {} })).body;
     const root = `/v1/spaces/${space.id}/change-requests/${cr.number}`;
     const computed = { type: 'builtin:openapi', dependencies: { spec: { ref: { kind: 'openapi', spec: 'petstore' } } }, props: {} };
-    const write = s.api.request('POST', `${root}/content`, {
+    const write = await s.api.request('POST', `${root}/content`, {
       as: s.adminId, body: { changes: [{ operation: 'insert_page', title: 'Reference', document: { markdown: 'Stored text' }, computed }] },
     });
     expectOk(write, 'writeChangeRequestContent');
     const pageId = write.body.changes[0].page;
-    const read = (query: string) => s.api.request('GET', `${root}/content/page/${pageId}?format=markdown${query}`, { as: s.adminId });
-    expectOk(read(''), 'getChangeRequestPage');
-    expect(read('').body).toMatchObject({ computed, markdown: '> The OpenAPI specification "petstore" has no processed version yet.\n' });
+    const read = async (query: string) => await s.api.request('GET', `${root}/content/page/${pageId}?format=markdown${query}`, { as: s.adminId });
+    expectOk(await read(''), 'getChangeRequestPage');
+    expect((await read('')).body).toMatchObject({ computed, markdown: '> The OpenAPI specification "petstore" has no processed version yet.\n' });
 
     await s.send('PUT', `${s.specs}/petstore`, { as: s.adminId, body: { source: { text: v1 } } });
-    const markdown = read('').body.markdown as string;
+    const markdown = (await read('')).body.markdown as string;
     expect(markdown).toMatch(/^# Petstore \(1\.0\.0\)\n\n## pets\n\n### `GET \/pets`\n\nList all pets/);
     expect(markdown).toContain('### `DELETE /pets/{petId}`');
-    expect(read('&computed=false').body.markdown).toBe('Stored text');
-    expect(read('&computed=true').body.markdown).toBe(markdown);
+    expect((await read('&computed=false')).body.markdown).toBe('Stored text');
+    expect((await read('&computed=true')).body.markdown).toBe(markdown);
     // The document format is built from the generated markdown too; the tree listing shows `computed`.
-    const doc = s.api.request('GET', `${root}/content/page/${pageId}`, { as: s.adminId }).body.document;
+    const doc = (await s.api.request('GET', `${root}/content/page/${pageId}`, { as: s.adminId })).body.document;
     expect(JSON.stringify(doc)).toContain('GET /pets');
-    expect(s.api.request('GET', `${root}/content/pages`, { as: s.adminId }).body.pages[0].computed).toEqual(computed);
+    expect((await s.api.request('GET', `${root}/content/pages`, { as: s.adminId })).body.pages[0].computed).toEqual(computed);
 
     // A new version of the spec shows at once; update_page with computed: null makes it a plain page again.
     await s.send('PUT', `${s.specs}/petstore`, { as: s.adminId, body: { source: { text: v2 } } });
-    expect(read('').body.markdown).toContain('### `GET /stores`');
-    expectOk(s.api.request('POST', `${root}/content`, { as: s.adminId, body: { changes: [{ operation: 'update_page', page: pageId, computed: null }] } }), 'writeChangeRequestContent');
-    expect(read('').body).not.toHaveProperty('computed');
-    expect(read('').body.markdown).toBe('Stored text');
+    expect((await read('')).body.markdown).toContain('### `GET /stores`');
+    expectOk(await s.api.request('POST', `${root}/content`, { as: s.adminId, body: { changes: [{ operation: 'update_page', page: pageId, computed: null }] } }), 'writeChangeRequestContent');
+    expect((await read('')).body).not.toHaveProperty('computed');
+    expect((await read('')).body.markdown).toBe('Stored text');
   });
 
-  it('computed must be a builtin:openapi reference to a spec', () => {
-    const s = openapiSetup();
-    const space = s.engine.spaces.create({ userId: s.adminId }, s.orgId, { title: 'API' });
-    const cr = s.api.request('POST', `/v1/spaces/${space.id}/change-requests`, { as: s.adminId, body: {} }).body;
-    const write = (computed: unknown) => s.api.request('POST', `/v1/spaces/${space.id}/change-requests/${cr.number}/content`, {
+  it('computed must be a builtin:openapi reference to a spec', async () => {
+    const s = await openapiSetup();
+    const space = await s.engine.spaces.create({ userId: s.adminId }, s.orgId, { title: 'API' });
+    const cr = (await s.api.request('POST', `/v1/spaces/${space.id}/change-requests`, { as: s.adminId, body: {} })).body;
+    const write = async (computed: unknown) => await s.api.request('POST', `/v1/spaces/${space.id}/change-requests/${cr.number}/content`, {
       as: s.adminId, body: { changes: [{ operation: 'insert_page', document: { markdown: 'x' }, computed }] },
     });
-    expectError(write({ type: 'builtin:other', dependencies: { spec: { ref: { kind: 'openapi', spec: 'x' } } } }), 400, /changes\[0\]\.computed\.type/);
-    expectError(write({ type: 'builtin:openapi', dependencies: { spec: { ref: { kind: 'openapi', spec: '' } } } }), 400, /computed\.dependencies\.spec\.ref\.spec/);
-    expectError(write({ type: 'builtin:openapi' }), 400, /computed\.dependencies/);
+    expectError(await write({ type: 'builtin:other', dependencies: { spec: { ref: { kind: 'openapi', spec: 'x' } } } }), 400, /changes\[0\]\.computed\.type/);
+    expectError(await write({ type: 'builtin:openapi', dependencies: { spec: { ref: { kind: 'openapi', spec: '' } } } }), 400, /computed\.dependencies\.spec\.ref\.spec/);
+    expectError(await write({ type: 'builtin:openapi' }), 400, /computed\.dependencies/);
   });
 });

@@ -8,64 +8,64 @@ import { addMember } from '../helpers/engine';
 
 /** The server remembers tokens and memberships between requests; changes made elsewhere must still count at once. */
 describe('remembered tokens and memberships', () => {
-  function twoConnections() {
+  async function twoConnections() {
     const file = join(mkdtempSync(join(tmpdir(), 'docsctl-memo-')), 'shared.db');
-    const server = openEngine(file);
-    const cli = openEngine(file);
-    const { organizationId, userId } = server.install();
+    const server = await openEngine(file);
+    const cli = await openEngine(file);
+    const { organizationId, userId } = await server.install();
     const app = createApp({ engine: server });
-    const get = (token: string, path: string) =>
-      app.handle({ method: 'GET', url: path, headers: { authorization: `Bearer ${token}` } }).status;
+    const get = async (token: string, path: string) =>
+      (await app.handleAsync({ method: 'GET', url: path, headers: { authorization: `Bearer ${token}` } })).status;
     return { server, cli, app, organizationId, userId, get };
   }
 
-  it('a token revoked by another process stops working on the next request', () => {
-    const t = twoConnections();
-    const { token, id } = t.cli.tokens.create({ user: t.userId });
-    expect(t.get(token, '/v1/user')).toBe(200);
-    expect(t.get(token, '/v1/user')).toBe(200);
-    t.cli.tokens.revoke(id);
-    expect(t.get(token, '/v1/user')).toBe(401);
+  it('a token revoked by another process stops working on the next request', async () => {
+    const t = await twoConnections();
+    const { token, id } = await t.cli.tokens.create({ user: t.userId });
+    expect(await t.get(token, '/v1/user')).toBe(200);
+    expect(await t.get(token, '/v1/user')).toBe(200);
+    await t.cli.tokens.revoke(id);
+    expect(await t.get(token, '/v1/user')).toBe(401);
   });
 
-  it('a role changed by another process applies on the next request', () => {
-    const t = twoConnections();
-    const member = addMember(t.cli, t.organizationId, 'ada@acme.test', 'read');
-    const { token } = t.cli.tokens.create({ user: member });
-    expect(t.get(token, `/v1/orgs/${t.organizationId}/members`)).toBe(200);
-    t.cli.members.update({ userId: t.userId }, t.organizationId, member, { role: null });
-    expect(t.get(token, `/v1/orgs/${t.organizationId}/members`)).toBe(403);
-    t.cli.members.remove({ userId: t.userId }, t.organizationId, member);
-    expect(t.get(token, `/v1/orgs/${t.organizationId}/members`)).toBe(404);
+  it('a role changed by another process applies on the next request', async () => {
+    const t = await twoConnections();
+    const member = await addMember(t.cli, t.organizationId, 'ada@acme.test', 'read');
+    const { token } = await t.cli.tokens.create({ user: member });
+    expect(await t.get(token, `/v1/orgs/${t.organizationId}/members`)).toBe(200);
+    await t.cli.members.update({ userId: t.userId }, t.organizationId, member, { role: null });
+    expect(await t.get(token, `/v1/orgs/${t.organizationId}/members`)).toBe(403);
+    await t.cli.members.remove({ userId: t.userId }, t.organizationId, member);
+    expect(await t.get(token, `/v1/orgs/${t.organizationId}/members`)).toBe(404);
   });
 
-  it('a member read again after another process changed them shows the change', () => {
-    const t = twoConnections();
-    const member = addMember(t.cli, t.organizationId, 'ada@acme.test', 'read');
-    const { token } = t.cli.tokens.create({ user: t.userId });
-    const read = () =>
-      JSON.parse(t.app.handle({ method: "GET", url: `/v1/orgs/${t.organizationId}/members/${member}`, headers: { authorization: `Bearer ${token}` } }).body!.toString());
-    expect(read().role).toBe('read');
-    t.cli.members.update({ userId: t.userId }, t.organizationId, member, { role: 'edit' });
-    expect(read().role).toBe('edit');
-    t.cli.spaces.create({ userId: t.userId }, t.organizationId, { title: 'New' });
-    t.cli.spaces.update({ userId: t.userId }, t.cli.spaces.list({ userId: t.userId }, t.organizationId, {}).items[0].id, { defaultLevel: 'read' });
-    expect(read().spaces).toBe(1);
+  it('a member read again after another process changed them shows the change', async () => {
+    const t = await twoConnections();
+    const member = await addMember(t.cli, t.organizationId, 'ada@acme.test', 'read');
+    const { token } = await t.cli.tokens.create({ user: t.userId });
+    const read = async () =>
+      JSON.parse((await t.app.handleAsync({ method: "GET", url: `/v1/orgs/${t.organizationId}/members/${member}`, headers: { authorization: `Bearer ${token}` } })).body!.toString());
+    expect((await read()).role).toBe('read');
+    await t.cli.members.update({ userId: t.userId }, t.organizationId, member, { role: 'edit' });
+    expect((await read()).role).toBe('edit');
+    await t.cli.spaces.create({ userId: t.userId }, t.organizationId, { title: 'New' });
+    await t.cli.spaces.update({ userId: t.userId }, (await t.cli.spaces.list({ userId: t.userId }, t.organizationId, {})).items[0].id, { defaultLevel: 'read' });
+    expect((await read()).spaces).toBe(1);
   });
 
-  it('its own writes apply on the next request too', () => {
-    const t = twoConnections();
-    const member = addMember(t.server, t.organizationId, 'ada@acme.test', 'admin');
-    const { token } = t.server.tokens.create({ user: member });
-    const adminToken = t.server.tokens.create({ user: t.userId }).token;
-    expect(t.get(token, `/v1/orgs/${t.organizationId}/saml`)).toBe(200);
-    const demote = t.app.handle({
+  it('its own writes apply on the next request too', async () => {
+    const t = await twoConnections();
+    const member = await addMember(t.server, t.organizationId, 'ada@acme.test', 'admin');
+    const { token } = await t.server.tokens.create({ user: member });
+    const adminToken = (await t.server.tokens.create({ user: t.userId })).token;
+    expect(await t.get(token, `/v1/orgs/${t.organizationId}/saml`)).toBe(200);
+    const demote = await t.app.handleAsync({
       method: 'PATCH',
       url: `/v1/orgs/${t.organizationId}/members/${member}`,
       headers: { authorization: `Bearer ${adminToken}` },
       body: '{"role":"read"}',
     });
     expect(demote.status).toBe(200);
-    expect(t.get(token, `/v1/orgs/${t.organizationId}/saml`)).toBe(403);
+    expect(await t.get(token, `/v1/orgs/${t.organizationId}/saml`)).toBe(403);
   });
 });

@@ -1,3 +1,4 @@
+import type { SqliteStore } from '../../src/engine/store/sqlite-store';
 import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../helpers/app';
 import { contentSetup } from '../helpers/content';
@@ -6,14 +7,14 @@ const insert = (markdown: string) => ({ operation: 'insert_page', document: { ma
 const edit = (page: string, markdown: string) => ({ operation: 'update_page', page, document: { markdown } });
 const remove = (page: string) => ({ operation: 'delete_page', page });
 
-function setup() {
-  const s = contentSetup();
-  const searchSpace = (query: string, extra = '', as = s.adminId, space = s.spaceId) =>
-    s.api.request('GET', `/v1/spaces/${space}/search?query=${encodeURIComponent(query)}${extra}`, { as });
-  const searchOrg = (query: string, as = s.adminId, extra = '') =>
-    s.api.request('GET', `/v1/orgs/${s.orgId}/search?query=${encodeURIComponent(query)}${extra}`, { as });
-  const titlesFound = (query: string, space = s.spaceId) => {
-    const res = searchSpace(query, '', s.adminId, space);
+async function setup() {
+  const s = await contentSetup();
+  const searchSpace = async (query: string, extra = '', as = s.adminId, space = s.spaceId) =>
+    await s.api.request('GET', `/v1/spaces/${space}/search?query=${encodeURIComponent(query)}${extra}`, { as });
+  const searchOrg = async (query: string, as = s.adminId, extra = '') =>
+    await s.api.request('GET', `/v1/orgs/${s.orgId}/search?query=${encodeURIComponent(query)}${extra}`, { as });
+  const titlesFound = async (query: string, space = s.spaceId) => {
+    const res = await searchSpace(query, '', s.adminId, space);
     expectOk(res, 'searchSpaceContent');
     return res.body.items.map((i: { title: string }) => i.title);
   };
@@ -21,14 +22,14 @@ function setup() {
 }
 
 describe('space search', () => {
-  it('answers pages best first, each with its matching sections, paths and app URLs', () => {
-    const { s, searchSpace } = setup();
-    s.seed([
+  it('answers pages best first, each with its matching sections, paths and app URLs', async () => {
+    const { s, searchSpace } = await setup();
+    await s.seed([
       '# Deploying\n\nSome words about servers.\n\n## Rollback\n\nHow to roll back a deployment of the kubernetes cluster.',
       '# Kubernetes\n\nKubernetes runs containers. Kubernetes everywhere.',
       '# Cooking\n\nNothing to see.',
     ]);
-    const res = searchSpace('kubernetes');
+    const res = await searchSpace('kubernetes');
     expectOk(res, 'searchSpaceContent');
     expect(res.body.count).toBe(2);
     // The page titled with the word ranks above the one that mentions it once in a section.
@@ -47,139 +48,139 @@ describe('space search', () => {
     ]);
   });
 
-  it('matches word stems and the start of the last word, and requires every word', () => {
-    const { s, titlesFound } = setup();
-    s.seed(['# Install\n\nInstalling the command line tool.', '# Configure\n\nInstall nothing here; configure the profile.']);
-    expect(titlesFound('installs').sort()).toEqual(['Configure', 'Install']);
-    expect(titlesFound('conf')).toEqual(['Configure']);
-    expect(titlesFound('install profile')).toEqual(['Configure']);
-    expect(titlesFound('instal')).toHaveLength(2);
+  it('matches word stems and the start of the last word, and requires every word', async () => {
+    const { s, titlesFound } = await setup();
+    await s.seed(['# Install\n\nInstalling the command line tool.', '# Configure\n\nInstall nothing here; configure the profile.']);
+    expect((await titlesFound('installs')).sort()).toEqual(['Configure', 'Install']);
+    expect(await titlesFound('conf')).toEqual(['Configure']);
+    expect(await titlesFound('install profile')).toEqual(['Configure']);
+    expect(await titlesFound('instal')).toHaveLength(2);
   });
 
-  it('never fails on FTS syntax in the query', () => {
-    const { s, searchSpace } = setup();
-    s.seed(['# Quotes\n\nA "quoted" word and NEAR things: a-b c*d.']);
+  it('never fails on FTS syntax in the query', async () => {
+    const { s, searchSpace } = await setup();
+    await s.seed(['# Quotes\n\nA "quoted" word and NEAR things: a-b c*d.']);
     for (const query of ['"', '"unterminated', 'AND', 'OR NOT', 'a*', '*', 'col:value', '(', ')', 'NEAR(a b)', '-x', '^', "'", '{}', '\\', 'a AND', '💥']) {
-      const res = searchSpace(query);
+      const res = await searchSpace(query);
       expectOk(res, 'searchSpaceContent');
     }
-    expect(searchSpace('"quoted"').body.items).toHaveLength(1);
-    expect(searchSpace('c*d').body.items).toHaveLength(1);
-    expect(searchSpace('!!!').body).toEqual({ count: 0, items: [] });
+    expect((await searchSpace('"quoted"')).body.items).toHaveLength(1);
+    expect((await searchSpace('c*d')).body.items).toHaveLength(1);
+    expect((await searchSpace('!!!')).body).toEqual({ count: 0, items: [] });
   });
 
-  it('pages through results with opaque cursors and a total count', () => {
-    const { s, searchSpace } = setup();
-    s.seed(Array.from({ length: 5 }, (_, i) => `# Page ${i}\n\nshared term ${'extra '.repeat(i)}`));
-    const first = searchSpace('shared', '&limit=2');
+  it('pages through results with opaque cursors and a total count', async () => {
+    const { s, searchSpace } = await setup();
+    await s.seed(Array.from({ length: 5 }, (_, i) => `# Page ${i}\n\nshared term ${'extra '.repeat(i)}`));
+    const first = await searchSpace('shared', '&limit=2');
     expectOk(first, 'searchSpaceContent');
     expect(first.body).toMatchObject({ count: 5, next: { page: expect.any(String) } });
     const seen = [...first.body.items];
     let next = first.body.next?.page;
     while (next) {
-      const res = searchSpace('shared', `&limit=2&page=${next}`);
+      const res = await searchSpace('shared', `&limit=2&page=${next}`);
       expectOk(res, 'searchSpaceContent');
       seen.push(...res.body.items);
       next = res.body.next?.page;
     }
     expect(new Set(seen.map((i) => i.id)).size).toBe(5);
     // A cursor belongs to its query.
-    expectError(searchSpace('other', `&page=${first.body.next.page}`), 400, /page/);
-    expectError(searchSpace('shared', '&page=garbage'), 400, /page/);
+    expectError(await searchSpace('other', `&page=${first.body.next.page}`), 400, /page/);
+    expectError(await searchSpace('shared', '&page=garbage'), 400, /page/);
   });
 
-  it('validates the query', () => {
-    const { searchSpace, s } = setup();
-    expectError(s.api.request('GET', `/v1/spaces/${s.spaceId}/search`, { as: s.adminId }), 400, /query/);
-    expectError(searchSpace(''), 400, /query/);
-    expectError(searchSpace('x'.repeat(513)), 400, /query/);
-    expectOk(searchSpace('x'.repeat(512)), 'searchSpaceContent');
-    expectError(searchSpace('x', '&limit=1001'), 400, /limit/);
-    expectError(searchSpace('x', '&sort=asc'), 400, /sort/);
+  it('validates the query', async () => {
+    const { searchSpace, s } = await setup();
+    expectError(await s.api.request('GET', `/v1/spaces/${s.spaceId}/search`, { as: s.adminId }), 400, /query/);
+    expectError(await searchSpace(''), 400, /query/);
+    expectError(await searchSpace('x'.repeat(513)), 400, /query/);
+    expectOk(await searchSpace('x'.repeat(512)), 'searchSpaceContent');
+    expectError(await searchSpace('x', '&limit=1001'), 400, /limit/);
+    expectError(await searchSpace('x', '&sort=asc'), 400, /sort/);
   });
 
-  it('is 401 without a token and 404 for a space the caller cannot read', () => {
-    const { s, searchSpace } = setup();
-    expectError(s.api.request('GET', `/v1/spaces/${s.spaceId}/search?query=x`, { as: null }), 401);
-    expectError(searchSpace('x', '', s.stranger), 404);
-    expectError(searchSpace('x', '', s.adminId, 'nope'), 404);
-    expectOk(searchSpace('x', '', s.reader), 'searchSpaceContent');
+  it('is 401 without a token and 404 for a space the caller cannot read', async () => {
+    const { s, searchSpace } = await setup();
+    expectError(await s.api.request('GET', `/v1/spaces/${s.spaceId}/search?query=x`, { as: null }), 401);
+    expectError(await searchSpace('x', '', s.stranger), 404);
+    expectError(await searchSpace('x', '', s.adminId, 'nope'), 404);
+    expectOk(await searchSpace('x', '', s.reader), 'searchSpaceContent');
   });
 });
 
 describe('the index follows the content', () => {
-  it('after merges: new words are found, replaced and deleted ones are not', () => {
-    const { s, titlesFound } = setup();
-    const [a, b] = s.seed(['# Alpha\n\napricot', '# Beta\n\nbanana']);
-    expect(titlesFound('apricot')).toEqual(['Alpha']);
-    s.changeMain([edit(a, '# Alpha\n\ncherry'), remove(b), insert('# Gamma\n\ngrape')]);
-    expect(titlesFound('apricot')).toEqual([]);
-    expect(titlesFound('cherry')).toEqual(['Alpha']);
-    expect(titlesFound('banana')).toEqual([]);
-    expect(titlesFound('grape')).toEqual(['Gamma']);
+  it('after merges: new words are found, replaced and deleted ones are not', async () => {
+    const { s, titlesFound } = await setup();
+    const [a, b] = await s.seed(['# Alpha\n\napricot', '# Beta\n\nbanana']);
+    expect(await titlesFound('apricot')).toEqual(['Alpha']);
+    await s.changeMain([edit(a, '# Alpha\n\ncherry'), remove(b), insert('# Gamma\n\ngrape')]);
+    expect(await titlesFound('apricot')).toEqual([]);
+    expect(await titlesFound('cherry')).toEqual(['Alpha']);
+    expect(await titlesFound('banana')).toEqual([]);
+    expect(await titlesFound('grape')).toEqual(['Gamma']);
   });
 
-  it('does not search change requests until they are merged', () => {
-    const { s, titlesFound } = setup();
-    const cr = s.createCr({ subject: 'draft' }, s.editor);
-    s.writeOk(cr.id, [insert('# Secret\n\nunmerged words')], s.editor);
-    expect(titlesFound('unmerged')).toEqual([]);
-    expectOk(s.merge(cr.id), 'mergeChangeRequest');
-    expect(titlesFound('unmerged')).toEqual(['Secret']);
+  it('does not search change requests until they are merged', async () => {
+    const { s, titlesFound } = await setup();
+    const cr = await s.createCr({ subject: 'draft' }, s.editor);
+    await s.writeOk(cr.id, [insert('# Secret\n\nunmerged words')], s.editor);
+    expect(await titlesFound('unmerged')).toEqual([]);
+    expectOk(await s.merge(cr.id), 'mergeChangeRequest');
+    expect(await titlesFound('unmerged')).toEqual(['Secret']);
   });
 
-  it('keeps paths current when a parent page is renamed', () => {
-    const { s, searchSpace } = setup();
-    const [parent] = s.seed(['# Guides']);
-    s.changeMain([{ operation: 'insert_page', document: { markdown: '# Child\n\nnested words' }, into: parent }]);
-    expect(searchSpace('nested').body.items[0].path).toBe('guides/child');
-    s.changeMain([{ operation: 'update_page', page: parent, slug: 'manuals' }]);
-    expect(searchSpace('nested').body.items[0].path).toBe('manuals/child');
+  it('keeps paths current when a parent page is renamed', async () => {
+    const { s, searchSpace } = await setup();
+    const [parent] = await s.seed(['# Guides']);
+    await s.changeMain([{ operation: 'insert_page', document: { markdown: '# Child\n\nnested words' }, into: parent }]);
+    expect((await searchSpace('nested')).body.items[0].path).toBe('guides/child');
+    await s.changeMain([{ operation: 'update_page', page: parent, slug: 'manuals' }]);
+    expect((await searchSpace('nested')).body.items[0].path).toBe('manuals/child');
   });
 
-  it('indexes a duplicate, hides deleted spaces, shows restored ones and forgets purged ones', () => {
-    const { s, searchOrg } = setup();
-    s.seed(['# Alpha\n\nzebra']);
-    const spacesFound = (q = 'zebra') => {
-      const res = searchOrg(q);
+  it('indexes a duplicate, hides deleted spaces, shows restored ones and forgets purged ones', async () => {
+    const { s, searchOrg } = await setup();
+    await s.seed(['# Alpha\n\nzebra']);
+    const spacesFound = async (q = 'zebra') => {
+      const res = await searchOrg(q);
       expectOk(res, 'searchOrganizationContent');
       return res.body.items.map((i: { id: string }) => i.id);
     };
-    const copy = s.api.request('POST', `/v1/spaces/${s.spaceId}/duplicate`, { as: s.adminId });
+    const copy = await s.api.request('POST', `/v1/spaces/${s.spaceId}/duplicate`, { as: s.adminId });
     expectOk(copy, 'duplicateSpace');
-    expect(spacesFound().sort()).toEqual([s.spaceId, copy.body.id].sort());
+    expect((await spacesFound()).sort()).toEqual([s.spaceId, copy.body.id].sort());
 
-    expect(s.api.request('DELETE', `/v1/spaces/${copy.body.id}`, { as: s.adminId }).status).toBe(205);
-    expect(spacesFound()).toEqual([s.spaceId]);
-    expectOk(s.api.request('POST', `/v1/spaces/${copy.body.id}/restore`, { as: s.adminId }), 'restoreSpace');
-    expect(spacesFound().sort()).toEqual([s.spaceId, copy.body.id].sort());
+    expect((await s.api.request('DELETE', `/v1/spaces/${copy.body.id}`, { as: s.adminId })).status).toBe(205);
+    expect(await spacesFound()).toEqual([s.spaceId]);
+    expectOk(await s.api.request('POST', `/v1/spaces/${copy.body.id}/restore`, { as: s.adminId }), 'restoreSpace');
+    expect((await spacesFound()).sort()).toEqual([s.spaceId, copy.body.id].sort());
 
-    expect(s.api.request('DELETE', `/v1/spaces/${copy.body.id}`, { as: s.adminId }).status).toBe(205);
+    expect((await s.api.request('DELETE', `/v1/spaces/${copy.body.id}`, { as: s.adminId })).status).toBe(205);
     s.clock.advance(8 * 24 * 3600 * 1000);
-    s.engine.spaces.purge();
-    expect(s.count('SELECT COUNT(*) AS n FROM search_sections WHERE space_id = ?', [copy.body.id])).toBe(0);
-    expect(s.count('SELECT COUNT(*) AS n FROM search_pages WHERE space_id = ?', [copy.body.id])).toBe(0);
+    await s.engine.spaces.purge();
+    expect(await s.count('SELECT COUNT(*) AS n FROM search_sections WHERE space_id = ?', [copy.body.id])).toBe(0);
+    expect(await s.count('SELECT COUNT(*) AS n FROM search_pages WHERE space_id = ?', [copy.body.id])).toBe(0);
   });
 
-  it('catches up on content it never indexed (a database from before the index)', () => {
-    const { s, titlesFound } = setup();
-    s.seed(['# Legacy\n\nold content']);
-    s.engine.core.db.exec('DELETE FROM search_sections; DELETE FROM search_pages; DELETE FROM search_spaces;');
-    expect(titlesFound('legacy')).toEqual(['Legacy']);
-    expect(s.count('SELECT COUNT(*) AS n FROM search_spaces')).toBeGreaterThan(0);
+  it('catches up on content it never indexed (a database from before the index)', async () => {
+    const { s, titlesFound } = await setup();
+    await s.seed(['# Legacy\n\nold content']);
+    (s.engine.core.store as SqliteStore).db.exec('DELETE FROM search_sections; DELETE FROM search_pages; DELETE FROM search_spaces;');
+    expect(await titlesFound('legacy')).toEqual(['Legacy']);
+    expect(await s.count('SELECT COUNT(*) AS n FROM search_spaces')).toBeGreaterThan(0);
   });
 });
 
 describe('organization search', () => {
-  it('groups by space then page, restricted to the spaces the caller can read', () => {
-    const { s, searchOrg } = setup();
-    s.seed(['# Billing\n\ninvoice details', '# Refunds\n\nan invoice can be refunded']);
-    const other = s.createSpace('Private notes');
-    s.seed(['# Notes\n\ninvoice secrets'], other);
-    const hidden = s.api.request('POST', `/v1/orgs/${s.orgId}/spaces`, { as: s.adminId, body: { title: 'Admins only' } }).body.id;
-    s.seed(['# Hidden\n\ninvoice hidden'], hidden);
+  it('groups by space then page, restricted to the spaces the caller can read', async () => {
+    const { s, searchOrg } = await setup();
+    await s.seed(['# Billing\n\ninvoice details', '# Refunds\n\nan invoice can be refunded']);
+    const other = await s.createSpace('Private notes');
+    await s.seed(['# Notes\n\ninvoice secrets'], other);
+    const hidden = (await s.api.request('POST', `/v1/orgs/${s.orgId}/spaces`, { as: s.adminId, body: { title: 'Admins only' } })).body.id;
+    await s.seed(['# Hidden\n\ninvoice hidden'], hidden);
 
-    const admin = searchOrg('invoice');
+    const admin = await searchOrg('invoice');
     expectOk(admin, 'searchOrganizationContent');
     expect(admin.body.count).toBe(3);
     const docs = admin.body.items.find((i: { id: string }) => i.id === s.spaceId);
@@ -188,24 +189,24 @@ describe('organization search', () => {
     expect(docs.pages[0].sections[0]).toMatchObject({ path: expect.any(String), body: expect.stringContaining('invoice') });
 
     // The reader was granted Docs and Private notes (createSpace grants them), not the third space.
-    const reader = searchOrg('invoice', s.reader);
+    const reader = await searchOrg('invoice', s.reader);
     expectOk(reader, 'searchOrganizationContent');
     expect(reader.body.items.map((i: { title: string }) => i.title).sort()).toEqual(['Docs', 'Private notes']);
-    const stranger = searchOrg('invoice', s.stranger);
+    const stranger = await searchOrg('invoice', s.stranger);
     expectOk(stranger, 'searchOrganizationContent');
     expect(stranger.body).toEqual({ count: 0, items: [] });
   });
 
-  it('validates, and refuses callers outside the organization', () => {
-    const { s, searchOrg } = setup();
-    expectError(searchOrg(''), 400, /query/);
-    expectError(searchOrg('x'.repeat(513)), 400, /query/);
-    expectError(s.api.request('GET', `/v1/orgs/${s.orgId}/search?query=x`, { as: null }), 401);
+  it('validates, and refuses callers outside the organization', async () => {
+    const { s, searchOrg } = await setup();
+    expectError(await searchOrg(''), 400, /query/);
+    expectError(await searchOrg('x'.repeat(513)), 400, /query/);
+    expectError(await s.api.request('GET', `/v1/orgs/${s.orgId}/search?query=x`, { as: null }), 401);
     const outsider = s.engine.core.newId();
-    s.engine.core.run("INSERT INTO users (id, email, display_name, created_at) VALUES (?, 'out@else.test', 'Out', ?)", [outsider, s.engine.core.now()]);
-    const res = searchOrg('x', outsider);
+    await s.engine.core.run("INSERT INTO users (id, email, display_name, created_at) VALUES (?, 'out@else.test', 'Out', ?)", [outsider, s.engine.core.now()]);
+    const res = await searchOrg('x', outsider);
     expect([403, 404]).toContain(res.status);
     expectError(res, res.status);
-    expectError(s.api.request('GET', `/v1/orgs/nope/search?query=x`, { as: s.adminId }), 404);
+    expectError(await s.api.request('GET', `/v1/orgs/nope/search?query=x`, { as: s.adminId }), 404);
   });
 });

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { CliError, EXIT } from '../../errors';
 import { backupDatabase, BackupError } from '../../engine/store/backup';
+import type { SqliteStore } from '../../engine/store/sqlite-store';
 
 export function registerBackup(group: Command, ctx: Context): void {
   group
@@ -25,7 +26,7 @@ Examples:
       const t = ctx.target();
       const database = t.mode === 'local' ? t.db : '';
       if (target === resolve(database)) throw new CliError(`${file} is the database itself`, EXIT.usage);
-      const done = await ctx.spin(`Backing up ${database}`, () => backupDatabase(engine.core.db, target)).catch((error: unknown) => {
+      const done = await ctx.spin(`Backing up ${database}`, async () => await backupDatabase((engine.core.store as SqliteStore).db, target)).catch((error: unknown) => {
         if (error instanceof BackupError) throw new CliError(`the copy failed its check, nothing was written: ${error.message}`);
         throw new CliError(`${file}: cannot write the backup: ${(error as Error).message}`);
       });

@@ -11,7 +11,7 @@ export function registerRotateSecret(group: Command, ctx: Context): void {
     .action(async (opts: { yes?: boolean }) => {
       const engine = await ctx.localEngine('db rotate-secret');
       await ctx.confirm('Rotate the signing secret? Every visitor token and share link handed out so far stops working', opts.yes);
-      const { sites } = rotateSigningSecret(engine.core);
+      const { sites } = await rotateSigningSecret(engine.core);
       if (ctx.out.json) ctx.out.raw({ rotated: true, sites });
       else ctx.out.message(`Rotated the signing secret: visitor tokens signed before now are refused, and ${sites} site(s) have a new share link (docsctl sites share-link SITE_ID).`);
     });

@@ -16,8 +16,8 @@ export function registerCreate(group: Command, ctx: Context): void {
       const expiresAt = opts.expires === undefined ? undefined : expiryOf(opts.expires, new Date());
       const engine = await ctx.localEngine('tokens create');
       const t = ctx.target();
-      const user = opts.user ?? (t.mode === 'local' ? t.as : undefined) ?? engine.installation().userId!;
-      const created = engine.tokens.create({ user, name: opts.name, scope: opts.scope, ...(expiresAt ? { expiresAt } : {}) });
+      const user = opts.user ?? (t.mode === 'local' ? t.as : undefined) ?? (await engine.installation()).userId!;
+      const created = await engine.tokens.create({ user, name: opts.name, scope: opts.scope, ...(expiresAt ? { expiresAt } : {}) });
       if (ctx.out.json) ctx.out.raw(created);
       else {
         ctx.out.text(created.token);

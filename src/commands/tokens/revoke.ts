@@ -10,9 +10,9 @@ export function registerRevoke(group: Command, ctx: Context): void {
     .addHelpText('after', '\nExamples:\n  $ docsctl tokens revoke TOKEN_ID --yes')
     .action(async (id: string, opts: { yes?: boolean }) => {
       const engine = await ctx.localEngine('tokens revoke');
-      const token = engine.tokens.get(id);
+      const token = await engine.tokens.get(id);
       await ctx.confirm(`Revoke token ${token.name} (${token.id}) of ${token.email}?`, opts.yes);
-      const revoked = engine.tokens.revoke(id);
+      const revoked = await engine.tokens.revoke(id);
       if (ctx.out.json) ctx.out.raw(revoked);
       else ctx.out.message(`Revoked token ${revoked.id}.`);
     });

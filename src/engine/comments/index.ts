@@ -60,15 +60,15 @@ interface ResolvedRoot {
 
 /** Comments and replies at the space root and the change-request root, with reactions. */
 export function commentsModule(core: Core, spaces: Spaces, changeRequests: ChangeRequests) {
-  function resolveRoot(actor: Actor, root: CommentRoot): ResolvedRoot {
+  async function resolveRoot(actor: Actor, root: CommentRoot): Promise<ResolvedRoot> {
     if (root.changeRequest !== undefined) {
-      const { space, cr } = changeRequests.resolve(actor, root.spaceId, root.changeRequest);
+      const { space, cr } = await changeRequests.resolve(actor, root.spaceId, root.changeRequest);
       return {
         space, changeRequestId: cr.id, rootKey: cr.id, revisionId: cr.revision_id,
         base: `/spaces/${space.id}/change-requests/${cr.id}/comments`, what: `change request #${cr.number}`,
       };
     }
-    const space = spaces.visible(actor, root.spaceId);
+    const space = await spaces.visible(actor, root.spaceId);
     return { space, rootKey: '', revisionId: space.revision_id, base: `/spaces/${space.id}/comments`, what: `space ${space.id}` };
   }
 
@@ -77,24 +77,24 @@ export function commentsModule(core: Core, spaces: Spaces, changeRequests: Chang
     actor: actor.userId, rank: r.space.caller_rank, format,
   });
 
-  function commentRow(r: ResolvedRoot, commentId: string): CommentRow {
-    const row = core.get<CommentRow>(`SELECT ${COMMENT_COLUMNS} FROM ${COMMENT_FROM} WHERE c.id = ? AND c.space_id = ? AND c.root_key = ?`, [
+  async function commentRow(r: ResolvedRoot, commentId: string): Promise<CommentRow> {
+    const row = await core.get<CommentRow>(`SELECT ${COMMENT_COLUMNS} FROM ${COMMENT_FROM} WHERE c.id = ? AND c.space_id = ? AND c.root_key = ?`, [
       commentId, r.space.id, r.rootKey,
     ]);
     if (!row) throw notFound(`comment ${commentId} not found in ${r.what}`);
     return row;
   }
 
-  function replyRow(r: ResolvedRoot, commentId: string, replyId: string): ReplyRow {
-    commentRow(r, commentId);
-    const row = core.get<ReplyRow>(`SELECT ${REPLY_COLUMNS} FROM ${REPLY_FROM} WHERE r.id = ? AND r.comment_id = ?`, [replyId, commentId]);
+  async function replyRow(r: ResolvedRoot, commentId: string, replyId: string): Promise<ReplyRow> {
+    await commentRow(r, commentId);
+    const row = await core.get<ReplyRow>(`SELECT ${REPLY_COLUMNS} FROM ${REPLY_FROM} WHERE r.id = ? AND r.comment_id = ?`, [replyId, commentId]);
     if (!row) throw notFound(`reply ${replyId} not found on comment ${commentId}`);
     return row;
   }
 
-  const oneComment = (actor: Actor, r: ResolvedRoot, id: string, format?: BodyFormat) => presentComments(presenting(actor, r, format), [commentRow(r, id)])[0];
-  const oneReply = (actor: Actor, r: ResolvedRoot, commentId: string, id: string, format?: BodyFormat) =>
-    presentReplies(presenting(actor, r, format), [replyRow(r, commentId, id)])[0];
+  const oneComment = async (actor: Actor, r: ResolvedRoot, id: string, format?: BodyFormat) => (await presentComments(presenting(actor, r, format), [await commentRow(r, id)]))[0];
+  const oneReply = async (actor: Actor, r: ResolvedRoot, commentId: string, id: string, format?: BodyFormat) =>
+    (await presentReplies(presenting(actor, r, format), [await replyRow(r, commentId, id)]))[0];
 
   const mayComment = (r: ResolvedRoot, what: string) => spaces.requireRank(r.space, COMMENT_RANK, what);
 
@@ -108,8 +108,8 @@ export function commentsModule(core: Core, spaces: Spaces, changeRequests: Chang
   }
 
   return {
-    list(actor: Actor, root: CommentRoot, query: CommentListQuery): ListEnvelope<Comment> {
-      const r = resolveRoot(actor, root);
+    async list(actor: Actor, root: CommentRoot, query: CommentListQuery): Promise<ListEnvelope<Comment>> {
+      const r = await resolveRoot(actor, root);
       const where = ['c.space_id = ?', 'c.root_key = ?'];
       const args: unknown[] = [r.space.id, r.rootKey];
       if (query.status && query.status !== 'all') {
@@ -125,7 +125,7 @@ export function commentsModule(core: Core, spaces: Spaces, changeRequests: Chang
         args.push(JSON.stringify(query.authors));
       }
       const order = query.order ?? 'desc';
-      const page = keysetPage<CommentRow, CommentRow>(core, {
+      const page = await keysetPage<CommentRow, CommentRow>(core, {
         listing: `comments:${order}`,
         from: COMMENT_FROM,
         columns: COMMENT_COLUMNS,
@@ -136,73 +136,73 @@ export function commentsModule(core: Core, spaces: Spaces, changeRequests: Chang
         keyOf: (row) => [row.posted_at, row.seq],
         present: (row) => row,
       }, query);
-      return { ...page, items: presentComments(presenting(actor, r, query.format), page.items) };
+      return { ...page, items: await presentComments(presenting(actor, r, query.format), page.items) };
     },
 
-    create(actor: Actor, root: CommentRoot, input: CommentCreate, format?: BodyFormat): Comment {
-      return core.write(() => {
-        const r = resolveRoot(actor, root);
+    async create(actor: Actor, root: CommentRoot, input: CommentCreate, format?: BodyFormat): Promise<Comment> {
+      return await core.write(async () => {
+        const r = await resolveRoot(actor, root);
         mayComment(r, 'comment on this space');
         if (input.node !== undefined && input.page === undefined) throw invalid('node: requires page (the page the node belongs to)');
         let version: string | null = null;
         if (input.page !== undefined) {
-          version = core.get<{ version_id: string }>('SELECT version_id FROM revision_pages WHERE revision_id = ? AND page_id = ?', [r.revisionId, input.page])
+          version = (await core.get<{ version_id: string }>('SELECT version_id FROM revision_pages WHERE revision_id = ? AND page_id = ?', [r.revisionId, input.page]))
             ?.version_id ?? null;
           if (!version) throw invalid(`page: no page ${input.page} in the content of ${r.what}`);
         }
         const id = core.newId();
-        core.run(
+        await core.run(
           `INSERT INTO comments (id, space_id, change_request_id, posted_by, posted_at, markdown, page_id, node_id, page_version_id, revision_id)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           [id, r.space.id, r.changeRequestId ?? null, actor.userId, core.now(), input.body.markdown ?? '', input.page ?? null, input.node ?? null, version, r.revisionId],
         );
-        return oneComment(actor, r, id, format);
+        return await oneComment(actor, r, id, format);
       });
     },
 
-    get(actor: Actor, root: CommentRoot, commentId: string, format?: BodyFormat): Comment {
-      return oneComment(actor, resolveRoot(actor, root), commentId, format);
+    async get(actor: Actor, root: CommentRoot, commentId: string, format?: BodyFormat): Promise<Comment> {
+      return await oneComment(actor, await resolveRoot(actor, root), commentId, format);
     },
 
     /** Resolves or reopens, edits the body, adds and removes the caller's reactions: all or nothing. */
-    update(actor: Actor, root: CommentRoot, commentId: string, patch: CommentUpdate, format?: BodyFormat): Comment {
-      return core.write(() => {
-        const r = resolveRoot(actor, root);
-        const row = commentRow(r, commentId);
+    async update(actor: Actor, root: CommentRoot, commentId: string, patch: CommentUpdate, format?: BodyFormat): Promise<Comment> {
+      return await core.write(async () => {
+        const r = await resolveRoot(actor, root);
+        const row = await commentRow(r, commentId);
         checkEdit(r, row.posted_by, actor, patch, 'comment');
         if (patch.resolved !== undefined && !commentPermissions(r.space.caller_rank, row.posted_by === actor.userId).resolve) {
           throw forbidden(`you are not allowed to ${patch.resolved ? 'resolve' : 'reopen'} this comment: only its author or someone with the review role on the space can`);
         }
         const now = core.now();
-        if (patch.body !== undefined) core.run('UPDATE comments SET markdown = ?, edited_at = ? WHERE id = ?', [patch.body.markdown ?? '', now, row.id]);
+        if (patch.body !== undefined) await core.run('UPDATE comments SET markdown = ?, edited_at = ? WHERE id = ?', [patch.body.markdown ?? '', now, row.id]);
         // Resolving a resolved comment keeps who resolved it and when; reopening clears both.
         if (patch.resolved === true && row.status !== 'resolved') {
-          core.run("UPDATE comments SET status = 'resolved', resolved_at = ?, resolved_by = ? WHERE id = ?", [now, actor.userId, row.id]);
+          await core.run("UPDATE comments SET status = 'resolved', resolved_at = ?, resolved_by = ? WHERE id = ?", [now, actor.userId, row.id]);
         } else if (patch.resolved === false && row.status !== 'open') {
-          core.run("UPDATE comments SET status = 'open', resolved_at = NULL, resolved_by = NULL WHERE id = ?", [row.id]);
+          await core.run("UPDATE comments SET status = 'open', resolved_at = NULL, resolved_by = NULL WHERE id = ?", [row.id]);
         }
-        if (changesReactions(patch)) applyReactions(core, 'comment', row.id, actor.userId, patch);
-        return oneComment(actor, r, row.id, format);
+        if (changesReactions(patch)) await applyReactions(core, 'comment', row.id, actor.userId, patch);
+        return await oneComment(actor, r, row.id, format);
       });
     },
 
     /** Deletes a comment with its replies and every reaction (foreign keys cascade). */
-    remove(actor: Actor, root: CommentRoot, commentId: string): void {
-      core.write(() => {
-        const r = resolveRoot(actor, root);
-        const row = commentRow(r, commentId);
+    async remove(actor: Actor, root: CommentRoot, commentId: string): Promise<void> {
+      await core.write(async () => {
+        const r = await resolveRoot(actor, root);
+        const row = await commentRow(r, commentId);
         if (!commentPermissions(r.space.caller_rank, row.posted_by === actor.userId).delete) {
           throw forbidden('you are not allowed to delete this comment: only its author or an admin of the space can');
         }
-        core.run('DELETE FROM comments WHERE id = ?', [row.id]);
+        await core.run('DELETE FROM comments WHERE id = ?', [row.id]);
       });
     },
 
     /** Replies in the order they were posted (the conversation), oldest first. */
-    listReplies(actor: Actor, root: CommentRoot, commentId: string, query: PageRequest & { format?: BodyFormat }): ListEnvelope<CommentReply> {
-      const r = resolveRoot(actor, root);
-      commentRow(r, commentId);
-      const page = keysetPage<ReplyRow, ReplyRow>(core, {
+    async listReplies(actor: Actor, root: CommentRoot, commentId: string, query: PageRequest & { format?: BodyFormat }): Promise<ListEnvelope<CommentReply>> {
+      const r = await resolveRoot(actor, root);
+      await commentRow(r, commentId);
+      const page = await keysetPage<ReplyRow, ReplyRow>(core, {
         listing: 'comment-replies',
         from: REPLY_FROM,
         columns: REPLY_COLUMNS,
@@ -213,45 +213,45 @@ export function commentsModule(core: Core, spaces: Spaces, changeRequests: Chang
         keyOf: (row) => [row.posted_at, row.seq],
         present: (row) => row,
       }, query);
-      return { ...page, items: presentReplies(presenting(actor, r, query.format), page.items) };
+      return { ...page, items: await presentReplies(presenting(actor, r, query.format), page.items) };
     },
 
-    createReply(actor: Actor, root: CommentRoot, commentId: string, input: { body: CommentBody }, format?: BodyFormat): CommentReply {
-      return core.write(() => {
-        const r = resolveRoot(actor, root);
-        const comment = commentRow(r, commentId);
+    async createReply(actor: Actor, root: CommentRoot, commentId: string, input: { body: CommentBody }, format?: BodyFormat): Promise<CommentReply> {
+      return await core.write(async () => {
+        const r = await resolveRoot(actor, root);
+        const comment = await commentRow(r, commentId);
         mayComment(r, 'reply to comments on this space');
         const id = core.newId();
-        core.run('INSERT INTO comment_replies (id, comment_id, posted_by, posted_at, markdown) VALUES (?, ?, ?, ?, ?)', [
+        await core.run('INSERT INTO comment_replies (id, comment_id, posted_by, posted_at, markdown) VALUES (?, ?, ?, ?, ?)', [
           id, comment.id, actor.userId, core.now(), input.body.markdown ?? '',
         ]);
-        return oneReply(actor, r, comment.id, id, format);
+        return await oneReply(actor, r, comment.id, id, format);
       });
     },
 
-    getReply(actor: Actor, root: CommentRoot, commentId: string, replyId: string, format?: BodyFormat): CommentReply {
-      return oneReply(actor, resolveRoot(actor, root), commentId, replyId, format);
+    async getReply(actor: Actor, root: CommentRoot, commentId: string, replyId: string, format?: BodyFormat): Promise<CommentReply> {
+      return await oneReply(actor, await resolveRoot(actor, root), commentId, replyId, format);
     },
 
-    updateReply(actor: Actor, root: CommentRoot, commentId: string, replyId: string, patch: ReplyUpdate, format?: BodyFormat): CommentReply {
-      return core.write(() => {
-        const r = resolveRoot(actor, root);
-        const row = replyRow(r, commentId, replyId);
+    async updateReply(actor: Actor, root: CommentRoot, commentId: string, replyId: string, patch: ReplyUpdate, format?: BodyFormat): Promise<CommentReply> {
+      return await core.write(async () => {
+        const r = await resolveRoot(actor, root);
+        const row = await replyRow(r, commentId, replyId);
         checkEdit(r, row.posted_by, actor, patch, 'reply');
-        if (patch.body !== undefined) core.run('UPDATE comment_replies SET markdown = ?, edited_at = ? WHERE id = ?', [patch.body.markdown ?? '', core.now(), row.id]);
-        if (changesReactions(patch)) applyReactions(core, 'reply', row.id, actor.userId, patch);
-        return oneReply(actor, r, commentId, row.id, format);
+        if (patch.body !== undefined) await core.run('UPDATE comment_replies SET markdown = ?, edited_at = ? WHERE id = ?', [patch.body.markdown ?? '', core.now(), row.id]);
+        if (changesReactions(patch)) await applyReactions(core, 'reply', row.id, actor.userId, patch);
+        return await oneReply(actor, r, commentId, row.id, format);
       });
     },
 
-    removeReply(actor: Actor, root: CommentRoot, commentId: string, replyId: string): void {
-      core.write(() => {
-        const r = resolveRoot(actor, root);
-        const row = replyRow(r, commentId, replyId);
+    async removeReply(actor: Actor, root: CommentRoot, commentId: string, replyId: string): Promise<void> {
+      await core.write(async () => {
+        const r = await resolveRoot(actor, root);
+        const row = await replyRow(r, commentId, replyId);
         if (!replyPermissions(r.space.caller_rank, row.posted_by === actor.userId).delete) {
           throw forbidden('you are not allowed to delete this reply: only its author or an admin of the space can');
         }
-        core.run('DELETE FROM comment_replies WHERE id = ?', [row.id]);
+        await core.run('DELETE FROM comment_replies WHERE id = ?', [row.id]);
       });
     },
   };

@@ -4,6 +4,7 @@ import { presentUser, type User } from '../users';
 import { commentPermissions, replyPermissions } from './rules';
 import { commentedPage } from './target';
 import { loadReactions, type Reaction } from './reactions';
+import { mapInOrder } from '../in-order';
 
 export type BodyFormat = 'document' | 'markdown';
 
@@ -84,7 +85,7 @@ function authored(p: Presenting, row: Authored, reactions: Reaction[]) {
   };
 }
 
-function presentComment(p: Presenting, row: CommentRow, reactions: Reaction[]) {
+async function presentComment(p: Presenting, row: CommentRow, reactions: Reaction[]) {
   const isAuthor = row.posted_by === p.actor;
   const resolvedBy = user(p.core, row.resolved_by, row.resolver_name, row.resolver_email, row.resolver_photo);
   return {
@@ -95,7 +96,7 @@ function presentComment(p: Presenting, row: CommentRow, reactions: Reaction[]) {
     target: {
       ...(row.node_id ? { node: { id: row.node_id } } : {}),
       ...(p.changeRequestId ? { changeRequest: p.changeRequestId } : {}),
-      ...(row.page_id ? { page: commentedPage(p.core, p.revisionId, row.revision_id, row.page_id, row.page_version_id) } : {}),
+      ...(row.page_id ? { page: await commentedPage(p.core, p.revisionId, row.revision_id, row.page_id, row.page_version_id) } : {}),
       space: p.spaceId,
       revision: row.revision_id,
     },
@@ -117,16 +118,16 @@ function presentReply(p: Presenting, row: ReplyRow, reactions: Reaction[]) {
   };
 }
 
-export type Comment = ReturnType<typeof presentComment>;
+export type Comment = Awaited<ReturnType<typeof presentComment>>;
 export type CommentReply = ReturnType<typeof presentReply>;
 
 /** Comments with their reactions, loaded for all of them in one query. */
-export function presentComments(p: Presenting, rows: CommentRow[]): Comment[] {
-  const reactions = loadReactions(p.core, 'comment', rows.map((r) => r.id));
-  return rows.map((row) => presentComment(p, row, reactions.get(row.id) ?? []));
+export async function presentComments(p: Presenting, rows: CommentRow[]): Promise<Comment[]> {
+  const reactions = await loadReactions(p.core, 'comment', rows.map((r) => r.id));
+  return await mapInOrder(rows, async (row) => await presentComment(p, row, reactions.get(row.id) ?? []));
 }
 
-export function presentReplies(p: Presenting, rows: ReplyRow[]): CommentReply[] {
-  const reactions = loadReactions(p.core, 'reply', rows.map((r) => r.id));
+export async function presentReplies(p: Presenting, rows: ReplyRow[]): Promise<CommentReply[]> {
+  const reactions = await loadReactions(p.core, 'reply', rows.map((r) => r.id));
   return rows.map((row) => presentReply(p, row, reactions.get(row.id) ?? []));
 }

@@ -30,11 +30,11 @@ interface ReactionRow {
  * The reactions of many comments (or replies) in one query: per subject, emojis in the order they
  * were first used, each with its users in the order they reacted.
  */
-export function loadReactions(core: Core, subject: ReactionSubject, ids: string[]): Map<string, Reaction[]> {
+export async function loadReactions(core: Core, subject: ReactionSubject, ids: string[]): Promise<Map<string, Reaction[]>> {
   const out = new Map<string, Reaction[]>();
   if (!ids.length) return out;
   const { table, key } = TABLES[subject];
-  const rows = core.all<ReactionRow>(
+  const rows = await core.all<ReactionRow>(
     `SELECT r.${key} AS subject, r.emoji, r.reacted_at, u.id AS user_id, u.display_name, u.email, u.photo_url
      FROM ${table} r JOIN users u ON u.id = r.user_id
      WHERE r.${key} IN (SELECT value FROM json_each(?))
@@ -63,7 +63,7 @@ export const changesReactions = (change: ReactionChange) => Boolean(change.added
  * Adds and removes the caller's reactions: one per emoji per user, so adding one again keeps the
  * first reaction (and its time), and removing one the caller does not have changes nothing.
  */
-export function applyReactions(core: Core, subject: ReactionSubject, id: string, userId: string, change: ReactionChange): void {
+export async function applyReactions(core: Core, subject: ReactionSubject, id: string, userId: string, change: ReactionChange): Promise<void> {
   const added = change.addedReactions ?? [];
   const removed = new Set(change.removedReactions ?? []);
   const both = added.find((emoji) => removed.has(emoji));
@@ -71,7 +71,7 @@ export function applyReactions(core: Core, subject: ReactionSubject, id: string,
   const { table, key } = TABLES[subject];
   const now = core.now();
   for (const emoji of added) {
-    core.run(`INSERT OR IGNORE INTO ${table} (${key}, emoji, user_id, reacted_at) VALUES (?, ?, ?, ?)`, [id, emoji, userId, now]);
+    await core.run(`INSERT OR IGNORE INTO ${table} (${key}, emoji, user_id, reacted_at) VALUES (?, ?, ?, ?)`, [id, emoji, userId, now]);
   }
-  for (const emoji of removed) core.run(`DELETE FROM ${table} WHERE ${key} = ? AND emoji = ? AND user_id = ?`, [id, emoji, userId]);
+  for (const emoji of removed) await core.run(`DELETE FROM ${table} WHERE ${key} = ? AND emoji = ? AND user_id = ?`, [id, emoji, userId]);
 }

@@ -13,22 +13,22 @@ interface PageInRevision {
  * whole tree: a list of comments asks this for each comment. Revisions never change, so the answer
  * is remembered (until the next write clears the memo).
  */
-export function pageInRevision(core: Core, revisionId: string, pageId: string): PageInRevision | undefined {
-  return core.remember(`comment-page:${revisionId}:${pageId}`, () => {
-    const find = (id: string) =>
-      core.get<{ version_id: string; parent_page_id: string | null; created_at: string; updated_at: string }>(
+export async function pageInRevision(core: Core, revisionId: string, pageId: string): Promise<PageInRevision | undefined> {
+  return await core.remember(`comment-page:${revisionId}:${pageId}`, async () => {
+    const find = async (id: string) =>
+      await core.get<{ version_id: string; parent_page_id: string | null; created_at: string; updated_at: string }>(
         'SELECT version_id, parent_page_id, created_at, updated_at FROM revision_pages WHERE revision_id = ? AND page_id = ?',
         [revisionId, id],
       );
-    const page = find(pageId);
+    const page = await find(pageId);
     if (!page) return undefined;
-    const slugs = [pageData(core, page.version_id).slug];
+    const slugs = [(await pageData(core, page.version_id)).slug];
     const seen = new Set([pageId]);
     for (let parent = page.parent_page_id; parent && !seen.has(parent); ) {
       seen.add(parent);
-      const up = find(parent);
+      const up = await find(parent);
       if (!up) break;
-      slugs.unshift(pageData(core, up.version_id).slug);
+      slugs.unshift((await pageData(core, up.version_id)).slug);
       parent = up.parent_page_id;
     }
     return { versionId: page.version_id, createdAt: page.created_at, updatedAt: page.updated_at, path: slugs.join('/') };
@@ -50,11 +50,11 @@ export interface CommentedPage {
  * page's content is no longer the version the comment was posted on, or the page is gone (it is then
  * described as it was when the comment was posted).
  */
-export function commentedPage(core: Core, currentRevision: string, postedRevision: string, pageId: string, postedVersion: string | null): CommentedPage {
-  const current = pageInRevision(core, currentRevision, pageId);
-  const shown = current ?? pageInRevision(core, postedRevision, pageId);
+export async function commentedPage(core: Core, currentRevision: string, postedRevision: string, pageId: string, postedVersion: string | null): Promise<CommentedPage> {
+  const current = await pageInRevision(core, currentRevision, pageId);
+  const shown = current ?? await pageInRevision(core, postedRevision, pageId);
   if (!shown) return { id: pageId, title: '', createdAt: '', updatedAt: '', path: '', outdated: true };
-  const data = pageData(core, shown.versionId);
+  const data = await pageData(core, shown.versionId);
   return {
     id: pageId,
     title: data.title,

@@ -5,6 +5,7 @@ import { contentTypeOf, imageSize } from './images';
 import { fileNameProblem, isMediaType } from './file-rules';
 import type { Change } from '../../domain/content-change';
 import { childrenOf, pageData, renumber, sha256, storePage, type FileEntry, type PageData, type RevisionState } from './state';
+import { mapInOrder } from '../in-order';
 
 export const MAX_FILE_BYTES = 1024 * 1024;
 
@@ -21,12 +22,12 @@ export interface AppliedChange {
  */
 function slugBook(core: Core, state: RevisionState) {
   const byParent = new Map<string | null, Map<string, Set<string>>>();
-  const under = (parent: string | null) => {
+  const under = async (parent: string | null) => {
     let slugs = byParent.get(parent);
     if (!slugs) {
       slugs = new Map();
       byParent.set(parent, slugs);
-      for (const p of state.pages.values()) if (p.parent === parent) add(slugs, pageData(core, p.versionId).slug, p.id);
+      for (const p of state.pages.values()) if (p.parent === parent) add(slugs, (await pageData(core, p.versionId)).slug, p.id);
     }
     return slugs;
   };
@@ -37,8 +38,8 @@ function slugBook(core: Core, state: RevisionState) {
   };
   return {
     /** A slug free under `parent` (other than for `self`): `slug`, `slug-2`, `slug-3`... */
-    free(parent: string | null, slug: string, self?: string): string {
-      const slugs = under(parent);
+    async free(parent: string | null, slug: string, self?: string): Promise<string> {
+      const slugs = await under(parent);
       const taken = (s: string) => [...(slugs.get(s) ?? [])].some((id) => id !== self);
       if (!taken(slug)) return slug;
       for (let n = 2; ; n++) if (!taken(`${slug}-${n}`)) return `${slug}-${n}`;
@@ -89,14 +90,14 @@ function descendants(state: RevisionState, pageId: string): string[] {
  * Applies a batch of changes to a revision state, in order. Any invalid change throws (400 naming it)
  * before anything is stored, so a batch is all or nothing.
  */
-export function applyChanges(core: Core, state: RevisionState, changes: Change[]): { applied: AppliedChange[]; insertedFiles: FileEntry[] } {
+export async function applyChanges(core: Core, state: RevisionState, changes: Change[]): Promise<{ applied: AppliedChange[]; insertedFiles: FileEntry[] }> {
   const now = core.now();
   const applied: AppliedChange[] = [];
   const insertedFiles: FileEntry[] = [];
   /** Pages inserted by this batch under a client label (`ref`), so later changes can put pages in them. */
   const refs = new Map<string, string>();
   const slugs = slugBook(core, state);
-  changes.forEach((change, i) => {
+  await mapInOrder(changes, async (change, i) => {
     const field = `changes[${i}]`;
     const requirePage = (id: string, name = 'page') => {
       if (!state.pages.has(id)) throw invalid(`${field}.${name}: no page ${id} in this content`);
@@ -124,7 +125,7 @@ export function applyChanges(core: Core, state: RevisionState, changes: Change[]
           ...(change.href ? { href: change.href } : {}),
           title,
           ...(frontmatter.icon ? { emoji: frontmatter.icon } : {}),
-          slug: slugs.free(parent, change.slug ?? slugify(title)),
+          slug: await slugs.free(parent, change.slug ?? slugify(title)),
           ...(frontmatter.description ? { description: frontmatter.description } : {}),
           markdown: change.document.markdown,
           hidden: frontmatter.hidden ?? false,
@@ -132,7 +133,7 @@ export function applyChanges(core: Core, state: RevisionState, changes: Change[]
           ...(change.git ? { git: { path: change.git.path } } : {}),
         };
         const id = core.newId();
-        state.pages.set(id, { id, versionId: storePage(core, data), parent, position: 0, createdAt: now, updatedAt: now });
+        state.pages.set(id, { id, versionId: await storePage(core, data), parent, position: 0, createdAt: now, updatedAt: now });
         slugs.take(parent, data.slug, id);
         place(state, id, parent, change.at);
         if (change.ref !== undefined) refs.set(change.ref, id);
@@ -141,7 +142,7 @@ export function applyChanges(core: Core, state: RevisionState, changes: Change[]
       }
       case 'update_page': {
         const entry = requirePage(change.page);
-        const current = pageData(core, entry.versionId);
+        const current = await pageData(core, entry.versionId);
         let data: PageData = { ...current };
         if (change.document) {
           const { frontmatter } = read(change.document.markdown);
@@ -168,10 +169,10 @@ export function applyChanges(core: Core, state: RevisionState, changes: Change[]
           if (descendants(state, entry.id).includes(parent)) throw invalid(`${field}.into: cannot move a page into itself or one of its sub-pages`);
         }
         if (change.slug !== undefined) data.slug = change.slug;
-        if (parent !== entry.parent || change.slug !== undefined) data.slug = slugs.free(parent, data.slug, entry.id);
+        if (parent !== entry.parent || change.slug !== undefined) data.slug = await slugs.free(parent, data.slug, entry.id);
         slugs.release(entry.parent, current.slug, entry.id);
         slugs.take(parent, data.slug, entry.id);
-        const versionId = storePage(core, data);
+        const versionId = await storePage(core, data);
         if (versionId !== entry.versionId) {
           entry.versionId = versionId;
           entry.updatedAt = now;
@@ -188,7 +189,7 @@ export function applyChanges(core: Core, state: RevisionState, changes: Change[]
         const entry = requirePage(change.page);
         for (const id of descendants(state, entry.id)) {
           const gone = state.pages.get(id)!;
-          slugs.release(gone.parent, pageData(core, gone.versionId).slug, id);
+          slugs.release(gone.parent, (await pageData(core, gone.versionId)).slug, id);
           state.pages.delete(id);
         }
         renumber(state, entry.parent);
@@ -197,7 +198,7 @@ export function applyChanges(core: Core, state: RevisionState, changes: Change[]
       }
       case 'insert_files': {
         const ids: string[] = [];
-        change.files.forEach((file, j) => {
+        await mapInOrder(change.files, async (file, j) => {
           const where = `${field}.files[${j}]`;
           const nameProblem = fileNameProblem(file.name);
           if (nameProblem) throw invalid(`${where}.name: ${nameProblem}`);
@@ -212,7 +213,7 @@ export function applyChanges(core: Core, state: RevisionState, changes: Change[]
           const bytes = Buffer.from(file.base64, 'base64');
           if (bytes.length > MAX_FILE_BYTES) throw invalid(`${where}.base64: the file must be at most 1 MiB (it is ${bytes.length} bytes)`);
           const blobId = sha256(bytes);
-          core.run('INSERT OR IGNORE INTO blobs (id, bytes, size) VALUES (?, ?, ?)', [blobId, bytes, bytes.length]);
+          await core.run('INSERT OR IGNORE INTO blobs (id, bytes, size) VALUES (?, ?, ?)', [blobId, bytes, bytes.length]);
           const size = imageSize(bytes);
           const entry: FileEntry = {
             id: core.newId(),

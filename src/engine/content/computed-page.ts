@@ -41,30 +41,30 @@ export function markdownOfSpec(text: string): string {
  * spec it references (by slug or id, in the space's organization). A spec that does not exist or has
  * no version yet gives a short note instead, so publishing it later fills the page in.
  */
-export function computedMarkdown(core: Core, spaceId: string, computed: PageComputed): string {
-  return computedMarkdownAt(core, computed, computedVersion(core, spaceId, computed));
+export async function computedMarkdown(core: Core, spaceId: string, computed: PageComputed): Promise<string> {
+  return await computedMarkdownAt(core, computed, await computedVersion(core, spaceId, computed));
 }
 
 /** What a computed page shows when its spec is at `versionId` (undefined: the spec has no version). */
-export function computedMarkdownAt(core: Core, computed: PageComputed, versionId: string | undefined): string {
+export async function computedMarkdownAt(core: Core, computed: PageComputed, versionId: string | undefined): Promise<string> {
   if (!versionId) return `> The OpenAPI specification "${computed.dependencies.spec.ref.spec}" has no processed version yet.\n`;
   // A version never changes: its markdown is worked out once.
-  return core.immutable(`openapi-markdown:${versionId}`, () =>
-    markdownOfSpec(core.get<{ text: string }>('SELECT text FROM openapi_spec_versions WHERE id = ?', [versionId])!.text),
+  return await core.immutable(`openapi-markdown:${versionId}`, async () =>
+    markdownOfSpec((await core.get<{ text: string }>('SELECT text FROM openapi_spec_versions WHERE id = ?', [versionId]))!.text),
   );
 }
 
 /** The spec version a computed page shows now (the latest of the spec it names), if there is one. */
-export function computedVersion(core: Core, spaceId: string, computed: PageComputed): string | undefined {
+export async function computedVersion(core: Core, spaceId: string, computed: PageComputed): Promise<string | undefined> {
   const ref = computed.dependencies.spec.ref.spec;
-  return core.get<{ id: string }>(
+  return (await core.get<{ id: string }>(
     `SELECT s.last_version_id AS id FROM openapi_specs s JOIN spaces sp ON sp.organization_id = s.organization_id
      WHERE sp.id = ? AND (s.slug = ? OR s.id = ?) AND s.last_version_id IS NOT NULL`,
     [spaceId, ref, ref],
-  )?.id;
+  ))?.id;
 }
 
 /** The markdown a page shows: generated for a computed page, stored for any other. */
-export function shownMarkdown(core: Core, spaceId: string, data: { markdown: string; computed?: PageComputed }): string {
-  return data.computed ? computedMarkdown(core, spaceId, data.computed) : data.markdown;
+export async function shownMarkdown(core: Core, spaceId: string, data: { markdown: string; computed?: PageComputed }): Promise<string> {
+  return data.computed ? await computedMarkdown(core, spaceId, data.computed) : data.markdown;
 }

@@ -30,16 +30,16 @@ export const orderKey = (target: LinkTarget): [number, string] => [RANK[target.s
 
 export const compareKeys = (a: [number, string], b: [number, string]) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
 
-function analyze(core: Core, revisionId: string, scanOf: (versionId: string) => PageScan): RevisionLinks {
-  const state = loadState(core, revisionId);
-  const paths = pathsOf(core, state); // in page-tree order
+async function analyze(core: Core, revisionId: string, scanOf: (versionId: string) => Promise<PageScan>): Promise<RevisionLinks> {
+  const state = await loadState(core, revisionId);
+  const paths = await pathsOf(core, state); // in page-tree order
   const parents = new Set([...state.pages.values()].map((p) => p.parent));
   const index: RevisionIndex = { pages: new Map(), pageByPath: new Map(), pageByFile: new Map(), files: new Map(), fileByName: new Map(), publicUrl: core.publicUrl };
   const pages = new Map<string, { path: string; title: string }>();
   for (const [id, path] of paths) {
     const versionId = state.pages.get(id)!.versionId;
-    const data = pageData(core, versionId);
-    index.pages.set(id, { path, anchors: scanOf(versionId).anchors, hasChildren: parents.has(id), ...(data.git ? { file: data.git.path } : {}) });
+    const data = await pageData(core, versionId);
+    index.pages.set(id, { path, anchors: (await scanOf(versionId)).anchors, hasChildren: parents.has(id), ...(data.git ? { file: data.git.path } : {}) });
     index.pageByPath.set(path.toLowerCase(), id);
     if (data.git) index.pageByFile.set(data.git.path.toLowerCase(), id);
     pages.set(id, { path, title: data.title });
@@ -53,7 +53,7 @@ function analyze(core: Core, revisionId: string, scanOf: (versionId: string) => 
   const byPage = new Map<string, LinkTarget[]>();
   for (const id of paths.keys()) {
     const targets = new Map<string, LinkTarget>();
-    for (const href of scanOf(state.pages.get(id)!.versionId).hrefs) {
+    for (const href of (await scanOf(state.pages.get(id)!.versionId)).hrefs) {
       const target = classifyLink(href, id, index);
       if (target && !targets.has(target.key)) targets.set(target.key, target);
     }
@@ -87,23 +87,23 @@ export function linkCache(core: Core) {
   const revisions = new Map<string, RevisionLinks>();
   // Page versions are content-addressed: every revision holding a version shares its scan.
   const scans = new Map<string, PageScan>();
-  const scanOf = (versionId: string): PageScan => {
+  const scanOf = async (versionId: string): Promise<PageScan> => {
     let scan = scans.get(versionId);
     if (!scan) {
       if (scans.size >= MAX_SCANS) scans.clear();
-      scan = scanMarkdown(pageData(core, versionId).markdown);
+      scan = scanMarkdown((await pageData(core, versionId)).markdown);
       scans.set(versionId, scan);
     }
     return scan;
   };
   return {
-    revision(revisionId: string): RevisionLinks {
+    async revision(revisionId: string): Promise<RevisionLinks> {
       let links = revisions.get(revisionId);
       if (links) {
         // Least recently used goes first: re-insert to mark it used.
         revisions.delete(revisionId);
       } else {
-        links = analyze(core, revisionId, scanOf);
+        links = await analyze(core, revisionId, scanOf);
         if (revisions.size >= MAX_REVISIONS) revisions.delete(revisions.keys().next().value!);
       }
       revisions.set(revisionId, links);

@@ -31,13 +31,13 @@ const BACKLINKS = { name: 'backlinks', key: ['string', 'string'] as ('string' | 
 export function linksModule(core: Core, spaces: Spaces, changeRequests: ChangeRequests) {
   const cache = linkCache(core);
 
-  function contentOf(actor: Actor, root: ContentRoot): Content {
+  async function contentOf(actor: Actor, root: ContentRoot): Promise<Content> {
     if (root.changeRequest) {
-      const { space, cr } = changeRequests.resolve(actor, root.spaceId, root.changeRequest);
+      const { space, cr } = await changeRequests.resolve(actor, root.spaceId, root.changeRequest);
       const base = cr.revision_merged_ancestor ?? cr.revision_initial;
       return { organization: space.organization_id, space: space.id, revision: cr.revision_id, changeRequest: { id: cr.id, base } };
     }
-    const space = spaces.visible(actor, root.spaceId);
+    const space = await spaces.visible(actor, root.spaceId);
     return { organization: space.organization_id, space: space.id, revision: space.revision_id };
   }
 
@@ -54,18 +54,18 @@ export function linksModule(core: Core, spaces: Spaces, changeRequests: ChangeRe
    * the space root, the distinct ones of all its open change requests; at the change-request root,
    * that change request's. With a page, only that page's links count.
    */
-  function brokenInChangeRequests(content: Content, pageId: string | undefined): number {
+  async function brokenInChangeRequests(content: Content, pageId: string | undefined): Promise<number> {
     const heads = content.changeRequest
       ? [{ revision: content.revision, base: content.changeRequest.base }]
-      : core.all<{ revision: string; base: string }>(
+      : await core.all<{ revision: string; base: string }>(
           "SELECT revision_id AS revision, COALESCE(revision_merged_ancestor, revision_initial) AS base FROM change_requests WHERE space_id = ? AND status = 'open'",
           [content.space],
         );
-    const broken = (revision: string) => targetsOf(cache.revision(revision), pageId).filter((t) => t.status === 'broken');
+    const broken = async (revision: string) => targetsOf(await cache.revision(revision), pageId).filter((t) => t.status === 'broken');
     const introduced = new Set<string>();
     for (const { revision, base } of heads) {
-      const before = new Set(broken(base).map((t) => t.key));
-      for (const target of broken(revision)) if (!before.has(target.key)) introduced.add(target.key);
+      const before = new Set((await broken(base)).map((t) => t.key));
+      for (const target of await broken(revision)) if (!before.has(target.key)) introduced.add(target.key);
     }
     return introduced.size;
   }
@@ -94,14 +94,14 @@ export function linksModule(core: Core, spaces: Spaces, changeRequests: ChangeRe
 
   return {
     /** Every distinct link target of the content (or of one page), with the pages linking to it. */
-    list(actor: Actor, root: ContentRoot, query: LinkQuery, pageId?: string) {
-      const content = contentOf(actor, root);
-      const links = cache.revision(content.revision);
+    async list(actor: Actor, root: ContentRoot, query: LinkQuery, pageId?: string) {
+      const content = await contentOf(actor, root);
+      const links = await cache.revision(content.revision);
       if (pageId !== undefined && !links.pages.has(pageId)) throw notFound(`page ${pageId} not found in ${where(content)}`);
       const all = targetsOf(links, pageId);
       const stats = {
         total: all.length,
-        broken: { total: all.filter((t) => t.status === 'broken').length, changeRequest: brokenInChangeRequests(content, pageId) },
+        broken: { total: all.filter((t) => t.status === 'broken').length, changeRequest: await brokenInChangeRequests(content, pageId) },
       };
       const selected = query.status ? all.filter((t) => t.status === query.status) : all;
       const page = pageInMemory(LINKS, selected, orderKey, query);
@@ -120,9 +120,9 @@ export function linksModule(core: Core, spaces: Spaces, changeRequests: ChangeRe
     },
 
     /** The pages of the content whose markdown references a file (as `/files/<id>` or by its name). */
-    backlinks(actor: Actor, root: ContentRoot, fileId: string, query: PageRequest) {
-      const content = contentOf(actor, root);
-      const links = cache.revision(content.revision);
+    async backlinks(actor: Actor, root: ContentRoot, fileId: string, query: PageRequest) {
+      const content = await contentOf(actor, root);
+      const links = await cache.revision(content.revision);
       if (!links.files.has(fileId)) throw notFound(`file ${fileId} not found in ${where(content)}`);
       const pages = (links.byKey.get(`file:${fileId}`)?.locations ?? [])
         .map((id) => ({ id, ...links.pages.get(id)! }))
@@ -136,6 +136,6 @@ export function linksModule(core: Core, spaces: Spaces, changeRequests: ChangeRe
     },
 
     /** The classified links of a revision (cached: revisions never change). */
-    ofRevision: (revisionId: string): RevisionLinks => cache.revision(revisionId),
+    ofRevision: async (revisionId: string): Promise<RevisionLinks> => await cache.revision(revisionId),
   };
 }

@@ -4,6 +4,7 @@ import { toDocument } from '../../markdown/markdown';
 import { childrenIndex, childrenOf, pageData, pathsOf, type FileEntry, type PageData, type PageEntry, type RevisionState } from './state';
 import { shownMarkdown } from './computed-page';
 import type { PageComputed } from '../../domain/content-change';
+import { mapInOrder } from '../in-order';
 
 export type PageFormat = 'markdown' | 'document';
 
@@ -13,20 +14,20 @@ const compare = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.
 const LAYOUT = { cover: true, title: true, description: true, tableOfContents: true, outline: true, pagination: true };
 
 /** A file as the API shows it to `viewerId`, whose rights its `downloadURL` (a capability URL) carries. */
-export function presentFile(core: Core, spaceId: string, file: FileEntry, viewerId: string) {
-  const blob = core.get<{ size: number }>('SELECT size FROM blobs WHERE id = ?', [file.blobId]);
+export async function presentFile(core: Core, spaceId: string, file: FileEntry, viewerId: string) {
+  const blob = await core.get<{ size: number }>('SELECT size FROM blobs WHERE id = ?', [file.blobId]);
   return {
     object: 'file' as const,
     id: file.id,
     name: file.name,
     contentType: file.contentType,
-    downloadURL: capabilityUrl(core, `/v1/spaces/${spaceId}/files/${file.id}/download`, viewerId),
+    downloadURL: await capabilityUrl(core, `/v1/spaces/${spaceId}/files/${file.id}/download`, viewerId),
     size: blob?.size ?? 0,
     ...(file.width !== null && file.height !== null ? { dimensions: { width: file.width, height: file.height } } : {}),
   };
 }
 
-export type File = ReturnType<typeof presentFile>;
+export type File = Awaited<ReturnType<typeof presentFile>>;
 
 export interface PageOptions {
   format?: PageFormat;
@@ -65,13 +66,13 @@ export interface Page {
 }
 
 /** A page's content in the asked format; a computed page's is generated unless `computed` is false. */
-function contentOf(core: Core, spaceId: string, data: PageData, options: PageOptions) {
-  const markdown = options.computed !== false ? shownMarkdown(core, spaceId, data) : data.markdown;
+async function contentOf(core: Core, spaceId: string, data: PageData, options: PageOptions) {
+  const markdown = options.computed !== false ? await shownMarkdown(core, spaceId, data) : data.markdown;
   return options.format === 'document' ? { document: toDocument(markdown) } : { markdown };
 }
 
-export function presentPage(core: Core, spaceId: string, state: RevisionState, entry: PageEntry, paths: Map<string, string>, options: PageOptions = {}): Page {
-  const data = pageData(core, entry.versionId);
+export async function presentPage(core: Core, spaceId: string, state: RevisionState, entry: PageEntry, paths: Map<string, string>, options: PageOptions = {}): Promise<Page> {
+  const data = await pageData(core, entry.versionId);
   const path = paths.get(entry.id) ?? data.slug;
   return {
     object: 'page',
@@ -93,29 +94,29 @@ export function presentPage(core: Core, spaceId: string, state: RevisionState, e
     ...(data.href ? { href: data.href } : {}),
     ...(data.git ? { git: data.git } : {}),
     ...(data.computed ? { computed: data.computed } : {}),
-    ...(options.content ? contentOf(core, spaceId, data, options) : {}),
-    pages: (options.children?.get(entry.id) ?? (options.children ? [] : childrenOf(state, entry.id))).map((child) =>
-      presentPage(core, spaceId, state, child, paths, { format: options.format, children: options.children }),
+    ...(options.content ? await contentOf(core, spaceId, data, options) : {}),
+    pages: await mapInOrder(options.children?.get(entry.id) ?? (options.children ? [] : childrenOf(state, entry.id)), async (child) =>
+      await presentPage(core, spaceId, state, child, paths, { format: options.format, children: options.children }),
     ),
   };
 }
 
 /** The page tree of a revision (structure and metadata, without each page's content). */
-export function presentPages(core: Core, spaceId: string, state: RevisionState): Page[] {
-  const paths = pathsOf(core, state);
+export async function presentPages(core: Core, spaceId: string, state: RevisionState): Promise<Page[]> {
+  const paths = await pathsOf(core, state);
   const children = childrenIndex(state);
-  return (children.get(null) ?? []).map((entry) => presentPage(core, spaceId, state, entry, paths, { children }));
+  return await mapInOrder(children.get(null) ?? [], async (entry) => await presentPage(core, spaceId, state, entry, paths, { children }));
 }
 
-export function presentRevision(core: Core, spaceId: string, revisionId: string, state: RevisionState, viewerId: string) {
-  const row = core.get<{ parents: string; type: string; created_at: string }>('SELECT parents, type, created_at FROM revisions WHERE id = ?', [revisionId])!;
+export async function presentRevision(core: Core, spaceId: string, revisionId: string, state: RevisionState, viewerId: string) {
+  const row = (await core.get<{ parents: string; type: string; created_at: string }>('SELECT parents, type, created_at FROM revisions WHERE id = ?', [revisionId]))!;
   return {
     object: 'revision' as const,
     id: revisionId,
     parents: JSON.parse(row.parents) as string[],
-    pages: presentPages(core, spaceId, state),
+    pages: await presentPages(core, spaceId, state),
     // The order of the files listing (SQLite's binary order of names, then ids).
-    files: [...state.files.values()].sort((a, b) => compare(a.name, b.name) || compare(a.id, b.id)).map((f) => presentFile(core, spaceId, f, viewerId)),
+    files: await mapInOrder([...state.files.values()].sort((a, b) => compare(a.name, b.name) || compare(a.id, b.id)), async (f) => await presentFile(core, spaceId, f, viewerId)),
     reusableContents: [] as never[],
     createdAt: row.created_at,
     type: row.type,

@@ -2,43 +2,44 @@ import type { Core } from '../core';
 import { loadState, pageData, pathsOf } from './state';
 import { sectionsOf } from './search-sections';
 import { computedMarkdownAt, computedVersion } from './computed-page';
+import { mapInOrder } from '../in-order';
 
 /**
  * Brings the search index of a space up to its current revision: pages whose version or path changed
  * are re-split into sections, pages gone are dropped, the rest is left alone. Runs inside the caller's
  * transaction.
  */
-export function syncSearchIndex(core: Core, spaceId: string): void {
-  const space = core.get<{ revision_id: string }>('SELECT revision_id FROM spaces WHERE id = ?', [spaceId]);
+export async function syncSearchIndex(core: Core, spaceId: string): Promise<void> {
+  const space = await core.get<{ revision_id: string }>('SELECT revision_id FROM spaces WHERE id = ?', [spaceId]);
   if (!space) return;
-  const state = loadState(core, space.revision_id);
-  const paths = pathsOf(core, state);
+  const state = await loadState(core, space.revision_id);
+  const paths = await pathsOf(core, state);
   const indexed = new Map(
-    core.all<IndexedPage>('SELECT page_id, version_id, path, computed_spec, computed_version FROM search_pages WHERE space_id = ?', [spaceId])
+    (await core.all<IndexedPage>('SELECT page_id, version_id, path, computed_spec, computed_version FROM search_pages WHERE space_id = ?', [spaceId]))
       .map((row) => [row.page_id, row]),
   );
-  for (const pageId of indexed.keys()) if (!state.pages.has(pageId)) forgetPage(core, spaceId, pageId);
+  for (const pageId of indexed.keys()) if (!state.pages.has(pageId)) await forgetPage(core, spaceId, pageId);
   for (const page of state.pages.values()) {
     const was = indexed.get(page.id);
-    if (was && unchanged(core, spaceId, was, page.versionId, paths.get(page.id))) continue;
-    if (was) forgetPage(core, spaceId, page.id);
-    const data = pageData(core, page.versionId);
+    if (was && await unchanged(core, spaceId, was, page.versionId, paths.get(page.id))) continue;
+    if (was) await forgetPage(core, spaceId, page.id);
+    const data = await pageData(core, page.versionId);
     // Groups and links have no text of their own, but are found by their titles; a computed page by
     // the reference it shows.
-    const shows = data.computed ? (computedVersion(core, spaceId, data.computed) ?? '') : null;
-    const markdown = data.computed ? computedMarkdownAt(core, data.computed, shows || undefined) : data.markdown;
+    const shows = data.computed ? (await computedVersion(core, spaceId, data.computed) ?? '') : null;
+    const markdown = data.computed ? await computedMarkdownAt(core, data.computed, shows || undefined) : data.markdown;
     const sections = data.type === 'document' ? sectionsOf(markdown, data.title) : [{ anchor: '', title: data.title, body: '' }];
-    sections.forEach((s, position) =>
-      core.run('INSERT INTO search_sections (space_id, page_id, anchor, position, section_title, body, page_title) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+    await mapInOrder(sections, async (s, position) =>
+      await core.run('INSERT INTO search_sections (space_id, page_id, anchor, position, section_title, body, page_title) VALUES (?, ?, ?, ?, ?, ?, ?)', [
         spaceId, page.id, s.anchor, position, s.title, s.body, data.title,
       ]),
     );
-    core.run('INSERT INTO search_pages (space_id, page_id, version_id, path, computed_spec, computed_version) VALUES (?, ?, ?, ?, ?, ?)', [
+    await core.run('INSERT INTO search_pages (space_id, page_id, version_id, path, computed_spec, computed_version) VALUES (?, ?, ?, ?, ?, ?)', [
       spaceId, page.id, page.versionId, paths.get(page.id) ?? '',
       data.computed?.dependencies.spec.ref.spec ?? null, shows,
     ]);
   }
-  core.run('INSERT INTO search_spaces (space_id, revision_id) VALUES (?, ?) ON CONFLICT (space_id) DO UPDATE SET revision_id = excluded.revision_id', [
+  await core.run('INSERT INTO search_spaces (space_id, revision_id) VALUES (?, ?) ON CONFLICT (space_id) DO UPDATE SET revision_id = excluded.revision_id', [
     spaceId, space.revision_id,
   ]);
 }
@@ -56,19 +57,19 @@ interface IndexedPage {
  * same version and path is unchanged without reading it; a computed one also needs the same version of
  * its spec (the empty string: none).
  */
-function unchanged(core: Core, spaceId: string, was: IndexedPage, versionId: string, path: string | undefined): boolean {
+async function unchanged(core: Core, spaceId: string, was: IndexedPage, versionId: string, path: string | undefined): Promise<boolean> {
   if (was.version_id !== versionId || was.path !== path) return false;
   if (was.computed_spec === null) return true;
-  const computed = pageData(core, versionId).computed;
-  return computed !== undefined && (computedVersion(core, spaceId, computed) ?? '') === was.computed_version;
+  const computed = (await pageData(core, versionId)).computed;
+  return computed !== undefined && (await computedVersion(core, spaceId, computed) ?? '') === was.computed_version;
 }
 
 /**
  * A spec of the organization got a new version or was deleted: the spaces with computed pages that
  * name it (by slug or id) are marked stale, so the next search re-indexes those pages.
  */
-export function computedSpecChanged(core: Core, organizationId: string, refs: string[]): void {
-  core.run(
+export async function computedSpecChanged(core: Core, organizationId: string, refs: string[]): Promise<void> {
+  await core.run(
     `DELETE FROM search_spaces WHERE space_id IN (
        SELECT p.space_id FROM search_pages p JOIN spaces s ON s.id = p.space_id
        WHERE s.organization_id = ? AND p.computed_spec IN (${refs.map(() => '?').join(', ')}))`,
@@ -76,9 +77,9 @@ export function computedSpecChanged(core: Core, organizationId: string, refs: st
   );
 }
 
-function forgetPage(core: Core, spaceId: string, pageId: string): void {
-  core.run('DELETE FROM search_sections WHERE space_id = ? AND page_id = ?', [spaceId, pageId]);
-  core.run('DELETE FROM search_pages WHERE space_id = ? AND page_id = ?', [spaceId, pageId]);
+async function forgetPage(core: Core, spaceId: string, pageId: string): Promise<void> {
+  await core.run('DELETE FROM search_sections WHERE space_id = ? AND page_id = ?', [spaceId, pageId]);
+  await core.run('DELETE FROM search_pages WHERE space_id = ? AND page_id = ?', [spaceId, pageId]);
 }
 
 /**
@@ -86,10 +87,10 @@ function forgetPage(core: Core, spaceId: string, pageId: string): void {
  * changed by a path that bypassed `setSpaceRevision`): the searches sync them first, so results never
  * describe old content.
  */
-export function staleSpaces(core: Core, organizationId: string, spaceId?: string): string[] {
-  return core.all<{ id: string }>(
+export async function staleSpaces(core: Core, organizationId: string, spaceId?: string): Promise<string[]> {
+  return (await core.all<{ id: string }>(
     `SELECT s.id FROM spaces s LEFT JOIN search_spaces x ON x.space_id = s.id
      WHERE s.organization_id = ? AND s.deleted_at IS NULL ${spaceId ? 'AND s.id = ?' : ''} AND (x.revision_id IS NULL OR x.revision_id != s.revision_id)`,
     spaceId ? [organizationId, spaceId] : [organizationId],
-  ).map((r) => r.id);
+  )).map((r) => r.id);
 }

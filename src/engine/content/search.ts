@@ -5,6 +5,7 @@ import { decodeCursor, encodeCursor, DEFAULT_LIMIT, type ListEnvelope, type Page
 import { COLLECTION_LEVELS, SPACE_RANK, rankArgs } from '../space-access';
 import type { spacesModule } from '../spaces';
 import { staleSpaces, syncSearchIndex } from './search-index';
+import { mapInOrder } from '../in-order';
 
 export interface SearchSection {
   id: string;
@@ -50,14 +51,14 @@ const MATCHES = 'search_fts CROSS JOIN search_sections x ON x.rowid = search_fts
 /** Full-text search (SQLite FTS5, ranked with bm25) over the sections of every space's current content. */
 export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>) {
   /** Indexes what lags first, so a search always describes the current content. */
-  function catchUp(organizationId: string, spaceId?: string): void {
-    const stale = staleSpaces(core, organizationId, spaceId);
-    if (stale.length) core.write(() => stale.forEach((id) => syncSearchIndex(core, id)));
+  async function catchUp(organizationId: string, spaceId?: string): Promise<void> {
+    const stale = await staleSpaces(core, organizationId, spaceId);
+    if (stale.length) await core.write(async () => await mapInOrder(stale, async (id) => await syncSearchIndex(core, id)));
   }
 
   /** Pages of one space matching, best first, with `offset`/`limit`. */
-  function rankedPages(match: string, spaceId: string, limit: number, offset: number) {
-    return core.all<{ page_id: string; score: number }>(
+  async function rankedPages(match: string, spaceId: string, limit: number, offset: number) {
+    return await core.all<{ page_id: string; score: number }>(
       `WITH m AS MATERIALIZED (SELECT x.page_id, ${SCORE} AS score FROM ${MATCHES} WHERE search_fts MATCH ? AND x.space_id = ?)
        SELECT page_id, MIN(score) AS score FROM m GROUP BY page_id ORDER BY score, page_id LIMIT ? OFFSET ?`,
       [match, spaceId, limit, offset],
@@ -65,9 +66,9 @@ export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>
   }
 
   /** The matching sections of some pages of a space, presented and grouped by page, pages in the given order. */
-  function pageItems(match: string, spaceId: string, pageIds: string[]): SpaceSearchItem[] {
+  async function pageItems(match: string, spaceId: string, pageIds: string[]): Promise<SpaceSearchItem[]> {
     if (!pageIds.length) return [];
-    const rows = core.all<{ page_id: string; anchor: string; section_title: string; body: string; page_title: string; path: string; snippet: string }>(
+    const rows = await core.all<{ page_id: string; anchor: string; section_title: string; body: string; page_title: string; path: string; snippet: string }>(
       `SELECT x.page_id, x.anchor, x.section_title, x.body, x.page_title, p.path, snippet(search_fts, -1, '**', '**', '…', 24) AS snippet
        FROM ${MATCHES} JOIN search_pages p ON p.space_id = x.space_id AND p.page_id = x.page_id
        WHERE search_fts MATCH ? AND x.space_id = ? AND x.page_id IN (SELECT value FROM json_each(?))
@@ -110,27 +111,27 @@ export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>
 
   return {
     /** `GET /v1/spaces/{spaceId}/search`: pages of the space, best first, each with its matching sections. */
-    space(actor: Actor, spaceId: string, query: PageRequest & { query: string }): ListEnvelope<SpaceSearchItem> {
-      const space = spaces.visible(actor, spaceId);
+    async space(actor: Actor, spaceId: string, query: PageRequest & { query: string }): Promise<ListEnvelope<SpaceSearchItem>> {
+      const space = await spaces.visible(actor, spaceId);
       const match = ftsQuery(query.query);
       if (!match) return { count: 0, items: [] };
-      catchUp(space.organization_id, spaceId);
+      await catchUp(space.organization_id, spaceId);
       const listing = `search:${spaceId}:${match}`;
       const offset = offsetOf(listing, query.page);
-      const count = core.get<{ n: number }>(`SELECT COUNT(DISTINCT x.page_id) AS n FROM ${MATCHES} WHERE search_fts MATCH ? AND x.space_id = ?`, [match, spaceId])!.n;
-      const ranked = rankedPages(match, spaceId, query.limit ?? DEFAULT_LIMIT, offset);
-      return envelope(listing, pageItems(match, spaceId, ranked.map((r) => r.page_id)), count, offset);
+      const count = (await core.get<{ n: number }>(`SELECT COUNT(DISTINCT x.page_id) AS n FROM ${MATCHES} WHERE search_fts MATCH ? AND x.space_id = ?`, [match, spaceId]))!.n;
+      const ranked = await rankedPages(match, spaceId, query.limit ?? DEFAULT_LIMIT, offset);
+      return envelope(listing, await pageItems(match, spaceId, ranked.map((r) => r.page_id)), count, offset);
     },
 
     /**
      * `GET /v1/orgs/{organizationId}/search`: the spaces the caller can read, best match first, each with
      * its best pages (at most PAGES_PER_SPACE) and their sections.
      */
-    organization(actor: Actor, organizationId: string, query: PageRequest & { query: string }): ListEnvelope<OrganizationSearchItem> {
-      const { role } = requireMember(core, actor, organizationId);
+    async organization(actor: Actor, organizationId: string, query: PageRequest & { query: string }): Promise<ListEnvelope<OrganizationSearchItem>> {
+      const { role } = await requireMember(core, actor, organizationId);
       const match = ftsQuery(query.query);
       if (!match) return { count: 0, items: [] };
-      catchUp(organizationId);
+      await catchUp(organizationId);
       const readable = `SELECT s.id, s.title FROM spaces s LEFT JOIN ${COLLECTION_LEVELS} cl ON cl.id = s.parent_id
         WHERE s.organization_id = ? AND s.deleted_at IS NULL${role === 'admin' ? '' : ` AND ${SPACE_RANK} >= 1`}`;
       const readableArgs = [organizationId, organizationId, ...(role === 'admin' ? [] : rankArgs(role, actor.userId))];
@@ -140,14 +141,14 @@ export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>
       const matched = `WITH readable AS (${readable}),
         m AS MATERIALIZED (SELECT x.space_id, ${SCORE} AS score FROM ${MATCHES} WHERE search_fts MATCH ?)
         SELECT m.space_id, r.title, MIN(m.score) AS score FROM m JOIN readable r ON r.id = m.space_id GROUP BY m.space_id`;
-      const count = core.get<{ n: number }>(`SELECT COUNT(*) AS n FROM (${matched})`, [...readableArgs, match])!.n;
-      const ranked = core.all<{ space_id: string; title: string }>(`${matched} ORDER BY score, m.space_id LIMIT ? OFFSET ?`, [
+      const count = (await core.get<{ n: number }>(`SELECT COUNT(*) AS n FROM (${matched})`, [...readableArgs, match]))!.n;
+      const ranked = await core.all<{ space_id: string; title: string }>(`${matched} ORDER BY score, m.space_id LIMIT ? OFFSET ?`, [
         ...readableArgs, match, query.limit ?? DEFAULT_LIMIT, offset,
       ]);
-      const items = ranked.map((s) => ({
+      const items = await mapInOrder(ranked, async (s) => ({
         id: s.space_id,
         title: s.title,
-        pages: pageItems(match, s.space_id, rankedPages(match, s.space_id, PAGES_PER_SPACE, 0).map((r) => r.page_id)),
+        pages: await pageItems(match, s.space_id, (await rankedPages(match, s.space_id, PAGES_PER_SPACE, 0)).map((r) => r.page_id)),
       }));
       return envelope(listing, items, count, offset);
     },

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Core } from '../core';
+import { mapInOrder } from '../in-order';
 
 /** What a page holds; a revision points at one of these per page. */
 export interface PageData {
@@ -43,16 +44,16 @@ export interface RevisionState {
 
 export const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
-export function loadState(core: Core, revisionId: string): RevisionState {
+export async function loadState(core: Core, revisionId: string): Promise<RevisionState> {
   const pages = new Map<string, PageEntry>();
-  for (const row of core.all<{ page_id: string; version_id: string; parent_page_id: string | null; position: number; created_at: string; updated_at: string }>(
+  for (const row of await core.all<{ page_id: string; version_id: string; parent_page_id: string | null; position: number; created_at: string; updated_at: string }>(
     'SELECT * FROM revision_pages WHERE revision_id = ?',
     [revisionId],
   )) {
     pages.set(row.page_id, { id: row.page_id, versionId: row.version_id, parent: row.parent_page_id, position: row.position, createdAt: row.created_at, updatedAt: row.updated_at });
   }
   const files = new Map<string, FileEntry>();
-  for (const row of core.all<{ file_id: string; name: string; content_type: string; blob_id: string; width: number | null; height: number | null }>(
+  for (const row of await core.all<{ file_id: string; name: string; content_type: string; blob_id: string; width: number | null; height: number | null }>(
     'SELECT * FROM revision_files WHERE revision_id = ?',
     [revisionId],
   )) {
@@ -69,42 +70,42 @@ export function cloneState(state: RevisionState): RevisionState {
 }
 
 /** Stores page data once (content-addressed) and returns its version id. */
-export function storePage(core: Core, data: PageData): string {
+export async function storePage(core: Core, data: PageData): Promise<string> {
   const json = JSON.stringify(data);
   const id = sha256(json);
-  core.run('INSERT OR IGNORE INTO page_versions (id, data) VALUES (?, ?)', [id, json]);
+  await core.run('INSERT OR IGNORE INTO page_versions (id, data) VALUES (?, ?)', [id, json]);
   return id;
 }
 
-export function pageData(core: Core, versionId: string): PageData {
+export async function pageData(core: Core, versionId: string): Promise<PageData> {
   // A version id is the hash of its data: what it names never changes, even inside a write.
-  return core.immutable(`page-version:${versionId}`, () =>
-    JSON.parse(core.get<{ data: string }>('SELECT data FROM page_versions WHERE id = ?', [versionId])!.data) as PageData,
+  return await core.immutable(`page-version:${versionId}`, async () =>
+    JSON.parse((await core.get<{ data: string }>('SELECT data FROM page_versions WHERE id = ?', [versionId]))!.data) as PageData,
   );
 }
 
 /** Writes a new immutable revision of a space from a state. Returns its id. */
-export function saveRevision(
+export async function saveRevision(
   core: Core,
   spaceId: string,
   state: RevisionState,
   parents: string[],
   type: 'edits' | 'merge' | 'update',
   changeRequestId: string | null = null,
-): string {
-  uniqueSlugs(core, state);
+): Promise<string> {
+  await uniqueSlugs(core, state);
   const id = core.newId();
-  core.run('INSERT INTO revisions (id, space_id, parents, type, change_request_id, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
+  await core.run('INSERT INTO revisions (id, space_id, parents, type, change_request_id, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
     id, spaceId, JSON.stringify(parents), type, changeRequestId, core.now(),
   ]);
   for (const p of state.pages.values()) {
-    core.run(
+    await core.run(
       'INSERT INTO revision_pages (revision_id, page_id, version_id, parent_page_id, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
       [id, p.id, p.versionId, p.parent, p.position, p.createdAt, p.updatedAt],
     );
   }
   for (const f of state.files.values()) {
-    core.run('INSERT INTO revision_files (revision_id, file_id, name, content_type, blob_id, width, height) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+    await core.run('INSERT INTO revision_files (revision_id, file_id, name, content_type, blob_id, width, height) VALUES (?, ?, ?, ?, ?, ?, ?)', [
       id, f.id, f.name, f.contentType, f.blobId, f.width, f.height,
     ]);
   }
@@ -116,7 +117,7 @@ export function saveRevision(
  * page with the same title, or a page moved to the root when its parent was deleted) are told apart,
  * the page created first keeping the slug and the others taking `slug-2`, `slug-3`...
  */
-function uniqueSlugs(core: Core, state: RevisionState): void {
+async function uniqueSlugs(core: Core, state: RevisionState): Promise<void> {
   const byParent = new Map<string | null, PageEntry[]>();
   for (const page of state.pages.values()) {
     const siblings = byParent.get(page.parent);
@@ -124,21 +125,21 @@ function uniqueSlugs(core: Core, state: RevisionState): void {
     else byParent.set(page.parent, [page]);
   }
   for (const siblings of byParent.values()) {
-    const slugs = siblings.map((p) => pageData(core, p.versionId).slug);
+    const slugs = await mapInOrder(siblings, async (p) => (await pageData(core, p.versionId)).slug);
     if (new Set(slugs).size === slugs.length) continue;
     const taken = new Set<string>();
     const renamed: PageEntry[] = [];
     for (const page of [...siblings].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1))) {
-      const slug = pageData(core, page.versionId).slug;
+      const slug = (await pageData(core, page.versionId)).slug;
       if (taken.has(slug)) renamed.push(page);
       else taken.add(slug);
     }
     for (const page of renamed) {
-      const data = pageData(core, page.versionId);
+      const data = await pageData(core, page.versionId);
       let n = 2;
       while (taken.has(`${data.slug}-${n}`)) n++;
       taken.add(`${data.slug}-${n}`);
-      page.versionId = storePage(core, { ...data, slug: `${data.slug}-${n}` });
+      page.versionId = await storePage(core, { ...data, slug: `${data.slug}-${n}` });
     }
   }
 }
@@ -171,17 +172,17 @@ export function childrenIndex(state: RevisionState): Map<string | null, PageEntr
 }
 
 /** The path of every page: its ancestors' slugs and its own, joined with '/'. */
-export function pathsOf(core: Core, state: RevisionState): Map<string, string> {
+export async function pathsOf(core: Core, state: RevisionState): Promise<Map<string, string>> {
   const paths = new Map<string, string>();
   const children = childrenIndex(state);
-  const walk = (parent: string | null, prefix: string) => {
+  const walk = async (parent: string | null, prefix: string) => {
     for (const page of children.get(parent) ?? []) {
-      const slug = pageData(core, page.versionId).slug;
+      const slug = (await pageData(core, page.versionId)).slug;
       const path = prefix ? `${prefix}/${slug}` : slug;
       paths.set(page.id, path);
-      walk(page.id, path);
+      await walk(page.id, path);
     }
   };
-  walk(null, '');
+  await walk(null, '');
   return paths;
 }

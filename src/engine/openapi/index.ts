@@ -26,20 +26,20 @@ export function openapiModule(core: Core) {
   const limits = () => openapiLimits(core.openapiLimits);
 
   /** Members with a role see specs; guests and outsiders do not (404 for outsiders). */
-  const viewer = (actor: Actor, organizationId: string) => requireRight(core, actor, organizationId, 'listMembers');
-  const editor = (actor: Actor, organizationId: string) => requireRight(core, actor, organizationId, 'createOpenAPISpec');
+  const viewer = async (actor: Actor, organizationId: string) => await requireRight(core, actor, organizationId, 'listMembers');
+  const editor = async (actor: Actor, organizationId: string) => await requireRight(core, actor, organizationId, 'createOpenAPISpec');
 
-  function specRow(organizationId: string, slug: string): SpecRow {
-    const row = core.get<SpecRow>('SELECT * FROM openapi_specs WHERE organization_id = ? AND slug = ?', [organizationId, slug]);
+  async function specRow(organizationId: string, slug: string): Promise<SpecRow> {
+    const row = await core.get<SpecRow>('SELECT * FROM openapi_specs WHERE organization_id = ? AND slug = ?', [organizationId, slug]);
     if (!row) throw notFound(`OpenAPI spec ${slug} not found in organization ${organizationId}`);
     return row;
   }
 
   /** A version by id, or `latest` for the newest one. */
-  function versionRow(spec: SpecRow, versionId: string, columns = VERSION_COLUMNS): VersionRow {
+  async function versionRow(spec: SpecRow, versionId: string, columns = VERSION_COLUMNS): Promise<VersionRow> {
     const row = versionId === 'latest'
-      ? core.get<VersionRow>(`SELECT ${columns} FROM openapi_spec_versions WHERE spec_id = ? ORDER BY number DESC LIMIT 1`, [spec.id])
-      : core.get<VersionRow>(`SELECT ${columns} FROM openapi_spec_versions WHERE spec_id = ? AND id = ?`, [spec.id, versionId]);
+      ? await core.get<VersionRow>(`SELECT ${columns} FROM openapi_spec_versions WHERE spec_id = ? ORDER BY number DESC LIMIT 1`, [spec.id])
+      : await core.get<VersionRow>(`SELECT ${columns} FROM openapi_spec_versions WHERE spec_id = ? AND id = ?`, [spec.id, versionId]);
     if (!row) throw notFound(versionId === 'latest' ? `OpenAPI spec ${spec.slug} has no version yet` : `version ${versionId} not found in OpenAPI spec ${spec.slug}`);
     return row;
   }
@@ -61,62 +61,62 @@ export function openapiModule(core: Core) {
    * new version; the same one again changes nothing but the processing fields. A failure keeps
    * `lastVersion` as it was.
    */
-  function finish(specId: string, outcome: { document: SpecDocument } | { error: SpecProcessError }): SpecRow {
-    return core.write(() => {
-      const spec = core.get<SpecRow>('SELECT * FROM openapi_specs WHERE id = ?', [specId]);
+  async function finish(specId: string, outcome: { document: SpecDocument } | { error: SpecProcessError }): Promise<SpecRow> {
+    return await core.write(async () => {
+      const spec = await core.get<SpecRow>('SELECT * FROM openapi_specs WHERE id = ?', [specId]);
       if (!spec) throw notFound('the OpenAPI spec was deleted while it was being processed');
       const now = core.now();
       if ('error' in outcome) {
-        core.run(
+        await core.run(
           "UPDATE openapi_specs SET processing_state = 'complete', last_processed_at = ?, last_error_code = ?, last_error = ?, updated_at = ? WHERE id = ?",
           [now, outcome.error.code, outcome.error.message, now, specId],
         );
       } else {
         const { document } = outcome;
-        const latest = core.get<{ id: string; number: number; sha256: string }>(
+        const latest = await core.get<{ id: string; number: number; sha256: string }>(
           'SELECT id, number, sha256 FROM openapi_spec_versions WHERE spec_id = ? ORDER BY number DESC LIMIT 1', [specId],
         );
         let versionId = latest?.id ?? null;
         if (latest?.sha256 !== document.sha256) {
           versionId = core.newId();
-          core.run(
+          await core.run(
             'INSERT INTO openapi_spec_versions (id, spec_id, number, sha256, filename, text, title, api_version, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
             [versionId, specId, (latest?.number ?? 0) + 1, document.sha256, document.filename, document.text, document.title ?? null, document.version ?? null, now],
           );
-          computedSpecChanged(core, spec.organization_id, [spec.slug, spec.id]);
+          await computedSpecChanged(core, spec.organization_id, [spec.slug, spec.id]);
         }
-        core.run(
+        await core.run(
           "UPDATE openapi_specs SET processing_state = 'complete', last_version_id = ?, last_processed_at = ?, last_error_code = NULL, last_error = NULL, updated_at = ? WHERE id = ?",
           [versionId, now, now, specId],
         );
       }
-      return core.get<SpecRow>('SELECT * FROM openapi_specs WHERE id = ?', [specId])!;
+      return (await core.get<SpecRow>('SELECT * FROM openapi_specs WHERE id = ?', [specId]))!;
     });
   }
 
   /** Creates (`mode: create`, 409 when the slug exists) or creates-or-updates a spec, then processes it inline. */
   async function publish(actor: Actor, organizationId: string, slug: string, source: SpecSource, mode: 'create' | 'put'): Promise<Published> {
-    const caller = editor(actor, organizationId);
+    const caller = await editor(actor, organizationId);
     // POST's slug is checked by the body schema; PUT's comes from the path.
     if (!SLUG.test(slug) || slug.length > 100) throw invalid(`specSlug: must be 1 to 100 lowercase letters and digits in words joined by single hyphens`);
     const sourceUrl = 'url' in source ? source.url : null;
     // The row is created or reset to `pending`, then `progress` while the document is fetched and read.
-    const { id, created } = core.write(() => {
+    const { id, created } = await core.write(async () => {
       const now = core.now();
-      const existing = core.get<SpecRow>('SELECT * FROM openapi_specs WHERE organization_id = ? AND slug = ?', [organizationId, slug]);
+      const existing = await core.get<SpecRow>('SELECT * FROM openapi_specs WHERE organization_id = ? AND slug = ?', [organizationId, slug]);
       if (existing && mode === 'create') throw conflict(`slug: an OpenAPI spec named ${slug} already exists (use PUT to update it)`);
       if (existing) {
-        core.run("UPDATE openapi_specs SET processing_state = 'pending', source_url = ?, updated_at = ? WHERE id = ?", [sourceUrl, now, existing.id]);
+        await core.run("UPDATE openapi_specs SET processing_state = 'pending', source_url = ?, updated_at = ? WHERE id = ?", [sourceUrl, now, existing.id]);
         return { id: existing.id, created: false };
       }
       const newId = core.newId();
-      core.run(
+      await core.run(
         "INSERT INTO openapi_specs (id, organization_id, slug, source_url, processing_state, created_at, updated_at) VALUES (?, ?, ?, ?, 'pending', ?, ?)",
         [newId, organizationId, slug, sourceUrl, now, now],
       );
       return { id: newId, created: true };
     });
-    core.write(() => core.run("UPDATE openapi_specs SET processing_state = 'progress' WHERE id = ?", [id]));
+    await core.write(async () => await core.run("UPDATE openapi_specs SET processing_state = 'progress' WHERE id = ?", [id]));
     let outcome: Parameters<typeof finish>[1];
     try {
       outcome = { document: await load(source) };
@@ -124,13 +124,13 @@ export function openapiModule(core: Core) {
       if (!(error instanceof SpecProcessError)) throw error;
       outcome = { error };
     }
-    return { spec: presentSpec(core, finish(id, outcome), caller), created };
+    return { spec: presentSpec(core, await finish(id, outcome), caller), created };
   }
 
   return {
-    list(actor: Actor, organizationId: string, page: PageRequest) {
-      const caller = viewer(actor, organizationId);
-      return keysetPage<SpecRow, OpenApiSpec>(core, {
+    async list(actor: Actor, organizationId: string, page: PageRequest) {
+      const caller = await viewer(actor, organizationId);
+      return await keysetPage<SpecRow, OpenApiSpec>(core, {
         listing: 'openapi-specs',
         from: 'openapi_specs',
         columns: '*',
@@ -148,26 +148,26 @@ export function openapiModule(core: Core) {
 
     put: (actor: Actor, organizationId: string, slug: string, body: { source: SpecSource }) => publish(actor, organizationId, slug, body.source, 'put'),
 
-    get(actor: Actor, organizationId: string, slug: string): OpenApiSpec {
-      const caller = viewer(actor, organizationId);
-      return presentSpec(core, specRow(organizationId, slug), caller);
+    async get(actor: Actor, organizationId: string, slug: string): Promise<OpenApiSpec> {
+      const caller = await viewer(actor, organizationId);
+      return presentSpec(core, await specRow(organizationId, slug), caller);
     },
 
     /** Deletes the spec and its versions. */
-    remove(actor: Actor, organizationId: string, slug: string): void {
-      editor(actor, organizationId);
-      core.write(() => {
-        const spec = specRow(organizationId, slug);
-        core.run('DELETE FROM openapi_specs WHERE id = ?', [spec.id]);
-        computedSpecChanged(core, organizationId, [spec.slug, spec.id]);
+    async remove(actor: Actor, organizationId: string, slug: string): Promise<void> {
+      await editor(actor, organizationId);
+      await core.write(async () => {
+        const spec = await specRow(organizationId, slug);
+        await core.run('DELETE FROM openapi_specs WHERE id = ?', [spec.id]);
+        await computedSpecChanged(core, organizationId, [spec.slug, spec.id]);
       });
     },
 
     /** Versions, newest first. */
-    versions(actor: Actor, organizationId: string, slug: string, page: PageRequest) {
-      viewer(actor, organizationId);
-      const spec = specRow(organizationId, slug);
-      return keysetPage<VersionRow, OpenApiSpecVersion>(core, {
+    async versions(actor: Actor, organizationId: string, slug: string, page: PageRequest) {
+      await viewer(actor, organizationId);
+      const spec = await specRow(organizationId, slug);
+      return await keysetPage<VersionRow, OpenApiSpecVersion>(core, {
         listing: 'openapi-spec-versions',
         from: 'openapi_spec_versions',
         columns: VERSION_COLUMNS,
@@ -180,24 +180,24 @@ export function openapiModule(core: Core) {
       }, page);
     },
 
-    version(actor: Actor, organizationId: string, slug: string, versionId: string): OpenApiSpecVersion {
-      viewer(actor, organizationId);
-      const spec = specRow(organizationId, slug);
-      return presentVersion(core, spec, versionRow(spec, versionId));
+    async version(actor: Actor, organizationId: string, slug: string, versionId: string): Promise<OpenApiSpecVersion> {
+      await viewer(actor, organizationId);
+      const spec = await specRow(organizationId, slug);
+      return presentVersion(core, spec, await versionRow(spec, versionId));
     },
 
     /** The stored files (`{ "openapi.yaml": text }` or `openapi.json`) and the URL serving the document. */
-    content(actor: Actor, organizationId: string, slug: string, versionId: string) {
-      viewer(actor, organizationId);
-      const spec = specRow(organizationId, slug);
-      const row = versionRow(spec, versionId, 'id, filename, text');
+    async content(actor: Actor, organizationId: string, slug: string, versionId: string) {
+      await viewer(actor, organizationId);
+      const spec = await specRow(organizationId, slug);
+      const row = await versionRow(spec, versionId, 'id, filename, text');
       return { filesystem: { [row.filename]: row.text }, url: rawUrl(core, spec, row.id) };
     },
 
     /** The document as published, with its media type. */
-    raw(actor: Actor, organizationId: string, slug: string, versionId: string): { contentType: string; bytes: Buffer } {
-      viewer(actor, organizationId);
-      const row = versionRow(specRow(organizationId, slug), versionId, 'id, filename, text');
+    async raw(actor: Actor, organizationId: string, slug: string, versionId: string): Promise<{ contentType: string; bytes: Buffer }> {
+      await viewer(actor, organizationId);
+      const row = await versionRow(await specRow(organizationId, slug), versionId, 'id, filename, text');
       return { contentType: row.filename.endsWith('.json') ? 'application/json; charset=utf-8' : 'application/yaml; charset=utf-8', bytes: Buffer.from(row.text) };
     },
   };

@@ -9,6 +9,7 @@ import type { NewSpaceKind } from '../../domain/site-values';
 import { insertSiteSpace } from './structure/site-spaces';
 import { repairDefaults } from './structure/defaults';
 import { spaceInOrganization } from './structure/access';
+import { mapInOrder } from '../in-order';
 
 type Spaces = ReturnType<typeof spacesModule>;
 
@@ -29,23 +30,23 @@ const SAMPLE_PAGES: Change[] = [
 ];
 
 /** The spaces a new site starts with, checked: `spaces[i]` must be a live space of the organization the caller can read. */
-function existingSpaces(spaces: Spaces, actor: Actor, organizationId: string, ids: string[]): { id: string; title: string }[] {
+async function existingSpaces(spaces: Spaces, actor: Actor, organizationId: string, ids: string[]): Promise<{ id: string; title: string }[]> {
   const seen = new Set<string>();
-  return ids.map((id, i) => {
+  return await mapInOrder(ids, async (id, i) => {
     if (seen.has(id)) throw invalid(`spaces[${i}]: space ${id} is listed twice`);
     seen.add(id);
-    const row = spaceInOrganization(spaces, actor, organizationId, id, `spaces[${i}]`);
+    const row = await spaceInOrganization(spaces, actor, organizationId, id, `spaces[${i}]`);
     return { id: row.id, title: row.title };
   });
 }
 
 /** A new space for the site, titled like it; `sample` writes a few pages through the content engine. */
-function newSpace(core: Core, spaces: Spaces, actor: Actor, organizationId: string, siteTitle: string, kind: NewSpaceKind): { id: string; title: string } {
-  const space = spaces.create(actor, organizationId, { title: siteTitle.slice(0, 50), emoji: kind === 'sample' ? '📗' : '' });
+async function newSpace(core: Core, spaces: Spaces, actor: Actor, organizationId: string, siteTitle: string, kind: NewSpaceKind): Promise<{ id: string; title: string }> {
+  const space = await spaces.create(actor, organizationId, { title: siteTitle.slice(0, 50), emoji: kind === 'sample' ? '📗' : '' });
   if (kind === 'sample') {
-    const state = loadState(core, space.revision);
-    applyChanges(core, state, SAMPLE_PAGES);
-    setSpaceRevision(core, space.id, saveRevision(core, space.id, state, [space.revision], 'edits'), core.now());
+    const state = await loadState(core, space.revision);
+    await applyChanges(core, state, SAMPLE_PAGES);
+    await setSpaceRevision(core, space.id, await saveRevision(core, space.id, state, [space.revision], 'edits'), core.now());
   }
   return { id: space.id, title: space.title };
 }
@@ -54,12 +55,12 @@ function newSpace(core: Core, spaces: Spaces, actor: Actor, organizationId: stri
  * Adds a new site's first site spaces at its root, in the given order, the first one the default.
  * Runs inside the create transaction.
  */
-export function addInitialSiteSpaces(
+export async function addInitialSiteSpaces(
   core: Core, spaces: Spaces, actor: Actor, organizationId: string, site: { id: string; title: string }, input: string[] | NewSpaceKind | undefined,
-): void {
+): Promise<void> {
   if (input === undefined) return;
-  const chosen = Array.isArray(input) ? existingSpaces(spaces, actor, organizationId, input) : [newSpace(core, spaces, actor, organizationId, site.title, input)];
+  const chosen = Array.isArray(input) ? await existingSpaces(spaces, actor, organizationId, input) : [await newSpace(core, spaces, actor, organizationId, site.title, input)];
   // The structure's own insert: paths are slugs of the space titles, unique at the root; the first is the default.
-  for (const space of chosen) insertSiteSpace(core, site.id, null, space);
-  repairDefaults(core, site.id);
+  for (const space of chosen) await insertSiteSpace(core, site.id, null, space);
+  await repairDefaults(core, site.id);
 }

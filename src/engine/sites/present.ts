@@ -10,8 +10,8 @@ export type CountedSiteRow = SiteRow & { site_spaces: number };
 export const COUNTED_SITE_COLUMNS = `st.*, (SELECT COUNT(*) FROM site_spaces x JOIN spaces sp ON sp.id = x.space_id
   WHERE x.site_id = st.id AND sp.deleted_at IS NULL AND sp.organization_id = st.organization_id) AS site_spaces`;
 
-export function countedSite(core: Core, siteId: string): CountedSiteRow | undefined {
-  return core.get<CountedSiteRow>(`SELECT ${COUNTED_SITE_COLUMNS} FROM sites st WHERE st.id = ?`, [siteId]);
+export async function countedSite(core: Core, siteId: string): Promise<CountedSiteRow | undefined> {
+  return await core.get<CountedSiteRow>(`SELECT ${COUNTED_SITE_COLUMNS} FROM sites st WHERE st.id = ?`, [siteId]);
 }
 
 /**
@@ -46,7 +46,7 @@ function iconOf(row: SiteRow): SiteIcon | null {
  * api.md's Site. `withShareKey` says whether the caller may know the share key of a share-link
  * site (members may; see site-published.ts for visitors): then `urls.published` carries it.
  */
-export function presentSite(core: Core, row: CountedSiteRow, options: { withShareKey: boolean }) {
+export async function presentSite(core: Core, row: CountedSiteRow, options: { withShareKey: boolean }) {
   return {
     object: 'site' as const,
     id: row.id,
@@ -55,7 +55,7 @@ export function presentSite(core: Core, row: CountedSiteRow, options: { withShar
     icon: iconOf(row),
     ...(row.hostname ? { hostname: row.hostname } : {}),
     ...(row.basename ? { basename: row.basename } : {}),
-    ...(row.proxy ? { proxy: { origin: `https://${row.proxy}`, target: proxyTarget(core, row) } } : {}),
+    ...(row.proxy ? { proxy: { origin: `https://${row.proxy}`, target: await proxyTarget(core, row) } } : {}),
     visibility: row.visibility,
     published: row.published === 1,
     siteSpaces: row.site_spaces,
@@ -68,9 +68,9 @@ export function presentSite(core: Core, row: CountedSiteRow, options: { withShar
     urls: {
       location: core.apiUrl(`/orgs/${row.organization_id}/sites/${row.id}`),
       app: core.appUrl(`/o/${row.organization_id}/sites/${row.id}`),
-      published: publishedUrl(core, row, options),
+      published: await publishedUrl(core, row, options),
     },
   };
 }
 
-export type Site = ReturnType<typeof presentSite>;
+export type Site = Awaited<ReturnType<typeof presentSite>>;

@@ -28,10 +28,10 @@ export const MAX_VISITOR_TOKEN_SECONDS = 30 * 24 * 3600;
  * A visitor JWT signed with the instance's key, issued for the site's organization, with an `exp` that
  * has not passed and lies at most 30 days after its `iat` (a token without `exp` would be valid forever).
  */
-function validVisitorToken(core: Core, site: SiteRow, token: string | undefined): boolean {
+async function validVisitorToken(core: Core, site: SiteRow, token: string | undefined): Promise<boolean> {
   if (!token) return false;
   const now = Math.floor(core.clock.now().getTime() / 1000);
-  const claims = verifyJwt(token, signingSecret(core), now);
+  const claims = verifyJwt(token, await signingSecret(core), now);
   if (claims === undefined || claims.org !== site.organization_id || typeof claims.exp !== 'number') return false;
   const from = typeof claims.iat === 'number' ? Math.min(claims.iat, now) : now;
   return claims.exp - from <= MAX_VISITOR_TOKEN_SECONDS;
@@ -42,7 +42,7 @@ function validVisitorToken(core: Core, site: SiteRow, token: string | undefined)
  * published, and then as its visibility says (public and unlisted: any authenticated caller;
  * share-link: with the right key; visitor-auth: with a valid visitor token).
  */
-function visitorMaySee(core: Core, site: SiteRow, query: PublishedQuery): boolean {
+async function visitorMaySee(core: Core, site: SiteRow, query: PublishedQuery): Promise<boolean> {
   if (site.published !== 1) return false;
   switch (site.visibility) {
     case 'public':
@@ -51,7 +51,7 @@ function visitorMaySee(core: Core, site: SiteRow, query: PublishedQuery): boolea
     case 'share-link':
       return query.shareKey !== undefined && sameSecret(query.shareKey, site.share_key);
     case 'visitor-auth':
-      return validVisitorToken(core, site, query.visitorToken);
+      return await validVisitorToken(core, site, query.visitorToken);
   }
 }
 
@@ -59,17 +59,17 @@ function visitorMaySee(core: Core, site: SiteRow, query: PublishedQuery): boolea
  * api.md's Published content site. Members with a role always see it (published or not, whatever its
  * visibility); anyone else who may not see it gets the same 404 as for a site that does not exist.
  */
-export function publishedContentSite(core: Core, actor: Actor, organizationId: string, siteId: string, query: PublishedQuery) {
-  const site = core.get<SiteRow>('SELECT * FROM sites WHERE id = ? AND organization_id = ?', [siteId, organizationId]);
-  const membership = site ? membershipOf(core, organizationId, actor.userId) : undefined;
+export async function publishedContentSite(core: Core, actor: Actor, organizationId: string, siteId: string, query: PublishedQuery) {
+  const site = await core.get<SiteRow>('SELECT * FROM sites WHERE id = ? AND organization_id = ?', [siteId, organizationId]);
+  const membership = site ? await membershipOf(core, organizationId, actor.userId) : undefined;
   const member = membership !== undefined && membership.role !== null;
-  if (!site || (!member && !visitorMaySee(core, site, query))) throw notFound(`site ${siteId} not found`);
+  if (!site || (!member && !await visitorMaySee(core, site, query))) throw notFound(`site ${siteId} not found`);
   const viewer = member ? { role: membership.role, userId: actor.userId } : ANONYMOUS;
   return {
     object: 'published-content-site' as const,
     // A visitor who came in with the share key may see it in the URLs; members may anyway.
-    site: presentSite(core, countedSite(core, siteId)!, { withShareKey: member || site.visibility === 'share-link' }),
-    structure: presentSiteStructure(core, siteId, viewer),
+    site: await presentSite(core, (await countedSite(core, siteId))!, { withShareKey: member || site.visibility === 'share-link' }),
+    structure: await presentSiteStructure(core, siteId, viewer),
     customizations: customizationsOf(site),
   };
 }

@@ -37,9 +37,9 @@ export function canManageSites(role: Role | null): boolean {
 }
 
 /** The site `siteId` of `organizationId` as the caller may use it: 404 when unseen, 403 when not allowed. */
-export function siteFor(core: Core, actor: Actor, organizationId: string, siteId: string, need: SiteNeed): { site: SiteRow; role: Role | null } {
-  const { role } = requireMember(core, actor, organizationId);
-  const site = core.get<SiteRow>('SELECT * FROM sites WHERE id = ? AND organization_id = ?', [siteId, organizationId]);
+export async function siteFor(core: Core, actor: Actor, organizationId: string, siteId: string, need: SiteNeed): Promise<{ site: SiteRow; role: Role | null }> {
+  const { role } = await requireMember(core, actor, organizationId);
+  const site = await core.get<SiteRow>('SELECT * FROM sites WHERE id = ? AND organization_id = ?', [siteId, organizationId]);
   if (!site || role === null) throw notFound(`site ${siteId} not found`);
   if (need === 'manage' && !canManageSites(role)) throw forbidden('you are not allowed to change sites (admin role required)');
   return { site, role };

@@ -39,24 +39,24 @@ export const newShareKey = () => randomBytes(24).toString('base64url');
 /** Sites: create/list/get/update/delete, share keys, adaptive schema, published content (issue 6). */
 export function sitesModule(core: Core, spaces: ReturnType<typeof spacesModule>) {
   // Whoever may read a site is a member with a role, who may know its share key (see decisions.md).
-  const present = (siteId: string): Site => presentSite(core, countedSite(core, siteId)!, { withShareKey: true });
+  const present = async (siteId: string): Promise<Site> => await presentSite(core, (await countedSite(core, siteId))!, { withShareKey: true });
 
-  const shareLinkOf = (site: SiteRow) => ({
+  const shareLinkOf = async (site: SiteRow) => ({
     object: 'site-share-link' as const,
     shareKey: site.share_key,
-    url: shareUrlOf(publishedBase(core, site, organizationHosts(core, site.organization_id)), site.share_key),
+    url: shareUrlOf(publishedBase(core, site, await organizationHosts(core, site.organization_id)), site.share_key),
   });
 
   /** 409 when another site already uses the host name, or the basename under the organization's own host. */
-  function checkAddress(site: SiteRow, next: { hostname: string | null; basename: string | null }): void {
+  async function checkAddress(site: SiteRow, next: { hostname: string | null; basename: string | null }): Promise<void> {
     if (next.hostname !== null && next.hostname !== site.hostname) {
-      if (core.get('SELECT 1 FROM sites WHERE hostname = ? AND id <> ?', [next.hostname, site.id])) {
+      if (await core.get('SELECT 1 FROM sites WHERE hostname = ? AND id <> ?', [next.hostname, site.id])) {
         throw conflict(`hostname: "${next.hostname}" is already used by another site`);
       }
     }
     // Sites without a custom host name share the organization's: their basenames must differ.
     if (next.hostname === null && next.basename !== null) {
-      const taken = core.get<{ id: string }>(
+      const taken = await core.get<{ id: string }>(
         'SELECT id FROM sites WHERE organization_id = ? AND hostname IS NULL AND basename = ? AND id <> ?',
         [site.organization_id, next.basename, site.id],
       );
@@ -65,20 +65,20 @@ export function sitesModule(core: Core, spaces: ReturnType<typeof spacesModule>)
   }
 
   /** Sets the defaults a PATCH names; a site space's section becomes the default section too. */
-  function setDefaults(siteId: string, patch: SitePatch): void {
+  async function setDefaults(siteId: string, patch: SitePatch): Promise<void> {
     if (patch.defaultSiteSection !== undefined && patch.defaultSiteSpace !== undefined) {
-      const siteSpace = siteSpaceRow(core, siteId, patch.defaultSiteSpace);
+      const siteSpace = await siteSpaceRow(core, siteId, patch.defaultSiteSpace);
       if (siteSpace && siteSpace.section_id !== patch.defaultSiteSection) {
         throw invalid(`defaultSiteSpace: site space ${patch.defaultSiteSpace} is not in section ${patch.defaultSiteSection} (defaultSiteSection)`);
       }
     }
-    if (patch.defaultSiteSection !== undefined) setDefaultSection(core, siteId, patch.defaultSiteSection);
-    if (patch.defaultSiteSpace !== undefined) setDefaultSiteSpace(core, siteId, patch.defaultSiteSpace);
+    if (patch.defaultSiteSection !== undefined) await setDefaultSection(core, siteId, patch.defaultSiteSection);
+    if (patch.defaultSiteSpace !== undefined) await setDefaultSiteSpace(core, siteId, patch.defaultSiteSpace);
   }
 
   return {
-    list(actor: Actor, organizationId: string, query: PageRequest & { space?: string; title?: string; published?: boolean }) {
-      const { role } = requireMember(core, actor, organizationId);
+    async list(actor: Actor, organizationId: string, query: PageRequest & { space?: string; title?: string; published?: boolean }) {
+      const { role } = await requireMember(core, actor, organizationId);
       if (role === null) throw forbidden('you are not allowed to list sites (guests cannot)');
       const where = ['st.organization_id = ?'];
       const args: unknown[] = [organizationId];
@@ -95,7 +95,7 @@ export function sitesModule(core: Core, spaces: ReturnType<typeof spacesModule>)
         where.push('st.published = ?');
         args.push(query.published ? 1 : 0);
       }
-      return keysetPage<CountedSiteRow, Site>(core, {
+      return await keysetPage<CountedSiteRow, Site>(core, {
         listing: 'sites',
         from: 'sites st',
         columns: COUNTED_SITE_COLUMNS,
@@ -104,39 +104,39 @@ export function sitesModule(core: Core, spaces: ReturnType<typeof spacesModule>)
         orderBy: ['st.created_at', 'st.id'],
         direction: 'asc',
         keyOf: (row) => [row.created_at, row.id],
-        present: (row) => presentSite(core, row, { withShareKey: true }),
+        present: async (row) => await presentSite(core, row, { withShareKey: true }),
       }, query);
     },
 
-    create(actor: Actor, organizationId: string, input: SiteCreate): Site {
-      const { role } = requireMember(core, actor, organizationId);
+    async create(actor: Actor, organizationId: string, input: SiteCreate): Promise<Site> {
+      const { role } = await requireMember(core, actor, organizationId);
       if (!canManageSites(role)) throw forbidden('you are not allowed to create sites (admin role required)');
-      return core.write(() => {
+      return await core.write(async () => {
         const id = core.newId();
         const now = core.now();
         const title = input.title ?? 'Untitled site';
-        core.run(
+        await core.run(
           `INSERT INTO sites (id, organization_id, type, title, visibility, published, share_key, created_by, created_at, updated_at)
            VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
           [id, organizationId, input.type ?? 'basic', title, input.visibility ?? 'public', newShareKey(), actor.userId, now, now],
         );
-        addInitialSiteSpaces(core, spaces, actor, organizationId, { id, title }, input.spaces);
-        return present(id);
+        await addInitialSiteSpaces(core, spaces, actor, organizationId, { id, title }, input.spaces);
+        return await present(id);
       });
     },
 
-    get(actor: Actor, organizationId: string, siteId: string): Site {
-      siteFor(core, actor, organizationId, siteId, 'read');
-      return present(siteId);
+    async get(actor: Actor, organizationId: string, siteId: string): Promise<Site> {
+      await siteFor(core, actor, organizationId, siteId, 'read');
+      return await present(siteId);
     },
 
-    update(actor: Actor, organizationId: string, siteId: string, patch: SitePatch): Site {
-      return core.write(() => {
-        const { site } = siteFor(core, actor, organizationId, siteId, 'manage');
+    async update(actor: Actor, organizationId: string, siteId: string, patch: SitePatch): Promise<Site> {
+      return await core.write(async () => {
+        const { site } = await siteFor(core, actor, organizationId, siteId, 'manage');
         const hostname = patch.hostname === undefined ? site.hostname : patch.hostname;
         const basename = patch.basename === undefined ? site.basename : patch.basename;
-        checkAddress(site, { hostname, basename });
-        setDefaults(siteId, patch);
+        await checkAddress(site, { hostname, basename });
+        await setDefaults(siteId, patch);
         const columns: [string, unknown][] = [];
         if (patch.title !== undefined) columns.push(['title', patch.title]);
         if (patch.visibility !== undefined) columns.push(['visibility', patch.visibility]);
@@ -147,51 +147,51 @@ export function sitesModule(core: Core, spaces: ReturnType<typeof spacesModule>)
         if (patch.published !== undefined) columns.push(['published', patch.published ? 1 : 0]);
         const changed = columns.length > 0 || patch.defaultSiteSection !== undefined || patch.defaultSiteSpace !== undefined;
         if (changed) {
-          core.run(`UPDATE sites SET ${[...columns.map(([c]) => `${c} = ?`), 'updated_at = ?'].join(', ')} WHERE id = ?`, [
+          await core.run(`UPDATE sites SET ${[...columns.map(([c]) => `${c} = ?`), 'updated_at = ?'].join(', ')} WHERE id = ?`, [
             ...columns.map(([, v]) => v), core.now(), siteId,
           ]);
         }
-        return present(siteId);
+        return await present(siteId);
       });
     },
 
     /** Deletes the site with its whole structure (the foreign keys cascade); the spaces stay. */
-    remove(actor: Actor, organizationId: string, siteId: string): void {
-      core.write(() => {
-        siteFor(core, actor, organizationId, siteId, 'manage');
-        core.run('DELETE FROM sites WHERE id = ?', [siteId]);
+    async remove(actor: Actor, organizationId: string, siteId: string): Promise<void> {
+      await core.write(async () => {
+        await siteFor(core, actor, organizationId, siteId, 'manage');
+        await core.run('DELETE FROM sites WHERE id = ?', [siteId]);
         // An organization whose default content was this site has none any more.
-        core.run("UPDATE organizations SET default_content = NULL WHERE id = ? AND json_extract(default_content, '$.site') = ?", [organizationId, siteId]);
+        await core.run("UPDATE organizations SET default_content = NULL WHERE id = ? AND json_extract(default_content, '$.site') = ?", [organizationId, siteId]);
       });
     },
 
-    adaptiveSchema(actor: Actor, organizationId: string, siteId: string) {
-      return presentAdaptiveSchema(core, siteFor(core, actor, organizationId, siteId, 'read').site);
+    async adaptiveSchema(actor: Actor, organizationId: string, siteId: string) {
+      return presentAdaptiveSchema(core, (await siteFor(core, actor, organizationId, siteId, 'read')).site);
     },
 
-    setAdaptiveSchema(actor: Actor, organizationId: string, siteId: string, input: { jsonSchema: Record<string, unknown> }) {
-      return core.write(() => {
-        siteFor(core, actor, organizationId, siteId, 'manage');
+    async setAdaptiveSchema(actor: Actor, organizationId: string, siteId: string, input: { jsonSchema: Record<string, unknown> }) {
+      return await core.write(async () => {
+        await siteFor(core, actor, organizationId, siteId, 'manage');
         const schema = checkAdaptiveSchema(input.jsonSchema);
-        core.run('UPDATE sites SET adaptive_schema = ?, adaptive_updated_at = ? WHERE id = ?', [JSON.stringify(schema), core.now(), siteId]);
-        return presentAdaptiveSchema(core, siteFor(core, actor, organizationId, siteId, 'read').site);
+        await core.run('UPDATE sites SET adaptive_schema = ?, adaptive_updated_at = ? WHERE id = ?', [JSON.stringify(schema), core.now(), siteId]);
+        return presentAdaptiveSchema(core, (await siteFor(core, actor, organizationId, siteId, 'read')).site);
       });
     },
 
-    published(actor: Actor, organizationId: string, siteId: string, query: PublishedQuery) {
-      return publishedContentSite(core, actor, organizationId, siteId, query);
+    async published(actor: Actor, organizationId: string, siteId: string, query: PublishedQuery) {
+      return await publishedContentSite(core, actor, organizationId, siteId, query);
     },
 
-    shareLink(actor: Actor, organizationId: string, siteId: string) {
-      return shareLinkOf(siteFor(core, actor, organizationId, siteId, 'read').site);
+    async shareLink(actor: Actor, organizationId: string, siteId: string) {
+      return await shareLinkOf((await siteFor(core, actor, organizationId, siteId, 'read')).site);
     },
 
     /** A new share key: links carrying the old one stop working at once. */
-    rotateShareLink(actor: Actor, organizationId: string, siteId: string) {
-      return core.write(() => {
-        siteFor(core, actor, organizationId, siteId, 'manage');
-        core.run('UPDATE sites SET share_key = ?, updated_at = ? WHERE id = ?', [newShareKey(), core.now(), siteId]);
-        return shareLinkOf(siteFor(core, actor, organizationId, siteId, 'read').site);
+    async rotateShareLink(actor: Actor, organizationId: string, siteId: string) {
+      return await core.write(async () => {
+        await siteFor(core, actor, organizationId, siteId, 'manage');
+        await core.run('UPDATE sites SET share_key = ?, updated_at = ? WHERE id = ?', [newShareKey(), core.now(), siteId]);
+        return await shareLinkOf((await siteFor(core, actor, organizationId, siteId, 'read')).site);
       });
     },
   };

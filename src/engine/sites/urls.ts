@@ -7,9 +7,9 @@ export interface OrganizationHosts {
   custom_hostname: string | null;
 }
 
-export function organizationHosts(core: Core, organizationId: string): OrganizationHosts {
-  return core.remember(`org-hosts:${organizationId}`, () =>
-    core.get<OrganizationHosts>('SELECT hostname, custom_hostname FROM organizations WHERE id = ?', [organizationId]) ?? { hostname: null, custom_hostname: null },
+export async function organizationHosts(core: Core, organizationId: string): Promise<OrganizationHosts> {
+  return await core.remember(`org-hosts:${organizationId}`, async () =>
+    await core.get<OrganizationHosts>('SELECT hostname, custom_hostname FROM organizations WHERE id = ?', [organizationId]) ?? { hostname: null, custom_hostname: null },
   );
 }
 
@@ -34,20 +34,20 @@ export function publishedBase(core: Core, site: SiteRow, hosts: OrganizationHost
 }
 
 /** The published URL of site `siteId` without any share key (sections and site spaces extend it with their paths). */
-export function publishedBaseOf(core: Core, siteId: string): string {
-  const site = core.get<SiteRow>('SELECT * FROM sites WHERE id = ?', [siteId]);
-  return site ? publishedBase(core, site, organizationHosts(core, site.organization_id)) : `${core.publicUrl}/sites/${siteId}`;
+export async function publishedBaseOf(core: Core, siteId: string): Promise<string> {
+  const site = await core.get<SiteRow>('SELECT * FROM sites WHERE id = ?', [siteId]);
+  return site ? publishedBase(core, site, await organizationHosts(core, site.organization_id)) : `${core.publicUrl}/sites/${siteId}`;
 }
 
 /** The published URL, carrying the share key for share-link sites when the caller may know it. */
-export function publishedUrl(core: Core, site: SiteRow, options: { withShareKey: boolean }): string {
-  const base = publishedBase(core, site, organizationHosts(core, site.organization_id));
+export async function publishedUrl(core: Core, site: SiteRow, options: { withShareKey: boolean }): Promise<string> {
+  const base = publishedBase(core, site, await organizationHosts(core, site.organization_id));
   return site.visibility === 'share-link' && options.withShareKey ? shareUrlOf(base, site.share_key) : base;
 }
 
 /** Where a proxy forwards to: the URL the site would be published at without the proxy. */
-export function proxyTarget(core: Core, site: SiteRow): string {
-  return publishedBase(core, { ...site, proxy: null }, organizationHosts(core, site.organization_id));
+export async function proxyTarget(core: Core, site: SiteRow): Promise<string> {
+  return publishedBase(core, { ...site, proxy: null }, await organizationHosts(core, site.organization_id));
 }
 
 /** A share link: the published URL with `?shareKey=` (the name of the API's own query parameter). */

@@ -7,13 +7,14 @@ import { fileIdsByPath, planPages, planUploads } from '../../../content-tree/pus
 import { rewriteLinks } from '../../../content-tree/asset-links';
 import type { ImportContent } from './content';
 import { defaultFileOf } from '../../../content-tree/gitbook-config';
+import { mapInOrder } from '../../in-order';
 
 /**
  * The import with its root pages renamed where their slug is taken at the root of the content
  * (`guide` -> `guide-2`, as a write batch would), so the paths links are computed from are the final ones.
  */
-export function placeAtRoot(core: Core, state: RevisionState, content: ImportContent): ImportContent {
-  const taken = new Set(childrenOf(state, null).map((p) => pageData(core, p.versionId).slug));
+export async function placeAtRoot(core: Core, state: RevisionState, content: ImportContent): Promise<ImportContent> {
+  const taken = new Set(await mapInOrder(childrenOf(state, null), async (p) => (await pageData(core, p.versionId)).slug));
   const renamed = new Map<string, string>();
   for (const page of content.tree.pages) {
     if (page.parentPath !== null) continue;

@@ -35,35 +35,35 @@ export interface ImportTarget {
 export function importModule(core: Core, spaces: ReturnType<typeof spacesModule>, changeRequests: ReturnType<typeof changeRequestsModule>) {
   const limits = importLimits(core.importLimits);
 
-  function writableSpace(actor: Actor, spaceId: string): SpaceRow {
-    const space = spaces.visible(actor, spaceId);
+  async function writableSpace(actor: Actor, spaceId: string): Promise<SpaceRow> {
+    const space = await spaces.visible(actor, spaceId);
     spaces.requireRank(space, 3, 'import content into this space');
     if (space.edit_mode === 'locked') throw locked(`space ${spaceId} is locked: importing content is not allowed until its edit mode is live`);
     return space;
   }
 
   /** The checks of the write, made before fetching too: nobody makes the server fetch for nothing. */
-  function precheck(actor: Actor, target: ImportTarget): void {
+  async function precheck(actor: Actor, target: ImportTarget): Promise<void> {
     if (target.changeRequest === undefined) {
-      writableSpace(actor, target.spaceId);
+      await writableSpace(actor, target.spaceId);
       return;
     }
-    const { space, cr } = changeRequests.resolve(actor, target.spaceId, target.changeRequest);
+    const { space, cr } = await changeRequests.resolve(actor, target.spaceId, target.changeRequest);
     spaces.requireRank(space, 3, 'import content into change requests of this space');
     if (space.edit_mode === 'locked') throw locked(`space ${space.id} is locked: importing content is not allowed until its edit mode is live`);
     if (cr.status === 'merged' || cr.status === 'archived') throw conflict(`change request #${cr.number} is ${cr.status}: importing content is not allowed`);
   }
 
   /** A new revision of the space with the imported pages appended at its root, made current. */
-  function intoSpace(actor: Actor, spaceId: string, content: ImportContent): string {
-    const space = writableSpace(actor, spaceId);
-    const state = loadState(core, space.revision_id);
-    const placed = placeAtRoot(core, state, content);
+  async function intoSpace(actor: Actor, spaceId: string, content: ImportContent): Promise<string> {
+    const space = await writableSpace(actor, spaceId);
+    const state = await loadState(core, space.revision_id);
+    const placed = await placeAtRoot(core, state, content);
     const files = fileChange(placed.tree);
-    const inserted = files ? applyChanges(core, state, [files]).insertedFiles : [];
-    applyChanges(core, state, pageChanges(placed, new Map(inserted.map((f) => [f.name, f.id]))));
-    const revision = saveRevision(core, spaceId, state, [space.revision_id], 'edits');
-    setSpaceRevision(core, spaceId, revision, core.now());
+    const inserted = files ? (await applyChanges(core, state, [files])).insertedFiles : [];
+    await applyChanges(core, state, pageChanges(placed, new Map(inserted.map((f) => [f.name, f.id]))));
+    const revision = await saveRevision(core, spaceId, state, [space.revision_id], 'edits');
+    await setSpaceRevision(core, spaceId, revision, core.now());
     return revision;
   }
 
@@ -71,19 +71,19 @@ export function importModule(core: Core, spaces: ReturnType<typeof spacesModule>
    * The change request's write batches, as `content push` sends them: the files first (pages link to
    * them by the ids this gives), then the pages; the importer becomes a contributor.
    */
-  function intoChangeRequest(actor: Actor, spaceId: string, ref: string, content: ImportContent): string {
-    const { cr } = changeRequests.resolve(actor, spaceId, ref);
-    const placed = placeAtRoot(core, loadState(core, cr.revision_id), content);
+  async function intoChangeRequest(actor: Actor, spaceId: string, ref: string, content: ImportContent): Promise<string> {
+    const { cr } = await changeRequests.resolve(actor, spaceId, ref);
+    const placed = await placeAtRoot(core, await loadState(core, cr.revision_id), content);
     const files = fileChange(placed.tree);
     const fileIds = new Map<string, string>();
     let revision = cr.revision_id;
     if (files) {
-      const written = changeRequests.write(actor, spaceId, cr.id, [files]);
+      const written = await changeRequests.write(actor, spaceId, cr.id, [files]);
       written.insertedFiles.forEach((f) => fileIds.set(f.name, f.id));
       revision = written.changeRequest.revision;
     }
     const changes = pageChanges(placed, fileIds);
-    if (changes.length || !files) revision = changeRequests.write(actor, spaceId, cr.id, changes).changeRequest.revision;
+    if (changes.length || !files) revision = (await changeRequests.write(actor, spaceId, cr.id, changes)).changeRequest.revision;
     return revision;
   }
 
@@ -92,14 +92,14 @@ export function importModule(core: Core, spaces: ReturnType<typeof spacesModule>
     limits,
 
     async importContent(actor: Actor, target: ImportTarget, input: ImportInput): Promise<ImportResult> {
-      precheck(actor, target);
+      await precheck(actor, target);
       // The fetching and converting code (undici, turndown, mammoth, jszip) loads only for an import.
       const { collect } = await import('./sources');
       const content = await collect(input.url, input.source, limits);
-      const revision = core.write(() =>
+      const revision = await core.write(async () =>
         target.changeRequest === undefined
-          ? intoSpace(actor, target.spaceId, content)
-          : intoChangeRequest(actor, target.spaceId, target.changeRequest, content),
+          ? await intoSpace(actor, target.spaceId, content)
+          : await intoChangeRequest(actor, target.spaceId, target.changeRequest, content),
       );
       return { revision, importedResources: content.importedResources, totalResources: content.totalResources };
     },

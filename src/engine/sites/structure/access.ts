@@ -9,23 +9,23 @@ export interface SiteContext {
   site: SiteRow;
   viewer: Viewer;
   /** Loads the structure as it is now (after a change, load again). */
-  view(): StructureView;
+  view(): Promise<StructureView>;
 }
 
-export function siteContext(core: Core, actor: Actor, organizationId: string, siteId: string, need: SiteNeed): SiteContext {
-  const { site, role } = siteFor(core, actor, organizationId, siteId, need);
+export async function siteContext(core: Core, actor: Actor, organizationId: string, siteId: string, need: SiteNeed): Promise<SiteContext> {
+  const { site, role } = await siteFor(core, actor, organizationId, siteId, need);
   const viewer = { role, userId: actor.userId };
-  return { site, viewer, view: () => StructureView.load(core, site.id, site.organization_id, viewer) };
+  return { site, viewer, view: async () => await StructureView.load(core, site.id, site.organization_id, viewer) };
 }
 
 /**
  * A space named in a body (`field`, e.g. `spaceId` or `spaces[2]`): a live space of the organization that
  * the caller can read, else 400 naming the field (never revealing whether it exists elsewhere).
  */
-export function spaceInOrganization(spaces: ReturnType<typeof spacesModule>, actor: Actor, organizationId: string, spaceId: string, field: string): SpaceRow {
+export async function spaceInOrganization(spaces: ReturnType<typeof spacesModule>, actor: Actor, organizationId: string, spaceId: string, field: string): Promise<SpaceRow> {
   let row: SpaceRow;
   try {
-    row = spaces.visible(actor, spaceId);
+    row = await spaces.visible(actor, spaceId);
   } catch (error) {
     if (error instanceof EngineError && error.kind === 'NotFound') throw invalid(`${field}: no space ${spaceId} in this organization`);
     throw error;
@@ -35,6 +35,6 @@ export function spaceInOrganization(spaces: ReturnType<typeof spacesModule>, act
 }
 
 /** `spaceId` of a structure body: a space the site may hold. */
-export function spaceForSite(spaces: ReturnType<typeof spacesModule>, actor: Actor, site: SiteRow, spaceId: string): SpaceRow {
-  return spaceInOrganization(spaces, actor, site.organization_id, spaceId, 'spaceId');
+export async function spaceForSite(spaces: ReturnType<typeof spacesModule>, actor: Actor, site: SiteRow, spaceId: string): Promise<SpaceRow> {
+  return await spaceInOrganization(spaces, actor, site.organization_id, spaceId, 'spaceId');
 }

@@ -9,14 +9,14 @@ import { orderedSections, siteSpacesOf } from './order';
  */
 
 /** Makes `sectionId` the site's default section (the site's `defaultSiteSection`). 400 naming the field when it is not a section of the site. */
-export function setDefaultSection(core: Core, siteId: string, sectionId: string): void {
-  if (!sectionRow(core, siteId, sectionId)) throw invalid(`defaultSiteSection: no section ${sectionId} in site ${siteId}`);
-  core.run('UPDATE site_sections SET is_default = (id = ?) WHERE site_id = ?', [sectionId, siteId]);
+export async function setDefaultSection(core: Core, siteId: string, sectionId: string): Promise<void> {
+  if (!await sectionRow(core, siteId, sectionId)) throw invalid(`defaultSiteSection: no section ${sectionId} in site ${siteId}`);
+  await core.run('UPDATE site_sections SET is_default = (id = ?) WHERE site_id = ?', [sectionId, siteId]);
 }
 
 /** Makes a site space the default of its container (a section's `defaultSiteSpace`). */
-export function markDefaultSiteSpace(core: Core, row: Pick<SiteSpaceRow, 'id' | 'site_id' | 'section_id'>): void {
-  core.run('UPDATE site_spaces SET is_default = (id = ?) WHERE site_id = ? AND section_id IS ?', [row.id, row.site_id, row.section_id]);
+export async function markDefaultSiteSpace(core: Core, row: Pick<SiteSpaceRow, 'id' | 'site_id' | 'section_id'>): Promise<void> {
+  await core.run('UPDATE site_spaces SET is_default = (id = ?) WHERE site_id = ? AND section_id IS ?', [row.id, row.site_id, row.section_id]);
 }
 
 /**
@@ -24,11 +24,11 @@ export function markDefaultSiteSpace(core: Core, row: Pick<SiteSpaceRow, 'id' | 
  * section, and its section the site's default section, so a visitor of the site lands on it. 400 naming
  * the field when it is not a site space of the site (or its space is deleted).
  */
-export function setDefaultSiteSpace(core: Core, siteId: string, siteSpaceId: string): void {
-  const row = siteSpaceRow(core, siteId, siteSpaceId);
+export async function setDefaultSiteSpace(core: Core, siteId: string, siteSpaceId: string): Promise<void> {
+  const row = await siteSpaceRow(core, siteId, siteSpaceId);
   if (!row || !row.visible) throw invalid(`defaultSiteSpace: no site space ${siteSpaceId} in site ${siteId}`);
-  markDefaultSiteSpace(core, row);
-  if (row.section_id) setDefaultSection(core, siteId, row.section_id);
+  await markDefaultSiteSpace(core, row);
+  if (row.section_id) await setDefaultSection(core, siteId, row.section_id);
 }
 
 /**
@@ -36,16 +36,16 @@ export function setDefaultSiteSpace(core: Core, siteId: string, siteSpaceId: str
  * section gets its first one; a container with site spaces and no default gets its first one. A default
  * whose space is deleted keeps its mark, so restoring the space brings it back as the default.
  */
-export function repairDefaults(core: Core, siteId: string): void {
-  const structure = loadStructure(core, siteId);
+export async function repairDefaults(core: Core, siteId: string): Promise<void> {
+  const structure = await loadStructure(core, siteId);
   const sections = orderedSections(structure);
   if (sections.length && !sections.some((s) => s.row.is_default)) {
-    core.run('UPDATE site_sections SET is_default = 1 WHERE id = ?', [sections[0].row.id]);
+    await core.run('UPDATE site_sections SET is_default = 1 WHERE id = ?', [sections[0].row.id]);
   }
   for (const container of [null, ...sections.map((s) => s.row.id)]) {
     const siteSpaces = siteSpacesOf(structure, container);
     if (siteSpaces.length && !siteSpaces.some((s) => s.is_default)) {
-      core.run('UPDATE site_spaces SET is_default = 1 WHERE id = ?', [(siteSpaces.find((s) => s.visible) ?? siteSpaces[0]).id]);
+      await core.run('UPDATE site_spaces SET is_default = 1 WHERE id = ?', [(siteSpaces.find((s) => s.visible) ?? siteSpaces[0]).id]);
     }
   }
 }

@@ -7,6 +7,7 @@ import { groupRow, sectionRow, type GroupRow } from './rows';
 import { sectionsOfGroup, topLevel, topLevelPlaced, nextTopLevelPosition } from './order';
 import { moveAmong, writeOrder, type Placed } from './moves';
 import type { SiteSectionGroupView, StructureView } from './present';
+import { mapInOrder } from '../../in-order';
 
 export interface GroupCreate {
   title: string;
@@ -37,108 +38,108 @@ export function groupsModule(core: Core) {
   }
 
   /** Puts sections (in the given order) at the end of a group, taking them out of wherever they were. */
-  function takeInto(groupId: string, sectionIds: string[], after: number): void {
-    sectionIds.forEach((id, i) => core.run('UPDATE site_sections SET group_id = ?, position = ? WHERE id = ?', [groupId, after + 1 + i, id]));
+  async function takeInto(groupId: string, sectionIds: string[], after: number): Promise<void> {
+    await mapInOrder(sectionIds, async (id, i) => await core.run('UPDATE site_sections SET group_id = ?, position = ? WHERE id = ?', [groupId, after + 1 + i, id]));
   }
 
   /** The group as it is now, after a change (the structure loaded again). */
-  const present = (groupId: string, viewOf: () => StructureView): SiteSectionGroupView => {
-    const view = viewOf();
-    return view.group(requireGroup(view, groupId));
+  const present = async (groupId: string, viewOf: () => Promise<StructureView>): Promise<SiteSectionGroupView> => {
+    const view = await viewOf();
+    return await view.group(requireGroup(view, groupId));
   };
 
   return {
-    listGroups(actor: Actor, organizationId: string, siteId: string, query: PageRequest) {
-      const view = siteContext(core, actor, organizationId, siteId, 'read').view();
+    async listGroups(actor: Actor, organizationId: string, siteId: string, query: PageRequest) {
+      const view = await (await siteContext(core, actor, organizationId, siteId, 'read')).view();
       const groups = topLevel(view.structure).flatMap((item) => (item.kind === 'group' ? [item.row] : []));
       const page = pageInMemory({ name: `site-section-groups:${siteId}`, key: ['number', 'string'] }, groups, (g) => [g.position, g.id], query);
-      return { ...page, items: page.items.map((g) => view.group(g)) };
+      return { ...page, items: await mapInOrder(page.items, async (g) => await view.group(g)) };
     },
 
-    createGroup(actor: Actor, organizationId: string, siteId: string, input: GroupCreate): SiteSectionGroupView {
-      return core.write(() => {
-        const ctx = siteContext(core, actor, organizationId, siteId, 'manage');
-        const structure = ctx.view().structure;
+    async createGroup(actor: Actor, organizationId: string, siteId: string, input: GroupCreate): Promise<SiteSectionGroupView> {
+      return await core.write(async () => {
+        const ctx = await siteContext(core, actor, organizationId, siteId, 'manage');
+        const structure = (await ctx.view()).structure;
         const sections = input.sections ?? [];
         sections.forEach((id, i) => {
           if (!structure.sections.some((s) => s.id === id)) throw invalid(`sections[${i}]: no section ${id} in this site`);
           if (sections.indexOf(id) !== i) throw invalid(`sections[${i}]: section ${id} is listed twice`);
         });
         const id = core.newId();
-        core.run('INSERT INTO site_section_groups (id, site_id, title, icon, position, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
+        await core.run('INSERT INTO site_section_groups (id, site_id, title, icon, position, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
           id, siteId, input.title, emptyToNull(input.icon) ?? null, nextTopLevelPosition(structure), core.now(),
         ]);
-        takeInto(id, sections, -1);
-        return present(id, ctx.view);
+        await takeInto(id, sections, -1);
+        return await present(id, ctx.view);
       });
     },
 
-    updateGroup(actor: Actor, organizationId: string, siteId: string, groupId: string, patch: GroupPatch): SiteSectionGroupView {
-      return core.write(() => {
-        const ctx = siteContext(core, actor, organizationId, siteId, 'manage');
-        requireGroup(ctx.view(), groupId);
-        if (patch.title !== undefined) core.run('UPDATE site_section_groups SET title = ? WHERE id = ?', [patch.title, groupId]);
-        if (patch.icon !== undefined) core.run('UPDATE site_section_groups SET icon = ? WHERE id = ?', [emptyToNull(patch.icon), groupId]);
-        return present(groupId, ctx.view);
+    async updateGroup(actor: Actor, organizationId: string, siteId: string, groupId: string, patch: GroupPatch): Promise<SiteSectionGroupView> {
+      return await core.write(async () => {
+        const ctx = await siteContext(core, actor, organizationId, siteId, 'manage');
+        requireGroup(await ctx.view(), groupId);
+        if (patch.title !== undefined) await core.run('UPDATE site_section_groups SET title = ? WHERE id = ?', [patch.title, groupId]);
+        if (patch.icon !== undefined) await core.run('UPDATE site_section_groups SET icon = ? WHERE id = ?', [emptyToNull(patch.icon), groupId]);
+        return await present(groupId, ctx.view);
       });
     },
 
     /** Deletes a group; its sections stay, back at the top level where the group was, in their order. */
-    deleteGroup(actor: Actor, organizationId: string, siteId: string, groupId: string): void {
-      core.write(() => {
-        const view = siteContext(core, actor, organizationId, siteId, 'manage').view();
+    async deleteGroup(actor: Actor, organizationId: string, siteId: string, groupId: string): Promise<void> {
+      await core.write(async () => {
+        const view = await (await siteContext(core, actor, organizationId, siteId, 'manage')).view();
         requireGroup(view, groupId);
         const order = topLevelPlaced(view.structure).flatMap((item): Placed[] =>
           item.kind === 'group' && item.id === groupId ? sectionsOfGroup(view.structure, groupId).map((s) => ({ kind: 'section', id: s.id })) : [item]);
-        core.run('UPDATE site_sections SET group_id = NULL WHERE group_id = ?', [groupId]);
-        core.run('DELETE FROM site_section_groups WHERE id = ?', [groupId]);
-        writeOrder(core, order);
+        await core.run('UPDATE site_sections SET group_id = NULL WHERE group_id = ?', [groupId]);
+        await core.run('DELETE FROM site_section_groups WHERE id = ?', [groupId]);
+        await writeOrder(core, order);
       });
     },
 
     /** Adds a section (last) to a group, out of the top level or another group; already there: no change. */
-    addSectionToGroup(actor: Actor, organizationId: string, siteId: string, groupId: string, input: { sectionId: string }): SiteSectionGroupView {
-      return core.write(() => {
-        const ctx = siteContext(core, actor, organizationId, siteId, 'manage');
-        const view = ctx.view();
+    async addSectionToGroup(actor: Actor, organizationId: string, siteId: string, groupId: string, input: { sectionId: string }): Promise<SiteSectionGroupView> {
+      return await core.write(async () => {
+        const ctx = await siteContext(core, actor, organizationId, siteId, 'manage');
+        const view = await ctx.view();
         requireGroup(view, groupId);
-        const section = sectionRow(core, siteId, input.sectionId);
+        const section = await sectionRow(core, siteId, input.sectionId);
         if (!section) throw invalid(`sectionId: no section ${input.sectionId} in this site`);
         if (section.group_id !== groupId) {
           const inGroup = sectionsOfGroup(view.structure, groupId);
-          takeInto(groupId, [section.id], Math.max(-1, ...inGroup.map((s) => s.position)));
+          await takeInto(groupId, [section.id], Math.max(-1, ...inGroup.map((s) => s.position)));
         }
-        return present(groupId, ctx.view);
+        return await present(groupId, ctx.view);
       });
     },
 
     /** Takes a section out of a group: it stays in the site, at the top level right after the group. */
-    removeSectionFromGroup(actor: Actor, organizationId: string, siteId: string, groupId: string, sectionId: string): void {
-      core.write(() => {
-        const view = siteContext(core, actor, organizationId, siteId, 'manage').view();
+    async removeSectionFromGroup(actor: Actor, organizationId: string, siteId: string, groupId: string, sectionId: string): Promise<void> {
+      await core.write(async () => {
+        const view = await (await siteContext(core, actor, organizationId, siteId, 'manage')).view();
         requireGroup(view, groupId);
-        const section = sectionRow(core, siteId, sectionId);
+        const section = await sectionRow(core, siteId, sectionId);
         if (!section || section.group_id !== groupId) throw notFound(`section ${sectionId} not found in section group ${groupId}`);
         const order = topLevelPlaced(view.structure).flatMap((item): Placed[] =>
           item.kind === 'group' && item.id === groupId ? [item, { kind: 'section', id: sectionId }] : [item]);
-        core.run('UPDATE site_sections SET group_id = NULL WHERE id = ?', [sectionId]);
-        writeOrder(core, order);
+        await core.run('UPDATE site_sections SET group_id = NULL WHERE id = ?', [sectionId]);
+        await writeOrder(core, order);
       });
     },
 
     /** Moves a group among the top-level items (sections and groups). */
-    moveGroup(actor: Actor, organizationId: string, siteId: string, groupId: string, input: { position: { before?: GroupRef; after?: GroupRef } }): SiteSectionGroupView {
-      return core.write(() => {
-        const ctx = siteContext(core, actor, organizationId, siteId, 'manage');
-        const view = ctx.view();
+    async moveGroup(actor: Actor, organizationId: string, siteId: string, groupId: string, input: { position: { before?: GroupRef; after?: GroupRef } }): Promise<SiteSectionGroupView> {
+      return await core.write(async () => {
+        const ctx = await siteContext(core, actor, organizationId, siteId, 'manage');
+        const view = await ctx.view();
         requireGroup(view, groupId);
-        moveAmong(
+        await moveAmong(
           core, topLevelPlaced(view.structure), { kind: 'group', id: groupId }, input.position,
           (ref) => ({ kind: ref.type === 'site-section' ? 'section' : 'group', id: ref.id }),
-          (ref) => (ref.kind === 'group' ? !!groupRow(core, siteId, ref.id) : !!sectionRow(core, siteId, ref.id)),
+          async (ref) => (ref.kind === 'group' ? !!await groupRow(core, siteId, ref.id) : !!await sectionRow(core, siteId, ref.id)),
           'groups move among the top-level sections and groups',
         );
-        return present(groupId, ctx.view);
+        return await present(groupId, ctx.view);
       });
     },
   };

@@ -1,5 +1,6 @@
 import type { Core } from '../../core';
 import { invalid } from '../../errors';
+import { mapInOrder } from '../../in-order';
 
 /** An object of a site's structure that has a place in an order. */
 export type Kind = 'group' | 'section' | 'site-space';
@@ -15,8 +16,8 @@ export const describe = (p: Placed): string => `${NOUN[p.kind]} ${p.id}`;
 export const same = (a: Placed, b: Placed): boolean => a.kind === b.kind && a.id === b.id;
 
 /** Writes `items`' positions as 0..n-1, so the order is exact and stays dense. */
-export function writeOrder(core: Core, items: Placed[]): void {
-  items.forEach((item, i) => core.run(`UPDATE ${TABLE[item.kind]} SET position = ? WHERE id = ?`, [i, item.id]));
+export async function writeOrder(core: Core, items: Placed[]): Promise<void> {
+  await mapInOrder(items, async (item, i) => await core.run(`UPDATE ${TABLE[item.kind]} SET position = ? WHERE id = ?`, [i, item.id]));
 }
 
 /** A move's `position`: exactly one of `before` and `after`, each a ref already turned into a `Placed`. */
@@ -30,26 +31,26 @@ export interface Position<R> {
  * and rewrites the level's positions. `toPlaced` reads a ref (throwing a 400 naming the field when it is
  * malformed); `inSite` says whether a ref names an object of this site at all, for the error message.
  */
-export function moveAmong<R>(
+export async function moveAmong<R>(
   core: Core,
   siblings: Placed[],
   item: Placed,
   position: Position<R>,
-  toPlaced: (ref: R, field: string) => Placed,
-  inSite: (ref: Placed) => boolean,
+  toPlaced: (ref: R, field: string) => Placed | Promise<Placed>,
+  inSite: (ref: Placed) => boolean | Promise<boolean>,
   level: string,
-): void {
+): Promise<void> {
   if (position.before && position.after) throw invalid('position: give either before or after, not both');
   const raw = position.before ?? position.after;
   if (!raw) throw invalid('position: needs before or after');
   const field = position.before ? 'position.before' : 'position.after';
-  const ref = toPlaced(raw, field);
+  const ref = await toPlaced(raw, field);
   if (same(ref, item)) throw invalid(`${field}: cannot place ${describe(item)} relative to itself`);
   const others = siblings.filter((s) => !same(s, item));
   const at = others.findIndex((s) => same(s, ref));
   if (at === -1) {
-    throw invalid(inSite(ref) ? `${field}: ${describe(ref)} is not at the same level as ${describe(item)} (${level})` : `${field}: no ${describe(ref)} in this site`);
+    throw invalid(await inSite(ref) ? `${field}: ${describe(ref)} is not at the same level as ${describe(item)} (${level})` : `${field}: no ${describe(ref)} in this site`);
   }
   others.splice(position.before ? at : at + 1, 0, item);
-  writeOrder(core, others);
+  await writeOrder(core, others);
 }

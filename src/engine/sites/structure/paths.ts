@@ -8,31 +8,31 @@ import { slugify } from '../../../markdown/markdown';
  * hidden ones included so that restoring a space never makes two alike. A new object takes the slug of
  * its title with `-2`, `-3`… when taken; renaming onto a taken path is 409.
  */
-export function sectionPathTaken(core: Core, siteId: string, path: string, exceptId = ''): boolean {
-  return !!core.get('SELECT 1 FROM site_sections WHERE site_id = ? AND path = ? AND id <> ?', [siteId, path, exceptId]);
+export async function sectionPathTaken(core: Core, siteId: string, path: string, exceptId = ''): Promise<boolean> {
+  return !!await core.get('SELECT 1 FROM site_sections WHERE site_id = ? AND path = ? AND id <> ?', [siteId, path, exceptId]);
 }
 
-export function siteSpacePathTaken(core: Core, siteId: string, sectionId: string | null, path: string, exceptId = ''): boolean {
-  return !!core.get('SELECT 1 FROM site_spaces WHERE site_id = ? AND section_id IS ? AND path = ? AND id <> ?', [siteId, sectionId, path, exceptId]);
+export async function siteSpacePathTaken(core: Core, siteId: string, sectionId: string | null, path: string, exceptId = ''): Promise<boolean> {
+  return !!await core.get('SELECT 1 FROM site_spaces WHERE site_id = ? AND section_id IS ? AND path = ? AND id <> ?', [siteId, sectionId, path, exceptId]);
 }
 
 /** The slug of `title`, suffixed until `taken` says it is free (at most 100 characters). */
-export function freePath(title: string, taken: (path: string) => boolean): string {
+export async function freePath(title: string, taken: (path: string) => boolean | Promise<boolean>): Promise<string> {
   const base = slugify(title);
-  if (!taken(base)) return base;
+  if (!await taken(base)) return base;
   for (let n = 2; ; n++) {
     const suffix = `-${n}`;
     const path = `${base.slice(0, 100 - suffix.length)}${suffix}`;
-    if (!taken(path)) return path;
+    if (!await taken(path)) return path;
   }
 }
 
-export function requireFreeSectionPath(core: Core, siteId: string, path: string, sectionId: string): void {
-  if (sectionPathTaken(core, siteId, path, sectionId)) throw conflict(`path: another section of this site already has the path "${path}"`);
+export async function requireFreeSectionPath(core: Core, siteId: string, path: string, sectionId: string): Promise<void> {
+  if (await sectionPathTaken(core, siteId, path, sectionId)) throw conflict(`path: another section of this site already has the path "${path}"`);
 }
 
-export function requireFreeSiteSpacePath(core: Core, siteId: string, sectionId: string | null, path: string, siteSpaceId: string): void {
-  if (siteSpacePathTaken(core, siteId, sectionId, path, siteSpaceId)) {
+export async function requireFreeSiteSpacePath(core: Core, siteId: string, sectionId: string | null, path: string, siteSpaceId: string): Promise<void> {
+  if (await siteSpacePathTaken(core, siteId, sectionId, path, siteSpaceId)) {
     throw conflict(`path: another site space ${sectionId ? `of section ${sectionId}` : 'at the root of this site'} already has the path "${path}"`);
   }
 }

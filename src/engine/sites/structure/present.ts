@@ -4,6 +4,7 @@ import { presentSpace, spaceRowFor, type Space } from '../../spaces';
 import { loadStructure, type GroupRow, type SectionRow, type SiteSpaceRow, type Structure } from './rows';
 import { defaultSectionId, defaultSiteSpaceId, orderedSections, sectionsOfGroup, siteSpacesOf } from './order';
 import { publishedBaseOf } from '../urls';
+import { mapInOrder } from '../../in-order';
 
 /** Who looks at a structure: embedded spaces carry that person's `permissions` (anonymous: none). */
 export interface Viewer {
@@ -84,15 +85,15 @@ export class StructureView {
   private readonly defaults = new Map<string, string | undefined>();
   readonly sections: SectionRow[];
 
-  constructor(private readonly core: Core, readonly siteId: string, readonly organizationId: string, readonly structure: Structure, private readonly viewer: Viewer) {
-    // The site's published URL (without share key); sections and site spaces add their paths.
-    this.base = publishedBaseOf(core, siteId);
+  /** `base`: the site's published URL (without share key); sections and site spaces add their paths. */
+  constructor(private readonly core: Core, readonly siteId: string, readonly organizationId: string, readonly structure: Structure, private readonly viewer: Viewer, base: string) {
+    this.base = base;
     this.defaultSection = defaultSectionId(structure);
     this.sections = orderedSections(structure).map((s) => s.row);
   }
 
-  static load(core: Core, siteId: string, organizationId: string, viewer: Viewer): StructureView {
-    return new StructureView(core, siteId, organizationId, loadStructure(core, siteId), viewer);
+  static async load(core: Core, siteId: string, organizationId: string, viewer: Viewer): Promise<StructureView> {
+    return new StructureView(core, siteId, organizationId, await loadStructure(core, siteId), viewer, await publishedBaseOf(core, siteId));
   }
 
   /** Visible site spaces of a container in order. */
@@ -112,10 +113,10 @@ export class StructureView {
     return this.defaults.get(row.section_id ?? '') === row.id;
   }
 
-  private space(spaceId: string): Space | VisitorSpace {
+  private async space(spaceId: string): Promise<Space | VisitorSpace> {
     let space = this.spaces.get(spaceId);
     if (!space) {
-      const full = presentSpace(this.core, spaceRowFor(this.core, this.viewer.role, this.viewer.userId, spaceId, this.organizationId)!);
+      const full = presentSpace(this.core, (await spaceRowFor(this.core, this.viewer.role, this.viewer.userId, spaceId, this.organizationId))!);
       space = this.viewer.role === null ? visitorSpace(full) : full;
       this.spaces.set(spaceId, space);
     }
@@ -127,13 +128,13 @@ export class StructureView {
     return section ? `${this.base}/${section.path}` : this.base;
   }
 
-  siteSpace(row: SiteSpaceRow): SiteSpaceView {
+  async siteSpace(row: SiteSpaceRow): Promise<SiteSpaceView> {
     return {
       object: 'site-space',
       id: row.id,
       path: row.path,
       ...(row.section_id ? { section: row.section_id } : {}),
-      space: this.space(row.space_id),
+      space: await this.space(row.space_id),
       title: row.space_title,
       default: this.isDefaultSiteSpace(row),
       ...(row.condition !== null ? { condition: row.condition } : {}),
@@ -142,7 +143,7 @@ export class StructureView {
     };
   }
 
-  section(row: SectionRow): SiteSectionView {
+  async section(row: SectionRow): Promise<SiteSectionView> {
     return {
       object: 'site-section',
       id: row.id,
@@ -153,25 +154,25 @@ export class StructureView {
       ...(row.condition !== null ? { condition: row.condition } : {}),
       ...(row.group_id ? { sectionGroup: row.group_id } : {}),
       ...(row.icon !== null ? { icon: row.icon } : {}),
-      siteSpaces: this.visibleIn(row.id).map((s) => this.siteSpace(s)),
+      siteSpaces: await mapInOrder(this.visibleIn(row.id), async (s) => await this.siteSpace(s)),
       urls: { published: this.sectionPath(row.id) },
     };
   }
 
-  group(row: GroupRow): SiteSectionGroupView {
+  async group(row: GroupRow): Promise<SiteSectionGroupView> {
     return {
       object: 'site-section-group',
       id: row.id,
       title: row.title,
       ...(row.icon !== null ? { icon: row.icon } : {}),
-      sections: sectionsOfGroup(this.structure, row.id).map((s) => this.section(s)),
+      sections: await mapInOrder(sectionsOfGroup(this.structure, row.id), async (s) => await this.section(s)),
     };
   }
 
   /** The whole structure as published content carries it. */
-  whole(): SiteStructureView {
-    if (this.sections.length) return { type: 'sections', structure: this.sections.map((s) => this.section(s)) };
-    return { type: 'siteSpaces', structure: this.visibleIn(null).map((s) => this.siteSpace(s)) };
+  async whole(): Promise<SiteStructureView> {
+    if (this.sections.length) return { type: 'sections', structure: await mapInOrder(this.sections, async (s) => await this.section(s)) };
+    return { type: 'siteSpaces', structure: await mapInOrder(this.visibleIn(null), async (s) => await this.siteSpace(s)) };
   }
 }
 
@@ -180,8 +181,8 @@ export class StructureView {
  * it has sections (in order, each with its site spaces in order), else `{ type: 'siteSpaces', structure:
  * SiteSpace[] }` (the root's). Embedded spaces carry the viewer's permissions (anonymous: none).
  */
-export function presentSiteStructure(core: Core, siteId: string, viewer: Viewer = ANONYMOUS): SiteStructureView {
-  const site = core.get<{ organization_id: string }>('SELECT organization_id FROM sites WHERE id = ?', [siteId]);
+export async function presentSiteStructure(core: Core, siteId: string, viewer: Viewer = ANONYMOUS): Promise<SiteStructureView> {
+  const site = await core.get<{ organization_id: string }>('SELECT organization_id FROM sites WHERE id = ?', [siteId]);
   if (!site) return { type: 'siteSpaces', structure: [] };
-  return StructureView.load(core, siteId, site.organization_id, viewer).whole();
+  return await (await StructureView.load(core, siteId, site.organization_id, viewer)).whole();
 }

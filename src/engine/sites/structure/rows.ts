@@ -55,43 +55,43 @@ export interface Structure {
   siteSpaces: SiteSpaceRow[];
 }
 
-export function loadStructure(core: Core, siteId: string): Structure {
+export async function loadStructure(core: Core, siteId: string): Promise<Structure> {
   return {
-    groups: core.all<GroupRow>('SELECT * FROM site_section_groups WHERE site_id = ? ORDER BY position, id', [siteId]),
-    sections: core.all<SectionRow>('SELECT * FROM site_sections WHERE site_id = ? ORDER BY position, id', [siteId]),
-    siteSpaces: core.all<SiteSpaceRow>(`${SITE_SPACES} WHERE ss.site_id = ? ORDER BY ss.position, ss.id`, [siteId]),
+    groups: await core.all<GroupRow>('SELECT * FROM site_section_groups WHERE site_id = ? ORDER BY position, id', [siteId]),
+    sections: await core.all<SectionRow>('SELECT * FROM site_sections WHERE site_id = ? ORDER BY position, id', [siteId]),
+    siteSpaces: await core.all<SiteSpaceRow>(`${SITE_SPACES} WHERE ss.site_id = ? ORDER BY ss.position, ss.id`, [siteId]),
   };
 }
 
-export function groupRow(core: Core, siteId: string, groupId: string): GroupRow | undefined {
-  return core.get<GroupRow>('SELECT * FROM site_section_groups WHERE id = ? AND site_id = ?', [groupId, siteId]);
+export async function groupRow(core: Core, siteId: string, groupId: string): Promise<GroupRow | undefined> {
+  return await core.get<GroupRow>('SELECT * FROM site_section_groups WHERE id = ? AND site_id = ?', [groupId, siteId]);
 }
 
-export function sectionRow(core: Core, siteId: string, sectionId: string): SectionRow | undefined {
-  return core.get<SectionRow>('SELECT * FROM site_sections WHERE id = ? AND site_id = ?', [sectionId, siteId]);
+export async function sectionRow(core: Core, siteId: string, sectionId: string): Promise<SectionRow | undefined> {
+  return await core.get<SectionRow>('SELECT * FROM site_sections WHERE id = ? AND site_id = ?', [sectionId, siteId]);
 }
 
 /** A site space of the site, hidden ones included (callers decide what a hidden one means). */
-export function siteSpaceRow(core: Core, siteId: string, siteSpaceId: string): SiteSpaceRow | undefined {
-  return core.get<SiteSpaceRow>(`${SITE_SPACES} WHERE ss.id = ? AND ss.site_id = ?`, [siteSpaceId, siteId]);
+export async function siteSpaceRow(core: Core, siteId: string, siteSpaceId: string): Promise<SiteSpaceRow | undefined> {
+  return await core.get<SiteSpaceRow>(`${SITE_SPACES} WHERE ss.id = ? AND ss.site_id = ?`, [siteSpaceId, siteId]);
 }
 
 /** Site spaces in one container (a section, or the root when `sectionId` is null), in order, hidden ones included. */
-export function siteSpacesIn(core: Core, siteId: string, sectionId: string | null): SiteSpaceRow[] {
-  return core.all<SiteSpaceRow>(`${SITE_SPACES} WHERE ss.site_id = ? AND ss.section_id IS ? ORDER BY ss.position, ss.id`, [siteId, sectionId]);
+export async function siteSpacesIn(core: Core, siteId: string, sectionId: string | null): Promise<SiteSpaceRow[]> {
+  return await core.all<SiteSpaceRow>(`${SITE_SPACES} WHERE ss.site_id = ? AND ss.section_id IS ? ORDER BY ss.position, ss.id`, [siteId, sectionId]);
 }
 
 /** How many site spaces of the site show (the site's `siteSpaces` count). */
-export function countSiteSpaces(core: Core, siteId: string): number {
-  return core.get<{ n: number }>(
+export async function countSiteSpaces(core: Core, siteId: string): Promise<number> {
+  return (await core.get<{ n: number }>(
     `SELECT COUNT(*) AS n FROM site_spaces ss JOIN spaces sp ON sp.id = ss.space_id JOIN sites st ON st.id = ss.site_id
      WHERE ss.site_id = ? AND sp.deleted_at IS NULL AND sp.organization_id = st.organization_id`,
     [siteId],
-  )!.n;
+  ))!.n;
 }
 
 /** A position after every site space of a container (a section, or the root), hidden ones included. */
-export function nextSiteSpacePosition(core: Core, siteId: string, sectionId: string | null): number {
-  const row = core.get<{ p: number | null }>('SELECT MAX(position) AS p FROM site_spaces WHERE site_id = ? AND section_id IS ?', [siteId, sectionId]);
+export async function nextSiteSpacePosition(core: Core, siteId: string, sectionId: string | null): Promise<number> {
+  const row = await core.get<{ p: number | null }>('SELECT MAX(position) AS p FROM site_spaces WHERE site_id = ? AND section_id IS ?', [siteId, sectionId]);
   return (row?.p ?? -1) + 1;
 }

@@ -11,6 +11,7 @@ import { freePath, requireFreeSectionPath, sectionPathTaken } from './paths';
 import { markDefaultSiteSpace, repairDefaults } from './defaults';
 import { insertSiteSpace } from './site-spaces';
 import type { SiteSectionView, StructureView } from './present';
+import { mapInOrder } from '../../in-order';
 
 export interface SectionCreate {
   spaceId: string;
@@ -44,18 +45,18 @@ export function sectionsModule(core: Core, spaces: ReturnType<typeof spacesModul
     return row;
   }
 
-  const present = (sectionId: string, viewOf: () => StructureView): SiteSectionView => {
-    const view = viewOf();
-    return view.section(requireSection(view, sectionId));
+  const present = async (sectionId: string, viewOf: () => Promise<StructureView>): Promise<SiteSectionView> => {
+    const view = await viewOf();
+    return await view.section(requireSection(view, sectionId));
   };
 
   return {
-    listSections(actor: Actor, organizationId: string, siteId: string, query: PageRequest) {
-      const view = siteContext(core, actor, organizationId, siteId, 'read').view();
+    async listSections(actor: Actor, organizationId: string, siteId: string, query: PageRequest) {
+      const view = await (await siteContext(core, actor, organizationId, siteId, 'read')).view();
       const page = pageInMemory(
         { name: `site-sections:${siteId}`, key: ['number', 'string', 'number', 'string'] }, orderedSections(view.structure), (s) => s.key, query,
       );
-      return { ...page, items: page.items.map((s) => view.section(s.row)) };
+      return { ...page, items: await mapInOrder(page.items, async (s) => await view.section(s.row)) };
     },
 
     /**
@@ -63,36 +64,36 @@ export function sectionsModule(core: Core, spaces: ReturnType<typeof spacesModul
      * section takes the site spaces at its root (and becomes the default); the space joins them unless
      * it is one of them.
      */
-    addSection(actor: Actor, organizationId: string, siteId: string, input: SectionCreate): SiteSectionView {
-      return core.write(() => {
-        const ctx = siteContext(core, actor, organizationId, siteId, 'manage');
-        const space = spaceForSite(spaces, actor, ctx.site, input.spaceId);
-        const structure = ctx.view().structure;
+    async addSection(actor: Actor, organizationId: string, siteId: string, input: SectionCreate): Promise<SiteSectionView> {
+      return await core.write(async () => {
+        const ctx = await siteContext(core, actor, organizationId, siteId, 'manage');
+        const space = await spaceForSite(spaces, actor, ctx.site, input.spaceId);
+        const structure = (await ctx.view()).structure;
         const title = input.title ?? space.title;
         const id = core.newId();
-        core.run(
+        await core.run(
           'INSERT INTO site_sections (id, site_id, title, path, position, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-          [id, siteId, title, freePath(title, (p) => sectionPathTaken(core, siteId, p)), nextTopLevelPosition(structure), core.now()],
+          [id, siteId, title, await freePath(title, async (p) => await sectionPathTaken(core, siteId, p)), nextTopLevelPosition(structure), core.now()],
         );
-        core.run('UPDATE site_spaces SET section_id = ? WHERE site_id = ? AND section_id IS NULL', [id, siteId]);
-        if (!core.get('SELECT 1 FROM site_spaces WHERE section_id = ? AND space_id = ?', [id, space.id])) insertSiteSpace(core, siteId, id, space);
-        repairDefaults(core, siteId);
-        return present(id, ctx.view);
+        await core.run('UPDATE site_spaces SET section_id = ? WHERE site_id = ? AND section_id IS NULL', [id, siteId]);
+        if (!await core.get('SELECT 1 FROM site_spaces WHERE section_id = ? AND space_id = ?', [id, space.id])) await insertSiteSpace(core, siteId, id, space);
+        await repairDefaults(core, siteId);
+        return await present(id, ctx.view);
       });
     },
 
-    updateSection(actor: Actor, organizationId: string, siteId: string, sectionId: string, patch: SectionPatch): SiteSectionView {
-      return core.write(() => {
-        const ctx = siteContext(core, actor, organizationId, siteId, 'manage');
-        requireSection(ctx.view(), sectionId);
+    async updateSection(actor: Actor, organizationId: string, siteId: string, sectionId: string, patch: SectionPatch): Promise<SiteSectionView> {
+      return await core.write(async () => {
+        const ctx = await siteContext(core, actor, organizationId, siteId, 'manage');
+        requireSection(await ctx.view(), sectionId);
         if (patch.defaultSiteSpace !== undefined) {
-          const target = siteSpaceRow(core, siteId, patch.defaultSiteSpace);
+          const target = await siteSpaceRow(core, siteId, patch.defaultSiteSpace);
           if (!target || !target.visible || target.section_id !== sectionId) {
             throw invalid(`defaultSiteSpace: no site space ${patch.defaultSiteSpace} in section ${sectionId}`);
           }
-          markDefaultSiteSpace(core, target);
+          await markDefaultSiteSpace(core, target);
         }
-        if (patch.path !== undefined) requireFreeSectionPath(core, siteId, patch.path, sectionId);
+        if (patch.path !== undefined) await requireFreeSectionPath(core, siteId, patch.path, sectionId);
         const sets: string[] = [];
         const args: unknown[] = [];
         const columns: [keyof SectionPatch, string][] = [['title', 'title'], ['path', 'path'], ['condition', 'condition'], ['icon', 'icon'], ['description', 'description']];
@@ -102,30 +103,30 @@ export function sectionsModule(core: Core, spaces: ReturnType<typeof spacesModul
           sets.push(`${column} = ?`);
           args.push(field === 'icon' || field === 'description' ? emptyToNull(value) : value);
         }
-        if (sets.length) core.run(`UPDATE site_sections SET ${sets.join(', ')} WHERE id = ?`, [...args, sectionId]);
-        return present(sectionId, ctx.view);
+        if (sets.length) await core.run(`UPDATE site_sections SET ${sets.join(', ')} WHERE id = ?`, [...args, sectionId]);
+        return await present(sectionId, ctx.view);
       });
     },
 
     /** Deletes a section with its site spaces; the first remaining section becomes the default if it was. */
-    deleteSection(actor: Actor, organizationId: string, siteId: string, sectionId: string): void {
-      core.write(() => {
-        requireSection(siteContext(core, actor, organizationId, siteId, 'manage').view(), sectionId);
-        core.run('DELETE FROM site_sections WHERE id = ?', [sectionId]);
-        repairDefaults(core, siteId);
+    async deleteSection(actor: Actor, organizationId: string, siteId: string, sectionId: string): Promise<void> {
+      await core.write(async () => {
+        requireSection(await (await siteContext(core, actor, organizationId, siteId, 'manage')).view(), sectionId);
+        await core.run('DELETE FROM site_sections WHERE id = ?', [sectionId]);
+        await repairDefaults(core, siteId);
       });
     },
 
     /** Moves a section among the sections of its level: the top level (with groups) or its group. */
-    moveSection(actor: Actor, organizationId: string, siteId: string, sectionId: string, input: { position: { before?: SectionRef; after?: SectionRef } }): SiteSectionView {
-      return core.write(() => {
-        const ctx = siteContext(core, actor, organizationId, siteId, 'manage');
-        const view = ctx.view();
+    async moveSection(actor: Actor, organizationId: string, siteId: string, sectionId: string, input: { position: { before?: SectionRef; after?: SectionRef } }): Promise<SiteSectionView> {
+      return await core.write(async () => {
+        const ctx = await siteContext(core, actor, organizationId, siteId, 'manage');
+        const view = await ctx.view();
         const section = requireSection(view, sectionId);
         const siblings: Placed[] = section.group_id
           ? sectionsOfGroup(view.structure, section.group_id).map((s) => ({ kind: 'section', id: s.id }))
           : topLevelPlaced(view.structure);
-        moveAmong(
+        await moveAmong(
           core, siblings, { kind: 'section', id: sectionId }, input.position,
           (ref, field) => {
             const [key, other] = ref.type === 'site-section' ? ['siteSection', 'siteSectionGroup'] as const : ['siteSectionGroup', 'siteSection'] as const;
@@ -134,10 +135,10 @@ export function sectionsModule(core: Core, spaces: ReturnType<typeof spacesModul
             if (!id) throw invalid(`${field}.${key}: is required`);
             return { kind: ref.type === 'site-section' ? 'section' : 'group', id };
           },
-          (ref) => (ref.kind === 'group' ? !!groupRow(core, siteId, ref.id) : !!sectionRow(core, siteId, ref.id)),
+          async (ref) => (ref.kind === 'group' ? !!await groupRow(core, siteId, ref.id) : !!await sectionRow(core, siteId, ref.id)),
           section.group_id ? `the sections of group ${section.group_id}` : 'the top-level sections and groups',
         );
-        return present(sectionId, ctx.view);
+        return await present(sectionId, ctx.view);
       });
     },
   };

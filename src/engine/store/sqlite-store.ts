@@ -1,0 +1,114 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Statement } from 'better-sqlite3';
+import type { Db } from './db';
+import type { Store } from './store';
+
+/** One transaction in progress: how deep its savepoints go. */
+interface Transaction {
+  depth: number;
+}
+
+/**
+ * The SQLite driver: better-sqlite3 answers at once, so the promises it gives are already settled.
+ * One connection serves every caller, which is why a transaction must own it: while one is open,
+ * statements from any other caller (another request's chain of awaits) wait for it to end instead of
+ * reading its uncommitted rows or joining it. Which caller runs inside which transaction follows the
+ * awaits through AsyncLocalStorage.
+ */
+export class SqliteStore implements Store {
+  readonly backend = 'sqlite' as const;
+  private readonly statements = new Map<string, Statement>();
+  private readonly context = new AsyncLocalStorage<Transaction>();
+  private holder: Transaction | undefined;
+  private released: Promise<void> = Promise.resolve();
+
+  constructor(readonly db: Db) {}
+
+  private stmt(sql: string): Statement {
+    let s = this.statements.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      this.statements.set(sql, s);
+    }
+    return s;
+  }
+
+  /** Waits while a transaction of another caller holds the connection. */
+  private async turn(): Promise<void> {
+    while (this.holder !== undefined && this.context.getStore() !== this.holder) await this.released;
+  }
+
+  async get<T>(sql: string, args: readonly unknown[] = []): Promise<T | undefined> {
+    if (this.holder !== undefined) await this.turn();
+    return this.stmt(sql).get(...args) as T | undefined;
+  }
+
+  async all<T>(sql: string, args: readonly unknown[] = []): Promise<T[]> {
+    if (this.holder !== undefined) await this.turn();
+    return this.stmt(sql).all(...args) as T[];
+  }
+
+  async run(sql: string, args: readonly unknown[] = []): Promise<number> {
+    if (this.holder !== undefined) await this.turn();
+    return this.stmt(sql).run(...args).changes;
+  }
+
+  inTransaction(): boolean {
+    return this.holder !== undefined && this.context.getStore() === this.holder;
+  }
+
+  async transaction<T>(fn: () => Promise<T>): Promise<T> {
+    const mine = this.holder;
+    if (mine !== undefined && this.context.getStore() === mine) return await this.savepoint(mine, fn);
+    while (this.holder !== undefined) await this.released;
+    const tx: Transaction = { depth: 0 };
+    let release!: () => void;
+    this.holder = tx;
+    this.released = new Promise((resolve) => (release = resolve));
+    try {
+      // IMMEDIATE takes the write lock now (waiting up to busy_timeout for another process), so a
+      // transaction never fails half-way for want of it.
+      this.stmt('BEGIN IMMEDIATE').run();
+      try {
+        const value = await this.context.run(tx, fn);
+        this.stmt('COMMIT').run();
+        return value;
+      } catch (error) {
+        if (this.db.inTransaction) this.stmt('ROLLBACK').run();
+        throw error;
+      }
+    } finally {
+      this.holder = undefined;
+      release();
+    }
+  }
+
+  /** A transaction inside a transaction: undone alone if it fails, kept only if the outer one commits. */
+  private async savepoint<T>(tx: Transaction, fn: () => Promise<T>): Promise<T> {
+    const name = `s${++tx.depth}`;
+    this.db.exec(`SAVEPOINT ${name}`);
+    try {
+      const value = await fn();
+      this.db.exec(`RELEASE ${name}`);
+      return value;
+    } catch (error) {
+      this.db.exec(`ROLLBACK TO ${name}`);
+      this.db.exec(`RELEASE ${name}`);
+      throw error;
+    } finally {
+      tx.depth--;
+    }
+  }
+
+  async changeVersion(): Promise<number> {
+    return this.stmt('PRAGMA data_version').pluck().get() as number;
+  }
+
+  async schemaVersion(): Promise<number> {
+    return this.db.pragma('user_version', { simple: true }) as number;
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}

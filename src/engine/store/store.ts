@@ -1,0 +1,25 @@
+/**
+ * What the engine asks of a database: statements with `?` placeholders, and transactions. One driver
+ * per backend implements it (`sqlite-store.ts`); the engine never talks to a driver directly.
+ */
+export interface Store {
+  readonly backend: 'sqlite';
+  /** The first row of a query, or undefined. */
+  get<T>(sql: string, args?: readonly unknown[]): Promise<T | undefined>;
+  all<T>(sql: string, args?: readonly unknown[]): Promise<T[]>;
+  /** Runs a statement that changes rows; answers how many it changed. */
+  run(sql: string, args?: readonly unknown[]): Promise<number>;
+  /**
+   * Runs `fn` as one transaction: all of it or none of it. A transaction begun inside another one is
+   * a savepoint of it. Every statement `fn` runs, however deep in its awaits, belongs to it; other
+   * callers' statements wait until it ends.
+   */
+  transaction<T>(fn: () => Promise<T>): Promise<T>;
+  /** Whether the caller runs inside a transaction. */
+  inTransaction(): boolean;
+  /** A number that moves whenever another connection commits: remembered values are dropped then. */
+  changeVersion(): Promise<number>;
+  /** The schema version the database is at (how many migrations it has run). */
+  schemaVersion(): Promise<number>;
+  close(): Promise<void>;
+}
