@@ -244,6 +244,11 @@ try {
     await docsctl(['sites', 'adaptive-schema', 'set', site, '--file', bad], { expect: 1 });
   });
 
+  await check('PostgreSQL (pg): --database postgres://… loads the driver and names a server it cannot reach', async () => {
+    const refused = await docsctl(['--database', 'postgres://docsctl:secret@127.0.0.1:1/docs', 'members', 'list'], { expect: 1 });
+    assert(/cannot open postgres:\/\/docsctl:\*\*\*@127\.0\.0\.1:1\/docs: .*ECONNREFUSED/.test(refused.stderr), `said: ${refused.stderr}`);
+  });
+
   await check('--jq (jq-wasm, WebAssembly inside the bundle)', async () => {
     const emails = (await docsctl(['members', 'list', '--jq', '.items[] | select(.role == "admin") | .user.email'])).stdout.trim().split('\n');
     assert(emails.includes('admin@example.com'), `printed ${emails.join(', ')}`);

@@ -56,8 +56,9 @@ const result = await build({
 
 // The injected main script's require() knows built-in modules only: anything else left outside
 // the bundle would fail at run time, so it fails the build instead.
-// undici probes for node:sqlite (Node 22) inside a try, for a cache store docsctl does not use.
-const probedOnly = new Set(['node:sqlite']);
+// undici probes for node:sqlite (Node 22) inside a try, for a cache store docsctl does not use; pg
+// requires pg-native only when its `native` property is read, which docsctl never does.
+const probedOnly = new Set(['node:sqlite', 'pg-native']);
 const outside = new Set();
 for (const output of Object.values(result.metafile.outputs)) {
   for (const { external, path } of output.imports) if (external && !isBuiltin(path) && !probedOnly.has(path)) outside.add(path);

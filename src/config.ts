@@ -7,6 +7,7 @@ export type Env = Record<string, string | undefined>;
 /** The global flags every command accepts. */
 export interface GlobalFlags {
   db?: string;
+  database?: string;
   url?: string;
   token?: string;
   profile?: string;
@@ -65,12 +66,15 @@ export function resolveTarget(flags: GlobalFlags, env: Env): Target {
     return { mode: 'remote', url: profile.url, token: flags.token ?? env.DOCSCTL_TOKEN ?? profile.token, org: org ?? profile.org, profile: name, source };
   };
   if (flags.db) return { mode: 'local', db: flags.db, as: flags.as, org, source: '--db' };
+  if (flags.database) return { mode: 'local', db: flags.database, as: flags.as, org, source: '--database' };
   if (flags.url) return { mode: 'remote', url: flags.url, token: flags.token ?? env.DOCSCTL_TOKEN, org, source: '--url' };
   if (flags.profile) return fromProfile(flags.profile, '--profile');
   if (env.DOCSCTL_DB) return { mode: 'local', db: env.DOCSCTL_DB, as: flags.as, org, source: 'DOCSCTL_DB' };
+  if (env.DOCSCTL_DATABASE_URL) return { mode: 'local', db: env.DOCSCTL_DATABASE_URL, as: flags.as, org, source: 'DOCSCTL_DATABASE_URL' };
   if (env.DOCSCTL_URL) return { mode: 'remote', url: env.DOCSCTL_URL, token: flags.token ?? env.DOCSCTL_TOKEN, org, source: 'DOCSCTL_URL' };
   if (env.DOCSCTL_PROFILE) return fromProfile(env.DOCSCTL_PROFILE, 'DOCSCTL_PROFILE');
   const current = readProfiles(env).current;
   if (current) return fromProfile(current, 'saved profile');
   return { mode: 'local', db: defaultDbPath(env), as: flags.as, org, source: 'default' };
 }
+

@@ -15,6 +15,8 @@ import { withSpinner } from './output/spinner';
 import { resolveOutputMode } from './output/format';
 import { colorEnabled, isCI, isDumbTerminal } from './output/terminal';
 import type { ImportLimits } from './domain/import-limits';
+import { databaseLabel } from './domain/database-location';
+import { NewerDatabase } from './engine/store/db';
 
 export interface IO {
   stdout: Writer & { isTTY?: boolean };
@@ -26,6 +28,24 @@ export interface IO {
 }
 
 /** What a command may use. Everything is built on first use, so `--version` or `--help` open nothing. */
+/**
+ * Opens the engine on a database location, turning what a user can fix into a clear error: a database
+ * written by a newer docsctl, a server that cannot be reached, a login refused, a database missing.
+ */
+export async function openDatabase(location: string, options: Parameters<typeof openEngine>[1] = {}): Promise<Engine> {
+  try {
+    return await openEngine(location, options);
+  } catch (error) {
+    if (error instanceof NewerDatabase) throw new CliError(`${databaseLabel(location)}: ${error.message}`, EXIT.conflict);
+    const code = (error as { code?: unknown } | null)?.code;
+    // Connection refused or unknown host, a login refused (28xxx), a missing database (3D000).
+    if (typeof code === 'string' && /^(ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|28|3D000)/.test(code)) {
+      throw new CliError(`cannot open ${databaseLabel(location)}: ${(error as Error).message}`);
+    }
+    throw error;
+  }
+}
+
 export function createContext(io: IO, flags: () => GlobalFlags) {
   let target: Target | undefined;
   let output: Output | undefined;
@@ -74,10 +94,10 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
         throw new UsageError(`${purpose} works on a local database; it cannot run against ${t.url} (drop --url/--profile, or use --db FILE)`);
       }
       if (!engine) {
-        engine = await openEngine(t.db, { publicUrl: io.env.DOCSCTL_PUBLIC_URL, importLimits: ctx.importLimits });
+        engine = await openDatabase(t.db, { publicUrl: io.env.DOCSCTL_PUBLIC_URL, importLimits: ctx.importLimits });
         const installation = await engine.install();
         if (installation.created) {
-          io.stderr.write(`Created database ${t.db} with a first organization (${installation.organizationId}) and admin user (${installation.userId}).\n`);
+          io.stderr.write(`Created database ${databaseLabel(t.db)} with a first organization (${installation.organizationId}) and admin user (${installation.userId}).\n`);
         }
       }
       return engine;
@@ -133,7 +153,7 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
     let userId = (await local.installation()).userId!;
     if (t.as) {
       const user = await findUser(local.core, t.as);
-      if (!user) throw new CliError(`--as: no user ${t.as} in ${t.db}`, EXIT.notFound);
+      if (!user) throw new CliError(`--as: no user ${t.as} in ${databaseLabel(t.db)}`, EXIT.notFound);
       userId = user.id;
     }
     return localTransport(createApp({ engine: local }), { userId });

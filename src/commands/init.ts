@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import type { Context } from '../context';
 import { UsageError } from '../errors';
-import { openEngine } from '../engine/index';
+import { openDatabase, type Context } from '../context';
 import { loadSample } from '../engine/sample';
+import { databaseLabel } from '../domain/database-location';
 
 interface Opts {
   sample?: boolean;
@@ -25,7 +25,7 @@ export function registerInit(program: Command, ctx: Context): void {
       if (target.mode !== 'local') {
         throw new UsageError(`init works on a local database, not on ${target.url}`);
       }
-      const engine = await openEngine(target.db, { publicUrl: ctx.env.DOCSCTL_PUBLIC_URL });
+      const engine = await openDatabase(target.db, { publicUrl: ctx.env.DOCSCTL_PUBLIC_URL });
       try {
         const installation = await engine.install({ organizationTitle: opts.orgTitle, adminEmail: opts.adminEmail, adminName: opts.adminName });
         let sample: Awaited<ReturnType<typeof loadSample>> | undefined;
@@ -35,7 +35,7 @@ export function registerInit(program: Command, ctx: Context): void {
         const org = await engine.organizations.get({ userId: installation.userId }, installation.organizationId);
         const user = await engine.users.current({ userId: installation.userId });
         const summary = {
-          database: target.db,
+          database: databaseLabel(target.db),
           created: installation.created,
           organization: { id: org.id, title: org.title },
           user: { id: user.id, email: user.email },
@@ -43,7 +43,7 @@ export function registerInit(program: Command, ctx: Context): void {
         };
         if (ctx.out.json) ctx.out.raw(summary);
         else {
-          ctx.out.message(`${installation.created ? 'Created' : 'Using existing'} database ${target.db}`);
+          ctx.out.message(`${installation.created ? 'Created' : 'Using existing'} database ${databaseLabel(target.db)}`);
           ctx.out.message(`Organization: ${org.title} (${org.id})`);
           ctx.out.message(`Admin user:   ${user.email} (${user.id})`);
           if (sample) {

@@ -1,11 +1,11 @@
 import { Option, type Command } from 'commander';
-import type { Context } from '../context';
 import { UsageError } from '../errors';
 import { importLimitsOf, wholeNumberFlag, withImportLimitFlags } from './shared/import-limits';
 import { createApp, type App } from '../server/app';
-import { openEngine } from '../engine/index';
+import { openDatabase, type Context } from '../context';
 import { holdForServer } from '../engine/store/server-lock';
 import type { AccessEntry, LogFormat } from '../server/access-log';
+import { databaseLabel, isPostgresUrl, sqliteFile } from '../domain/database-location';
 
 interface Opts {
   port: string;
@@ -73,16 +73,18 @@ export function registerServe(program: Command, ctx: Context): void {
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       const url = `http://${host}:${address.port}`;
       const publicUrl = opts.publicUrl ?? ctx.env.DOCSCTL_PUBLIC_URL ?? url;
-      const engine = await openEngine(target.db, { publicUrl, importLimits, openapiLimits: { processTimeoutMs: openapiSeconds * 1000 } });
+      const engine = await openDatabase(target.db, { publicUrl, importLimits, openapiLimits: { processTimeoutMs: openapiSeconds * 1000 } });
       const installation = await engine.install();
       // `db restore` refuses a database a server holds.
-      const release = target.db === ':memory:' ? () => undefined : holdForServer(target.db);
+      // Replicas share a PostgreSQL database by design; a SQLite file has one server.
+      const release = target.db === ':memory:' || isPostgresUrl(target.db) ? () => undefined : holdForServer(sqliteFile(target.db));
       app = createApp({ engine, rateLimit: { limit, windowSeconds }, onError: report });
-      // Deleted spaces and audit records past their retention go when the engine opens, and then every hour.
+      // Deleted spaces and audit records past their retention go when the engine opens, and then every
+      // hour, by one server at a time when several share a PostgreSQL database.
       const purging = setInterval(async () => {
         try {
-          await engine.purgeExpired();
-          metrics?.counts.job('purge', 'ok');
+          const ran = await engine.core.store.exclusively('purge', async () => void (await engine.purgeExpired()));
+          metrics?.counts.job('purge', ran ? 'ok' : 'skipped');
         } catch (error) {
           metrics?.counts.job('purge', 'failed');
           report(error);
@@ -102,8 +104,8 @@ export function registerServe(program: Command, ctx: Context): void {
         serveHandles.add(stop);
       });
       const metricsUrl = metricsAddress ? `http://127.0.0.1:${metricsAddress.port}/metrics` : undefined;
-      if (ctx.out.json) ctx.out.raw({ url, publicUrl, database: target.db, organization: installation.organizationId, pid: process.pid, ...(metricsUrl ? { metrics: metricsUrl } : {}) });
-      else ctx.out.message(`Serving ${target.db} on ${url} (public URL ${publicUrl})${metricsUrl ? `, metrics on ${metricsUrl}` : ''}. Stop with Ctrl-C.`);
+      if (ctx.out.json) ctx.out.raw({ url, publicUrl, database: databaseLabel(target.db), organization: installation.organizationId, pid: process.pid, ...(metricsUrl ? { metrics: metricsUrl } : {}) });
+      else ctx.out.message(`Serving ${databaseLabel(target.db)} on ${url} (public URL ${publicUrl})${metricsUrl ? `, metrics on ${metricsUrl}` : ''}. Stop with Ctrl-C.`);
       await stopped;
       serveHandles.clear();
       process.off('unhandledRejection', report);

@@ -1,3 +1,4 @@
+import { mapInOrder } from './in-order';
 import type { Actor, Core } from './core';
 import { conflict, invalid, notFound } from './errors';
 import { requireRight, type Membership } from './access';
@@ -142,12 +143,13 @@ export function collectionsModule(core: Core) {
         }
         // Deleted spaces that lived here would come back at the end of the root, no longer in a collection.
         const root = await nextPosition(core, row.organization_id, null);
-        await core.run(
-          `UPDATE spaces SET parent_id = NULL, position = ? + rowid,
+        const deleted = await core.all<{ id: string }>('SELECT id FROM spaces WHERE parent_id = ? ORDER BY position, id', [collectionId]);
+        await mapInOrder(deleted, ({ id }, i) => core.run(
+          `UPDATE spaces SET parent_id = NULL, position = ?,
              visibility = CASE visibility WHEN 'in-collection' THEN 'private' ELSE visibility END
-           WHERE parent_id = ?`,
-          [root, collectionId],
-        );
+           WHERE id = ?`,
+          [root + i, id],
+        ));
         await core.run('DELETE FROM collections WHERE id = ?', [collectionId]);
       });
     },

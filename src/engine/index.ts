@@ -20,8 +20,8 @@ import { docsSitesModule } from './sites/index';
 import { openapiModule } from './openapi/index';
 import { translationsModule } from './translations';
 import { ensureInstallation, installationOf, type BootstrapOptions } from './bootstrap';
-import { openDb, SCHEMA_VERSION } from './store/db';
-import { SqliteStore } from './store/sqlite-store';
+import { SCHEMA_VERSION } from './store/db';
+import { openStore } from './store/open-store';
 import { randomIds, systemClock, type Clock, type IdGenerator } from './clock';
 import { auditModule } from './audit';
 
@@ -85,13 +85,13 @@ export async function createEngine(options: EngineOptions) {
 
 export type Engine = Awaited<ReturnType<typeof createEngine>>;
 
-/** Opens an engine on a database file with the real clock and ids unless others are given. */
+/** Opens an engine on a database (a SQLite file or a `postgres://` URL) with the real clock and ids unless others are given. */
 export async function openEngine(
   file: string,
   options: { publicUrl?: string; clock?: Clock; ids?: IdGenerator; importLimits?: EngineOptions['importLimits']; openapiLimits?: EngineOptions['openapiLimits'] } = {},
 ): Promise<Engine> {
   return await createEngine({
-    store: new SqliteStore(openDb(file)),
+    store: await openStore(file),
     clock: options.clock ?? systemClock,
     ids: options.ids ?? randomIds,
     publicUrl: options.publicUrl ?? 'http://localhost:8080',

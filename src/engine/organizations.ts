@@ -152,8 +152,8 @@ export function organizationsModule(core: Core) {
       const user = await core.get<{ email: string }>('SELECT email FROM users WHERE id = ?', [actor.userId]);
       const ownDomain = user?.email.split('@')[1]?.toLowerCase();
       const rows = await core.all<OrganizationRow & { member_role: Role | null; is_member: number }>(
-        `SELECT o.*, m.role AS member_role, m.user_id IS NOT NULL AS is_member
-         FROM organizations o, json_each(o.email_domains) d
+        `SELECT o.*, m.role AS member_role, CASE WHEN m.user_id IS NULL THEN 0 ELSE 1 END AS is_member
+         FROM organizations o CROSS JOIN json_each(o.email_domains) d
          LEFT JOIN members m ON m.organization_id = o.id AND m.user_id = ?
          WHERE d.value = ? ORDER BY o.created_at, o.id`,
         [actor.userId, wanted],

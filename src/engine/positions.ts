@@ -29,7 +29,7 @@ export async function nextPosition(core: Core, organizationId: string, parentId:
   const row = await core.get<{ p: number | null }>(
     `SELECT MAX(p) AS p FROM (
        SELECT MAX(position) AS p FROM collections WHERE organization_id = ? AND parent_id IS ?
-       UNION ALL SELECT MAX(position) FROM spaces WHERE organization_id = ? AND parent_id IS ?)`,
+       UNION ALL SELECT MAX(position) FROM spaces WHERE organization_id = ? AND parent_id IS ?) AS siblings`,
     [organizationId, parentId, organizationId, parentId],
   );
   return (row?.p ?? -1) + 1;

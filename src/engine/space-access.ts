@@ -30,8 +30,8 @@ export const DEFAULT_RANK = `MAX(${rankSql('s.default_level')}, COALESCE(cl.lvl,
  * `rankArgs(...)`.
  */
 export const SPACE_RANK = `MAX(
-    CASE WHEN ? = 'admin' THEN 6 ELSE 0 END,
-    CASE WHEN ? IS NOT NULL THEN ${DEFAULT_RANK} ELSE 0 END,
+    CASE WHEN CAST(? AS TEXT) = 'admin' THEN 6 ELSE 0 END,
+    CASE WHEN CAST(? AS TEXT) IS NOT NULL THEN ${DEFAULT_RANK} ELSE 0 END,
     COALESCE((SELECT MAX(${rankSql('p.role')}) FROM space_permissions p WHERE p.space_id = s.id AND (
       (p.principal_type = 'user' AND p.principal_id = ?) OR
       (p.principal_type = 'team' AND p.principal_id IN (SELECT tm.team_id FROM team_members tm WHERE tm.user_id = ?)))), 0)

@@ -221,7 +221,7 @@ export function teamsModule(core: Core) {
         if (!member) throw notFound(`member ${userId} not found in organization ${organizationId}`);
         await core.run(
           `INSERT INTO team_members (team_id, user_id, role, added_at) VALUES (?, ?, ?, ?)
-           ON CONFLICT (team_id, user_id) DO UPDATE SET role = COALESCE(?, role)`,
+           ON CONFLICT (team_id, user_id) DO UPDATE SET role = COALESCE(?, team_members.role)`,
           [teamId, userId, input.role ?? 'member', core.now(), input.role ?? null],
         );
       });

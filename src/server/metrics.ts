@@ -28,7 +28,7 @@ export function createMetrics(prom: typeof PromClient) {
       if (entry.status === 429) limited.inc();
       if (entry.databaseBusy) busy.inc();
     },
-    job(name: string, result: 'ok' | 'failed'): void {
+    job(name: string, result: 'ok' | 'failed' | 'skipped'): void {
       jobs.inc({ job: name, result });
     },
     /** The exposition, in Prometheus' text format. */

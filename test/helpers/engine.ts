@@ -1,5 +1,7 @@
 import { openDb } from '../../src/engine/store/db';
 import { SqliteStore } from '../../src/engine/store/sqlite-store';
+import { PostgresStore } from '../../src/engine/store/postgres-store';
+import type { Store } from '../../src/engine/store/store';
 import { createEngine, type Engine } from '../../src/engine/index';
 import { manualClock, sequentialIds } from '../../src/engine/clock';
 import { createUserRow } from '../../src/engine/users';
@@ -8,10 +10,22 @@ import type { Role } from '../../src/domain/roles';
 
 export const PUBLIC_URL = 'http://docs.test';
 
+let schemas = 0;
+
+/**
+ * The store a test engine runs on: a SQLite database in memory, or, in the PostgreSQL run of the
+ * suite (DOCSCTL_TEST_POSTGRES, set by test/global-setup.ts), a fresh schema of the test cluster.
+ */
+export async function testStore(): Promise<Store> {
+  const url = process.env.DOCSCTL_TEST_POSTGRES;
+  if (!url) return new SqliteStore(openDb(':memory:'));
+  return PostgresStore.open(url, { schema: `t${process.pid}_${++schemas}_${Date.now().toString(36)}`, max: 4, idleTimeoutMillis: 100 });
+}
+
 /** An engine on an in-memory database with a manual clock and predictable ids, already installed. */
 export async function testEngine(options: { start?: string } = {}) {
   const clock = manualClock(options.start ?? '2026-03-01T10:00:00.000Z');
-  const engine = await createEngine({ store: new SqliteStore(openDb(':memory:')), clock, ids: sequentialIds('id'), publicUrl: PUBLIC_URL });
+  const engine = await createEngine({ store: await testStore(), clock, ids: sequentialIds('id'), publicUrl: PUBLIC_URL });
   const installation = await engine.install({ organizationTitle: 'Acme', adminEmail: 'admin@acme.test', adminName: 'Admin' });
   return { engine, clock, orgId: installation.organizationId, adminId: installation.userId };
 }

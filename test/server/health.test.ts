@@ -21,7 +21,8 @@ describe('/healthz and /readyz', () => {
   it('/readyz answers 503 with the reason when the database is not this docsctl\'s schema', async () => {
     const t = await testEngine();
     const api = testApp(t.engine);
-    (t.engine.core.store as SqliteStore).db.pragma('user_version = 999');
+    if (t.engine.core.store.backend === 'postgres') await t.engine.core.run('UPDATE docsctl_schema SET version = 999');
+    else (t.engine.core.store as SqliteStore).db.pragma('user_version = 999');
     expect(await api.request('GET', '/readyz')).toMatchObject({ status: 503, body: { status: 'not ready', reason: expect.stringMatching(/^the database schema is 999, this docsctl's is \d+$/) } });
     expect((await api.request('GET', '/healthz')).status).toBe(200);
   });

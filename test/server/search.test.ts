@@ -1,4 +1,3 @@
-import type { SqliteStore } from '../../src/engine/store/sqlite-store';
 import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../helpers/app';
 import { contentSetup } from '../helpers/content';
@@ -165,7 +164,7 @@ describe('the index follows the content', () => {
   it('catches up on content it never indexed (a database from before the index)', async () => {
     const { s, titlesFound } = await setup();
     await s.seed(['# Legacy\n\nold content']);
-    (s.engine.core.store as SqliteStore).db.exec('DELETE FROM search_sections; DELETE FROM search_pages; DELETE FROM search_spaces;');
+    for (const table of ['search_sections', 'search_pages', 'search_spaces']) await s.engine.core.run(`DELETE FROM ${table}`);
     expect(await titlesFound('legacy')).toEqual(['Legacy']);
     expect(await s.count('SELECT COUNT(*) AS n FROM search_spaces')).toBeGreaterThan(0);
   });

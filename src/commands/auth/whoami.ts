@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { userColumns } from '../users/columns';
+import { databaseLabel } from '../../domain/database-location';
 
 export function registerWhoami(program: Command, ctx: Context): void {
   program
@@ -12,8 +13,8 @@ export function registerWhoami(program: Command, ctx: Context): void {
       const target = ctx.target();
       const api = await ctx.client();
       const user = await api.call(routes.getAuthenticatedUser);
-      const where = target.mode === 'local' ? `local database ${target.db}` : `${target.url}${target.profile ? ` (profile ${target.profile})` : ''}`;
-      if (ctx.out.json) ctx.out.raw({ user, mode: target.mode, target: target.mode === 'local' ? target.db : target.url, source: target.source });
+      const where = target.mode === 'local' ? `local database ${databaseLabel(target.db)}` : `${target.url}${target.profile ? ` (profile ${target.profile})` : ''}`;
+      if (ctx.out.json) ctx.out.raw({ user, mode: target.mode, target: target.mode === 'local' ? databaseLabel(target.db) : target.url, source: target.source });
       else {
         await ctx.out.object(user, userColumns);
         ctx.out.message(`Acting on ${where}, chosen by ${target.source}.`);

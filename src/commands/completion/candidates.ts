@@ -4,6 +4,7 @@ import type { ApiClient } from '../../api/client';
 import { routes } from '../../api/routes/index';
 import { VERSION } from '../../version';
 import type { DynamicKind } from './kinds';
+import { isPostgresUrl, sqliteFile } from '../../domain/database-location';
 
 /** A remote server gets this long to answer a completion before the shell gives up on it. */
 const REMOTE_TIMEOUT_MS = 1500;
@@ -16,7 +17,7 @@ interface Candidate {
 /** The client for completion: local only if the database already exists, remote with a short timeout and no retries. */
 async function completionClient(ctx: Context): Promise<ApiClient | undefined> {
   const target = ctx.target();
-  if (target.mode === 'local') return existsSync(target.db) ? ctx.client() : undefined;
+  if (target.mode === 'local') return isPostgresUrl(target.db) || existsSync(sqliteFile(target.db)) ? ctx.client() : undefined;
   const [{ remoteTransport }, { ApiClient }] = await Promise.all([import('../../api/transports/remote'), import('../../api/client')]);
   return new ApiClient(remoteTransport({ baseUrl: target.url, token: target.token, timeoutMs: REMOTE_TIMEOUT_MS, retries: 0, userAgent: `docsctl/${VERSION}` }));
 }

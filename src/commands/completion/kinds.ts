@@ -17,6 +17,7 @@ const OPTION_KINDS: Record<string, ValueKind> = {
   '--collection': 'collection',
   '--parent': 'collection',
   '--db': 'file',
+  '--database': 'file',
   '--file': 'file',
   '--input': 'file',
   '--output': 'file',

@@ -2,9 +2,10 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { Context } from '../../context';
-import { CliError, EXIT } from '../../errors';
+import { CliError, EXIT, UsageError } from '../../errors';
 import { backupDatabase, BackupError } from '../../engine/store/backup';
 import type { SqliteStore } from '../../engine/store/sqlite-store';
+import { isPostgresUrl, sqliteFile } from '../../domain/database-location';
 
 export function registerBackup(group: Command, ctx: Context): void {
   group
@@ -22,9 +23,10 @@ Examples:
     .action(async (file: string, opts: { force?: boolean }) => {
       const target = resolve(ctx.io.cwd, file);
       if (existsSync(target) && !opts.force) throw new CliError(`${file} exists: pass --force to replace it`, EXIT.conflict);
-      const engine = await ctx.localEngine('db backup');
       const t = ctx.target();
-      const database = t.mode === 'local' ? t.db : '';
+      if (t.mode === 'local' && isPostgresUrl(t.db)) throw new UsageError('db backup works on a SQLite file; for PostgreSQL, back up with pg_dump (docs/deployment.md)');
+      const engine = await ctx.localEngine('db backup');
+      const database = t.mode === 'local' ? sqliteFile(t.db) : '';
       if (target === resolve(database)) throw new CliError(`${file} is the database itself`, EXIT.usage);
       const done = await ctx.spin(`Backing up ${database}`, async () => await backupDatabase((engine.core.store as SqliteStore).db, target)).catch((error: unknown) => {
         if (error instanceof BackupError) throw new CliError(`the copy failed its check, nothing was written: ${error.message}`);

@@ -4,10 +4,11 @@ import { registerPurge } from './purge';
 import { registerRotateSecret } from './rotate-secret';
 import { registerBackup } from './backup';
 import { registerRestore } from './restore';
+import { registerMigrate } from './migrate';
 
-/** Maintenance of the local database: works on the file directly, never over the API. */
+/** Maintenance of the local database (a SQLite file or a PostgreSQL database): works on it directly, never over the API. */
 export function registerDb(program: Command, ctx: Context): void {
   const group = program.command('db').description('maintenance of the local database')
-    .addHelpText('after', '\nExamples:\n  $ docsctl db purge\n  $ docsctl db backup backups/docs.db\n  $ docsctl db rotate-secret --yes');
-  for (const register of [registerPurge, registerBackup, registerRestore, registerRotateSecret]) register(group, ctx);
+    .addHelpText('after', '\nExamples:\n  $ docsctl db migrate\n  $ docsctl db purge\n  $ docsctl db backup backups/docs.db\n  $ docsctl db rotate-secret --yes');
+  for (const register of [registerMigrate, registerPurge, registerBackup, registerRestore, registerRotateSecret]) register(group, ctx);
 }

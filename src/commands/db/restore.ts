@@ -4,6 +4,7 @@ import type { Context } from '../../context';
 import { CliError, EXIT, UsageError } from '../../errors';
 import { BackupError, restoreDatabase } from '../../engine/store/backup';
 import { serverHolding } from '../../engine/store/server-lock';
+import { isPostgresUrl, sqliteFile } from '../../domain/database-location';
 
 export function registerRestore(group: Command, ctx: Context): void {
   group
@@ -23,8 +24,9 @@ Examples:
     .action(async (file: string, opts: { yes?: boolean }) => {
       const t = ctx.target();
       if (t.mode !== 'local' || t.db === ':memory:') throw new UsageError('db restore works on a local database file (--db FILE)');
+      if (isPostgresUrl(t.db)) throw new UsageError('db restore works on a SQLite file; for PostgreSQL, restore with pg_restore (docs/deployment.md)');
       const backup = resolve(ctx.io.cwd, file);
-      const database = resolve(t.db);
+      const database = resolve(sqliteFile(t.db));
       if (backup === database) throw new UsageError(`${file} is the database itself`);
       const pid = serverHolding(database);
       if (pid !== undefined) throw new CliError(`a docsctl serve (process ${pid}) holds ${t.db}: stop it, then restore`, EXIT.conflict);

@@ -3,6 +3,7 @@ export const environment = `Environment variables
 
 Where commands go (see also: docsctl help profiles)
   DOCSCTL_DB           local mode on this SQLite file (like --db)
+  DOCSCTL_DATABASE_URL local mode on this database: a SQLite file, sqlite:FILE or postgres://… (like --database)
   DOCSCTL_URL          remote mode: base URL of an instance (like --url)
   DOCSCTL_TOKEN        API token for remote mode (like --token); also read by login
   DOCSCTL_PROFILE      use this saved profile (like --profile)

@@ -33,23 +33,9 @@ export interface OrganizationSearchItem {
 export const SECTIONS_PER_PAGE = 5;
 export const PAGES_PER_SPACE = 20;
 
-/**
- * The user's words as an FTS5 query that cannot be a syntax error: every word quoted (so `AND`, `*`,
- * `"`, `:` or `-` mean nothing special), all required, the last one a prefix (found as you type).
- * Undefined when the query has no word at all.
- */
-export function ftsQuery(text: string): string | undefined {
-  const words = text.match(/[\p{L}\p{N}_]+/gu)?.slice(0, 32);
-  if (!words?.length) return undefined;
-  return words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' ');
-}
-
-// Weights of the FTS columns (section title, body, page title) in bm25: a word in a title says more.
-const SCORE = 'bm25(search_fts, 4.0, 1.0, 6.0)';
-const MATCHES = 'search_fts CROSS JOIN search_sections x ON x.rowid = search_fts.rowid';
-
-/** Full-text search (SQLite FTS5, ranked with bm25) over the sections of every space's current content. */
+/** Full-text search over the sections of every space's current content, as the store's dialect does it (FTS5 or tsvector). */
 export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>) {
+  const { query: searchQuery, matches: MATCHES, matching: MATCHING, score: SCORE, snippet: SNIPPET } = core.store.dialect.search;
   /** Indexes what lags first, so a search always describes the current content. */
   async function catchUp(organizationId: string, spaceId?: string): Promise<void> {
     const stale = await staleSpaces(core, organizationId, spaceId);
@@ -59,7 +45,7 @@ export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>
   /** Pages of one space matching, best first, with `offset`/`limit`. */
   async function rankedPages(match: string, spaceId: string, limit: number, offset: number) {
     return await core.all<{ page_id: string; score: number }>(
-      `WITH m AS MATERIALIZED (SELECT x.page_id, ${SCORE} AS score FROM ${MATCHES} WHERE search_fts MATCH ? AND x.space_id = ?)
+      `WITH m AS MATERIALIZED (SELECT x.page_id, ${SCORE} AS score FROM ${MATCHES} WHERE ${MATCHING} AND x.space_id = ?)
        SELECT page_id, MIN(score) AS score FROM m GROUP BY page_id ORDER BY score, page_id LIMIT ? OFFSET ?`,
       [match, spaceId, limit, offset],
     );
@@ -69,9 +55,9 @@ export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>
   async function pageItems(match: string, spaceId: string, pageIds: string[]): Promise<SpaceSearchItem[]> {
     if (!pageIds.length) return [];
     const rows = await core.all<{ page_id: string; anchor: string; section_title: string; body: string; page_title: string; path: string; snippet: string }>(
-      `SELECT x.page_id, x.anchor, x.section_title, x.body, x.page_title, p.path, snippet(search_fts, -1, '**', '**', '…', 24) AS snippet
+      `SELECT x.page_id, x.anchor, x.section_title, x.body, x.page_title, p.path, ${SNIPPET} AS snippet
        FROM ${MATCHES} JOIN search_pages p ON p.space_id = x.space_id AND p.page_id = x.page_id
-       WHERE search_fts MATCH ? AND x.space_id = ? AND x.page_id IN (SELECT value FROM json_each(?))
+       WHERE ${MATCHING} AND x.space_id = ? AND x.page_id IN (SELECT value FROM json_each(?))
        ORDER BY ${SCORE}, x.position`,
       [match, spaceId, JSON.stringify(pageIds)],
     );
@@ -113,12 +99,12 @@ export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>
     /** `GET /v1/spaces/{spaceId}/search`: pages of the space, best first, each with its matching sections. */
     async space(actor: Actor, spaceId: string, query: PageRequest & { query: string }): Promise<ListEnvelope<SpaceSearchItem>> {
       const space = await spaces.visible(actor, spaceId);
-      const match = ftsQuery(query.query);
+      const match = searchQuery(query.query);
       if (!match) return { count: 0, items: [] };
       await catchUp(space.organization_id, spaceId);
       const listing = `search:${spaceId}:${match}`;
       const offset = offsetOf(listing, query.page);
-      const count = (await core.get<{ n: number }>(`SELECT COUNT(DISTINCT x.page_id) AS n FROM ${MATCHES} WHERE search_fts MATCH ? AND x.space_id = ?`, [match, spaceId]))!.n;
+      const count = (await core.get<{ n: number }>(`SELECT COUNT(DISTINCT x.page_id) AS n FROM ${MATCHES} WHERE ${MATCHING} AND x.space_id = ?`, [match, spaceId]))!.n;
       const ranked = await rankedPages(match, spaceId, query.limit ?? DEFAULT_LIMIT, offset);
       return envelope(listing, await pageItems(match, spaceId, ranked.map((r) => r.page_id)), count, offset);
     },
@@ -129,7 +115,7 @@ export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>
      */
     async organization(actor: Actor, organizationId: string, query: PageRequest & { query: string }): Promise<ListEnvelope<OrganizationSearchItem>> {
       const { role } = await requireMember(core, actor, organizationId);
-      const match = ftsQuery(query.query);
+      const match = searchQuery(query.query);
       if (!match) return { count: 0, items: [] };
       await catchUp(organizationId);
       const readable = `SELECT s.id, s.title FROM spaces s LEFT JOIN ${COLLECTION_LEVELS} cl ON cl.id = s.parent_id
@@ -137,11 +123,11 @@ export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>
       const readableArgs = [organizationId, organizationId, ...(role === 'admin' ? [] : rankArgs(role, actor.userId))];
       const listing = `search:org:${organizationId}:${match}`;
       const offset = offsetOf(listing, query.page);
-      // bm25() cannot be aggregated directly: score every matching section first, then group by space.
+      // A score cannot be aggregated directly: score every matching section first, then group by space.
       const matched = `WITH readable AS (${readable}),
-        m AS MATERIALIZED (SELECT x.space_id, ${SCORE} AS score FROM ${MATCHES} WHERE search_fts MATCH ?)
-        SELECT m.space_id, r.title, MIN(m.score) AS score FROM m JOIN readable r ON r.id = m.space_id GROUP BY m.space_id`;
-      const count = (await core.get<{ n: number }>(`SELECT COUNT(*) AS n FROM (${matched})`, [...readableArgs, match]))!.n;
+        m AS MATERIALIZED (SELECT x.space_id, ${SCORE} AS score FROM ${MATCHES} WHERE ${MATCHING})
+        SELECT m.space_id, r.title, MIN(m.score) AS score FROM m JOIN readable r ON r.id = m.space_id GROUP BY m.space_id, r.title`;
+      const count = (await core.get<{ n: number }>(`SELECT COUNT(*) AS n FROM (${matched}) AS spaces`, [...readableArgs, match]))!.n;
       const ranked = await core.all<{ space_id: string; title: string }>(`${matched} ORDER BY score, m.space_id LIMIT ? OFFSET ?`, [
         ...readableArgs, match, query.limit ?? DEFAULT_LIMIT, offset,
       ]);

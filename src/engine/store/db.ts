@@ -57,11 +57,22 @@ export function openReadOnly(file: string): Db {
   return new Database(file, { readonly: true, fileMustExist: true, nativeBinding: nativeBinding() as string });
 }
 
+/** A database written by a newer docsctl: its schema is past what this one knows, so it is left alone. */
+export class NewerDatabase extends Error {
+  constructor(readonly version: number, readonly known: number) {
+    super(`the database's schema is version ${version}, newer than this docsctl's (${known}): upgrade docsctl`);
+  }
+}
+
 /** How many migrations this docsctl knows: a database whose `user_version` is higher was written by a newer one. */
 export const SCHEMA_VERSION = migrations.length;
 
 function migrate(db: Db): void {
   const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > migrations.length) {
+    db.close();
+    throw new NewerDatabase(current, migrations.length);
+  }
   for (let version = current; version < migrations.length; version++) {
     db.transaction(() => {
       db.exec(migrations[version]);

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './db';
 import type { Store } from './store';
+import { sqliteDialect } from './sqlite-dialect';
 
 /** One transaction in progress: how deep its savepoints go. */
 interface Transaction {
@@ -17,6 +18,7 @@ interface Transaction {
  */
 export class SqliteStore implements Store {
   readonly backend = 'sqlite' as const;
+  readonly dialect = sqliteDialect;
   private readonly statements = new Map<string, Statement>();
   private readonly context = new AsyncLocalStorage<Transaction>();
   private holder: Transaction | undefined;
@@ -106,6 +108,11 @@ export class SqliteStore implements Store {
 
   async schemaVersion(): Promise<number> {
     return this.db.pragma('user_version', { simple: true }) as number;
+  }
+
+  async exclusively(_job: string, fn: () => Promise<void>): Promise<boolean> {
+    await fn();
+    return true;
   }
 
   async close(): Promise<void> {

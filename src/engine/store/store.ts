@@ -1,9 +1,13 @@
+import type { Dialect } from './dialect';
+
 /**
  * What the engine asks of a database: statements with `?` placeholders, and transactions. One driver
  * per backend implements it (`sqlite-store.ts`); the engine never talks to a driver directly.
  */
 export interface Store {
-  readonly backend: 'sqlite';
+  readonly backend: 'sqlite' | 'postgres';
+  /** What differs in the SQL the engine writes for this backend (full-text search). */
+  readonly dialect: Dialect;
   /** The first row of a query, or undefined. */
   get<T>(sql: string, args?: readonly unknown[]): Promise<T | undefined>;
   all<T>(sql: string, args?: readonly unknown[]): Promise<T[]>;
@@ -21,5 +25,10 @@ export interface Store {
   changeVersion(): Promise<number>;
   /** The schema version the database is at (how many migrations it has run). */
   schemaVersion(): Promise<number>;
+  /**
+   * Runs a background job (the hourly purge) unless another server on the same database runs it now;
+   * answers whether it ran. With SQLite there is one server per file, so it always runs.
+   */
+  exclusively(job: string, fn: () => Promise<void>): Promise<boolean>;
   close(): Promise<void>;
 }

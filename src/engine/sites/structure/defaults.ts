@@ -11,12 +11,12 @@ import { orderedSections, siteSpacesOf } from './order';
 /** Makes `sectionId` the site's default section (the site's `defaultSiteSection`). 400 naming the field when it is not a section of the site. */
 export async function setDefaultSection(core: Core, siteId: string, sectionId: string): Promise<void> {
   if (!await sectionRow(core, siteId, sectionId)) throw invalid(`defaultSiteSection: no section ${sectionId} in site ${siteId}`);
-  await core.run('UPDATE site_sections SET is_default = (id = ?) WHERE site_id = ?', [sectionId, siteId]);
+  await core.run('UPDATE site_sections SET is_default = CASE WHEN id = ? THEN 1 ELSE 0 END WHERE site_id = ?', [sectionId, siteId]);
 }
 
 /** Makes a site space the default of its container (a section's `defaultSiteSpace`). */
 export async function markDefaultSiteSpace(core: Core, row: Pick<SiteSpaceRow, 'id' | 'site_id' | 'section_id'>): Promise<void> {
-  await core.run('UPDATE site_spaces SET is_default = (id = ?) WHERE site_id = ? AND section_id IS ?', [row.id, row.site_id, row.section_id]);
+  await core.run('UPDATE site_spaces SET is_default = CASE WHEN id = ? THEN 1 ELSE 0 END WHERE site_id = ? AND section_id IS ?', [row.id, row.site_id, row.section_id]);
 }
 
 /**

@@ -1,0 +1,24 @@
+/** What the engine's SQL needs to know of a backend beyond the statements a driver translates. */
+export interface Dialect {
+  search: SearchSql;
+}
+
+/**
+ * Full-text search as each backend does it. `matches` is the FROM part that gives the sections as `x`
+ * (its one parameter: `query(text)`), `matching` the condition that keeps the matching ones, `score`
+ * orders them best first (ascending), `snippet` is the best-matching words with matches in `**`.
+ */
+export interface SearchSql {
+  /** The user's words as the backend's query, or undefined when they hold no word. */
+  query(text: string): string | undefined;
+  matches: string;
+  matching: string;
+  score: string;
+  snippet: string;
+}
+
+/** Words of a search: letters, digits and underscores; at most 32 of them. */
+export function searchWords(text: string): string[] | undefined {
+  const words = text.match(/[\p{L}\p{N}_]+/gu)?.slice(0, 32);
+  return words?.length ? words : undefined;
+}

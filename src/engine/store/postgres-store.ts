@@ -1,0 +1,210 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Pool, PoolClient, PoolConfig } from 'pg';
+import type { Store } from './store';
+import { postgresDialect, toPostgres } from './postgres-dialect';
+import { postgresMigrations } from './migrations/postgres';
+import { NewerDatabase } from './db';
+
+/** One transaction in progress: its connection, and how deep its savepoints go. */
+interface Transaction {
+  client: PoolClient;
+  depth: number;
+}
+
+/**
+ * Every write transaction of every replica takes this one transaction-level advisory lock first:
+ * writes are serialized across replicas as SQLite serializes writers, so every invariant the engine
+ * checks inside a transaction (the last admin, dense change-request numbers, sibling order) holds with
+ * any number of `serve` processes; reads never wait for it (docs/decisions.md).
+ */
+const WRITE_LOCK = 0x646f6373; // "docs"
+/** Tells every replica that the database changed: what they remember is dropped at their next request. */
+const BUMP_CHANGES = 'UPDATE docsctl_changes SET version = version + 1';
+/** Held while migrations run, so the first replica to start runs them and the others wait. */
+const MIGRATION_LOCK = 0x6d696772; // "migr"
+
+/** What `Store.open` needs beyond the URL: the schema (tests use one per engine) and pool bounds. */
+export interface PostgresOptions {
+  schema?: string;
+  max?: number;
+  idleTimeoutMillis?: number;
+}
+
+/** Numbers: COUNT and SUM answer bigint (int8) and AVG numeric, which pg gives as strings. */
+function numericTypes(pg: { types: typeof import('pg').types }): PoolConfig['types'] {
+  return {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === 20 || oid === 1700 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text')) as never,
+  };
+}
+
+/**
+ * The PostgreSQL driver (node-postgres, a pool). A transaction holds one connection of the pool for
+ * all its statements, found through AsyncLocalStorage as with SQLite; statements outside one go to
+ * any connection. The change version that tells the engine to forget what it remembers is a row every
+ * write transaction moves, so a replica sees another's commit at its next request.
+ */
+export class PostgresStore implements Store {
+  readonly backend = 'postgres' as const;
+  readonly dialect = postgresDialect;
+  private readonly context = new AsyncLocalStorage<Transaction>();
+
+  private constructor(private readonly pool: Pool) {}
+
+  /** Connects, refuses a server older than 15 or a database newer than this docsctl, and migrates. */
+  static async open(url: string, options: PostgresOptions = {}): Promise<PostgresStore> {
+    const pg = (await import('pg')).default;
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.max ?? 10,
+      idleTimeoutMillis: options.idleTimeoutMillis ?? 10_000,
+      types: numericTypes(pg),
+      ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
+    });
+    // An idle connection the server dropped must not end the process.
+    pool.on('error', () => undefined);
+    const store = new PostgresStore(pool);
+    try {
+      await store.migrate(options.schema);
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return store;
+  }
+
+  private async migrate(schema: string | undefined): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      const version = Number((await client.query('SHOW server_version_num')).rows[0].server_version_num);
+      if (version < 150000) throw new Error(`PostgreSQL 15 or later is required; this server is ${Math.floor(version / 10000)}`);
+      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      try {
+        if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, '')}"`);
+        await client.query('CREATE EXTENSION IF NOT EXISTS citext SCHEMA public').catch((error: { code?: string }) => {
+          if (error.code !== '23505' && error.code !== '42710') throw error;
+        });
+        await client.query('CREATE TABLE IF NOT EXISTS docsctl_schema (version INTEGER NOT NULL)');
+        await client.query('INSERT INTO docsctl_schema (version) SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM docsctl_schema)');
+        await client.query('CREATE TABLE IF NOT EXISTS docsctl_changes (version BIGINT NOT NULL)');
+        await client.query('INSERT INTO docsctl_changes (version) SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM docsctl_changes)');
+        const current = Number((await client.query('SELECT version FROM docsctl_schema')).rows[0].version);
+        if (current > postgresMigrations.length) throw new NewerDatabase(current, postgresMigrations.length);
+        for (let step = current; step < postgresMigrations.length; step++) {
+          await client.query('BEGIN');
+          try {
+            await client.query(postgresMigrations[step]);
+            await client.query('UPDATE docsctl_schema SET version = $1', [step + 1]);
+            await client.query('COMMIT');
+          } catch (error) {
+            await client.query('ROLLBACK');
+            throw new Error(`migration ${step + 1} failed: ${(error as Error).message}`);
+          }
+        }
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  private async query(sql: string, args: readonly unknown[]) {
+    const tx = this.context.getStore();
+    const text = toPostgres(sql);
+    try {
+      return await (tx ?? { client: this.pool }).client.query(text, args as unknown[]);
+    } catch (error) {
+      // The statement goes with the error into the server's log (never to the client: a 500 says no more).
+      if (error instanceof Error && (error as { code?: string }).code !== '40001') error.message += ` (in: ${text.replace(/\s+/g, ' ').slice(0, 300)})`;
+      throw error;
+    }
+  }
+
+  async get<T>(sql: string, args: readonly unknown[] = []): Promise<T | undefined> {
+    return (await this.query(sql, args)).rows[0] as T | undefined;
+  }
+
+  async all<T>(sql: string, args: readonly unknown[] = []): Promise<T[]> {
+    return (await this.query(sql, args)).rows as T[];
+  }
+
+  async run(sql: string, args: readonly unknown[] = []): Promise<number> {
+    const changed = (await this.query(sql, args)).rowCount ?? 0;
+    // A change outside a transaction moves the change version too, as any commit moves SQLite's.
+    if (!this.inTransaction()) await this.query(BUMP_CHANGES, []);
+    return changed;
+  }
+
+  inTransaction(): boolean {
+    return this.context.getStore() !== undefined;
+  }
+
+  async transaction<T>(fn: () => Promise<T>): Promise<T> {
+    const current = this.context.getStore();
+    if (current) return this.savepoint(current, fn);
+    const client = await this.pool.connect();
+    const tx: Transaction = { client, depth: 0 };
+    try {
+      await client.query('BEGIN');
+      try {
+        await client.query('SELECT pg_advisory_xact_lock($1)', [WRITE_LOCK]);
+        await client.query(BUMP_CHANGES);
+        const value = await this.context.run(tx, fn);
+        await client.query('COMMIT');
+        return value;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  /** A transaction inside a transaction: undone alone if it fails, kept only if the outer one commits. */
+  private async savepoint<T>(tx: Transaction, fn: () => Promise<T>): Promise<T> {
+    const name = `s${++tx.depth}`;
+    await tx.client.query(`SAVEPOINT ${name}`);
+    try {
+      const value = await fn();
+      await tx.client.query(`RELEASE SAVEPOINT ${name}`);
+      return value;
+    } catch (error) {
+      await tx.client.query(`ROLLBACK TO SAVEPOINT ${name}`);
+      await tx.client.query(`RELEASE SAVEPOINT ${name}`);
+      throw error;
+    } finally {
+      tx.depth--;
+    }
+  }
+
+  async changeVersion(): Promise<number> {
+    return Number((await this.query('SELECT version FROM docsctl_changes', [])).rows[0].version);
+  }
+
+  async schemaVersion(): Promise<number> {
+    return Number((await this.query('SELECT version FROM docsctl_schema', [])).rows[0].version);
+  }
+
+  /** Runs `fn` only if no other replica runs the job of that name now (a session advisory lock); false if one does. */
+  async exclusively(job: string, fn: () => Promise<void>): Promise<boolean> {
+    const client = await this.pool.connect();
+    try {
+      const got = (await client.query('SELECT pg_try_advisory_lock(hashtext($1)) AS got', [job])).rows[0].got as boolean;
+      if (!got) return false;
+      try {
+        await fn();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(hashtext($1))', [job]);
+      }
+      return true;
+    } finally {
+      client.release();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,9 @@
+// The PostgreSQL run of the suite (vitest project "postgres"): one throwaway cluster for the whole run.
+// Test engines take a fresh schema of it each (test/helpers/engine.ts); tests that need a database of
+// their own create one. Without PostgreSQL installed, this fails the run: it never skips.
+export default async function setup(): Promise<() => void> {
+  const { startCluster } = (await import('../scripts/pg-cluster.js' as string)) as { startCluster: () => Promise<{ url: string; stop: () => void }> };
+  const cluster = await startCluster();
+  process.env.DOCSCTL_TEST_POSTGRES = cluster.url;
+  return () => cluster.stop();
+}
