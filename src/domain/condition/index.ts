@@ -3,3 +3,4 @@ export { parseCondition, MAX_CONDITION_CHARS, MAX_CONDITION_DEPTH } from './pars
 export { ConditionError, claimPath, claimsIn, type ConditionNode } from './syntax';
 export { holds, NO_CLAIMS, type VisitorClaims } from './evaluate';
 export { shows, adaptSections, adaptSiteSpaces } from './adapt';
+export { readUnsignedClaims, MAX_UNSIGNED_CHARS, type ClaimValue } from './unsigned';
