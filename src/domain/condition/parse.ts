@@ -1,4 +1,5 @@
-import jsep from 'jsep';
+import { createRequire } from 'node:module';
+import type jsep from 'jsep';
 import { ConditionError, type ConditionNode } from './syntax';
 
 /**
@@ -28,31 +29,40 @@ const NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 /** Where the tokens being read start (0-based); emptied before each parse, as an error may leave some. */
 const starts: number[] = [];
 
+// jsep is loaded the first time a condition is parsed, never at start-up (like ajv, adaptive.ts).
+const load = createRequire(import.meta.url);
+let parser: typeof jsep | undefined;
+
 /** The parser the condition language needs: jsep with only its four binary operators, `!`, `true` and `false`. */
-function configureJsep(): void {
-  jsep.removeAllBinaryOps();
-  jsep.addBinaryOp('||', 1);
-  jsep.addBinaryOp('&&', 2);
-  jsep.addBinaryOp('==', 6);
-  jsep.addBinaryOp('!=', 6);
-  jsep.removeAllUnaryOps();
-  jsep.addUnaryOp('!');
-  jsep.removeAllLiterals();
-  jsep.addLiteral('true', true);
-  jsep.addLiteral('false', false);
+function configuredJsep(): typeof jsep {
+  if (parser) return parser;
+  // The vendor bundle is built from jsep's ES module: there, `default` is jsep.
+  const loaded = load('jsep') as typeof jsep & { default?: typeof jsep };
+  const reader: typeof jsep = loaded.default ?? loaded;
+  reader.removeAllBinaryOps();
+  reader.addBinaryOp('||', 1);
+  reader.addBinaryOp('&&', 2);
+  reader.addBinaryOp('==', 6);
+  reader.addBinaryOp('!=', 6);
+  reader.removeAllUnaryOps();
+  reader.addUnaryOp('!');
+  reader.removeAllLiterals();
+  reader.addLiteral('true', true);
+  reader.addLiteral('false', false);
   // jsep's nodes carry no position: note where each token starts, and put it on the token's node.
   // A number is the one token jsep reads without `after-token`, so the hook reads numbers itself.
   const isNumberStart = (code: number) => (code >= 48 && code <= 57) || code === 46;
-  jsep.hooks.add('gobble-token', function (env) {
+  reader.hooks.add('gobble-token', function (env) {
     starts.push(this.index);
     if (isNumberStart(this.code)) env.node = this.gobbleNumericLiteral();
   });
-  jsep.hooks.add('after-token', (env) => {
+  reader.hooks.add('after-token', (env) => {
     const start = starts.pop();
     if (env.node && start !== undefined) env.node.start = start;
   });
+  parser = reader;
+  return reader;
 }
-configureJsep();
 
 type JsepError = Error & { index?: number; description?: string };
 
@@ -63,8 +73,9 @@ export function parseCondition(source: string): ConditionNode {
   refuseStrictEquality(source);
   let tree: jsep.Expression;
   try {
+    const parse = configuredJsep();
     starts.length = 0;
-    tree = jsep(source);
+    tree = parse(source);
   } catch (error) {
     const { index, description } = error as JsepError;
     if (typeof index !== 'number') throw error;
