@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../helpers/app';
 import { conditionsSetup, SCHEMA } from './site-conditions-setup';
+import { random, randomCondition } from '../helpers/random-condition';
 
 describe('PATCH a section or site space condition: checked on write', () => {
   it('takes a condition that parses and names declared claims, signed or unsigned; null removes it', async () => {
@@ -159,5 +160,20 @@ describe('GET …/published: conditions evaluated for visitors', () => {
     const s = await conditionsSetup();
     await s.engine.core.run('UPDATE site_sections SET condition = ? WHERE id = ?', ['visitor.claims.beta +', s.labs.id]);
     expect((await s.seen(s.outsider, { visitorToken: await s.tokenWith({ beta: true }) })).outline).toEqual(['Guides*[Guides, Beta*]']);
+  });
+});
+
+describe('PATCH condition under random input', () => {
+  it('answers 200 or a 400 naming condition for 400 random conditions, never anything else', async () => {
+    const s = await conditionsSetup({ schema: false });
+    const next = random(2026);
+    const started = performance.now();
+    for (let i = 0; i < 400; i++) {
+      const condition = randomCondition(next).slice(0, 1024) || 'x';
+      const res = await s.patchSiteSpace(s.beta.id, { condition });
+      expect([200, 400], `${JSON.stringify(condition)}: ${JSON.stringify(res.body)}`).toContain(res.status);
+      if (res.status === 400) expect(res.body.error.message).toMatch(/^condition: /);
+    }
+    expect(performance.now() - started).toBeLessThan(30_000);
   });
 });
