@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run, sandbox } from '../helpers/cli';
 import { startServe, type Served } from '../helpers/serve';
 import { openEngine } from '../../src/engine/index';
-import { createUserRow } from '../../src/engine/users';
-import { insertOrganization } from '../../src/engine/organizations';
+import { visitorOfAnotherOrganization } from '../helpers/visitor';
 import { signJwt, signingSecret } from '../../src/engine/jwt';
 
 const VISITOR = 'visitor@elsewhere.example';
@@ -33,16 +32,13 @@ describe('adaptive content in remote mode through serve', () => {
     const engine = await openEngine(box.env.DOCSCTL_DB);
     try {
       orgId = (await engine.install()).organizationId;
-      await insertOrganization(engine.core, { title: 'Elsewhere', adminUserId: (await createUserRow(engine.core, { email: VISITOR })).id });
       // What the site's own backend would hand its beta testers: a visitor JWT with a signed claim.
       const now = Math.floor(Date.now() / 1000);
       betaClaims = signJwt({ sub: 'reader-42', org: orgId, iat: now, exp: now + 3600, beta: true }, await signingSecret(engine.core));
     } finally {
       await engine.close();
     }
-    const minted = await box.run(['tokens', 'create', '--user', VISITOR, '--name', 'visitor', '--json']);
-    expect(minted.code, minted.stderr).toBe(0);
-    visitorToken = JSON.parse(minted.stdout).token;
+    visitorToken = await visitorOfAnotherOrganization(box, VISITOR);
     writeFileSync(join(box.dir, 'claims.json'), JSON.stringify(schema({ beta: claim('A beta tester'), staff: claim('Works here') })));
     writeFileSync(join(box.dir, 'smaller.json'), JSON.stringify(schema({ staff: claim('Works here') })));
     served = await startServe(box);
