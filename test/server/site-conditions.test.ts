@@ -88,8 +88,10 @@ describe('GET …/published: conditions evaluated for visitors', () => {
     // The Beta site space was the default of Guides: Guides' first visible site space takes over.
     const { outline, body } = await s.seen(s.outsider);
     expect(outline).toEqual(['Guides*[Guides*]']);
-    // Visitors never see the conditions.
+    // Visitors never see the conditions, nor a count that hints at hidden site spaces.
     expect(JSON.stringify(body.structure)).not.toContain('condition');
+    expect(body.site.siteSpaces).toBe(1);
+    expect((await s.seen(s.adminId)).body.site.siteSpaces).toBe(3);
   });
 
   it('evaluates signed claims from the visitor token and unsigned claims from `unsigned`', async () => {

@@ -7,7 +7,7 @@ import type { SiteRow } from './rows';
 import { countedSite, presentSite } from './present';
 import { customizationsOf } from './customizations';
 import { ANONYMOUS, presentSiteStructure } from './structure/present';
-import { visitorStructure } from './visitor-structure';
+import { siteSpacesIn, visitorStructure } from './visitor-structure';
 import type { VisitorClaims } from '../../domain/condition/index';
 
 export interface PublishedQuery {
@@ -80,14 +80,17 @@ export async function publishedContentSite(core: Core, actor: Actor, organizatio
   const member = membership !== undefined && membership.role !== null;
   if (!site || (!member && !await visitorMaySee(core, site, query))) throw notFound(`site ${siteId} not found`);
   const viewer = member ? { role: membership.role, userId: actor.userId } : ANONYMOUS;
+  // Members with a role see every section and site space, with its condition.
+  const structure = member
+    ? await presentSiteStructure(core, siteId, viewer)
+    : visitorStructure(await presentSiteStructure(core, siteId, viewer), site.adaptive_enabled ? await visitorClaims(core, site, query) : undefined);
+  // A visitor who came in with the share key may see it in the URLs; members may anyway.
+  const presented = await presentSite(core, (await countedSite(core, siteId))!, { withShareKey: member || site.visibility === 'share-link' });
   return {
     object: 'published-content-site' as const,
-    // A visitor who came in with the share key may see it in the URLs; members may anyway.
-    site: await presentSite(core, (await countedSite(core, siteId))!, { withShareKey: member || site.visibility === 'share-link' }),
-    // Members with a role see every section and site space, with its condition.
-    structure: member
-      ? await presentSiteStructure(core, siteId, viewer)
-      : visitorStructure(await presentSiteStructure(core, siteId, viewer), site.adaptive_enabled ? await visitorClaims(core, site, query) : undefined),
+    // A visitor's count is of the site spaces they see: hidden ones are not hinted at.
+    site: member ? presented : { ...presented, siteSpaces: siteSpacesIn(structure) },
+    structure,
     customizations: customizationsOf(site),
   };
 }

@@ -25,3 +25,8 @@ export function visitorStructure(structure: SiteStructureView, claims: VisitorCl
   const siteSpaces = claims ? adaptSiteSpaces(structure.structure, claims) : structure.structure;
   return { type: 'siteSpaces', structure: siteSpaces.map(bare) };
 }
+
+/** How many site spaces a structure shows. */
+export function siteSpacesIn(structure: SiteStructureView): number {
+  return structure.type === 'sections' ? structure.structure.reduce((n, s) => n + s.siteSpaces.length, 0) : structure.structure.length;
+}
