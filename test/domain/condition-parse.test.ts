@@ -67,6 +67,7 @@ describe('parseCondition: what it refuses, and where', () => {
     ['visitor.claims.unsigned', 1, '"visitor.claims.unsigned" is not a claim'],
     ['visitor.claims.a.b', 1, '"visitor.claims.a.b" is not a claim'],
     ['true && visitor.claims["a"]', 9, 'names a claim with [ ]'],
+    ['visitor?.claims.a', 1, 'uses "?."'],
     ['visitor.claims.a && isBeta()', 21, 'calls a function'],
     ['[1] == visitor.claims.a', 1, 'holds a list'],
     ['visitor.claims.a ? true : false', 1, 'uses "? :"'],

@@ -154,6 +154,7 @@ function claimOf(node: jsep.Expression, position: number): ConditionNode {
   while (at.type === 'MemberExpression') {
     const member = at as jsep.MemberExpression;
     if (member.computed || member.property.type !== 'Identifier') throw new ConditionError('names a claim with [ ]: write visitor.claims.<name>', position);
+    if (member.optional) throw new ConditionError('uses "?.": write visitor.claims.<name> (a missing claim is false)', position);
     parts.unshift((member.property as jsep.Identifier).name);
     at = member.object;
   }
