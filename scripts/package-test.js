@@ -249,6 +249,16 @@ try {
     assert(/cannot open postgres:\/\/docsctl:\*\*\*@127\.0\.0\.1:1\/docs: .*ECONNREFUSED/.test(refused.stderr), `said: ${refused.stderr}`);
   });
 
+  await check('conditions (jsep): sections update --condition, sites preview', async () => {
+    const site = (await docsctl(['sites', 'list'], { json: true })).items[0].id;
+    const section = (await docsctl(['sections', 'list', site], { json: true })).items[0].id;
+    const bad = await docsctl(['sections', 'update', site, section, '--condition', 'visitor.claims.isBetaUser = true'], { expect: 1 });
+    assert(/condition: .* at position \d+/.test(bad.stderr), `said ${bad.stderr}`);
+    await docsctl(['sections', 'update', site, section, '--condition', 'visitor.claims.isBetaUser']);
+    const seen = await docsctl(['sites', 'preview', site, '--claims', 'isBetaUser=true'], { json: true });
+    assert(seen.structure.some((s) => s.id === section), 'the beta section is not in the preview');
+  });
+
   await check('--jq (jq-wasm, WebAssembly inside the bundle)', async () => {
     const emails = (await docsctl(['members', 'list', '--jq', '.items[] | select(.role == "admin") | .user.email'])).stdout.trim().split('\n');
     assert(emails.includes('admin@example.com'), `printed ${emails.join(', ')}`);

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run, sandbox } from '../helpers/cli';
 import { startServe, type Served } from '../helpers/serve';
-import { openEngine } from '../../src/engine/index';
-import { createUserRow } from '../../src/engine/users';
-import { insertOrganization } from '../../src/engine/organizations';
+import { visitorOfAnotherOrganization } from '../helpers/visitor';
 
 const VISITOR = 'visitor@elsewhere.example';
 
@@ -18,15 +16,7 @@ describe('sites in remote mode through serve', () => {
   beforeAll(async () => {
     expect((await box.run(['init'])).code).toBe(0);
     // Someone who belongs to another organization only: a visitor of our sites.
-    const engine = await openEngine(box.env.DOCSCTL_DB);
-    try {
-      await insertOrganization(engine.core, { title: 'Elsewhere', adminUserId: (await createUserRow(engine.core, { email: VISITOR })).id });
-    } finally {
-      await engine.close();
-    }
-    const minted = await box.run(['tokens', 'create', '--user', VISITOR, '--name', 'visitor', '--json']);
-    expect(minted.code, minted.stderr).toBe(0);
-    visitorToken = JSON.parse(minted.stdout).token;
+    visitorToken = await visitorOfAnotherOrganization(box, VISITOR);
     served = await startServe(box);
   });
 

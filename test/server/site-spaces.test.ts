@@ -109,10 +109,10 @@ describe('PATCH …/site-spaces/{siteSpaceId} (updateSiteSpace)', () => {
     const s = await structureSetup();
     const ss = await s.addSiteSpace(s.alpha);
     const patch = async (body: unknown) => await s.ok('updateSiteSpace', 'PATCH', `/site-spaces/${ss.id}`, body);
-    expect(await patch({ path: 'v2', condition: 'visitor.claims.beta === true' })).toMatchObject({
-      path: 'v2', condition: 'visitor.claims.beta === true', urls: { published: `${PUBLIC_URL}/o/${s.orgId}/sites/${s.siteId}/v2` },
+    expect(await patch({ path: 'v2', condition: 'visitor.claims.beta == true' })).toMatchObject({
+      path: 'v2', condition: 'visitor.claims.beta == true', urls: { published: `${PUBLIC_URL}/o/${s.orgId}/sites/${s.siteId}/v2` },
     });
-    expect(await patch({ path: 'v3' })).toMatchObject({ path: 'v3', condition: 'visitor.claims.beta === true' });
+    expect(await patch({ path: 'v3' })).toMatchObject({ path: 'v3', condition: 'visitor.claims.beta == true' });
     expect(await patch({ condition: null })).not.toHaveProperty('condition');
     expect((await patch({})).path).toBe('v3');
   });

@@ -5,6 +5,7 @@ import { SiteStructure } from './site-structure';
 import {
   BASENAME_PATTERN, HOSTNAME_PATTERN, NEW_SPACE_KINDS, PROXY_PATTERN, SITE_TYPES, SITE_VISIBILITIES,
 } from '../../domain/site-values';
+import { MAX_UNSIGNED_CHARS, readUnsignedClaims, type ClaimValue } from '../../domain/condition/unsigned';
 
 const LightDark = lazy(() => z.object({ light: z.string(), dark: z.string() }));
 
@@ -80,10 +81,22 @@ export const SiteAdaptiveSchema = lazy(() => z.object({
 }));
 export const SiteAdaptiveSchemaUpdate = lazy(() => z.strictObject({ jsonSchema: JsonObject }));
 
-/** `shareKey` opens a share-link site; `visitorToken` (a visitor JWT from ping) a visitor-auth one. */
+/** Unsigned visitor claims in a query string: a JSON object of true/false/string/number values. */
+const UnsignedClaims = lazy(() => z.pipe(
+  text(2, MAX_UNSIGNED_CHARS).check(z.refine((value) => typeof readUnsignedClaims(value) !== 'string', {
+    error: (issue) => readUnsignedClaims(issue.input as string) as string,
+  })),
+  z.transform((value) => readUnsignedClaims(value) as Record<string, ClaimValue>),
+));
+
+/**
+ * `shareKey` opens a share-link site; `visitorToken` (a visitor JWT) a visitor-auth one and brings its
+ * signed claims; `unsigned` brings unsigned claims (sites with adaptive content).
+ */
 export const PublishedQuery = lazy(() => z.strictObject({
   shareKey: z.optional(text(1, 200)),
   visitorToken: z.optional(text(1, 8192)),
+  unsigned: z.optional(UnsignedClaims),
 }));
 
 const Styling = lazy(() => z.object({

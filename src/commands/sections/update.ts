@@ -31,7 +31,7 @@ export function registerUpdate(group: Command, ctx: Context): void {
     .option('--condition <expression>', 'show the section only to visitors matching this expression')
     .option('--no-condition', 'show the section to every visitor')
     .option('--default-site-space <id>', 'site space of this section that visitors land on')
-    .addHelpText('after', '\nExamples:\n  $ docsctl sections update SITE_ID SECTION_ID --title "Guides" --path guides\n  $ docsctl sections update SITE_ID SECTION_ID --condition "visitor.claims.beta" --no-icon\n  $ docsctl sections update SITE_ID SECTION_ID --default-site-space SITE_SPACE_ID')
+    .addHelpText('after', '\nExamples:\n  $ docsctl sections update SITE_ID SECTION_ID --title "Guides" --path guides\n  $ docsctl sections update SITE_ID SECTION_ID --condition "visitor.claims.isBetaUser" --no-icon\n  $ docsctl sections update SITE_ID SECTION_ID --default-site-space SITE_SPACE_ID')
     .action(async (siteId: string, siteSectionId: string, opts: Opts) => {
       if (Object.values(opts).every((v) => v === undefined)) {
         throw new UsageError('nothing to update: pass --title, --path, --description, --icon, --condition (or their --no- forms) or --default-site-space');

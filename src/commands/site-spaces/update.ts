@@ -13,7 +13,7 @@ export function registerUpdate(group: Command, ctx: Context): void {
     .option('--path <path>', 'new URL path segment (1-100 characters, unique in its section)')
     .option('--condition <expression>', 'show it only to visitors matching this expression')
     .option('--no-condition', 'show it to every visitor')
-    .addHelpText('after', '\nExamples:\n  $ docsctl site-spaces update SITE_ID SITE_SPACE_ID --path v2\n  $ docsctl site-spaces update SITE_ID SITE_SPACE_ID --condition "visitor.claims.beta"\n  $ docsctl site-spaces update SITE_ID SITE_SPACE_ID --no-condition')
+    .addHelpText('after', '\nExamples:\n  $ docsctl site-spaces update SITE_ID SITE_SPACE_ID --path v2\n  $ docsctl site-spaces update SITE_ID SITE_SPACE_ID --condition "visitor.claims.isBetaUser"\n  $ docsctl site-spaces update SITE_ID SITE_SPACE_ID --no-condition')
     .action(async (siteId: string, siteSpaceId: string, opts: { path?: string; condition?: string | false }) => {
       if (opts.path === undefined && opts.condition === undefined) throw new UsageError('nothing to update: pass --path, --condition or --no-condition');
       const organizationId = await ctx.organizationId();

@@ -7,12 +7,16 @@ import type { SiteRow } from './rows';
 import { countedSite, presentSite } from './present';
 import { customizationsOf } from './customizations';
 import { ANONYMOUS, presentSiteStructure } from './structure/present';
+import { siteSpacesIn, visitorStructure } from './visitor-structure';
+import type { VisitorClaims } from '../../domain/condition/index';
 
 export interface PublishedQuery {
   /** The key of a share-link site. */
   shareKey?: string;
   /** A visitor JWT (the `serviceVisitorClaims` ping hands out) for a visitor-auth site. */
   visitorToken?: string;
+  /** Unsigned claims, as the request brings them (`unsigned`, a JSON object). */
+  unsigned?: Record<string, unknown>;
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -25,16 +29,27 @@ function sameSecret(given: string, expected: string): boolean {
 export const MAX_VISITOR_TOKEN_SECONDS = 30 * 24 * 3600;
 
 /**
- * A visitor JWT signed with the instance's key, issued for the site's organization, with an `exp` that
- * has not passed and lies at most 30 days after its `iat` (a token without `exp` would be valid forever).
+ * The claims of a visitor JWT signed with the instance's key, issued for the site's organization, with
+ * an `exp` that has not passed and lies at most 30 days after its `iat` (a token without `exp` would be
+ * valid forever); undefined for any other token.
  */
-async function validVisitorToken(core: Core, site: SiteRow, token: string | undefined): Promise<boolean> {
-  if (!token) return false;
+async function visitorTokenClaims(core: Core, site: SiteRow, token: string | undefined): Promise<Record<string, unknown> | undefined> {
+  if (!token) return undefined;
   const now = Math.floor(core.clock.now().getTime() / 1000);
   const claims = verifyJwt(token, await signingSecret(core), now);
-  if (claims === undefined || claims.org !== site.organization_id || typeof claims.exp !== 'number') return false;
+  if (claims === undefined || claims.org !== site.organization_id || typeof claims.exp !== 'number') return undefined;
   const from = typeof claims.iat === 'number' ? Math.min(claims.iat, now) : now;
-  return claims.exp - from <= MAX_VISITOR_TOKEN_SECONDS;
+  return claims.exp - from <= MAX_VISITOR_TOKEN_SECONDS ? claims : undefined;
+}
+
+/**
+ * What a visitor brings to a site with adaptive content: the signed claims of a valid visitor token
+ * (its payload, whatever the site's visibility; its own `unsigned` field aside) and the request's
+ * unsigned claims. An invalid token brings no claims.
+ */
+async function visitorClaims(core: Core, site: SiteRow, query: PublishedQuery): Promise<VisitorClaims> {
+  const { unsigned: _ignored, ...signed } = (await visitorTokenClaims(core, site, query.visitorToken)) ?? {};
+  return { signed, unsigned: query.unsigned ?? {} };
 }
 
 /**
@@ -51,7 +66,7 @@ async function visitorMaySee(core: Core, site: SiteRow, query: PublishedQuery): 
     case 'share-link':
       return query.shareKey !== undefined && sameSecret(query.shareKey, site.share_key);
     case 'visitor-auth':
-      return await validVisitorToken(core, site, query.visitorToken);
+      return (await visitorTokenClaims(core, site, query.visitorToken)) !== undefined;
   }
 }
 
@@ -65,11 +80,17 @@ export async function publishedContentSite(core: Core, actor: Actor, organizatio
   const member = membership !== undefined && membership.role !== null;
   if (!site || (!member && !await visitorMaySee(core, site, query))) throw notFound(`site ${siteId} not found`);
   const viewer = member ? { role: membership.role, userId: actor.userId } : ANONYMOUS;
+  // Members with a role see every section and site space, with its condition.
+  const structure = member
+    ? await presentSiteStructure(core, siteId, viewer)
+    : visitorStructure(await presentSiteStructure(core, siteId, viewer), site.adaptive_enabled ? await visitorClaims(core, site, query) : undefined);
+  // A visitor who came in with the share key may see it in the URLs; members may anyway.
+  const presented = await presentSite(core, (await countedSite(core, siteId))!, { withShareKey: member || site.visibility === 'share-link' });
   return {
     object: 'published-content-site' as const,
-    // A visitor who came in with the share key may see it in the URLs; members may anyway.
-    site: await presentSite(core, (await countedSite(core, siteId))!, { withShareKey: member || site.visibility === 'share-link' }),
-    structure: await presentSiteStructure(core, siteId, viewer),
+    // A visitor's count is of the site spaces they see: hidden ones are not hinted at.
+    site: member ? presented : { ...presented, siteSpaces: siteSpacesIn(structure) },
+    structure,
     customizations: customizationsOf(site),
   };
 }

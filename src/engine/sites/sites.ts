@@ -10,6 +10,7 @@ import { COUNTED_SITE_COLUMNS, countedSite, presentSite, type CountedSiteRow, ty
 import { organizationHosts, publishedBase, shareUrlOf } from './urls';
 import { addInitialSiteSpaces } from './create';
 import { checkAdaptiveSchema, presentAdaptiveSchema } from './adaptive';
+import { refuseBreakingSchema } from './conditions';
 import { publishedContentSite, type PublishedQuery } from './published';
 import { setDefaultSection, setDefaultSiteSpace } from './structure/defaults';
 import { siteSpaceRow } from './structure/rows';
@@ -173,6 +174,7 @@ export function sitesModule(core: Core, spaces: ReturnType<typeof spacesModule>)
       return await core.write(async () => {
         await siteFor(core, actor, organizationId, siteId, 'manage');
         const schema = checkAdaptiveSchema(input.jsonSchema);
+        await refuseBreakingSchema(core, siteId, schema);
         await core.run('UPDATE sites SET adaptive_schema = ?, adaptive_updated_at = ? WHERE id = ?', [JSON.stringify(schema), core.now(), siteId]);
         return presentAdaptiveSchema(core, (await siteFor(core, actor, organizationId, siteId, 'read')).site);
       });

@@ -10,6 +10,7 @@ import { moveAmong, type Placed } from './moves';
 import { freePath, requireFreeSectionPath, sectionPathTaken } from './paths';
 import { markDefaultSiteSpace, repairDefaults } from './defaults';
 import { insertSiteSpace } from './site-spaces';
+import { checkCondition } from '../conditions';
 import type { SiteSectionView, StructureView } from './present';
 import { mapInOrder } from '../../in-order';
 
@@ -86,6 +87,7 @@ export function sectionsModule(core: Core, spaces: ReturnType<typeof spacesModul
       return await core.write(async () => {
         const ctx = await siteContext(core, actor, organizationId, siteId, 'manage');
         requireSection(await ctx.view(), sectionId);
+        if (typeof patch.condition === 'string') checkCondition(ctx.site, patch.condition);
         if (patch.defaultSiteSpace !== undefined) {
           const target = await siteSpaceRow(core, siteId, patch.defaultSiteSpace);
           if (!target || !target.visible || target.section_id !== sectionId) {

@@ -9,6 +9,7 @@ import { defaultSectionId, orderedSections, siteSpacesOf } from './order';
 import { moveAmong } from './moves';
 import { freePath, requireFreeSiteSpacePath, siteSpacePathTaken } from './paths';
 import { repairDefaults } from './defaults';
+import { checkCondition } from '../conditions';
 import type { SiteSpaceView, StructureView } from './present';
 import { mapInOrder } from '../../in-order';
 
@@ -91,6 +92,7 @@ export function siteSpacesModule(core: Core, spaces: ReturnType<typeof spacesMod
       return await core.write(async () => {
         const ctx = await siteContext(core, actor, organizationId, siteId, 'manage');
         const row = await requireSiteSpace(siteId, siteSpaceId);
+        if (typeof patch.condition === 'string') checkCondition(ctx.site, patch.condition);
         if (patch.path !== undefined) {
           await requireFreeSiteSpacePath(core, siteId, row.section_id, patch.path, siteSpaceId);
           await core.run('UPDATE site_spaces SET path = ? WHERE id = ?', [patch.path, siteSpaceId]);
