@@ -26,7 +26,7 @@ const columns: Column<Outcome>[] = [
 async function pickDeleted(ctx: Context): Promise<string[]> {
   const organizationId = await ctx.organizationId();
   const api = await ctx.client();
-  const now = new Date();
+  const now = ctx.now();
   const choices = [];
   for await (const s of api.paginate(routes.listSpaces, { params: { organizationId }, query: { deleted: true, limit: 1000 } })) {
     choices.push({ name: `${s.title} (${s.id}), deleted ${s.deletedAt} by ${s.deletedBy?.email ?? 'unknown'}, purged in ${purgedIn(s.deletedAt, now)}`, value: s.id });
