@@ -17,6 +17,8 @@ const STATUS_TONES: Record<string, Tone> = {
   failed: 'bad',
   broken: 'bad',
   purging: 'bad',
+  error: 'bad',
+  restored: 'good',
 };
 
 /** Statuses of change requests, links, specs and deleted spaces. */

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import type { Column } from '../../output/render';
+import { idColumn } from '../../output/column-kinds';
 import type { SiteSection } from '../sections/columns';
 import type { SiteSectionGroup } from '../section-groups/columns';
 import type { SiteSpace } from '../site-spaces/columns';
@@ -101,12 +102,12 @@ function drawTree(rows: Row[]): string {
 
 const rowColumns: Column<Row>[] = [
   { header: 'KIND', value: (r) => r.kind },
-  { header: 'ID', value: (r) => r.id },
-  { header: 'PARENT', value: (r) => r.parent },
-  { header: 'TITLE', value: (r) => r.title },
-  { header: 'PATH', value: (r) => r.path },
-  { header: 'DEFAULT', value: (r) => (r.kind === 'group' ? '' : r.isDefault) },
-  { header: 'CONDITION', value: (r) => r.condition },
+  idColumn((r) => r.id),
+  { header: 'PARENT', value: (r) => r.parent, priority: 3 },
+  { header: 'TITLE', value: (r) => r.title, priority: 1 },
+  { header: 'PATH', value: (r) => r.path, priority: 1 },
+  { header: 'DEFAULT', value: (r) => (r.kind === 'group' ? '' : r.isDefault), priority: 3 },
+  { header: 'CONDITION', value: (r) => r.condition, priority: 3 },
   { header: 'URL', value: (r) => r.url },
 ];
 
