@@ -3,6 +3,7 @@ import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import type { Column } from '../../output/render';
 import { idColumn } from '../../output/column-kinds';
+import { truncate } from '../../output/display-width';
 import type { SiteSection } from '../sections/columns';
 import type { SiteSectionGroup } from '../section-groups/columns';
 import type { SiteSpace } from '../site-spaces/columns';
@@ -78,8 +79,8 @@ function rowsOf(top: TopLevel[], rootSpaces: SiteSpace[]): Row[] {
   return rows;
 }
 
-/** Draws rows as a tree with box-drawing branches. */
-function drawTree(rows: Row[]): string {
+/** Draws rows as a tree with box-drawing branches, each line cut to `width` columns. */
+function drawTree(rows: Row[], width: number): string {
   const lines: string[] = [];
   rows.forEach((row, i) => {
     // Whether a later row sits at `depth` before the tree climbs above it: then that level's branch continues.
@@ -95,7 +96,7 @@ function drawTree(rows: Row[]): string {
     prefix += continues(row.depth) ? '├── ' : '└── ';
     const label = row.kind === 'group' ? `${row.title} (group)` : `${row.title}  /${row.path}`;
     const notes = [row.isDefault ? 'default' : '', row.condition ? `if ${row.condition}` : '', row.id].filter(Boolean).join(', ');
-    lines.push(`${prefix}${label}  [${notes}]`);
+    lines.push(truncate(`${prefix}${label}  [${notes}]`, width));
   });
   return lines.join('\n');
 }
@@ -151,8 +152,8 @@ export function registerTree(group: Command, ctx: Context): void {
         await ctx.out.list(rows, rowColumns);
         return;
       }
-      ctx.out.text(`${site.title}  ${site.urls.published}  [${site.id}]`);
-      if (rows.length) ctx.out.text(drawTree(rows));
+      ctx.out.text(truncate(`${site.title}  ${site.urls.published}  [${site.id}]`, ctx.out.width));
+      if (rows.length) ctx.out.text(drawTree(rows, ctx.out.width));
       else ctx.out.message('The site shows no spaces yet: docsctl site-spaces add SITE --space SPACE');
     });
 }
