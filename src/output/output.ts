@@ -98,7 +98,7 @@ export function createOutput(options: OutputOptions) {
         else {
           const shown = table(items, columns, view());
           stdout.write(shown.text);
-          if (shown.dropped.length) stderr.write(`${shown.dropped.join(', ')} left out to fit ${width} columns: --json or --format tsv shows every field\n`);
+          if (shown.dropped.length) stderr.write(`Columns hidden: ${shown.dropped.join(', ')} (see all: --json or --format tsv)\n`);
         }
       } else if (mode.format === 'csv') {
         stdout.write(csvHeader(columns) + csvRows(items, columns));

@@ -61,7 +61,7 @@ describe('tables for people', () => {
     expect(lines.every((line) => displayWidth(line) <= 60)).toBe(true);
     expect(lines[0]).not.toContain('UPDATED');
     expect(lines[1].startsWith('AAAAAAAAAAAAAAAAAAAA  Ada Lovelace')).toBe(true);
-    expect(r.stderr()).toMatch(/^(\w+, )*UPDATED left out to fit 60 columns: --json or --format tsv shows every field\n$/);
+    expect(r.stderr()).toMatch(/^Columns hidden: (\w+, )*UPDATED \(see all: --json or --format tsv\)\n$/);
   });
 
   it('take 80 columns when the terminal does not say', async () => {

@@ -13,7 +13,7 @@ export const spaceColumns = (collections: ReadonlyMap<string, string> = new Map(
   { header: 'VISIBILITY', value: (s) => s.visibility },
   { header: 'COLLECTION', value: (s) => s.parent, show: (s) => (s.parent ? (collections.get(s.parent) ?? s.parent) : '') },
   { header: 'EDIT MODE', value: (s) => s.editMode, priority: 3 },
-  timeColumn('CREATED', (s) => s.createdAt),
+  timeColumn('CREATED', (s) => s.createdAt, 2),
 ];
 
 export const spaceDetail: Column<Space>[] = [
