@@ -22,7 +22,11 @@ describe('search: one line around the match', () => {
     expect(line.endsWith('every request you make.')).toBe(true);
     // The match sits in the first half of the line, with context before it.
     expect(line.indexOf('Bearer')).toBeGreaterThan(5);
-    expect(line.indexOf('Bearer')).toBeLessThan(30);
+    expect(line.indexOf('Bearer')).toBeLessThan(50);
+    // Near the end of the text the line starts earlier, so it is nearly full (it starts on a word).
+    expect(displayWidth(line)).toBeGreaterThan(50);
+    const fits = 'Send Authorization: Bearer <token> with every request.';
+    expect(matchLine({ body: fits }, 'token', 60, plain)).toBe(fits);
     const middle = matchLine({ body: long }, 'scoped', 50, plain);
     expect(displayWidth(middle)).toBe(50);
     expect(middle).toMatch(/^….*scoped.*…$/);

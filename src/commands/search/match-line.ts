@@ -35,6 +35,9 @@ export function matchLine(section: { body: string; snippet?: string }, query: st
   }
   const room = Math.max(1, width - 2); // an … on either side
   let start = Math.max(0, match.at - Math.floor((room - match.length) * LEAD));
+  // Near the end of the text, start earlier so the line is full (a text that fits shows whole).
+  if (displayWidth(body) <= width) start = 0;
+  while (start > 0 && displayWidth(body.slice(start - 1)) <= room) start--;
   // Start on a word when the cut would fall inside one (not past the match).
   const space = body.indexOf(' ', start);
   if (start > 0 && body[start - 1] !== ' ' && space >= 0 && space < match.at) start = space + 1;
