@@ -32,7 +32,7 @@ describe('colour with meaning, sparingly', () => {
   });
 
   it('never under NO_COLOR or CI, and never when piped', async () => {
-    for (const env of [{ NO_COLOR: '1' }, { CI: 'true' }]) {
+    for (const env of [{ NO_COLOR: '1' }, { CI: 'true' }] as Record<string, string>[]) {
       const listed = await onTerminal(s, ['members', 'list', '--role', 'admin'], env);
       expect(listed.stdout).not.toContain('\u001b[');
       const failed = await onTerminal(s, ['spaces', 'get', 'nope'], env);
