@@ -1,6 +1,7 @@
 import { shown, type Column, type View } from './render';
 import { displayWidth, padEnd, truncate } from './display-width';
 import { fitColumns, GAP } from './fit';
+import type { Tone } from './palette';
 
 export interface Table {
   text: string;
@@ -23,7 +24,7 @@ export function table<T>(rows: T[], columns: Column<T>[], view: View & { width: 
   const widths = fitColumns(sizing, view.width);
   const kept = columns.flatMap((_, i) => (widths[i] === undefined ? [] : [i]));
   // Pad, then paint: the colour codes take no room, and a cut cell is painted whole.
-  const line = (texts: string[], tone: (i: number) => ReturnType<NonNullable<Column<T>['tone']>>) =>
+  const line = (texts: string[], tone: (i: number) => Tone | undefined) =>
     kept
       .map((i, k) => {
         const text = truncate(texts[i], widths[i]!);
