@@ -27,8 +27,10 @@ const total = (widths: number[]) => widths.reduce((a, b) => a + b, 0) + GAP * Ma
 
 /**
  * Answers the width of each column, `undefined` for a dropped one. Columns go, least important first
- * (rightmost among equals, never the first), until the rest fit at a comfortable width; then the widest
- * cuttable columns give up columns one at a time until the table fits.
+ * (rightmost among equals, never the first), until the rest fit at a comfortable width. Then cells are
+ * cut a column at a time: first from the column furthest above its comfortable width (so an e-mail of
+ * a detail column gives way before a title), then from the widest, down to its header; ids only
+ * when nothing else is left to cut.
  */
 export function fitColumns(columns: Sizing[], width: number): (number | undefined)[] {
   const kept = columns.map((_, i) => i);
@@ -44,12 +46,12 @@ export function fitColumns(columns: Sizing[], width: number): (number | undefine
     while (over > 0) {
       const shrinkable = kept.filter((i) => widths.get(i)! > floor(i));
       if (!shrinkable.length) return;
-      const widest = shrinkable.reduce((a, b) => (widths.get(b)! > widths.get(a)! ? b : a));
-      widths.set(widest, widths.get(widest)! - 1);
+      const most = shrinkable.reduce((a, b) => (widths.get(b)! - floor(b) > widths.get(a)! - floor(a) ? b : a));
+      widths.set(most, widths.get(most)! - 1);
       over--;
     }
   };
-  // Cut what may be cut, down to its header; a terminal narrower than the ids still gets a table.
+  shrink((i) => comfortable(columns[i]));
   shrink((i) => (columns[i].whole ? columns[i].natural : Math.min(columns[i].natural, columns[i].header)));
   shrink(() => 1);
   return columns.map((_, i) => widths.get(i));

@@ -21,13 +21,19 @@ describe('fitting columns to a width', () => {
     const narrow = fitColumns([col(20, 1, true), col(30, 1), col(20, 3), col(20, 2), col(20, 3)], 60);
     expect(narrow.map((w) => w !== undefined)).toEqual([true, true, false, true, false]);
     expect(used(narrow)).toBeLessThanOrEqual(60);
-    // The first column stays even when it matters least; both are cut evenly.
-    expect(fitColumns([col(60, 3), col(60, 1)], 40)).toEqual([19, 19]);
+    // The first column stays even when it matters least, and gives more room than the important one.
+    expect(fitColumns([col(60, 3), col(60, 1)], 40)).toEqual([13, 25]);
   });
 
   it('cuts the widest cuttable column rather than an id', () => {
     const widths = fitColumns([col(20, 1, true), col(70, 1)], 80);
     expect(widths).toEqual([20, 58]);
+  });
+
+  it('cuts the column furthest above its comfortable width first: a detail before a title', () => {
+    // spaces deleted: ID, TITLE, DELETED AT, DELETED BY (an e-mail), PURGED IN
+    const widths = fitColumns([col(20, 1, true), col(19, 1, false, 5), col(10, 2, false, 10), col(25, 2, false, 10), col(9, 1, false, 9)], 80);
+    expect(widths).toEqual([20, 19, 10, 14, 9]);
   });
 
   it('still fits a terminal narrower than the ids', () => {
