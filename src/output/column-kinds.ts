@@ -9,9 +9,9 @@ export function idColumn<T>(get: (item: T) => unknown, header = 'ID'): Column<T>
   return { header, value: get, priority: 1, whole: true };
 }
 
-/** A time: ISO for machines, "3 days ago" / "in 6 days" in a table. */
+/** A time: ISO for machines, "3 days ago" / "in 6 days" in a table, never cut ("20 minutes …" says nothing). */
 export function timeColumn<T>(header: string, get: (item: T) => string | null | undefined, priority: Priority = 3): Column<T> {
-  return { header, value: get, show: (item, view) => relativeTime(get(item), view.now), priority };
+  return { header, value: get, show: (item, view) => relativeTime(get(item), view.now), priority, whole: true };
 }
 
 /** A role, coloured by what it can do; no role reads "guest". */
