@@ -3,7 +3,7 @@ import { routes } from '../../api/routes/index';
 import type { ResultOf } from '../../api/routes/route';
 import { pagingQuery, type PagingOptions } from '../shared/paging';
 import { printList } from '../shared/list';
-import { truncate } from '../../output/display-width';
+import { displayWidth, truncate } from '../../output/display-width';
 import { matchLine } from './match-line';
 
 type PageHit = ResultOf<typeof routes.searchSpaceContent>['items'][number];
@@ -55,6 +55,13 @@ export async function searchContent(ctx: Context, words: string[], opts: PagingO
   if (listing.next && !opts.all) ctx.out.message(`More results (${listing.count ?? '?'} ${opts.space ? 'pages' : 'spaces'} in all); next page: --page ${listing.next.page} (or --all)`);
 }
 
+/** A result's numbered title line within `width`: the path (in parentheses) gives way first, then the title. */
+function titleLine(head: string, where: string, tail: string, width: number): string {
+  const room = width - displayWidth(head) - displayWidth(tail) - ' ()'.length;
+  const path = room >= 6 ? ` (${truncate(where, room)})` : '';
+  return truncate(`${head}${path}${tail}`, width);
+}
+
 function hitsOf(space: string, page: PageHit): Hit[] {
   return page.sections.length ? page.sections.map((section) => ({ space, page, section })) : [{ space, page }];
 }
@@ -72,7 +79,7 @@ function print(ctx: Context, hits: Hit[], { oneSpace, before, query }: { oneSpac
   hits.forEach(({ space, page, section }, i) => {
     const where = section && section.path !== page.path ? section.path : page.path;
     const title = section && section.title !== page.title ? `${page.title} › ${section.title}` : page.title;
-    ctx.out.text(truncate(`${before + i + 1}. ${title} (${where})${oneSpace ? '' : `  [${space}]`}`, width));
+    ctx.out.text(titleLine(`${before + i + 1}. ${title}`, where, oneSpace ? '' : `  [${space}]`, width));
     const line = section ? matchLine(section, query, width - INDENT.length, paint) : '';
     if (line) ctx.out.text(`${INDENT}${line}`);
   });
