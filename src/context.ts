@@ -19,12 +19,14 @@ import { databaseLabel } from './domain/database-location';
 import { NewerDatabase } from './engine/store/db';
 
 export interface IO {
-  stdout: Writer & { isTTY?: boolean };
+  stdout: Writer & { isTTY?: boolean; columns?: number };
   stderr: Writer & { isTTY?: boolean; columns?: number };
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
   env: Env;
   cwd: string;
   prompter?: Prompter;
+  /** The clock relative times are read against (tests fix it); the system clock by default. */
+  now?: () => Date;
 }
 
 /** What a command may use. Everything is built on first use, so `--version` or `--help` open nothing. */
@@ -67,9 +69,20 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
     get interactive(): boolean {
       return Boolean(io.stdout.isTTY && io.stdin.isTTY && !isCI(io.env));
     },
+    /** Now, from the one clock of this run: relative times and deadlines are read against it. */
+    now(): Date {
+      return io.now ? io.now() : new Date();
+    },
     get out(): Output {
       const tty = Boolean(io.stdout.isTTY);
-      output ??= createOutput({ stdout: io.stdout, stderr: io.stderr, mode: resolveOutputMode(flags(), tty), color: colorEnabled(io.env, tty) });
+      output ??= createOutput({
+        stdout: io.stdout,
+        stderr: io.stderr,
+        mode: resolveOutputMode(flags(), tty),
+        color: colorEnabled(io.env, tty),
+        width: io.stdout.columns,
+        now: () => ctx.now(),
+      });
       return output;
     },
     /** Output still queued (jq runs asynchronously): written, and its failure thrown, before exiting. */

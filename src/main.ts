@@ -1,5 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { createContext, type IO } from './context';
+import { palette } from './output/palette';
+import { colorEnabled } from './output/terminal';
 import { CliError, EXIT, exitCodeOf } from './errors';
 import { ApiError, TransportError } from './api/errors';
 import { EngineError } from './engine/errors';
@@ -46,6 +48,11 @@ ${TOPICS_LINE}`,
 }
 
 /** Runs docsctl with `argv` (without node and script) and returns the exit code. */
+/** `error:`, in red for a person at a colour terminal. */
+function errorLabel(io: IO): string {
+  return palette(colorEnabled(io.env, Boolean((io.stderr as { isTTY?: boolean }).isTTY)))('error:', 'bad');
+}
+
 export async function main(argv: string[], partial: Partial<IO> = {}): Promise<number> {
   const io: IO = {
     stdout: partial.stdout ?? process.stdout,
@@ -57,6 +64,7 @@ export async function main(argv: string[], partial: Partial<IO> = {}): Promise<n
     env: partial.env ?? process.env,
     cwd: partial.cwd ?? process.cwd(),
     prompter: partial.prompter,
+    now: partial.now,
   };
   // `docsctl help teams get` is the help of `teams get` (commander alone would show that of `teams`).
   if (argv[0] === 'help' && argv.length > 2 && argv.every((word) => !word.startsWith('-'))) argv = [...argv.slice(1), '--help'];
@@ -92,7 +100,7 @@ export async function main(argv: string[], partial: Partial<IO> = {}): Promise<n
     const code = exitCodeOf(error);
     const known = error instanceof CliError || error instanceof ApiError || error instanceof EngineError || error instanceof TransportError;
     const message = error instanceof Error ? error.message : String(error);
-    io.stderr.write(`error: ${known ? message : `unexpected failure: ${message}`}\n`);
+    io.stderr.write(`${errorLabel(io)} ${known ? message : `unexpected failure: ${message}`}\n`);
     if (!known && io.env.DOCSCTL_DEBUG && error instanceof Error) io.stderr.write(`${error.stack}\n`);
     return code;
   } finally {

@@ -1,14 +1,15 @@
 import type { Output } from '../output/output';
 import type { Column } from '../output/render';
+import { statusColumn } from '../output/column-kinds';
 import type { ReportRow } from './plan';
 
 const columns: Column<ReportRow>[] = [
   { header: 'LINE', value: (r) => (r.line ? r.line : '') },
-  { header: 'USER', value: (r) => r.user },
-  { header: 'EMAIL', value: (r) => r.email },
-  { header: 'TEAM', value: (r) => r.team },
-  { header: 'ACTION', value: (r) => r.action },
-  { header: 'STATUS', value: (r) => r.status },
+  { header: 'USER', value: (r) => r.user, priority: 1 },
+  { header: 'EMAIL', value: (r) => r.email, priority: 3 },
+  { header: 'TEAM', value: (r) => r.team, priority: 1 },
+  { header: 'ACTION', value: (r) => r.action, priority: 1 },
+  statusColumn((r) => r.status),
   { header: 'DETAIL', value: (r) => r.detail },
 ];
 

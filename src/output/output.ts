@@ -1,4 +1,6 @@
-import { table, tsv, verticalTable, type Column, type Writer } from './render';
+import { tsv, type Column, type View, type Writer } from './render';
+import { table, verticalTable } from './table';
+import { palette } from './palette';
 import { csvHeader, csvRows } from './csv';
 import { checkFields, itemSchema, pickFields, schemaFields, valueFields } from './fields';
 import type { OutputMode } from './format';
@@ -14,7 +16,14 @@ export interface OutputOptions {
   json?: boolean;
   /** Colour (bold, …) is allowed on stdout: see `colorEnabled`. */
   color?: boolean;
+  /** Columns a table may take (the terminal's width; 80 when it is not known). */
+  width?: number;
+  /** The clock relative times are read against. */
+  now?: () => Date;
 }
+
+/** The width of a terminal that does not say. */
+export const DEFAULT_WIDTH = 80;
 
 /** One page of a list operation, as the API answers it. */
 export interface Page<T> {
@@ -35,6 +44,9 @@ export function createOutput(options: OutputOptions) {
   const json = mode.format === 'json';
   let tail: Promise<void> = Promise.resolve();
   let failure: unknown;
+  const color = Boolean(options.color) && mode.format === 'table';
+  const width = options.width || DEFAULT_WIDTH;
+  const view = (): View & { width: number } => ({ now: (options.now ?? (() => new Date()))(), paint: palette(color), width });
 
   /** --json FIELDS: the selected fields of each item (an array for lists, as gh prints). */
   function select(value: unknown, kind: Kind, schema: unknown): unknown {
@@ -69,7 +81,11 @@ export function createOutput(options: OutputOptions) {
     tty: mode.format === 'table',
     format: mode.format,
     /** Bold and other emphasis may be written to stdout. */
-    color: Boolean(options.color) && mode.format === 'table',
+    color,
+    /** Columns a line of table output may take. */
+    width,
+    /** Paints text in a tone when colour is on. */
+    paint: palette(color),
     /**
      * A list envelope (or a plain array) of API objects. `schema` is the route's response schema: with it,
      * `--json FIELDS` accepts every field the API may send, not only those present in this answer.
@@ -78,8 +94,12 @@ export function createOutput(options: OutputOptions) {
       const items = itemsOf(result);
       if (json) return writeJson(result, 'list', schema);
       if (mode.format === 'table') {
-        stdout.write(items.length ? await table(items, columns) : '');
         if (!items.length) stderr.write('No results.\n');
+        else {
+          const shown = table(items, columns, view());
+          stdout.write(shown.text);
+          if (shown.dropped.length) stderr.write(`Columns hidden: ${shown.dropped.join(', ')} (see all: --json or --format tsv)\n`);
+        }
       } else if (mode.format === 'csv') {
         stdout.write(csvHeader(columns) + csvRows(items, columns));
       } else {
@@ -135,7 +155,7 @@ export function createOutput(options: OutputOptions) {
     /** One API object; `schema` as for `list`. */
     async object<T>(item: T, columns: Column<T>[], schema?: unknown): Promise<void> {
       if (json) await writeJson(item, 'object', schema);
-      else if (mode.format === 'table') stdout.write(await verticalTable(item, columns));
+      else if (mode.format === 'table') stdout.write(verticalTable(item, columns, view()));
       else if (mode.format === 'csv') stdout.write(csvHeader(columns) + csvRows([item], columns));
       else stdout.write(tsv([item], columns));
     },

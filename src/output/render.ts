@@ -1,6 +1,23 @@
+import type { Paint, Tone } from './palette';
+
+/** What a table cell is read against: the clock for relative times, the colours allowed. */
+export interface View {
+  now: Date;
+  paint: Paint;
+}
+
 export interface Column<T> {
   header: string;
+  /** The value machines get (TSV, CSV): ids, ISO times. */
   value(item: T): unknown;
+  /** What a person reads in a table, when it differs from `value`: a relative time, a name for an id. */
+  show?(item: T, view: View): string;
+  /** 1 (ids, names: kept longest) to 3 (dropped first on a narrow terminal); default 2. */
+  priority?: 1 | 2 | 3;
+  /** Never cut with …: an id cut short cannot be pasted back. */
+  whole?: boolean;
+  /** What colour says about the cell (a role, a status), when colour is on. */
+  tone?(item: T): Tone | undefined;
 }
 
 export interface Writer {
@@ -19,19 +36,8 @@ export function tsv<T>(rows: T[], columns: Column<T>[]): string {
   return rows.map((row) => columns.map((c) => cell(c.value(row)).replace(/[\t\n]/g, ' ')).join('\t') + '\n').join('');
 }
 
-/** A table with headers for people at a terminal. */
-export async function table<T>(rows: T[], columns: Column<T>[]): Promise<string> {
-  const { default: Table } = await import('cli-table3');
-  // No rule between rows: long lists stay readable, the header keeps its rule.
-  const t = new Table({ head: columns.map((c) => c.header), style: { head: [], border: [], compact: true } });
-  for (const row of rows) t.push(columns.map((c) => cell(c.value(row))));
-  return `${t.toString()}\n`;
-}
-
-/** A single object as field/value pairs, for `get` on a terminal. */
-export async function verticalTable<T>(item: T, columns: Column<T>[]): Promise<string> {
-  const { default: Table } = await import('cli-table3');
-  const t = new Table({ style: { head: [], border: [] } });
-  for (const c of columns) t.push({ [c.header]: cell(c.value(item)) });
-  return `${t.toString()}\n`;
+/** A table cell as a person reads it, on one line. */
+export function shown<T>(column: Column<T>, item: T, view: View): string {
+  const text = column.show ? column.show(item, view) : cell(column.value(item));
+  return text.replace(/\s*[\r\n\t]\s*/g, ' ');
 }

@@ -18,11 +18,11 @@ export function isDumbTerminal(env: Env): boolean {
 
 /**
  * Colour on a stream: NO_COLOR (any non-empty value) always wins; FORCE_COLOR=0 turns it off and
- * FORCE_COLOR=1 (or any other set value) turns it on even when piped; otherwise only on a terminal
- * that is not TERM=dumb.
+ * FORCE_COLOR=1 (or any other set value) turns it on even when piped or under CI; otherwise only on a
+ * terminal that is not TERM=dumb, and not under CI (its logs keep escape codes as text).
  */
 export function colorEnabled(env: Env, tty: boolean): boolean {
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '') return isSet(env.FORCE_COLOR);
-  return tty && !isDumbTerminal(env);
+  return tty && !isDumbTerminal(env) && !isCI(env);
 }

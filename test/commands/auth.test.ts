@@ -9,7 +9,7 @@ describe('whoami, login and logout', () => {
     expect(piped.stdout.trim().split('\t').slice(1)).toEqual(['Admin', 'admin@example.com']);
     expect(piped.stderr).toContain(`Acting on local database ${box.env.DOCSCTL_DB}, chosen by DOCSCTL_DB.`);
     const tty = await box.run(['whoami'], { tty: true });
-    expect(tty.stdout).toMatch(/EMAIL\s*│\s*admin@example\.com/);
+    expect(tty.stdout).toMatch(/EMAIL\s+admin@example\.com/);
     const asOther = await box.run(['--as', 'nobody@example.com', 'whoami']);
     expect(asOther.code).toBe(5);
     expect(asOther.stderr).toContain('--as: no user nobody@example.com');

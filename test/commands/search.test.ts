@@ -39,6 +39,9 @@ describe('docsctl search', () => {
     expect(rows.every((r) => r[0] === 'REST API')).toBe(true);
     const tty = ok(await box.run(['search', 'bearer'], { tty: true }));
     expect(tty.stdout).toContain('[REST API]');
+    // On a narrow terminal the path gives way before the space's name.
+    const narrow = ok(await box.run(['search', 'bearer'], { tty: true, columns: 40 }));
+    expect(narrow.stdout.split('\n')[0]).toBe('1. Authentication (authent…)  [REST API]');
     const listing = await json(box, ['search', 'bearer']);
     expect(listing.items).toEqual([expect.objectContaining({ id: api.id, title: 'REST API', pages: expect.any(Array) })]);
   });

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { sandbox, type RunResult } from '../helpers/cli';
 import type { Choice, Prompter } from '../../src/output/prompts';
+import { displayWidth } from '../../src/output/display-width';
 
 export type Sandbox = Awaited<ReturnType<typeof sandbox>>;
 
@@ -43,23 +44,48 @@ export function tsvRows(stdout: string): string[][] {
   return rows;
 }
 
-function tableLines(stdout: string): string[] {
-  return stdout.split('\n').filter((line) => line.startsWith('│'));
+// eslint-disable-next-line no-control-regex
+const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
+
+/** A line cut at display columns (a wide character takes two, as on the terminal). */
+function sliceColumns(line: string, from: number, to: number): string {
+  let column = 0;
+  let out = '';
+  for (const char of line) {
+    const width = displayWidth(char);
+    if (column >= from && column < to) out += char;
+    column += width;
+  }
+  return out;
 }
 
-const cellsOf = (line: string) => line.split('│').slice(1, -1).map((c) => c.trim());
-
-/** A TTY table: its header cells and its data rows. */
+/** A TTY table (borderless: a header line, then one line a row): its header cells and its data rows. */
 export function tableOf(stdout: string): { header: string[]; rows: string[][] } {
-  expect(stdout.startsWith('┌')).toBe(true);
-  const [header, ...rows] = tableLines(stdout).map(cellsOf);
-  return { header, rows };
+  const [headerLine, ...lines] = plain(stdout).replace(/\n$/, '').split('\n');
+  expect(headerLine).toMatch(/^[A-Z][A-Z ]*[A-Z]/);
+  expect(stdout).not.toMatch(/[┌│└]/);
+  const header = headerLine.split(/ {2,}/);
+  // Columns are left-aligned under their header: each starts where its header starts.
+  const starts = header.reduce<number[]>((at, name) => [...at, headerLine.indexOf(name, at.length ? at[at.length - 1] + 1 : 0)], []);
+  const cells = (line: string) => starts.map((start, i) => sliceColumns(line, start, starts[i + 1] ?? Infinity).trim());
+  return { header, rows: lines.map(cells) };
 }
 
-/** A TTY field/value table (`get` on a terminal) as a map. */
+/** A TTY field/value listing (`get` on a terminal) as a map; a wrapped value is joined back with spaces. */
 export function fieldsOf(stdout: string): Record<string, string> {
-  expect(stdout.startsWith('┌')).toBe(true);
-  return Object.fromEntries(tableLines(stdout).map((line) => cellsOf(line) as [string, string]));
+  const fields: Record<string, string> = {};
+  let last = '';
+  for (const line of plain(stdout).replace(/\n$/, '').split('\n')) {
+    if (line.startsWith(' ') && last) {
+      fields[last] = `${fields[last]} ${line.trim()}`;
+      continue;
+    }
+    const [, name, value] = /^(\S+(?: \S+)*?)(?: {2,}(.*))?$/.exec(line) ?? [];
+    expect(name, `not a field line: ${line}`).toBeDefined();
+    fields[name] = value ?? '';
+    last = name;
+  }
+  return fields;
 }
 
 /**

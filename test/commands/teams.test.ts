@@ -22,7 +22,7 @@ describe('teams list', () => {
 
     const tty = await s.run(['teams', 'list'], { tty: true });
     expect(tty.code).toBe(0);
-    expect(tty.stdout).toMatch(/ID\s+│\s+TITLE\s+│\s+MEMBERS/);
+    expect(tty.stdout).toMatch(/ID\s+TITLE\s+MEMBERS/);
     for (const title of SAMPLE_TEAMS) expect(tty.stdout).toContain(title);
 
     const piped = await s.run(['teams', 'list']);
@@ -87,8 +87,8 @@ describe('teams get', () => {
 
     const tty = await s.run(['teams', 'get', 'Design'], { tty: true });
     expect(tty.code).toBe(0);
-    expect(tty.stdout).toMatch(/TITLE\s+│\s+Design/);
-    expect(tty.stdout).toMatch(/MEMBERS\s+│\s+4/);
+    expect(tty.stdout).toMatch(/TITLE\s+Design/);
+    expect(tty.stdout).toMatch(/MEMBERS\s+4/);
 
     const piped = await s.run(['teams', 'get', 'Design']);
     const [row, ...rest] = tsvRows(piped.stdout);

@@ -11,7 +11,7 @@ import type { RunResult } from './cli';
  */
 export const BIN = fileURLToPath(new URL('../../bin/docsctl.cjs', import.meta.url));
 
-type Terminal = { runOnTerminal(file: string, args: string[], options: { env?: Record<string, string>; cwd?: string }): Promise<{ code: number | string; output: string; answered: number }>; hasTerminal(): boolean };
+type Terminal = { runOnTerminal(file: string, args: string[], options: { env?: Record<string, string>; cwd?: string; columns?: number }): Promise<{ code: number | string; output: string; answered: number }>; hasTerminal(): boolean };
 const terminal = async () => (await import('../../scripts/terminal.js' as string)) as Terminal;
 export const hasTerminal = async () => (await terminal()).hasTerminal();
 
@@ -28,6 +28,8 @@ export interface BuiltRunOptions {
   stdin?: string;
   /** On a real terminal (script(1)) that answers prompts yes / first choice; stdout then holds stderr too. */
   tty?: boolean;
+  /** The width of that terminal (default 100). */
+  columns?: number;
   cwd?: string;
 }
 
@@ -37,7 +39,7 @@ export async function runBuilt(box: { dir: string; env: Record<string, string> }
   const cwd = options.cwd ?? box.dir;
   if (options.tty && options.stdin === undefined) {
     const { runOnTerminal } = await terminal();
-    const result = await runOnTerminal(process.execPath, [BIN, ...argv], { env, cwd });
+    const result = await runOnTerminal(process.execPath, [BIN, ...argv], { env, cwd, columns: options.columns });
     return { code: typeof result.code === 'number' ? result.code : -1, stdout: result.output, stderr: '' };
   }
   const child = spawn(process.execPath, [BIN, ...argv], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });

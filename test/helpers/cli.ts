@@ -14,6 +14,13 @@ export interface RunResult {
 export interface RunOptions {
   /** Pretend stdout and stdin are a terminal. */
   tty?: boolean;
+  /**
+   * The terminal's width (with `tty`). By default a wide one (200), so tests of what a table holds see
+   * whole cells; tests of fitting pass 80 or 120, and `null` for a terminal that does not say.
+   */
+  columns?: number | null;
+  /** The clock relative times are read against (default: the system clock). */
+  now?: Date;
   env?: Record<string, string | undefined>;
   stdin?: string;
   prompter?: Prompter;
@@ -22,10 +29,10 @@ export interface RunOptions {
   onStdout?: (chunk: string) => void;
 }
 
-function sink(tty: boolean, onWrite?: (chunk: string) => void) {
+function sink(tty: boolean, onWrite?: (chunk: string) => void, columns?: number) {
   const chunks: string[] = [];
   return {
-    stream: { isTTY: tty, write: (s: string) => { chunks.push(s); onWrite?.(s); return true; } },
+    stream: { isTTY: tty, columns, write: (s: string) => { chunks.push(s); onWrite?.(s); return true; } },
     text: () => chunks.join(''),
   };
 }
@@ -33,7 +40,8 @@ function sink(tty: boolean, onWrite?: (chunk: string) => void) {
 /** Runs `docsctl argv` in-process with fake streams. */
 export async function run(argv: string[], options: RunOptions = {}): Promise<RunResult> {
   const tty = options.tty ?? false;
-  const stdout = sink(tty, options.onStdout);
+  const columns = options.columns === null ? undefined : (options.columns ?? (tty ? 200 : undefined));
+  const stdout = sink(tty, options.onStdout, columns);
   // stderr is never a terminal here, so spinners stay off and stderr assertions stay exact.
   const stderr = sink(false);
   const stdin = Object.assign(Readable.from(options.stdin !== undefined ? [options.stdin] : []), { isTTY: tty });
@@ -44,6 +52,7 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<Run
     env: { HOME: '/nonexistent', ...options.env },
     cwd: options.cwd ?? process.cwd(),
     prompter: options.prompter,
+    now: options.now ? () => options.now! : undefined,
   });
   return { code, stdout: stdout.text(), stderr: stderr.text() };
 }

@@ -21,5 +21,7 @@ describe('terminal conventions', () => {
     expect(colorEnabled({ FORCE_COLOR: '1' }, false)).toBe(true);
     expect(colorEnabled({ FORCE_COLOR: '0' }, true)).toBe(false);
     expect(colorEnabled({ FORCE_COLOR: '1', NO_COLOR: '1' }, true)).toBe(false);
+    expect(colorEnabled({ CI: 'true' }, true)).toBe(false);
+    expect(colorEnabled({ CI: 'true', FORCE_COLOR: '1' }, true)).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import type { Column } from '../../output/render';
+import { idColumn, timeColumn } from '../../output/column-kinds';
 import type { AuditRecord } from '../../api/resources';
 
 /** The ids a write was about, as `name=id` pairs. */
@@ -7,11 +8,11 @@ const targetsOf = (r: AuditRecord) => Object.entries(r.targets).map(([name, id])
 const summaryOf = (r: AuditRecord) => [...r.summary.fields.filter((f) => !(f in r.summary.counts)), ...Object.entries(r.summary.counts).map(([k, n]) => `${k}:${n}`)].join(' ');
 
 export const auditColumns: Column<AuditRecord>[] = [
-  { header: 'TIME', value: (r) => r.createdAt },
-  { header: 'ACTOR', value: (r) => r.actor.user },
-  { header: 'ACTION', value: (r) => r.action },
+  timeColumn('TIME', (r) => r.createdAt, 2),
+  { header: 'ACTOR', value: (r) => r.actor.user, priority: 1 },
+  { header: 'ACTION', value: (r) => r.action, priority: 1 },
   { header: 'TARGETS', value: targetsOf },
-  { header: 'SUMMARY', value: summaryOf },
+  { header: 'SUMMARY', value: summaryOf, priority: 3 },
   { header: 'STATUS', value: (r) => r.status },
-  { header: 'REQUEST', value: (r) => r.requestId },
+  { ...idColumn((r) => r.requestId, 'REQUEST'), priority: 3 },
 ];

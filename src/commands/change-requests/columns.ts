@@ -1,12 +1,13 @@
 import type { Column } from '../../output/render';
+import { idColumn, statusColumn, timeColumn } from '../../output/column-kinds';
 import type { ChangeRequest } from '../../api/resources';
 
 export const changeRequestColumns: Column<ChangeRequest>[] = [
-  { header: 'NUMBER', value: (c) => c.number },
-  { header: 'ID', value: (c) => c.id },
-  { header: 'STATUS', value: (c) => c.status },
-  { header: 'SUBJECT', value: (c) => c.subject },
-  { header: 'AUTHOR', value: (c) => c.createdBy?.email },
-  { header: 'OUTDATED', value: (c) => c.outdated },
-  { header: 'UPDATED', value: (c) => c.updatedAt },
+  idColumn((c) => c.number, 'NUMBER'),
+  { ...idColumn((c) => c.id), priority: 3 },
+  statusColumn((c) => c.status),
+  { header: 'SUBJECT', value: (c) => c.subject, priority: 1 },
+  { header: 'AUTHOR', value: (c) => c.createdBy?.email, show: (c) => c.createdBy?.displayName || c.createdBy?.email || '' },
+  { header: 'OUTDATED', value: (c) => c.outdated, tone: (c) => (c.outdated ? 'warn' : undefined), priority: 3 },
+  timeColumn('UPDATED', (c) => c.updatedAt, 2),
 ];

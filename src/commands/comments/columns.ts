@@ -1,4 +1,6 @@
 import type { Column } from '../../output/render';
+import { idColumn, statusColumn, timeColumn } from '../../output/column-kinds';
+import { relativeTime } from '../../output/relative-time';
 import type { ResultOf } from '../../api/routes/route';
 import type { Routes } from '../../api/routes/index';
 
@@ -29,40 +31,44 @@ const reactions = (c: { reactions: { emoji: string; count: number }[] }) => c.re
 const page = (c: Comment) => (c.target.page ? `${c.target.page.path}${c.target.page.outdated ? ' (outdated)' : ''}` : '');
 
 export const commentColumns: Column<Comment>[] = [
-  { header: 'ID', value: (c) => c.id },
+  idColumn((c) => c.id),
   { header: 'AUTHOR', value: (c) => c.postedBy?.email },
-  { header: 'STATUS', value: (c) => c.status },
-  { header: 'REPLIES', value: (c) => c.replies },
+  statusColumn((c) => c.status, 'STATUS', 2),
+  { header: 'REPLIES', value: (c) => c.replies, priority: 3 },
   { header: 'PAGE', value: page },
-  { header: 'EXCERPT', value: (c) => excerpt(c.body) },
+  { header: 'EXCERPT', value: (c) => excerpt(c.body), priority: 1 },
 ];
 
 export const commentDetail: Column<Comment>[] = [
-  { header: 'ID', value: (c) => c.id },
+  idColumn((c) => c.id),
   { header: 'AUTHOR', value: (c) => c.postedBy?.email },
   { header: 'STATUS', value: (c) => c.status },
   { header: 'REPLIES', value: (c) => c.replies },
   { header: 'PAGE', value: page },
-  { header: 'POSTED', value: (c) => c.postedAt },
-  { header: 'EDITED', value: (c) => c.editedAt },
-  { header: 'RESOLVED', value: (c) => (c.resolvedAt ? `${c.resolvedAt} by ${c.resolvedBy?.email ?? '?'}` : '') },
+  timeColumn('POSTED', (c) => c.postedAt),
+  timeColumn('EDITED', (c) => c.editedAt),
+  {
+    header: 'RESOLVED',
+    value: (c) => (c.resolvedAt ? `${c.resolvedAt} by ${c.resolvedBy?.email ?? '?'}` : ''),
+    show: (c, view) => (c.resolvedAt ? `${relativeTime(c.resolvedAt, view.now)} by ${c.resolvedBy?.email ?? '?'}` : ''),
+  },
   { header: 'REACTIONS', value: reactions },
   { header: 'BODY', value: (c) => bodyText(c.body) },
 ];
 
 export const replyColumns: Column<CommentReply>[] = [
-  { header: 'ID', value: (r) => r.id },
+  idColumn((r) => r.id),
   { header: 'AUTHOR', value: (r) => r.postedBy?.email },
-  { header: 'POSTED', value: (r) => r.postedAt },
-  { header: 'REACTIONS', value: reactions },
-  { header: 'EXCERPT', value: (r) => excerpt(r.body) },
+  timeColumn('POSTED', (r) => r.postedAt, 2),
+  { header: 'REACTIONS', value: reactions, priority: 3 },
+  { header: 'EXCERPT', value: (r) => excerpt(r.body), priority: 1 },
 ];
 
 export const replyDetail: Column<CommentReply>[] = [
-  { header: 'ID', value: (r) => r.id },
+  idColumn((r) => r.id),
   { header: 'AUTHOR', value: (r) => r.postedBy?.email },
-  { header: 'POSTED', value: (r) => r.postedAt },
-  { header: 'EDITED', value: (r) => r.editedAt },
+  timeColumn('POSTED', (r) => r.postedAt),
+  timeColumn('EDITED', (r) => r.editedAt),
   { header: 'REACTIONS', value: reactions },
   { header: 'BODY', value: (r) => bodyText(r.body) },
 ];

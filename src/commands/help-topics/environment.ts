@@ -21,9 +21,9 @@ Server and links
 
 Terminal and output (see also: docsctl help output)
   NO_COLOR             any non-empty value: no colour, ever (no-color.org)
-  FORCE_COLOR          0 turns colour off; any other value turns it on, even when piped
+  FORCE_COLOR          0 turns colour off; any other value turns it on, even when piped or under CI
   TERM                 TERM=dumb: no colour and no spinner
-  CI                   set (and not 0/false): no prompts and no spinners; destructive verbs need --yes
+  CI                   set (and not 0/false): no prompts, no spinners, no colour; destructive verbs need --yes
 
 Debugging
   DOCSCTL_DEBUG        any value: print the stack trace of an unexpected failure

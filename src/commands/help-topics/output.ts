@@ -1,7 +1,9 @@
 /** `docsctl help output`: how results are printed, and the flags that change it. */
 export const output = `Output formats
 
-  On a terminal     tables with a header row
+  On a terminal     tables with a header row, fitted to the terminal's width (80 columns when it does not
+                    say): long cells end in …, the least important columns are hidden (stderr names them),
+                    times read "3 days ago", ids read as names where a person reads them
   Piped             tab-separated values, one row a line, no header, no colour (cut, awk, while read)
   --format tsv|csv|table|json
                     choose explicitly: csv quotes fields as RFC 4180 does and prints a header row
@@ -16,7 +18,8 @@ on stderr). --all follows every page, printing rows as they arrive.
 
 Data goes to stdout; messages, hints and the next-page cursor go to stderr. Spinners, prompts and
 colour appear only for a person at a terminal: never when piped, under CI, with TERM=dumb, and
-colour never with NO_COLOR (see: docsctl help environment).
+colour never with NO_COLOR (see: docsctl help environment). Colour marks roles, statuses and errors.
+To see every column and exact times on a terminal, use --json or --format tsv.
 
 Examples:
   $ docsctl members list --format csv > members.csv

@@ -1,4 +1,5 @@
 import type { Column } from '../../output/render';
+import { idColumn, statusColumn } from '../../output/column-kinds';
 import type { ResultOf } from '../../api/routes/route';
 import type { Routes } from '../../api/routes/index';
 
@@ -20,14 +21,14 @@ export function targetOf(reference: LinkItem['targetReference']): string {
 }
 
 export const linkColumns: Column<LinkItem>[] = [
-  { header: 'STATUS', value: (i) => i.status },
+  statusColumn((i) => i.status),
   { header: 'KIND', value: (i) => i.targetReference.kind },
-  { header: 'TARGET', value: (i) => targetOf(i.targetReference) },
+  { header: 'TARGET', value: (i) => targetOf(i.targetReference), priority: 1 },
   { header: 'LINKED FROM', value: (i) => i.locationReferences.map((l) => l.path).join(', ') },
 ];
 
 export const backlinkColumns: Column<Backlink>[] = [
-  { header: 'PAGE', value: (b) => b.page },
-  { header: 'PATH', value: (b) => b.path },
-  { header: 'TITLE', value: (b) => b.title },
+  idColumn((b) => b.page, 'PAGE'),
+  { header: 'PATH', value: (b) => b.path, priority: 1 },
+  { header: 'TITLE', value: (b) => b.title, priority: 1 },
 ];

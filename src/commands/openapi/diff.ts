@@ -13,9 +13,9 @@ interface Row {
 }
 
 const rowColumns: Column<Row>[] = [
-  { header: 'CHANGE', value: (r) => r.kind },
-  { header: 'OPERATION', value: (r) => r.operation },
-  { header: 'BREAKING', value: (r) => (r.breaking ? 'yes' : 'no') },
+  { header: 'CHANGE', value: (r) => r.kind, priority: 1 },
+  { header: 'OPERATION', value: (r) => r.operation, priority: 1 },
+  { header: 'BREAKING', value: (r) => (r.breaking ? 'yes' : 'no'), tone: (r) => (r.breaking ? 'bad' : undefined), priority: 1 },
   { header: 'DETAIL', value: (r) => r.detail },
 ];
 

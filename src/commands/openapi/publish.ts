@@ -3,6 +3,7 @@ import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { CliError } from '../../errors';
 import type { Column } from '../../output/render';
+import { idColumn } from '../../output/column-kinds';
 import { isUrl, latestText, readValidSpec } from './source';
 import type { Spec, SpecVersion } from './columns';
 
@@ -16,10 +17,10 @@ interface Outcome {
 }
 
 const outcomeColumns: Column<Outcome>[] = [
-  { header: 'SPEC', value: (o) => o.spec.slug },
-  { header: 'CHANGE', value: (o) => o.change },
+  { header: 'SPEC', value: (o) => o.spec.slug, priority: 1 },
+  { header: 'CHANGE', value: (o) => o.change, priority: 1 },
   { header: 'VERSION', value: (o) => o.version?.number },
-  { header: 'VERSION ID', value: (o) => o.version?.id },
+  { ...idColumn((o) => o.version?.id, 'VERSION ID'), priority: 3 },
   { header: 'STATE', value: (o) => ('processingState' in o.spec ? o.spec.processingState : undefined) },
 ];
 

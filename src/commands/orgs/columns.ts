@@ -1,13 +1,14 @@
 import type { Column } from '../../output/render';
+import { idColumn, roleColumn, timeColumn } from '../../output/column-kinds';
 import type { Organization } from '../../api/resources';
 
 export const organizationColumns: Column<Organization>[] = [
-  { header: 'ID', value: (o) => o.id },
-  { header: 'TITLE', value: (o) => o.title },
+  idColumn((o) => o.id),
+  { header: 'TITLE', value: (o) => o.title, priority: 1 },
   { header: 'HOSTNAME', value: (o) => o.hostname },
-  { header: 'DEFAULT ROLE', value: (o) => o.defaultRole ?? 'guest' },
+  roleColumn((o) => o.defaultRole, 'DEFAULT ROLE', 3),
   { header: 'ADMIN', value: (o) => o.permissions.admin },
-  { header: 'CREATED', value: (o) => o.createdAt },
+  timeColumn('CREATED', (o) => o.createdAt),
 ];
 
 export const organizationDetail: Column<Organization>[] = [

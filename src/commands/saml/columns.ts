@@ -1,14 +1,15 @@
 import type { Column } from '../../output/render';
+import { idColumn, roleColumn, timeColumn } from '../../output/column-kinds';
 import type { SamlProvider } from '../../api/resources';
 
 export const samlColumns: Column<SamlProvider>[] = [
-  { header: 'ID', value: (p) => p.id },
-  { header: 'LABEL', value: (p) => p.label },
+  idColumn((p) => p.id),
+  { header: 'LABEL', value: (p) => p.label, priority: 1 },
   { header: 'SSO URL', value: (p) => p.ssoURL },
-  { header: 'ENTITY ID', value: (p) => p.entityID },
-  { header: 'DEFAULT ROLE', value: (p) => p.defaultRole ?? 'guest' },
-  { header: 'DEFAULT TEAM', value: (p) => p.defaultTeam?.title },
-  { header: 'CREATED', value: (p) => p.createdAt },
+  { header: 'ENTITY ID', value: (p) => p.entityID, priority: 3 },
+  roleColumn((p) => p.defaultRole, 'DEFAULT ROLE', 3),
+  { header: 'DEFAULT TEAM', value: (p) => p.defaultTeam?.title, priority: 3 },
+  timeColumn('CREATED', (p) => p.createdAt),
 ];
 
 export const samlDetail: Column<SamlProvider>[] = [

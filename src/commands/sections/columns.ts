@@ -1,17 +1,18 @@
 import type { Column } from '../../output/render';
+import { idColumn } from '../../output/column-kinds';
 import type { ResultOf } from '../../api/routes/route';
 import type { Routes } from '../../api/routes/index';
 
 export type SiteSection = ResultOf<Routes['addSiteSection']>;
 
 export const sectionColumns: Column<SiteSection>[] = [
-  { header: 'ID', value: (s) => s.id },
-  { header: 'TITLE', value: (s) => s.title },
-  { header: 'PATH', value: (s) => s.path },
+  idColumn((s) => s.id),
+  { header: 'TITLE', value: (s) => s.title, priority: 1 },
+  { header: 'PATH', value: (s) => s.path, priority: 1 },
   { header: 'DEFAULT', value: (s) => Boolean(s.default) },
-  { header: 'GROUP', value: (s) => s.sectionGroup },
-  { header: 'SPACES', value: (s) => s.siteSpaces.length },
-  { header: 'CONDITION', value: (s) => s.condition },
+  { header: 'GROUP', value: (s) => s.sectionGroup, priority: 3 },
+  { header: 'SPACES', value: (s) => s.siteSpaces.length, priority: 3 },
+  { header: 'CONDITION', value: (s) => s.condition, priority: 3 },
 ];
 
 export const sectionDetail: Column<SiteSection>[] = [

@@ -1,20 +1,21 @@
 import type { Column } from '../../output/render';
+import { idColumn } from '../../output/column-kinds';
 import type { ResultOf } from '../../api/routes/route';
 import type { Routes } from '../../api/routes/index';
 
 export type SiteSpace = ResultOf<Routes['addSiteSpace']>;
 
 export const siteSpaceColumns: Column<SiteSpace>[] = [
-  { header: 'ID', value: (s) => s.id },
-  { header: 'SPACE', value: (s) => s.title },
-  { header: 'PATH', value: (s) => s.path },
+  idColumn((s) => s.id),
+  { header: 'SPACE', value: (s) => s.title, priority: 1 },
+  { header: 'PATH', value: (s) => s.path, priority: 1 },
   { header: 'SECTION', value: (s) => s.section },
   { header: 'DEFAULT', value: (s) => Boolean(s.default) },
-  { header: 'CONDITION', value: (s) => s.condition },
+  { header: 'CONDITION', value: (s) => s.condition, priority: 3 },
 ];
 
 export const siteSpaceDetail: Column<SiteSpace>[] = [
   ...siteSpaceColumns,
-  { header: 'SPACE ID', value: (s) => s.space.id },
+  idColumn((s) => s.space.id, 'SPACE ID'),
   { header: 'URL', value: (s) => s.urls.published },
 ];

@@ -1,4 +1,5 @@
 import type { Column } from '../../output/render';
+import { idColumn, timeColumn } from '../../output/column-kinds';
 import type { ResultOf } from '../../api/routes/route';
 import type { Routes } from '../../api/routes/index';
 
@@ -7,11 +8,11 @@ export type AdaptiveSchema = ResultOf<Routes['getSiteAdaptiveSchema']>;
 export type PublishedSite = ResultOf<Routes['getPublishedContentSite']>;
 
 export const siteColumns: Column<Site>[] = [
-  { header: 'ID', value: (s) => s.id },
-  { header: 'TITLE', value: (s) => s.title },
+  idColumn((s) => s.id),
+  { header: 'TITLE', value: (s) => s.title, priority: 1 },
   { header: 'VISIBILITY', value: (s) => s.visibility },
   { header: 'PUBLISHED', value: (s) => s.published },
-  { header: 'SPACES', value: (s) => s.siteSpaces },
+  { header: 'SPACES', value: (s) => s.siteSpaces, priority: 3 },
   { header: 'URL', value: (s) => s.urls.published },
 ];
 
@@ -22,8 +23,8 @@ export const siteDetail: Column<Site>[] = [
   { header: 'BASENAME', value: (s) => s.basename },
   { header: 'PROXY', value: (s) => s.proxy?.origin },
   { header: 'ADAPTIVE', value: (s) => s.adaptiveContent.enabled },
-  { header: 'CREATED', value: (s) => s.createdAt },
-  { header: 'UPDATED', value: (s) => s.updatedAt },
+  timeColumn('CREATED', (s) => s.createdAt),
+  timeColumn('UPDATED', (s) => s.updatedAt),
   { header: 'APP URL', value: (s) => s.urls.app },
 ];
 
@@ -44,7 +45,7 @@ export function claimsOf(schema: AdaptiveSchema['jsonSchema']): Claim[] {
 }
 
 export const claimColumns: Column<Claim>[] = [
-  { header: 'CLAIM', value: (c) => c.name },
+  { header: 'CLAIM', value: (c) => c.name, priority: 1 },
   { header: 'SIGNED', value: (c) => c.signed },
   { header: 'DESCRIPTION', value: (c) => c.description },
 ];
@@ -70,9 +71,9 @@ export function publishedRows(published: PublishedSite): PublishedRow[] {
 }
 
 export const publishedColumns: Column<PublishedRow>[] = [
-  { header: 'SECTION', value: (r) => r.section },
-  { header: 'PATH', value: (r) => r.path },
-  { header: 'SPACE', value: (r) => r.space },
+  { header: 'SECTION', value: (r) => r.section, priority: 1 },
+  { header: 'PATH', value: (r) => r.path, priority: 1 },
+  { header: 'SPACE', value: (r) => r.space, priority: 1 },
   { header: 'DEFAULT', value: (r) => r.default },
   { header: 'URL', value: (r) => r.url },
 ];

@@ -1,6 +1,8 @@
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import type { Column } from '../../output/render';
+import { idColumn } from '../../output/column-kinds';
+import { truncate } from '../../output/display-width';
 import type { SiteSection } from '../sections/columns';
 import type { SiteSectionGroup } from '../section-groups/columns';
 import type { SiteSpace } from '../site-spaces/columns';
@@ -85,8 +87,8 @@ function rowsOf(top: TopLevel[], rootSpaces: SiteSpace[]): Row[] {
   return rows;
 }
 
-/** Draws rows as a tree with box-drawing branches. */
-function drawTree(rows: Row[]): string {
+/** Draws rows as a tree with box-drawing branches, each line cut to `width` columns. */
+function drawTree(rows: Row[], width: number): string {
   const lines: string[] = [];
   rows.forEach((row, i) => {
     // Whether a later row sits at `depth` before the tree climbs above it: then that level's branch continues.
@@ -102,19 +104,19 @@ function drawTree(rows: Row[]): string {
     prefix += continues(row.depth) ? '├── ' : '└── ';
     const label = row.kind === 'group' ? `${row.title} (group)` : `${row.title}  /${row.path}`;
     const notes = [row.isDefault ? 'default' : '', row.condition ? `if ${row.condition}` : '', row.id].filter(Boolean).join(', ');
-    lines.push(`${prefix}${label}  [${notes}]`);
+    lines.push(truncate(`${prefix}${label}  [${notes}]`, width));
   });
   return lines.join('\n');
 }
 
 const rowColumns: Column<Row>[] = [
   { header: 'KIND', value: (r) => r.kind },
-  { header: 'ID', value: (r) => r.id },
-  { header: 'PARENT', value: (r) => r.parent },
-  { header: 'TITLE', value: (r) => r.title },
-  { header: 'PATH', value: (r) => r.path },
-  { header: 'DEFAULT', value: (r) => (r.kind === 'group' ? '' : r.isDefault) },
-  { header: 'CONDITION', value: (r) => r.condition },
+  idColumn((r) => r.id),
+  { header: 'PARENT', value: (r) => r.parent, priority: 3 },
+  { header: 'TITLE', value: (r) => r.title, priority: 1 },
+  { header: 'PATH', value: (r) => r.path, priority: 1 },
+  { header: 'DEFAULT', value: (r) => (r.kind === 'group' ? '' : r.isDefault), priority: 3 },
+  { header: 'CONDITION', value: (r) => r.condition, priority: 3 },
   { header: 'URL', value: (r) => r.url },
 ];
 
@@ -149,7 +151,7 @@ export async function printSiteTree(ctx: Context, tree: SiteTree, empty: string)
     await ctx.out.list(rows, rowColumns);
     return;
   }
-  ctx.out.text(`${site.title}  ${site.urls.published}  [${site.id}]`);
-  if (rows.length) ctx.out.text(drawTree(rows));
+  ctx.out.text(truncate(`${site.title}  ${site.urls.published}  [${site.id}]`, ctx.out.width));
+  if (rows.length) ctx.out.text(drawTree(rows, ctx.out.width));
   else ctx.out.message(empty);
 }

@@ -10,7 +10,7 @@ export function registerDeleted(group: Command, ctx: Context): void {
     .addHelpText('after', '\nExamples:\n  $ docsctl spaces deleted\n  $ docsctl spaces deleted --json | jq -r ".items[] | [.id, .deletedBy.email] | @tsv"')
     .action(async (opts: PagingOptions) => {
       const organizationId = await ctx.organizationId();
-      const printed = await printList(ctx, opts, routes.listSpaces, { params: { organizationId }, query: { ...pagingQuery(opts), deleted: true } }, deletedSpaceColumns(new Date()));
+      const printed = await printList(ctx, opts, routes.listSpaces, { params: { organizationId }, query: { ...pagingQuery(opts), deleted: true } }, deletedSpaceColumns(ctx.now()));
       if (!ctx.out.json && printed) ctx.out.message('Restore with: docsctl spaces restore ID...');
     });
 }

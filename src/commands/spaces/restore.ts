@@ -5,6 +5,7 @@ import { ApiError } from '../../api/errors';
 import { UsageError } from '../../errors';
 import { pick } from '../../output/prompts';
 import type { Column } from '../../output/render';
+import { idColumn, statusColumn } from '../../output/column-kinds';
 import { purgedIn } from './columns';
 import type { Space } from '../../api/resources';
 
@@ -16,9 +17,9 @@ interface Outcome {
 }
 
 const columns: Column<Outcome>[] = [
-  { header: 'ID', value: (o) => o.id },
-  { header: 'TITLE', value: (o) => o.space?.title },
-  { header: 'STATUS', value: (o) => o.status },
+  idColumn((o) => o.id),
+  { header: 'TITLE', value: (o) => o.space?.title, priority: 1 },
+  statusColumn((o) => o.status),
   { header: 'DETAIL', value: (o) => o.error?.message ?? (o.space?.parent ? `in collection ${o.space.parent}` : 'at the top level') },
 ];
 
@@ -26,7 +27,7 @@ const columns: Column<Outcome>[] = [
 async function pickDeleted(ctx: Context): Promise<string[]> {
   const organizationId = await ctx.organizationId();
   const api = await ctx.client();
-  const now = new Date();
+  const now = ctx.now();
   const choices = [];
   for await (const s of api.paginate(routes.listSpaces, { params: { organizationId }, query: { deleted: true, limit: 1000 } })) {
     choices.push({ name: `${s.title} (${s.id}), deleted ${s.deletedAt} by ${s.deletedBy?.email ?? 'unknown'}, purged in ${purgedIn(s.deletedAt, now)}`, value: s.id });

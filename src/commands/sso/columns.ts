@@ -1,4 +1,5 @@
 import type { Column } from '../../output/render';
+import { idColumn } from '../../output/column-kinds';
 import type { ResultOf } from '../../api/routes/route';
 import type { Routes } from '../../api/routes/index';
 
@@ -6,7 +7,7 @@ import type { Routes } from '../../api/routes/index';
 export type SsoOption = ResultOf<Routes['getOrganizationSsoLoginInfo']>['items'][number];
 
 export const ssoOptionColumns: Column<SsoOption>[] = [
-  { header: 'ID', value: (i) => i.id },
-  { header: 'LABEL', value: (i) => i.label },
+  idColumn((i) => i.id),
+  { header: 'LABEL', value: (i) => i.label, priority: 1 },
   { header: 'START URL', value: (i) => i.startURL },
 ];

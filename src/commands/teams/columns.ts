@@ -1,18 +1,19 @@
 import type { Column } from '../../output/render';
+import { idColumn, roleColumn, timeColumn } from '../../output/column-kinds';
 import type { Team, TeamMember } from '../../api/resources';
 
 export const teamColumns: Column<Team>[] = [
-  { header: 'ID', value: (t) => t.id },
-  { header: 'TITLE', value: (t) => t.title },
+  idColumn((t) => t.id),
+  { header: 'TITLE', value: (t) => t.title, priority: 1 },
   { header: 'MEMBERS', value: (t) => t.members },
   { header: 'SPACES', value: (t) => t.spaces },
-  { header: 'CREATED', value: (t) => t.createdAt },
+  timeColumn('CREATED', (t) => t.createdAt),
 ];
 
 export const teamMemberColumns: Column<TeamMember>[] = [
-  { header: 'ID', value: (m) => m.organization.id },
-  { header: 'NAME', value: (m) => m.organization.user.displayName },
-  { header: 'EMAIL', value: (m) => m.organization.user.email },
+  idColumn((m) => m.organization.id),
+  { header: 'NAME', value: (m) => m.organization.user.displayName, priority: 1 },
+  { header: 'EMAIL', value: (m) => m.organization.user.email, priority: 1 },
   { header: 'TEAM ROLE', value: (m) => m.team.role },
-  { header: 'ORG ROLE', value: (m) => m.organization.role ?? 'guest' },
+  roleColumn((m) => m.organization.role, 'ORG ROLE', 2),
 ];

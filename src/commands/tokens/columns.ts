@@ -1,13 +1,14 @@
 import type { Column } from '../../output/render';
+import { idColumn, timeColumn } from '../../output/column-kinds';
 import type { TokenInfo } from '../../engine/tokens';
 
 export const tokenColumns: Column<TokenInfo>[] = [
-  { header: 'ID', value: (t) => t.id },
-  { header: 'NAME', value: (t) => t.name },
-  { header: 'USER', value: (t) => t.email },
-  { header: 'CREATED', value: (t) => t.createdAt },
-  { header: 'LAST USED', value: (t) => t.lastUsedAt },
-  { header: 'REVOKED', value: (t) => t.revokedAt },
-  { header: 'SCOPE', value: (t) => t.scope },
-  { header: 'EXPIRES', value: (t) => t.expiresAt },
+  idColumn((t) => t.id),
+  { header: 'NAME', value: (t) => t.name, priority: 1 },
+  { header: 'USER', value: (t) => t.email, priority: 1 },
+  timeColumn('CREATED', (t) => t.createdAt),
+  timeColumn('LAST USED', (t) => t.lastUsedAt, 2),
+  timeColumn('REVOKED', (t) => t.revokedAt, 2),
+  { header: 'SCOPE', value: (t) => t.scope, priority: 3 },
+  timeColumn('EXPIRES', (t) => t.expiresAt, 2),
 ];

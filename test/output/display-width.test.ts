@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { displayWidth, padEnd, stripAnsi, truncate } from '../../src/output/display-width';
+
+describe('display width', () => {
+  it('counts columns, not characters: escapes none, … one, wide characters two, combining marks none', () => {
+    expect(displayWidth('abc')).toBe(3);
+    expect(displayWidth('\u001b[1mabc\u001b[22m')).toBe(3);
+    expect(displayWidth('ab…')).toBe(3);
+    expect(displayWidth('日本')).toBe(4);
+    expect(displayWidth('🚀 go')).toBe(5);
+    expect(displayWidth('e\u0301')).toBe(1);
+    expect(stripAnsi('\u001b[31mred\u001b[39m')).toBe('red');
+  });
+
+  it('truncates to a width with …, keeping escapes and closing them', () => {
+    expect(truncate('abcdef', 6)).toBe('abcdef');
+    expect(truncate('abcdef', 4)).toBe('abc…');
+    expect(truncate('日本語', 4)).toBe('日…');
+    expect(truncate('abc', 0)).toBe('');
+    const cut = truncate('\u001b[1mbold words\u001b[22m', 5);
+    expect(stripAnsi(cut)).toBe('bold…');
+    expect(cut.endsWith('\u001b[0m')).toBe(true);
+    expect(displayWidth(cut)).toBe(5);
+  });
+
+  it('pads to a width by display columns', () => {
+    expect(padEnd('日', 4)).toBe('日  ');
+    expect(padEnd('abcdef', 4)).toBe('abcdef');
+  });
+});
