@@ -20,7 +20,8 @@ export interface ArchivedOrganization {
     ai?: boolean;
     inviteLinks: boolean;
   };
-  members: { email: string; displayName: string; role: Role | null; sso: boolean }[];
+  /** A person's profile (name, photo) is theirs, not the organization's: the e-mail names them. */
+  members: { email: string; role: Role | null; sso: boolean }[];
   teams: { id: string; title: string; members: { email: string; role: 'owner' | 'member' }[] }[];
   invites: { id: string; role: Role }[];
   /** Without the secrets the API never answers. */
