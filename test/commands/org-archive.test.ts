@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { emptySandbox, json, ok, sampleSandbox, tsvRows } from './support';
+import { enrichSample, GIF, normalizedArchive } from '../helpers/org-archive';
+
+describe('export and import', () => {
+  it('round trip: export A, import into an empty B, export B gives the same archive modulo ids and times', async () => {
+    const a = await sampleSandbox();
+    const { space } = await enrichSample(a);
+    const exported = await json(a, ['export', '-o', 'acme.docsctl.tgz']);
+    const archive = join(a.dir, 'acme.docsctl.tgz');
+    expect(exported.counts).toMatchObject({ members: 37, teams: 5, collections: 3, spaces: 7, files: 1, changeRequests: 3, comments: 3, replies: 2, sites: 2, openapiSpecs: 1, openapiVersions: 2, translations: 1, customFields: 3, samlProviders: 1, invites: 2 });
+    expect(readdirSync(a.dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+
+    const b = await emptySandbox();
+    const imported = await b.run(['import', archive], { tty: true });
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.stdout).toMatch(/KIND\W+IN ARCHIVE\W+IMPORTED\W+FAILED/);
+    expect(imported.stdout).toMatch(/spaces\W+7\W+7\W+0\W/);
+    expect(imported.stderr).not.toContain('Carried over with a loss:');
+    expect(imported.stderr).not.toContain('Could not be carried over');
+    expect(existsSync(`${archive}.map.json`)).toBe(true);
+
+    ok(await b.run(['export', '-o', 'copy.docsctl.tgz']));
+    const [left, right] = [await normalizedArchive(archive), await normalizedArchive(join(b.dir, 'copy.docsctl.tgz'))];
+    expect(right).toEqual(left);
+
+    // What B holds is what A held: the file's bytes, the links to it, the members and their roles.
+    const spaces = (await json(b, ['spaces', 'list'])).items as { id: string; title: string }[];
+    const copy = spaces.find((s) => s.title === 'Changelog')!.id;
+    const files = (await json(b, ['content', 'files', '--space', copy])).items as { id: string }[];
+    expect(files).toHaveLength(1);
+    ok(await b.run(['content', 'download', files[0].id, '--space', copy, '-o', 'logo.gif']));
+    expect(readFileSync(join(b.dir, 'logo.gif'))).toEqual(GIF);
+    expect((await b.run(['content', 'page', 'readme', '--path', '--space', copy])).stdout).toContain(`/files/${files[0].id}`);
+    expect(space).not.toBe(copy);
+    const members = (await json(b, ['members', 'list', '--limit', '1000'])).items as { role: string; user: { email: string } }[];
+    expect(members.find((m) => m.user.email === 'grace.hopper@acme.example')?.role).toBe('admin');
+  }, 120_000);
+
+  it('resumes after a failure without making anything twice', async () => {
+    const a = await sampleSandbox();
+    ok(await a.run(['export', '-o', 'acme.docsctl.tgz']));
+    const archive = join(a.dir, 'acme.docsctl.tgz');
+    const b = await emptySandbox();
+    // A field of the same name and another type: creating it fails, and so does setting its value on spaces.
+    ok(await b.run(['custom-fields', 'create', 'owner', '--type', 'number']));
+    const failed = await b.run(['import', archive]);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain('Could not be carried over:');
+    expect(failed.stderr).toMatch(/custom field owner: /);
+    expect(failed.stderr).toMatch(/space "Employee handbook": /);
+    expect(failed.stderr).not.toMatch(/\n\s+at /);
+    // Piped, the summary is TSV: kind, in archive, imported, failed.
+    const rows = tsvRows(failed.stdout);
+    expect(rows.find((r) => r[0] === 'spaces')).toEqual(['spaces', '7', '0', '7']);
+    expect(rows.find((r) => r[0] === 'teams')).toEqual(['teams', '5', '5', '0']);
+
+    ok(await b.run(['custom-fields', 'delete', 'owner', '--yes']));
+    const dry = await b.run(['import', archive, '--dry-run']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(tsvRows(dry.stdout).find((r) => r[0] === 'teams')).toEqual(['teams', '5', '5', '0']);
+    const resumed = await b.run(['import', archive]);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toMatch(/resumed: \d+ step\(s\) were done by an earlier run/);
+    expect((await json(b, ['teams', 'list'])).items).toHaveLength(5);
+    expect((await json(b, ['spaces', 'list'])).items).toHaveLength(7);
+    ok(await b.run(['export', '-o', 'copy.docsctl.tgz']));
+    expect(await normalizedArchive(join(b.dir, 'copy.docsctl.tgz'))).toEqual(await normalizedArchive(archive));
+  }, 120_000);
+
+  it("lists what is carried over with a loss: another person's comments are posted by the person importing", async () => {
+    const a = await emptySandbox();
+    ok(await a.run(['invites', 'email', 'grace@acme.example', '--role', 'admin']));
+    const space = (await json(a, ['spaces', 'create', '--title', 'Notes'])).id as string;
+    ok(await a.run(['--as', 'grace@acme.example', 'comments', 'add', '--space', space, '--body', 'First!']));
+    ok(await a.run(['export', '-o', 'notes.docsctl.tgz']));
+    const b = await emptySandbox();
+    const imported = await b.run(['import', join(a.dir, 'notes.docsctl.tgz'), '--json']);
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.stderr).toMatch(/Carried over with a loss:\n  comment \S+ in space "Notes": posted by the person importing: the API posts as its caller \(written by grace@acme.example\)/);
+    const result = JSON.parse(imported.stdout);
+    expect(result.failures).toEqual([]);
+    expect(result.notes).toHaveLength(1);
+    const comments = (await json(b, ['comments', 'list', '--space', (await json(b, ['spaces', 'list'])).items[0].id])).items;
+    expect(comments.map((c: { body: { markdown?: string } }) => c.body.markdown?.trim())).toEqual(['First!']);
+  }, 60_000);
+
+  it('dry run: prints the plan on a terminal and as JSON, and changes nothing', async () => {
+    const a = await sampleSandbox();
+    ok(await a.run(['export', '-o', 'acme.docsctl.tgz']));
+    const archive = join(a.dir, 'acme.docsctl.tgz');
+    const b = await emptySandbox();
+    const table = await b.run(['import', archive, '--dry-run'], { tty: true });
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(/KIND\W+IN ARCHIVE\W+ALREADY IMPORTED\W+TO IMPORT/);
+    expect(table.stdout).toMatch(/members\W+37\W+0\W+37\W/);
+    expect(table.stderr).toContain('would match 1 member(s) by e-mail and invite 36. Nothing was changed.');
+    const plan = await json(b, ['import', archive, '--dry-run']);
+    expect(plan.users).toEqual({ matched: 1, invited: 36 });
+    expect(plan.plan.find((r: { kind: string }) => r.kind === 'sites')).toEqual({ kind: 'sites', archived: 2, done: 0, todo: 2 });
+    expect((await json(b, ['members', 'list'])).items).toHaveLength(1);
+    expect((await json(b, ['spaces', 'list'])).items).toHaveLength(0);
+    expect(existsSync(`${archive}.map.json`)).toBe(false);
+  }, 60_000);
+});
