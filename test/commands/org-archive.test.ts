@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { emptySandbox, json, ok, sampleSandbox, tsvRows } from './support';
 import { enrichSample, GIF, normalizedArchive } from '../helpers/org-archive';
@@ -103,5 +103,54 @@ describe('export and import', () => {
     expect((await json(b, ['members', 'list'])).items).toHaveLength(1);
     expect((await json(b, ['spaces', 'list'])).items).toHaveLength(0);
     expect(existsSync(`${archive}.map.json`)).toBe(false);
+  }, 60_000);
+});
+
+describe('export and import: bad input', () => {
+  /** Rewrites an archive's entries through `change`, keeping everything else. */
+  async function tampered(from: string, to: string, change: (entries: { name: string; bytes: Buffer }[]) => { name: string; bytes: Buffer }[]) {
+    const { readArchive, writeArchive } = await import('../../src/org-archive/archive-file');
+    await writeArchive(to, change(await readArchive(from)));
+  }
+
+  it('names what is wrong, with a meaningful exit code and no stack trace', async () => {
+    const a = await sampleSandbox();
+    ok(await a.run(['export', '-o', 'good.tgz']));
+    const good = join(a.dir, 'good.tgz');
+    writeFileSync(join(a.dir, 'notes.txt'), 'not an archive');
+    await tampered(good, join(a.dir, 'v99.tgz'), (entries) => entries.map((e) => (e.name === 'manifest.json' ? { ...e, bytes: Buffer.from(e.bytes.toString().replace('"version": 1,', '"version": 99,')) } : e)));
+    await tampered(good, join(a.dir, 'changed.tgz'), (entries) => entries.map((e) => (e.name === 'organization.json' ? { ...e, bytes: Buffer.from(e.bytes.toString().replace('Acme Docs', 'Acme Evil')) } : e)));
+    await tampered(good, join(a.dir, 'missing.tgz'), (entries) => entries.filter((e) => !e.name.startsWith('sites/')));
+    await tampered(good, join(a.dir, 'first.tgz'), (entries) => [...entries.slice(1), entries[0]]);
+
+    const cases: [string[], number, RegExp][] = [
+      [['import', 'notes.txt'], 1, /^error: notes\.txt: not a gzip'd archive/],
+      [['import', 'nothing.tgz'], 5, /^error: nothing\.tgz: no such file/],
+      [['import', '.'], 2, /is a folder, not an archive/],
+      [['import', 'v99.tgz'], 1, /v99\.tgz: manifest version 99 is not supported \(this docsctl reads version 1; the archive was made by a newer docsctl\)/],
+      [['import', 'changed.tgz'], 1, /changed\.tgz: checksum mismatch for organization\.json/],
+      [['import', 'missing.tgz'], 1, /missing\.tgz: the manifest lists sites\/\S+, sites\/\S+, missing from the archive/],
+      [['import', 'first.tgz'], 1, /not an organization archive \(the first entry is organization\.json, not manifest\.json\)/],
+      [['--org', 'nope', 'import', 'good.tgz'], 5, /^error: .*nope/],
+      [['--org', 'nope', 'export', '-o', 'nope.tgz'], 5, /^error: .*nope/],
+    ];
+    for (const [argv, code, message] of cases) {
+      const r = await a.run(argv);
+      expect(r.code, `${argv.join(' ')}: ${r.stderr}`).toBe(code);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+    expect(existsSync(join(a.dir, 'nope.tgz'))).toBe(false);
+    expect(readdirSync(a.dir).filter((f) => f.endsWith('.tmp') || f.endsWith('.map.json'))).toEqual([]);
+  }, 60_000);
+
+  it('refuses a mapping file written for another archive or another organization', async () => {
+    const a = await sampleSandbox();
+    ok(await a.run(['export', '-o', 'acme.tgz']));
+    const b = await emptySandbox();
+    writeFileSync(join(b.dir, 'other.map.json'), JSON.stringify({ format: 'docsctl-import-map', archive: 'x', target: { url: 'u', organization: 'o' }, ids: {}, done: [] }));
+    const r = await b.run(['import', join(a.dir, 'acme.tgz'), '--map', 'other.map.json']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('other.map.json was written for another archive: move it away or pass --map FILE');
   }, 60_000);
 });
