@@ -25,7 +25,7 @@ organization".
 
 Examples:
   $ docsctl export --org ORG_ID -o acme.docsctl.tgz
-  $ docsctl --url https://docs.example.com --token $TOKEN export -o acme.docsctl.tgz --json`)
+  $ docsctl --url https://docs.example.com --token $TOKEN export --org ORG_ID -o labs.docsctl.tgz --json`)
     .action(async (opts: Opts) => {
       const organizationId = await ctx.organizationId();
       const path = resolve(ctx.io.cwd, opts.output ?? `${organizationId}.docsctl.tgz`);
