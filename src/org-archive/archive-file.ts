@@ -10,17 +10,15 @@ import { parseTarHeader, tarHeader, tarPadding, TarFormatError, TAR_BLOCK, TAR_E
  * untrusted input, read whole into memory, so its entry count and sizes are bounded before anything
  * is allocated for them.
  */
-export interface ArchiveBounds {
-  maxEntries: number;
-  maxEntryBytes: number;
-  maxTotalBytes: number;
-}
-
-export const ARCHIVE_BOUNDS: ArchiveBounds = {
+export const ARCHIVE_BOUNDS = {
+  /** Entries: one per space, site and spec, and one per distinct file. */
   maxEntries: 200_000,
+  /** Bytes of one entry once uncompressed. */
   maxEntryBytes: 256 * 1024 * 1024,
+  /** Bytes of the whole archive once uncompressed (a gzip bomb stops here). */
   maxTotalBytes: 1024 * 1024 * 1024,
 };
+export type ArchiveBounds = typeof ARCHIVE_BOUNDS;
 
 /** An archive that cannot be read: not gzip, not tar, out of bounds, or an unsafe entry name. */
 export class ArchiveError extends Error {}

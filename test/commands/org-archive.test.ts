@@ -4,6 +4,13 @@ import { join } from 'node:path';
 import { emptySandbox, json, ok, sampleSandbox, tsvRows } from './support';
 import { enrichSample, GIF, normalizedArchive } from '../helpers/org-archive';
 
+/** The sample organization exported, and an empty organization to import it into. */
+async function sampleArchive() {
+  const a = await sampleSandbox();
+  ok(await a.run(['export', '-o', 'acme.docsctl.tgz']));
+  return { a, archive: join(a.dir, 'acme.docsctl.tgz'), b: await emptySandbox() };
+}
+
 describe('export and import', () => {
   it('round trip: export A, import into an empty B, export B gives the same archive modulo ids and times', async () => {
     const a = await sampleSandbox();
@@ -40,10 +47,7 @@ describe('export and import', () => {
   }, 120_000);
 
   it('resumes after a failure without making anything twice', async () => {
-    const a = await sampleSandbox();
-    ok(await a.run(['export', '-o', 'acme.docsctl.tgz']));
-    const archive = join(a.dir, 'acme.docsctl.tgz');
-    const b = await emptySandbox();
+    const { archive, b } = await sampleArchive();
     // A field of the same name and another type: creating it fails, and so does setting its value on spaces.
     ok(await b.run(['custom-fields', 'create', 'owner', '--type', 'number']));
     const failed = await b.run(['import', archive]);
@@ -88,10 +92,7 @@ describe('export and import', () => {
   }, 60_000);
 
   it('dry run: prints the plan on a terminal and as JSON, and changes nothing', async () => {
-    const a = await sampleSandbox();
-    ok(await a.run(['export', '-o', 'acme.docsctl.tgz']));
-    const archive = join(a.dir, 'acme.docsctl.tgz');
-    const b = await emptySandbox();
+    const { archive, b } = await sampleArchive();
     const table = await b.run(['import', archive, '--dry-run'], { tty: true });
     expect(table.code, table.stderr).toBe(0);
     expect(table.stdout).toMatch(/KIND\W+IN ARCHIVE\W+ALREADY IMPORTED\W+TO IMPORT/);

@@ -46,15 +46,16 @@ async function readOrganization(api: ApiClient, organizationId: string, progress
   const collections = await all(api.paginate(routes.listCollections, { params, query: { limit: LIMIT, nested: true } }));
   const translations = await all(api.paginate(routes.listTranslations, { params, query: { limit: LIMIT } }));
   const archived: ArchivedOrganization = {
+    // Fields the organization does not have stay undefined: JSON leaves them out of the archive.
     settings: {
       title: org.title,
       emailDomains: org.emailDomains,
-      ...(org.hostname !== undefined ? { hostname: org.hostname } : {}),
-      ...(org.defaultRole !== undefined ? { defaultRole: org.defaultRole } : {}),
-      ...(org.defaultContent !== undefined ? { defaultContent: org.defaultContent } : {}),
-      ...(org.urls.logo !== undefined ? { logo: org.urls.logo } : {}),
-      ...(org.sso !== undefined ? { sso: org.sso } : {}),
-      ...(org.ai !== undefined ? { ai: org.ai } : {}),
+      hostname: org.hostname,
+      defaultRole: org.defaultRole,
+      defaultContent: org.defaultContent,
+      logo: org.urls.logo,
+      sso: org.sso,
+      ai: org.ai,
       inviteLinks: org.inviteLinks,
     },
     members: members.map((m) => ({ email: m.user.email, role: m.role, sso: m.sso })).sort(byEmail),
@@ -107,9 +108,9 @@ async function readSpace(api: ApiClient, space: Space, blobs: Map<string, Buffer
     title: space.title,
     emoji: space.emoji,
     visibility: space.visibility,
-    ...(space.editMode ? { editMode: space.editMode } : {}),
+    editMode: space.editMode,
     defaultLevel: space.defaultLevel,
-    ...(space.parent ? { parent: space.parent } : {}),
+    parent: space.parent,
     permissions: {
       users: users.map((u) => ({ email: u.user.email, role: u.role as Role })).sort(byEmail),
       teams: teams.map((t) => ({ team: t.team.id, role: t.role as Role })),
@@ -165,12 +166,12 @@ async function readSite(api: ApiClient, organizationId: string, site: ResultOf<t
     title: site.title,
     visibility: site.visibility,
     published: site.published,
-    ...(site.basename ? { basename: site.basename } : {}),
-    ...(site.hostname ? { hostname: site.hostname } : {}),
+    basename: site.basename,
+    hostname: site.hostname,
     // The proxy is answered as `{ origin: https://<proxy>, target }`; it is set as `<proxy>`.
-    ...(site.proxy ? { proxy: site.proxy.origin.replace(/^https?:\/\//, "") } : {}),
+    proxy: site.proxy?.origin.replace(/^https?:\/\//, ''),
     adaptiveContent: site.adaptiveContent.enabled,
-    ...(schema ? { adaptiveSchema: schema.jsonSchema } : {}),
+    adaptiveSchema: schema?.jsonSchema,
     structure,
   };
 }

@@ -18,13 +18,14 @@ export async function importSettings(im: Importer): Promise<void> {
   await im.step('settings', 'organization settings', async () => {
     await im.api.call(routes.updateOrganizationById, {
       params: { organizationId: im.organizationId },
+      // What the archive lacks is undefined, which the request's JSON leaves out.
       body: {
         title: settings.title,
         emailDomains: settings.emailDomains,
-        ...(settings.defaultRole !== undefined ? { defaultRole: settings.defaultRole } : {}),
-        ...(settings.logo !== undefined ? { logo: settings.logo } : {}),
-        ...(settings.sso !== undefined ? { sso: settings.sso } : {}),
-        ...(settings.ai !== undefined ? { ai: settings.ai } : {}),
+        defaultRole: settings.defaultRole,
+        logo: settings.logo,
+        sso: settings.sso,
+        ai: settings.ai,
         inviteLinks: settings.inviteLinks,
       },
     });
