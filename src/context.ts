@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { ApiClient } from './api/client';
 import type { Transport } from './api/transports/transport';
 import { ConfigError, resolveTarget, type Env, type GlobalFlags, type Target } from './config';
@@ -61,6 +62,8 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
       if (!target) {
         try {
           target = resolveTarget(flags(), io.env);
+          // A relative database path is the command's folder's, as every other path it is given (in-process callers pass a cwd of their own).
+          if (target.mode === 'local') target = { ...target, db: resolve(io.cwd, target.db) };
         } catch (error) {
           if (error instanceof ConfigError) throw new UsageError(error.message);
           throw error;

@@ -91,6 +91,23 @@ describe('export and import', () => {
     expect(comments.map((c: { body: { markdown?: string } }) => c.body.markdown?.trim())).toEqual(['First!']);
   }, 60_000);
 
+  it('export on a terminal and piped: the summary on stderr, nothing on stdout; --json the counts', async () => {
+    const a = await sampleSandbox();
+    for (const tty of [true, false]) {
+      const r = await a.run(['export', '-o', `acme-${tty}.tgz`], { tty });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^Exported organization \S+ \(Acme Docs\) to .*acme-(true|false)\.tgz:\n  37 members, 5 teams, 3 collections, 7 spaces with 3 pages and 0 files \(0 B\),\n  2 open change requests, 0 comments, 2 sites, 0 OpenAPI specs, 0 translations\.\n$/);
+    }
+    // Two exports of the same organization differ only in the manifest's time: the entries are the same bytes.
+    const { readArchive } = await import('../../src/org-archive/archive-file');
+    const [one, two] = [await readArchive(join(a.dir, 'acme-true.tgz')), await readArchive(join(a.dir, 'acme-false.tgz'))];
+    expect(two.slice(1)).toEqual(one.slice(1));
+    const orgs = (await json(a, ['orgs', 'list'])).items as { id: string }[];
+    expect((await a.run(['export'])).code).toBe(0);
+    expect(existsSync(join(a.dir, `${orgs[0].id}.docsctl.tgz`))).toBe(true);
+  }, 60_000);
+
   it('dry run: prints the plan on a terminal and as JSON, and changes nothing', async () => {
     const { archive, b } = await sampleArchive();
     const table = await b.run(['import', archive, '--dry-run'], { tty: true });

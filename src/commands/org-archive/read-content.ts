@@ -33,27 +33,32 @@ export async function archiveContent(api: ApiClient, root: ContentRoot, blobs: M
   return { pages: archivedPages, files: archivedFiles };
 }
 
+/** Oldest first; the same time (a fast import posts several in one millisecond) by text, not by id as the listing does. */
+const chronological = (a: { postedAt: string; markdown: string }, b: { postedAt: string; markdown: string }) =>
+  a.postedAt.localeCompare(b.postedAt) || a.markdown.localeCompare(b.markdown);
+
 /** Every comment (open and resolved, oldest first) with its replies, at a space's root or a change request's. */
 export async function archiveComments(api: ApiClient, root: ContentRoot, progress: Progress): Promise<ArchivedComment[]> {
   const cr = root.changeRequestId;
   const params = { spaceId: root.spaceId, changeRequestId: cr ?? '' };
   const query = { status: 'all' as const, order: 'asc' as const, format: 'markdown' as const, limit: 1000 };
   const listing = cr ? api.paginate(routes.listCommentsInChangeRequest, { params, query }) : api.paginate(routes.listCommentsInSpace, { params, query });
-  const comments: ArchivedComment[] = [];
+  const comments: (ArchivedComment & { postedAt: string })[] = [];
   for await (const comment of listing) {
     const replyInput = { params: { ...params, commentId: comment.id }, query: { format: 'markdown' as const, limit: 1000 } };
     const replies = [];
     const replyListing = cr ? api.paginate(routes.listCommentRepliesInChangeRequest, replyInput) : api.paginate(routes.listCommentRepliesInSpace, replyInput);
-    for await (const reply of replyListing) replies.push({ author: reply.postedBy?.email ?? '', markdown: reply.body.markdown ?? '' });
+    for await (const reply of replyListing) replies.push({ author: reply.postedBy?.email ?? '', markdown: reply.body.markdown ?? '', postedAt: reply.postedAt });
     comments.push({
       id: comment.id,
       author: comment.postedBy?.email ?? '',
       ...(comment.target.page ? { page: comment.target.page.id } : {}),
       status: comment.status,
       markdown: comment.body.markdown ?? '',
-      replies,
+      replies: replies.sort(chronological).map(({ postedAt, ...reply }) => reply),
+      postedAt: comment.postedAt,
     });
     progress.advance(1 + replies.length);
   }
-  return comments;
+  return comments.sort(chronological).map(({ postedAt, ...comment }) => comment);
 }

@@ -15,7 +15,9 @@ async function all<T>(listing: AsyncGenerator<T>): Promise<T[]> {
   return items;
 }
 
-const byEmail = <T extends { email: string }>(a: T, b: T) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0);
+/** Orders by a text key: sets whose listing order is their creation time (ties broken by id) get an order of their own, so an archive does not depend on ids or times. */
+const by = <T>(key: (item: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+const byEmail = by<{ email: string }>((x) => x.email);
 
 /** Parents before children, siblings in the listing's order. */
 function parentsFirst<T extends { id: string; parent?: string }>(items: T[]): T[] {
@@ -59,9 +61,9 @@ async function readOrganization(api: ApiClient, organizationId: string, progress
       inviteLinks: org.inviteLinks,
     },
     members: members.map((m) => ({ email: m.user.email, role: m.role, sso: m.sso })).sort(byEmail),
-    teams,
+    teams: teams.sort(by((t) => t.title)),
     // Links to a space or a collection name what an organization-wide link cannot carry: their level.
-    invites: invites.filter((i) => !i.space && !i.collection).map((i) => ({ id: i.id, role: i.role })),
+    invites: invites.filter((i) => !i.space && !i.collection).map((i) => ({ id: i.id, role: i.role })).sort(by((i) => i.role)),
     samlProviders: saml.map((p) => ({
       id: p.id, label: p.label,
       ...(p.ssoURL ? { ssoURL: p.ssoURL } : {}),
@@ -69,15 +71,15 @@ async function readOrganization(api: ApiClient, organizationId: string, progress
       ...(p.certificate ? { certificate: p.certificate } : {}),
       ...(p.defaultTeam ? { defaultTeam: p.defaultTeam.id } : {}),
       defaultRole: p.defaultRole,
-    })),
-    customFields: fields.map((f) => ({ name: f.name, type: f.type, title: f.title, description: f.description, placeholder: f.placeholder, options: f.options })),
+    })).sort(by((p) => p.label)),
+    customFields: fields.map((f) => ({ name: f.name, type: f.type, title: f.title, description: f.description, placeholder: f.placeholder, options: f.options })).sort(by((f) => f.name)),
     collections: parentsFirst(collections.map((c) => ({
       id: c.id, title: c.title,
       ...(c.description ? { description: c.description } : {}),
       ...(c.parent ? { parent: c.parent } : {}),
       defaultLevel: c.defaultLevel,
     }))),
-    translations: translations.map((t) => ({ id: t.id, title: t.title, languages: t.languages })),
+    translations: translations.map((t) => ({ id: t.id, title: t.title, languages: t.languages })).sort(by((t) => t.title)),
   };
   progress.advance(1 + members.length + teams.length + invites.length + saml.length + fields.length + collections.length + translations.length);
   return archived;
@@ -113,7 +115,7 @@ async function readSpace(api: ApiClient, space: Space, blobs: Map<string, Buffer
     parent: space.parent,
     permissions: {
       users: users.map((u) => ({ email: u.user.email, role: u.role as Role })).sort(byEmail),
-      teams: teams.map((t) => ({ team: t.team.id, role: t.role as Role })),
+      teams: teams.sort(by((t) => t.team.title)).map((t) => ({ team: t.team.id, role: t.role as Role })),
     },
     fields: Object.fromEntries((fields as { customField: { name: string }; value: ArchivedSpace['fields'][string] }[]).filter((f) => f.value !== null && f.value !== undefined).map((f) => [f.customField.name, f.value])),
     content: await archiveContent(api, params, blobs, progress),
@@ -209,5 +211,5 @@ export async function readOrganizationArchive(api: ApiClient, organizationId: st
     specs.push(await readSpec(api, organizationId, spec));
     progress.advance(1);
   }
-  return { archive: { organization, spaces, sites, specs, blobs }, title: organization.settings.title };
+  return { archive: { organization, spaces, sites: sites.sort(by((s) => s.title)), specs: specs.sort(by((s) => s.slug)), blobs }, title: organization.settings.title };
 }
