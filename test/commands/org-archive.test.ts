@@ -42,6 +42,10 @@ describe('export and import', () => {
     expect(readFileSync(join(b.dir, 'logo.gif'))).toEqual(GIF);
     expect((await b.run(['content', 'page', 'readme', '--path', '--space', copy])).stdout).toContain(`/files/${files[0].id}`);
     expect(space).not.toBe(copy);
+    // A page's icon and description travel in its markdown's frontmatter.
+    const tree = JSON.stringify(await json(b, ['content', 'tree', '--space', copy]));
+    expect(tree).toContain('"description":"What breaks in v2"');
+    expect(tree).toContain('"emoji":"warning"');
     const members = (await json(b, ['members', 'list', '--limit', '1000'])).items as { role: string; user: { email: string } }[];
     expect(members.find((m) => m.user.email === 'grace.hopper@acme.example')?.role).toBe('admin');
   }, 120_000);

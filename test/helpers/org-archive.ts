@@ -53,7 +53,7 @@ export async function enrichSample(box: Box, org?: string): Promise<{ space: str
   for (const [name, text] of Object.entries({
     'README.md': '# Changelog\n\n![logo](images/logo.gif)\n',
     'v2/README.md': '# Version 2\n\nSee [the logo](../images/logo.gif).\n',
-    'v2/breaking.md': '# Breaking changes\n\nNone.\n',
+    'v2/breaking.md': '---\ndescription: What breaks in v2\nicon: warning\n---\n# Breaking changes\n\nNone.\n',
     'SUMMARY.md': '# Summary\n\n* [Changelog](README.md)\n* [Version 2](v2/README.md)\n  * [Breaking changes](v2/breaking.md)\n',
   })) {
     mkdirSync(join(docs, name, '..'), { recursive: true });
@@ -66,7 +66,7 @@ export async function enrichSample(box: Box, org?: string): Promise<{ space: str
   await ok(['comments', 'reply', comment.id, '--space', space, '--body', 'Next week.']);
   const resolved = await json(['comments', 'add', '--space', space, '--body', 'Typo in the title']);
   await ok(['comments', 'resolve', resolved.id, '--space', space]);
-  writeFileSync(join(docs, 'v2/breaking.md'), '# Breaking changes\n\nThe `limit` parameter is capped at 1000.\n');
+  writeFileSync(join(docs, 'v2/breaking.md'), '---\ndescription: What breaks in v2\nicon: warning\n---\n# Breaking changes\n\nThe `limit` parameter is capped at 1000.\n');
   await ok(['content', 'push', docs, '--space', space, '--subject', 'Cap limit']);
   const onCr = await json(['comments', 'add', '--space', space, '--change-request', '2', '--body', 'Please add a date']);
   await ok(['comments', 'reply', onCr.id, '--space', space, '--change-request', '2', '--body', 'Added.']);
