@@ -1,14 +1,16 @@
 import { readArchive, writeArchive, ArchiveError, ARCHIVE_BOUNDS, type ArchiveBounds } from './archive-file';
 import { ARCHIVE_FORMAT, ENTRY, MANIFEST_VERSION, ManifestError, parseManifest, sha256, type Manifest } from './manifest';
-import type { ArchivedComment, ArchivedOrganization, ArchivedSite, ArchivedSpace, ArchivedSpec } from './model';
+import * as z from 'zod/mini';
+import { formatIssues } from '../api/format-issues';
+import { ArchivedOrganization, ArchivedSite, ArchivedSpace, ArchivedSpec, type ArchivedComment } from './model';
 import type { TarEntry } from './tar';
 
 /** A whole organization as an archive holds it. */
 export interface OrgArchive {
-  organization: ArchivedOrganization;
-  spaces: ArchivedSpace[];
-  sites: ArchivedSite[];
-  specs: ArchivedSpec[];
+  organization: z.output<typeof ArchivedOrganization>;
+  spaces: z.output<typeof ArchivedSpace>[];
+  sites: z.output<typeof ArchivedSite>[];
+  specs: z.output<typeof ArchivedSpec>[];
   /** Files' bytes by SHA-256 (the same bytes in several files are kept once). */
   blobs: Map<string, Buffer>;
 }
@@ -72,12 +74,17 @@ export async function saveArchive(path: string, archive: OrgArchive, about: Pick
 /** An archive that is not what its manifest says: wrong checksum, missing or unlisted entry, bad JSON. */
 export class ArchiveContentError extends Error {}
 
-function parseEntry<T>(entry: TarEntry): T {
+/** An entry's JSON, checked against what the archive format says it holds. */
+function parseEntry<S extends z.ZodMiniType>(entry: TarEntry, schema: S): z.output<S> {
+  let value: unknown;
   try {
-    return JSON.parse(entry.bytes.toString('utf8')) as T;
+    value = JSON.parse(entry.bytes.toString('utf8'));
   } catch {
     throw new ArchiveContentError(`${entry.name} is not JSON`);
   }
+  const parsed = z.safeParse(schema, value, { reportInput: true });
+  if (!parsed.success) throw new ArchiveContentError(`${entry.name} is not what the archive format holds there: ${formatIssues(parsed.error.issues)}`);
+  return parsed.data;
 }
 
 /**
@@ -103,10 +110,10 @@ export async function loadArchive(path: string, bounds: ArchiveBounds = ARCHIVE_
   return {
     manifest,
     archive: {
-      organization: parseEntry<ArchivedOrganization>(organization),
-      spaces: under('spaces/').map((e) => parseEntry<ArchivedSpace>(e)),
-      sites: under('sites/').map((e) => parseEntry<ArchivedSite>(e)),
-      specs: under('openapi/').map((e) => parseEntry<ArchivedSpec>(e)),
+      organization: parseEntry(organization, ArchivedOrganization),
+      spaces: under('spaces/').map((e) => parseEntry(e, ArchivedSpace)),
+      sites: under('sites/').map((e) => parseEntry(e, ArchivedSite)),
+      specs: under('openapi/').map((e) => parseEntry(e, ArchivedSpec)),
       blobs: new Map(under('blobs/').map((e) => [e.name.slice('blobs/'.length), e.bytes])),
     },
   };

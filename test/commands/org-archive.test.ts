@@ -144,6 +144,14 @@ describe('export and import: bad input', () => {
     await tampered(good, join(a.dir, 'changed.tgz'), (entries) => entries.map((e) => (e.name === 'organization.json' ? { ...e, bytes: Buffer.from(e.bytes.toString().replace('Acme Docs', 'Acme Evil')) } : e)));
     await tampered(good, join(a.dir, 'missing.tgz'), (entries) => entries.filter((e) => !e.name.startsWith('sites/')));
     await tampered(good, join(a.dir, 'first.tgz'), (entries) => [...entries.slice(1), entries[0]]);
+    // Well-formed and with matching checksums, but not what the format holds: refused before anything is imported.
+    const { sha256 } = await import('../../src/org-archive/manifest');
+    await tampered(good, join(a.dir, 'shape.tgz'), (entries) => {
+      const changed = entries.map((e) => (e.name === 'organization.json' ? { ...e, bytes: Buffer.from(JSON.stringify({ ...JSON.parse(e.bytes.toString()), members: 'everyone' })) } : e));
+      const manifest = JSON.parse(changed[0].bytes.toString());
+      manifest.entries = changed.slice(1).map((e) => ({ name: e.name, bytes: e.bytes.length, sha256: sha256(e.bytes) }));
+      return [{ name: 'manifest.json', bytes: Buffer.from(JSON.stringify(manifest)) }, ...changed.slice(1)];
+    });
 
     const cases: [string[], number, RegExp][] = [
       [['import', 'notes.txt'], 1, /^error: notes\.txt: not a gzip'd archive/],
@@ -153,6 +161,7 @@ describe('export and import: bad input', () => {
       [['import', 'changed.tgz'], 1, /changed\.tgz: checksum mismatch for organization\.json/],
       [['import', 'missing.tgz'], 1, /missing\.tgz: the manifest lists sites\/\S+, sites\/\S+, missing from the archive/],
       [['import', 'first.tgz'], 1, /not an organization archive \(the first entry is organization\.json, not manifest\.json\)/],
+      [['import', 'shape.tgz'], 1, /shape\.tgz: organization\.json is not what the archive format holds there: members: must be of type array/],
       [['--org', 'nope', 'import', 'good.tgz'], 5, /^error: .*nope/],
       [['--org', 'nope', 'export', '-o', 'nope.tgz'], 5, /^error: .*nope/],
     ];

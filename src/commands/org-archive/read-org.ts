@@ -97,7 +97,7 @@ async function readSpace(api: ApiClient, space: Space, blobs: Map<string, Buffer
     for await (const cr of api.paginate(routes.listChangeRequests, { params, query: { status, limit: LIMIT } })) {
       const root = { spaceId: space.id, changeRequestId: cr.id };
       changeRequests.push({
-        id: cr.id, number: cr.number, subject: cr.subject, status: cr.status,
+        id: cr.id, number: cr.number, subject: cr.subject, status,
         content: await archiveContent(api, root, blobs, progress),
         comments: await archiveComments(api, root, progress),
       });

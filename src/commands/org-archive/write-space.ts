@@ -83,7 +83,7 @@ async function importChangeRequest(im: Importer, space: ArchivedSpace, spaceId: 
   const ok = await im.step(`cr:${cr.id}`, where, async () => {
     changeRequestId = await im.ensure('cr', cr.id, async () => (await im.api.call(routes.createChangeRequest, { params: { spaceId }, body: { subject: cr.subject } })).id);
     await writeContent(im, { spaceId, changeRequestId }, cr.content, crFileIds);
-    if (cr.status !== 'open') await im.api.call(routes.updateChangeRequest, { params: { spaceId, changeRequestId }, body: { status: cr.status as 'draft' } });
+    if (cr.status !== 'open') await im.api.call(routes.updateChangeRequest, { params: { spaceId, changeRequestId }, body: { status: cr.status } });
   });
   changeRequestId ??= im.map.id('cr', cr.id);
   if (!ok || !changeRequestId || !cr.comments.length) return;
