@@ -8,6 +8,7 @@ import { benchSpacePaging } from './space-paging';
 import { benchContentPush } from './content-push';
 import { benchSearch } from './search';
 import { benchGitSyncPush } from './git-sync';
+import { benchOrgExport } from './org-export';
 import { printRows, type BenchRow } from './report';
 
 const bin = fileURLToPath(new URL('../../bin/docsctl.cjs', import.meta.url));
@@ -21,6 +22,7 @@ rows.push(...(await benchSpacePaging(quick ? 20_000 : 100_000)));
 rows.push(...(await benchContentPush(quick ? 200 : 1000)));
 rows.push(...benchGitSyncPush(bin, quick ? 200 : 1000, quick ? 1 : 3));
 rows.push(...(await benchSearch(quick ? 2000 : 10_000)));
+rows.push(...(await benchOrgExport(quick ? 2000 : 10_000, quick ? 3 : 1)));
 rows.push(...(await (await import('./openapi')).benchOpenapi(quick ? 1 : 3)));
 printRows(rows);
 const missed = rows.filter((r) => r.ok === false);

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { ApiClient } from './api/client';
 import type { Transport } from './api/transports/transport';
 import { ConfigError, resolveTarget, type Env, type GlobalFlags, type Target } from './config';
@@ -12,10 +13,11 @@ import { localTransport } from './api/transports/local';
 import { VERSION } from './version';
 import type { Writer } from './output/render';
 import { withSpinner } from './output/spinner';
+import { createProgress } from './output/progress';
 import { resolveOutputMode } from './output/format';
 import { colorEnabled, isCI, isDumbTerminal } from './output/terminal';
 import type { ImportLimits } from './domain/import-limits';
-import { databaseLabel } from './domain/database-location';
+import { databaseLabel, isPostgresUrl, sqliteFile } from './domain/database-location';
 import { NewerDatabase } from './engine/store/db';
 
 export interface IO {
@@ -93,6 +95,8 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
       if (!target) {
         try {
           target = resolveTarget(flags(), io.env);
+          // A relative database path is the command's folder's, as every other path it is given (in-process callers pass a cwd of their own).
+          if (target.mode === 'local' && !isPostgresUrl(target.db) && target.db !== ':memory:') target = { ...target, db: resolve(io.cwd, sqliteFile(target.db)) };
         } catch (error) {
           if (error instanceof ConfigError) throw new UsageError(error.message);
           throw error;
@@ -139,9 +143,11 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
     },
     /** Shows a spinner while `work` runs, only for a person at a terminal (never piped, never under CI). */
     spin<T>(text: string, work: () => Promise<T>): Promise<T> {
-      // A pseudo-terminal without a size (columns 0) makes ora's line counting loop forever.
-      const usable = Boolean(io.stderr.isTTY) && (io.stderr.columns ?? 0) > 0 && !isDumbTerminal(io.env);
-      return withSpinner(io.stderr, ctx.interactive && usable, text, work, colorEnabled(io.env, true));
+      return withSpinner(io.stderr, ctx.interactive && liveTerminal(), text, work, colorEnabled(io.env, true));
+    },
+    /** A progress line (objects done / total, bytes), for a person at a terminal only, like the spinner. */
+    progress(label: string): ReturnType<typeof createProgress> {
+      return createProgress(io.stderr, ctx.interactive && liveTerminal(), label);
     },
     /** Destructive verbs: ask on a terminal, demand --yes anywhere else. */
     async confirm(question: string, yes: boolean | undefined): Promise<void> {
@@ -155,6 +161,11 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
       await engine?.close();
     },
   };
+
+  /** stderr can show a line that rewrites itself (a pseudo-terminal without a size, columns 0, cannot: ora's line counting loops forever). */
+  function liveTerminal(): boolean {
+    return Boolean(io.stderr.isTTY) && (io.stderr.columns ?? 0) > 0 && !isDumbTerminal(io.env);
+  }
 
   async function openTransport(): Promise<Transport> {
     const t = ctx.target();

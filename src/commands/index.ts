@@ -33,6 +33,8 @@ const GROUPS: Record<string, () => Promise<Register>> = {
   openapi: () => import('./openapi/index').then((m) => m.registerOpenapi),
   translations: () => import('./translations/index').then((m) => m.registerTranslations),
   audit: () => import('./audit/index').then((m) => m.registerAudit),
+  export: () => import('./org-archive/index').then((m) => m.registerOrgArchive),
+  import: () => import('./org-archive/index').then((m) => m.registerOrgArchive),
   tokens: () => import('./tokens/index').then((m) => m.registerTokens),
   login: () => import('./auth/index').then((m) => m.registerAuth),
   logout: () => import('./auth/index').then((m) => m.registerAuth),

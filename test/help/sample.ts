@@ -1,5 +1,5 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { expect } from 'vitest';
 import { sandbox, type RunOptions } from '../helpers/cli';
 import { openEngine } from '../../src/engine/index';
@@ -31,6 +31,7 @@ export async function sampleTemplate(site: FixtureSite) {
   await ok(box, ['init', '--sample']);
   const engine = await openEngine(box.env.DOCSCTL_DB);
   const admin = (await engine.core.get<{ value: string }>("SELECT value FROM meta WHERE key = 'admin_user_id'"))!.value;
+  const acme = (await engine.install()).organizationId;
   const labs = await engine.core.write(async () => await insertOrganization(engine.core, { title: 'Acme Labs', adminUserId: admin }));
   await engine.close();
 
@@ -96,6 +97,8 @@ export async function sampleTemplate(site: FixtureSite) {
     TRANSLATION_ID: translation.id,
     TOKEN_ID: token.id,
   };
+  // The archive the `import` examples read: the whole sample organization.
+  await ok(box, ['--org', acme, 'export', '-o', 'acme.docsctl.tgz']);
   for (const [name, value] of Object.entries(values)) expect(value, name).toBeTruthy();
   const named = Object.fromEntries([...spaces.map((s) => [`space:${s.title}`, s.id]), [`collection:Archive`, archive.id]]);
   return { db: box.env.DOCSCTL_DB, values, named };
@@ -129,6 +132,8 @@ export function writeExampleFiles(dir: string) {
 export function sandboxFrom(db: string): Box {
   const box = sandbox();
   copyFileSync(db, box.env.DOCSCTL_DB);
+  const archive = join(dirname(db), 'acme.docsctl.tgz');
+  if (existsSync(archive)) copyFileSync(archive, join(box.dir, 'acme.docsctl.tgz'));
   if (existsSync(`${db}-wal`)) copyFileSync(`${db}-wal`, `${box.env.DOCSCTL_DB}-wal`);
   writeExampleFiles(box.dir);
   writeFileSync(join(box.dir, 'openapi.yaml'), readFileSync(new URL('../fixtures/openapi/v2.yaml', import.meta.url)));

@@ -1,7 +1,7 @@
 import type { ApiClient } from '../../api/client';
 import { routes } from '../../api/routes/index';
 import type { RemotePage } from '../../content-tree/space-page';
-
+import type { ResultOf } from '../../api/routes/route';
 
 interface TreeNode {
   id: string;
@@ -11,30 +11,50 @@ interface TreeNode {
   title: string;
   href?: string;
   git?: { path: string };
+  computed?: ContentPage['computed'];
   pages: TreeNode[];
 }
 
-/** The space's pages with their markdown (one request for the tree, one per page for its content). */
-export async function readRemote(api: ApiClient, spaceId: string): Promise<{ pages: RemotePage[]; files: Map<string, { id: string; size: number }> }> {
-  const tree = (await api.call(routes.listSpacePages, { params: { spaceId } })).pages as unknown as TreeNode[];
-  const pages: RemotePage[] = [];
+/** A page as `readContent` answers it: what push and pull compare, and a computed page's generator. */
+export type ContentPage = RemotePage & { computed?: ResultOf<typeof routes.getSpacePage>['computed'] };
+export type ContentFile = ResultOf<typeof routes.getSpaceFile>;
+
+/** Where content is read: a space's current content, or a change request's. */
+export type ContentRoot = { spaceId: string; changeRequestId?: string };
+
+/**
+ * The pages (parents first, siblings in order, with their markdown) and files of a space or of a
+ * change request: one request for the tree, one per page for its content, the files page by page.
+ */
+export async function readContent(api: ApiClient, root: ContentRoot): Promise<{ pages: ContentPage[]; files: ContentFile[] }> {
+  const cr = root.changeRequestId;
+  const params = { spaceId: root.spaceId, changeRequestId: cr ?? '' };
+  const tree = (cr ? await api.call(routes.listChangeRequestPages, { params }) : await api.call(routes.listSpacePages, { params })).pages as unknown as TreeNode[];
+  const pages: ContentPage[] = [];
   const walk = (nodes: TreeNode[], parentId: string | null) =>
     nodes.forEach((node, position) => {
       pages.push({
         id: node.id, path: node.path, parentId, slug: node.slug, title: node.title, position, markdown: '', type: node.type,
         ...(node.href !== undefined ? { href: node.href } : {}),
         ...(node.git ? { git: node.git.path } : {}),
+        ...(node.computed ? { computed: node.computed } : {}),
       });
       walk(node.pages, node.id);
     });
   walk(tree, null);
   for (const page of pages) {
-    const full = await api.call(routes.getSpacePage, { params: { spaceId, pageId: page.id }, query: { format: 'markdown' } });
+    const input = { params: { ...params, pageId: page.id }, query: { format: 'markdown' as const } };
+    const full = cr ? await api.call(routes.getChangeRequestPage, input) : await api.call(routes.getSpacePage, input);
     page.markdown = full.markdown ?? '';
   }
-  const files = new Map<string, { id: string; size: number }>();
-  for await (const file of api.paginate(routes.listSpaceFiles, { params: { spaceId }, query: { limit: 1000 } })) {
-    files.set(file.name, { id: file.id, size: file.size });
-  }
+  const files: ContentFile[] = [];
+  const listing = cr ? api.paginate(routes.listChangeRequestFiles, { params, query: { limit: 1000 } }) : api.paginate(routes.listSpaceFiles, { params, query: { limit: 1000 } });
+  for await (const file of listing) files.push(file);
   return { pages, files };
+}
+
+/** The space's pages with their markdown, and its files by name (what push and pull compare). */
+export async function readRemote(api: ApiClient, spaceId: string): Promise<{ pages: RemotePage[]; files: Map<string, { id: string; size: number }> }> {
+  const { pages, files } = await readContent(api, { spaceId });
+  return { pages, files: new Map(files.map((f) => [f.name, { id: f.id, size: f.size }])) };
 }

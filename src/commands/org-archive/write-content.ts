@@ -1,0 +1,112 @@
+import { routes } from '../../api/routes/index';
+import type { Change } from '../../domain/content-change';
+import { planPages, uploadRequests } from '../../content-tree/push';
+import { defaultFileOf } from '../../content-tree/gitbook-config';
+import type { LocalTree } from '../../content-tree/local-tree';
+import type { ArchivedContent, ArchivedPage } from '../../org-archive/model';
+import { readContent, type ContentRoot } from '../content/remote-tree';
+import type { Importer } from './importer';
+
+/** Changes one write request carries at most here (the API takes 5000; smaller requests keep bodies far below its size limit). */
+const CHANGES_PER_WRITE = 500;
+const FILE_LINK = /\/files\/([^/?#\s)"'<>]+)/g;
+
+/** `/files/<archived id>` links pointed at the target's files. */
+export function remapFileLinks(markdown: string, fileIds: Map<string, string>): string {
+  return markdown.replace(FILE_LINK, (whole, id: string) => {
+    const mapped = fileIds.get(id);
+    return mapped ? `/files/${mapped}` : whole;
+  });
+}
+
+/**
+ * Uploads the archived files the target content lacks (matched by id already mapped, else by name
+ * and size, so a re-run uploads nothing twice) and adds their target ids to `fileIds`.
+ */
+async function uploadFiles(im: Importer, root: Required<ContentRoot>, content: ArchivedContent, present: { id: string; name: string; size: number }[], fileIds: Map<string, string>): Promise<void> {
+  const presentIds = new Set(present.map((f) => f.id));
+  const byNameAndSize = new Map(present.map((f) => [`${f.name}\0${f.size}`, f.id]));
+  const uploads: { file: string; base64: string; contentType: string; archivedId: string }[] = [];
+  for (const file of content.files) {
+    const mapped = fileIds.get(file.id);
+    if (mapped && presentIds.has(mapped)) continue;
+    const same = byNameAndSize.get(`${file.name}\0${file.size}`);
+    if (same) {
+      fileIds.set(file.id, same);
+      continue;
+    }
+    const bytes = im.archive.blobs.get(file.sha256);
+    if (!bytes) throw new Error(`the bytes of file ${file.name} are missing from the archive`);
+    uploads.push({ file: file.name, base64: bytes.toString('base64'), contentType: file.contentType, archivedId: file.id });
+  }
+  for (const request of uploadRequests(uploads)) {
+    const changes = request.map((files) => ({ operation: 'insert_files', files: files.map((u) => ({ name: u.file, contentType: (u as (typeof uploads)[number]).contentType, base64: u.base64 })) }));
+    const result = await im.api.call(routes.writeChangeRequestContent, { params: root, body: { changes } as never });
+    result.changes.forEach((change, c) => change.files?.forEach((id, i) => fileIds.set((request[c][i] as (typeof uploads)[number]).archivedId, id)));
+    im.progress.advance(0, request.flat().reduce((n, u) => n + (u.base64.length * 3) / 4, 0));
+  }
+}
+
+/** Archived pages as the folder `content push` would read: what `planPages` compares with the target. */
+function asLocalTree(pages: ArchivedPage[], fileIds: Map<string, string>, present: Map<string, { git?: string }>): LocalTree {
+  const pathOf = new Map(pages.map((p) => [p.id, p.path]));
+  const parents = new Set(pages.map((p) => p.parent));
+  return {
+    assets: [],
+    pages: pages.map((p) => {
+      // A page the target keeps in no file is compared as kept in its default one (as push does), so an unchanged page is no change.
+      const existing = present.get(p.path);
+      const git = p.git ?? (existing && !existing.git ? defaultFileOf(p.path, parents.has(p.id)) : undefined);
+      return {
+        path: p.path,
+        parentPath: p.parent ? pathOf.get(p.parent) ?? null : null,
+        slug: p.slug,
+        title: p.title,
+        markdown: remapFileLinks(p.markdown, fileIds),
+        file: p.git ?? p.path,
+        group: p.type === 'group',
+        ...(p.href !== undefined ? { href: p.href } : {}),
+        ...(git ? { git } : {}),
+      };
+    }),
+  };
+}
+
+/**
+ * Makes the content of a change request match archived content: files first, then the page changes
+ * in requests of CHANGES_PER_WRITE, parents first. A page inserted by an earlier request is named by
+ * the id it got. Planned against what the change request holds now, so a re-run only adds what is missing.
+ */
+export async function writeContent(im: Importer, root: Required<ContentRoot>, content: ArchivedContent, fileIds: Map<string, string>): Promise<void> {
+  const current = await readContent(im.api, root);
+  await uploadFiles(im, root, content, current.files, fileIds);
+  const present = new Map(current.pages.map((p) => [p.path, p]));
+  const plan = planPages(asLocalTree(content.pages, fileIds, present), current.pages);
+  const computedByPath = new Map(content.pages.filter((p) => p.computed).map((p) => [p.path, p.computed!]));
+  const changes: Change[] = [...plan.changes, ...plan.deletes].map((change) =>
+    change.operation === 'insert_page' && change.ref && computedByPath.has(change.ref) ? { ...change, computed: computedByPath.get(change.ref) } : change);
+  const inserted = new Map<string, string>();
+  for (let i = 0; i < changes.length; i += CHANGES_PER_WRITE) {
+    const batch = changes.slice(i, i + CHANGES_PER_WRITE).map((change) =>
+      'into' in change && change.into && inserted.has(change.into) ? { ...change, into: inserted.get(change.into) } : change);
+    const result = await im.api.call(routes.writeChangeRequestContent, { params: root, body: { changes: batch } as never });
+    batch.forEach((change, n) => {
+      const page = result.changes[n]?.page;
+      if (change.operation === 'insert_page' && change.ref && page) inserted.set(change.ref, page);
+    });
+    im.progress.advance(0);
+  }
+}
+
+/** Target page ids by archived page id, matched by path. */
+export async function pageIdsByPath(im: Importer, root: ContentRoot, pages: ArchivedPage[]): Promise<Map<string, string>> {
+  const params = { spaceId: root.spaceId, changeRequestId: root.changeRequestId ?? '' };
+  const tree = (root.changeRequestId ? await im.api.call(routes.listChangeRequestPages, { params }) : await im.api.call(routes.listSpacePages, { params })).pages;
+  const byPath = new Map<string, string>();
+  const walk = (nodes: { id: string; path: string; pages: unknown[] }[]) => nodes.forEach((n) => {
+    byPath.set(n.path, n.id);
+    walk(n.pages as never);
+  });
+  walk(tree);
+  return new Map(pages.flatMap((p) => (byPath.has(p.path) ? [[p.id, byPath.get(p.path)!]] : [])));
+}
