@@ -70,11 +70,30 @@ export async function assertKeepsAdmin(core: Core, organizationId: string, userI
   if (others === 0) throw conflict(`cannot ${action}: the organization must keep at least one admin`);
 }
 
+/** The teams (id and title, by title) of some members of an organization, in one query. */
+async function teamTitlesOf(core: Core, organizationId: string, userIds: string[]): Promise<Map<string, { id: string; title: string }[]>> {
+  const rows = userIds.length
+    ? await core.all<{ user_id: string; id: string; title: string }>(
+        `SELECT tm.user_id, t.id, t.title FROM team_members tm JOIN teams t ON t.id = tm.team_id
+         WHERE t.organization_id = ? AND tm.user_id IN (SELECT value FROM json_each(?)) ORDER BY t.title, t.id`,
+        [organizationId, JSON.stringify(userIds)],
+      )
+    : [];
+  const byUser = new Map<string, { id: string; title: string }[]>();
+  for (const row of rows) {
+    if (!byUser.has(row.user_id)) byUser.set(row.user_id, []);
+    byUser.get(row.user_id)!.push({ id: row.id, title: row.title });
+  }
+  return byUser;
+}
+
 export interface MemberListQuery extends PageRequest {
   role?: Role;
   search?: string;
   sort?: 'joinedAt' | 'lastSeenAt';
   order?: 'asc' | 'desc';
+  /** `teams`: each member also gets `teamTitles`, read for the whole page in one query. */
+  expand?: 'teams';
 }
 
 export function membersModule(core: Core) {
@@ -94,7 +113,7 @@ export function membersModule(core: Core) {
         args.push(likePattern(query.search), likePattern(query.search));
       }
       if (sort === 'lastSeenAt') where.push('m.last_seen_at IS NOT NULL');
-      return await keysetPage<MemberRow, Member>(
+      const page = await keysetPage<MemberRow, Member>(
         core,
         {
           listing: `members:${sort}:${query.order ?? 'desc'}`,
@@ -109,6 +128,9 @@ export function membersModule(core: Core) {
         },
         query,
       );
+      if (query.expand !== 'teams') return page;
+      const titles = await teamTitlesOf(core, organizationId, page.items.map((m) => m.id));
+      return { ...page, items: page.items.map((m) => ({ ...m, teamTitles: titles.get(m.id) ?? [] })) };
     },
 
     /** Members with a role see anyone; a guest sees only their own membership. */

@@ -32,6 +32,9 @@ describe('members (read-only, sample data)', () => {
       expect(t.header).toEqual(MEMBER_HEADER);
       expect(t.rows).toHaveLength(37);
       expect(t.rows.find((row) => row[2] === GRACE)!.slice(1, 4)).toEqual(['Grace Hopper', GRACE, 'admin']);
+      // A person reads a member's few teams by title (piped and JSON keep the count).
+      expect(t.rows.find((row) => row[2] === ADA)![4]).toBe('Leadership');
+      expect(t.rows.find((row) => row[2] === 'frances.allen@acme.example')![4]).toBe('Documentation, Leadership');
     });
 
     it('prints the list envelope with --json', async () => {

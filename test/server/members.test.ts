@@ -218,9 +218,26 @@ describe('GET /v1/orgs/{organizationId}/members', () => {
     [`search=${'s'.repeat(513)}`, 'search: must be at most 512 characters'],
     ['colour=red', 'colour: is not a known field'],
     ['role=read&role=edit', /^role: /],
+    ['expand=users', /^expand: /],
   ])('rejects the query %s with 400', async (query, message) => {
     const t = await setup();
     expectError(await t.api.request('GET', `${t.members()}?${query}`, { as: t.adminId }), 400, message);
+  });
+
+  it('names each member\'s teams by title with expand=teams (docsctl\'s addition), and only then', async () => {
+    const t = await setup();
+    const ada = await addMember(t.engine, t.orgId, 'ada@acme.test');
+    await t.engine.teams.create({ userId: t.adminId }, t.orgId, { title: 'Writers', members: [ada] });
+    const eng = await t.engine.teams.create({ userId: t.adminId }, t.orgId, { title: 'Eng', members: [ada, t.adminId] });
+    const other = await otherOrganization(t.engine);
+    await t.engine.teams.create({ userId: other.adminId }, other.orgId, { title: 'Elsewhere', members: [other.adminId] });
+    const expanded = await t.api.request('GET', `${t.members()}?expand=teams`, { as: t.adminId });
+    expectOk(expanded, 'listMembersInOrganizationById');
+    const byId = Object.fromEntries(expanded.body.items.map((m: { id: string; teamTitles: unknown }) => [m.id, m.teamTitles]));
+    expect(byId[ada]).toEqual([{ id: eng.id, title: 'Eng' }, { id: expect.any(String), title: 'Writers' }]);
+    expect(byId[t.adminId]).toEqual([{ id: eng.id, title: 'Eng' }]);
+    const plain = await t.api.request('GET', t.members(), { as: t.adminId });
+    expect(plain.body.items.every((m: object) => !('teamTitles' in m))).toBe(true);
   });
 
   it('accepts limit 1 and 1000 and a search of 512 characters', async () => {

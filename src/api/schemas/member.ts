@@ -14,6 +14,8 @@ export const Member = lazy(() => z.object({
   sso: z.boolean(),
   spaces: z.number(),
   teams: z.number(),
+  /** docsctl's addition, with `expand=teams` on the members list: the member's teams, by title. */
+  teamTitles: z.optional(z.array(z.object({ id: z.string(), title: z.string() }))),
 }));
 
 export const MemberListQuery = lazy(() => z.strictObject({
@@ -22,6 +24,7 @@ export const MemberListQuery = lazy(() => z.strictObject({
   role: z.optional(Role),
   search: z.optional(text(1, 512)),
   sort: z.optional(z.enum(['joinedAt', 'lastSeenAt'])),
+  expand: z.optional(z.literal('teams')),
 }));
 
 export const MemberPatch = lazy(() => z.strictObject({ role: NullableRole }));

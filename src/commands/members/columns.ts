@@ -2,12 +2,16 @@ import type { Column } from '../../output/render';
 import { idColumn, roleColumn, timeColumn } from '../../output/column-kinds';
 import type { Member, MemberTeam } from '../../api/resources';
 
+/** Titles a person reads in one cell: a member's teams by title when they are in a few, else how many. */
+const FEW_TEAMS = 3;
+
 export const memberColumns: Column<Member>[] = [
   idColumn((m) => m.id),
   { header: 'NAME', value: (m) => m.user.displayName, priority: 1 },
   { header: 'EMAIL', value: (m) => m.user.email, priority: 1 },
   roleColumn((m) => m.role),
-  { header: 'TEAMS', value: (m) => m.teams, priority: 3 },
+  // Titles come with `expand=teams`, which only a table asks for: TSV, CSV and JSON keep the count.
+  { header: 'TEAMS', value: (m) => (m.teamTitles?.length && m.teamTitles.length <= FEW_TEAMS ? m.teamTitles.map((t) => t.title).join(', ') : m.teams), priority: 3 },
   { header: 'SSO', value: (m) => m.sso, priority: 3 },
   timeColumn('JOINED', (m) => m.joinedAt),
   timeColumn('LAST SEEN', (m) => m.lastSeenAt, 2),

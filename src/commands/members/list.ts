@@ -22,7 +22,8 @@ export function registerList(group: Command, ctx: Context): void {
     .addHelpText('after', '\nExamples:\n  $ docsctl members list --role admin\n  $ docsctl members list --search @acme.com --sort lastSeenAt\n  $ docsctl members list --json --limit 1000')
     .action(async (opts: Opts) => {
       const organizationId = await ctx.organizationId();
-      const query = { ...pagingQuery(opts), role: opts.role, search: opts.search, sort: opts.sort, order: opts.order };
+      // A table shows a member's teams by title: the server adds them to each page in one query.
+      const query = { ...pagingQuery(opts), role: opts.role, search: opts.search, sort: opts.sort, order: opts.order, expand: ctx.out.tty ? ('teams' as const) : undefined };
       await printList(ctx, opts, routes.listMembersInOrganizationById, { params: { organizationId }, query }, memberColumns);
     });
 }
