@@ -3,7 +3,7 @@ import { notFound } from '../errors';
 import { keysetPage, type PageRequest } from '../pagination';
 import type { spacesModule } from '../spaces';
 import type { changeRequestsModule } from '../change-requests';
-import { childrenIndex, loadState, pageData, pathsOf } from './state';
+import { childrenIndex, loadState, pageData, pathsOf, type RevisionState } from './state';
 import { invalid } from '../errors';
 import { capabilityUrl } from '../capability';
 import { presentFile, presentPage, presentPages, presentRevision, type File, type PageFormat } from './present';
@@ -29,10 +29,21 @@ export function contentReadsModule(core: Core, spaces: Spaces, changeRequests: C
     return { spaceId: root.spaceId, revisionId: (await spaces.visible(actor, root.spaceId)).revision_id };
   }
 
+  /**
+   * A revision's pages and their paths, to read one page: a revision never changes once written, so
+   * both are kept (as page versions are) instead of loaded again for every page read, which made
+   * reading every page of a space grow with the square of its size. Never changed by a caller.
+   */
+  function readRevision(revisionId: string): Promise<{ state: RevisionState; paths: Map<string, string> }> {
+    return core.immutable(`revision-read:${revisionId}`, async () => {
+      const state = await loadState(core, revisionId);
+      return { state, paths: await pathsOf(core, state) };
+    });
+  }
+
   async function pageIn(actor: Actor, root: ContentRoot, find: (paths: Map<string, string>) => string | undefined, what: string, format: PageFormat, computed: boolean) {
     const { spaceId, revisionId } = await revisionOf(actor, root);
-    const state = await loadState(core, revisionId);
-    const paths = await pathsOf(core, state);
+    const { state, paths } = await readRevision(revisionId);
     const id = find(paths);
     const entry = id ? state.pages.get(id) : undefined;
     if (!entry) throw notFound(`${what} not found in ${root.changeRequest ? `change request ${root.changeRequest}` : `space ${spaceId}`}`);
