@@ -106,6 +106,12 @@ export function organizationsModule(core: Core) {
       );
     },
 
+    /** A new organization with the caller as its admin (docsctl's addition: `docsctl import --new-org`). */
+    async create(actor: Actor, input: { title: string }): Promise<Organization> {
+      const id = await core.write(async () => await insertOrganization(core, { title: input.title, adminUserId: actor.userId }));
+      return await this.get(actor, id);
+    },
+
     async get(actor: Actor, organizationId: string): Promise<Organization> {
       const { role } = await requireMember(core, actor, organizationId);
       return presentOrganization(core, await organizationRow(core, organizationId), role);

@@ -28,6 +28,20 @@ export class IdMap {
     this.written = existing;
   }
 
+  /**
+   * The organization an earlier import of this archive into the instance at `url` went to, as the map
+   * at `path` records it (how `import --new-org` resumes into the organization it created), or undefined.
+   */
+  static recordedOrganization(path: string, archive: string, url: string): string | undefined {
+    if (!existsSync(path)) return undefined;
+    try {
+      const found = JSON.parse(readFileSync(path, 'utf8').split('\n')[0] ?? '') as IdMapHeader;
+      return found.format === 'docsctl-import-map' && found.archive === archive && found.target?.url === url ? found.target.organization : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   /** The map at `path` for this archive and target, or a new one; `persist: false` (dry runs) never writes. */
   static open(path: string, archive: string, target: IdMapHeader['target'], persist = true): IdMap {
     const header: IdMapHeader = { format: 'docsctl-import-map', archive, target };

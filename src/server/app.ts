@@ -200,8 +200,11 @@ export function createApp(options: AppOptions) {
       const organizationId = route.method === 'GET' ? undefined : await engine.audit.organizationOf(params);
       const audit = async (value: unknown) => {
         const created = value !== null && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string' ? (value as { id: string }).id : undefined;
+        // A route outside any organization writes one only by creating it (createOrganization).
+        const inOrganization = organizationId ?? ((value as { object?: unknown } | null)?.object === 'organization' ? created : undefined);
+        if (inOrganization === undefined) return;
         await engine.audit.record({
-          organizationId: organizationId!, userId: actor!.userId, ...(authenticated ? { tokenId: authenticated.tokenId } : {}),
+          organizationId: inOrganization, userId: actor!.userId, ...(authenticated ? { tokenId: authenticated.tokenId } : {}),
           operationId: route.operationId, method: route.method, path,
           targets: { ...params, ...(created && !Object.values(params).includes(created) ? { created } : {}) },
           summary: summaryOf(body), ...(handleOptions.requestId ? { requestId: handleOptions.requestId } : {}),
@@ -209,7 +212,7 @@ export function createApp(options: AppOptions) {
         });
       };
       let value: unknown;
-      if (organizationId === undefined) {
+      if (route.method === 'GET') {
         value = await run();
       } else if (SELF_COMMITTING.has(route.operationId)) {
         // A transaction cannot wait on the network: an import or an OpenAPI publish commits its own

@@ -24,6 +24,7 @@ export const SELF_COMMITTING: ReadonlySet<string> = new Set<keyof Routes>([
 export const operations: Operations = {
   listOrganizations: async (e, a, { query }) => await e.organizations.list(a, query),
   listOrganizationAuditLog: async (e, a, { params, query }) => await e.audit.list(a, params.organizationId, query),
+  createOrganization: async (e, a, { body }) => await e.organizations.create(a, body),
   getOrganizationById: async (e, a, { params }) => await e.organizations.get(a, params.organizationId),
   updateOrganizationById: async (e, a, { params, body }) => await e.organizations.update(a, params.organizationId, body),
   listOrganizationsForEmailDomain: async (e, a, { params }) => await e.organizations.byEmailDomain(a, params.emailDomain),

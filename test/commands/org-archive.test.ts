@@ -50,6 +50,31 @@ describe('export and import', () => {
     expect(members.find((m) => m.user.email === 'grace.hopper@acme.example')?.role).toBe('admin');
   }, 120_000);
 
+  it('--new-org imports into an organization it creates, and a re-run goes on in that one', async () => {
+    const { a, archive } = await sampleArchive();
+    const dry = await a.run(['import', archive, '--new-org', '--dry-run']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stderr + dry.stdout).toContain('would create an organization titled "Acme Docs"');
+    expect((await json(a, ['orgs', 'list'])).items).toHaveLength(1);
+    const combined = await a.run(['--org', 'whatever', 'import', archive, '--new-org']);
+    expect(combined.code).toBe(2);
+    expect(combined.stderr).toContain('--new-org creates the organization to import into: it cannot be combined with --org');
+
+    // On the same instance, everything comes over but the hostname, which the first organization keeps.
+    const hostnameTaken = 'organization hostname acme: hostname: "acme" is already used by another organization';
+    const first = await a.run(['import', archive, '--new-org']);
+    expect(first.code).toBe(1);
+    expect(first.stderr).toContain(hostnameTaken);
+    const orgs = (await json(a, ['orgs', 'list'])).items as { id: string; title: string }[];
+    expect(orgs.map((o) => o.title)).toEqual(['Acme Docs', 'Acme Docs']);
+    const created = orgs[1].id;
+    expect((await json(a, ['--org', created, 'spaces', 'list'])).items).toHaveLength(7);
+    // Again: no third organization, nothing made twice.
+    expect((await a.run(['import', archive, '--new-org'])).stderr).toContain(hostnameTaken);
+    expect((await json(a, ['orgs', 'list'])).items).toHaveLength(2);
+    expect((await json(a, ['--org', created, 'spaces', 'list'])).items).toHaveLength(7);
+  }, 120_000);
+
   it('resumes after a failure without making anything twice', async () => {
     const { archive, b } = await sampleArchive();
     // A field of the same name and another type: creating it fails, and so does setting its value on spaces.

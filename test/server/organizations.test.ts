@@ -13,6 +13,7 @@ describe('authentication on organization routes', () => {
     ['GET', () => '/v1/orgs'],
     ['GET', (orgId) => `/v1/orgs/${orgId}`],
     ['PATCH', (orgId) => `/v1/orgs/${orgId}`],
+    ['POST', () => '/v1/orgs'],
     ['GET', () => '/v1/email-domains/acme.test/orgs'],
   ];
 
@@ -110,6 +111,34 @@ describe('GET /v1/orgs', () => {
     const res = await t.api.request('GET', '/v1/orgs', { as: loner });
     expectOk(res, 'listOrganizations');
     expect(res.body).toEqual({ count: 0, items: [] });
+  });
+});
+
+describe('POST /v1/orgs (docsctl\'s addition)', () => {
+  it('creates an organization whose admin is the caller, listed in their organizations, with its audit record', async () => {
+    const t = await setup();
+    const reader = await addMember(t.engine, t.orgId, 'reader@acme.test', 'read');
+    const res = await t.api.request('POST', '/v1/orgs', { as: reader, body: { title: 'Reader Labs' } });
+    expectOk(res, 'createOrganization');
+    expect(res.body).toMatchObject({ object: 'organization', title: 'Reader Labs' });
+    const mine = await t.api.request('GET', '/v1/orgs', { as: reader });
+    expect(mine.body.items.map((o: { title: string }) => o.title)).toEqual(['Acme', 'Reader Labs']);
+    const member = await t.api.request('GET', `/v1/orgs/${res.body.id}/members/${reader}`, { as: reader });
+    expect(member.body.role).toBe('admin');
+    // Nobody else is in it, the admin of the first organization included.
+    expectError(await t.api.request('GET', `/v1/orgs/${res.body.id}`, { as: t.adminId }), 404);
+    const audit = await t.api.request('GET', `/v1/orgs/${res.body.id}/audit-log`, { as: reader });
+    expect(audit.body.items.map((r: { action: string }) => r.action)).toEqual(['createOrganization']);
+  });
+
+  it.each([
+    [{}, 'title: is required'],
+    [{ title: 'x' }, 'title: must be at least 2 characters'],
+    [{ title: 'x'.repeat(256) }, 'title: must be at most 255 characters'],
+    [{ title: 'Fine', hostname: 'fine' }, 'hostname: is not a known field'],
+  ])('rejects %j with 400', async (body, message) => {
+    const t = await setup();
+    expectError(await t.api.request('POST', '/v1/orgs', { as: t.adminId, body }), 400, message);
   });
 });
 

@@ -1,12 +1,16 @@
 import { route } from './route';
 import { listOf, PagingQuery, User } from '../schemas/common';
-import { EmailDomainOrganizations, Organization, OrganizationPatch } from '../schemas/organization';
+import { EmailDomainOrganizations, Organization, OrganizationCreate, OrganizationPatch } from '../schemas/organization';
 
 const tag = 'Organizations';
 
 export const listOrganizations = route({
   operationId: 'listOrganizations', tag, method: 'GET', path: '/v1/orgs', status: 200,
   summary: 'List the organizations of the authenticated user', query: PagingQuery, response: listOf(Organization),
+});
+export const createOrganization = route({
+  operationId: 'createOrganization', tag, method: 'POST', path: '/v1/orgs', status: 201,
+  summary: 'Create an organization (docsctl\'s addition): the caller becomes its admin', body: OrganizationCreate, response: Organization,
 });
 export const getOrganizationById = route({
   operationId: 'getOrganizationById', tag, method: 'GET', path: '/v1/orgs/{organizationId}', status: 200,

@@ -45,6 +45,11 @@ const Domain = lazy(() => z.string().check(
   z.regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i),
 ));
 
+/** docsctl's addition: a new organization, of which the caller becomes the admin. */
+export const OrganizationCreate = lazy(() => z.strictObject({
+  title: text(2, 255),
+}));
+
 export const OrganizationPatch = lazy(() => z.strictObject({
   title: z.optional(text(2, 255)),
   emailDomains: z.optional(z.array(Domain).check(z.maxLength(100))),

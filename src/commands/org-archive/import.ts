@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { CliError, EXIT } from '../../errors';
+import { CliError, EXIT, UsageError } from '../../errors';
 import { loadArchive, ArchiveContentError, ArchiveError, ManifestError } from '../../org-archive/archive';
 import { IdMap, IdMapError } from '../../org-archive/id-map';
 import { sha256 } from '../../org-archive/manifest';
@@ -20,6 +20,7 @@ import { importSite } from './write-site';
 interface Opts {
   map?: string;
   dryRun?: boolean;
+  newOrg?: boolean;
 }
 
 const planColumns: Column<PlanRow>[] = [
@@ -63,14 +64,16 @@ export function registerImport(program: Command, ctx: Context): void {
     .description('recreate an archived organization in an organization of this instance, through the API (resumable)')
     .option('--map <file>', 'the mapping file: archived ids to new ids, and the steps done (default: ARCHIVE.map.json)')
     .option('--dry-run', 'print what would be imported, and which people are members already, and change nothing')
+    .option('--new-org', 'import into a new organization, titled as the archived one, of which you become the admin (not with --org)')
     .addHelpText('after', `
 Ids are remapped (the mapping file records them), people are matched by e-mail (those not members
 are invited), and links between objects follow the mapping. Re-running after a failure continues
-where it stopped without making anything twice. There is no API operation that creates an
-organization: import into an empty one (a new database's first organization, or --org ID).
+where it stopped without making anything twice. Import into an empty organization (a new database's
+first one, or --org ID), or let --new-org create one (a re-run goes on in the one it created).
 
 Examples:
   $ docsctl import acme.docsctl.tgz --org ORG_ID --dry-run
+  $ docsctl import acme.docsctl.tgz --new-org --dry-run
   $ docsctl --db ./copy.db import acme.docsctl.tgz
 
 Exit codes: 0 all imported, 1 something could not be carried over (listed with the reason; run it
@@ -78,13 +81,28 @@ again to retry), 5 no such archive or organization.`)
     .action(async (file: string, opts: Opts) => {
       const path = resolve(ctx.io.cwd, file);
       const { manifest, archive } = await openArchive(path, file);
-      const organizationId = await ctx.organizationId();
-      const api = await ctx.client();
-      await api.call(routes.getOrganizationById, { params: { organizationId } });
       const mapPath = resolve(ctx.io.cwd, opts.map ?? `${file}.map.json`);
+      const digest = sha256(Buffer.from(JSON.stringify(manifest)));
+      const api = await ctx.client();
+      let organizationId: string;
+      if (opts.newOrg) {
+        if (ctx.target().org) throw new UsageError('--new-org creates the organization to import into: it cannot be combined with --org');
+        // A re-run goes on in the organization the first run created (its mapping file names it).
+        const earlier = IdMap.recordedOrganization(mapPath, digest, instanceUrl(ctx));
+        if (earlier) organizationId = earlier;
+        else if (opts.dryRun) {
+          ctx.out.message(`Dry run: importing ${file} would create an organization titled "${manifest.source.title}" and import into it. Nothing was changed.`);
+          return;
+        } else organizationId = (await api.call(routes.createOrganization, { body: { title: manifest.source.title } })).id;
+      } else {
+        organizationId = await ctx.organizationId();
+      }
+      await api.call(routes.getOrganizationById, { params: { organizationId } });
       let map: IdMap;
       try {
-        map = IdMap.open(mapPath, sha256(Buffer.from(JSON.stringify(manifest))), { url: instanceUrl(ctx), organization: organizationId }, !opts.dryRun);
+        map = IdMap.open(mapPath, digest, { url: instanceUrl(ctx), organization: organizationId }, !opts.dryRun);
+        // Recorded at once, so a run that stops right after creating the organization resumes in it.
+        if (opts.newOrg && !opts.dryRun) map.markDone('organization');
       } catch (error) {
         if (error instanceof IdMapError) throw new CliError(error.message, EXIT.usage);
         throw error;
