@@ -21,6 +21,13 @@ describe('export and import through the built entry', () => {
     const dry = await runBuilt(box, [...copy, 'import', 'acme.docsctl.tgz', '--dry-run', '--json']);
     expect(dry.code, dry.stderr).toBe(0);
     expect(JSON.parse(dry.stdout).users).toEqual({ matched: 1, invited: 36 });
+
+    // --new-org: a second organization beside a database's first one, created through POST /v1/orgs.
+    const other = ['--db', join(box.dir, 'other.db')];
+    const fresh = await runBuilt(box, [...other, 'import', 'acme.docsctl.tgz', '--new-org', '--map', 'other.map.json']);
+    expect(fresh.code, fresh.stderr).toBe(0);
+    const orgs = JSON.parse((await runBuilt(box, [...other, 'orgs', 'list', '--json'])).stdout).items as { title: string }[];
+    expect(orgs.map((o) => o.title).sort()).toEqual(['Acme Docs', 'My Organization']);
     if (!(await hasTerminal())) return;
     const imported = await runBuilt(box, [...copy, 'import', 'acme.docsctl.tgz'], { tty: true });
     expect(imported.code, imported.stdout).toBe(0);
