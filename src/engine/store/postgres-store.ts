@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Pool, PoolClient, PoolConfig } from 'pg';
-import type { Store } from './store';
+import type { Store, StoredTable } from './store';
 import { postgresDialect, toPostgres } from './postgres-dialect';
 import { postgresMigrations } from './migrations/postgres';
 import { NewerDatabase } from './db';
@@ -201,6 +201,27 @@ export class PostgresStore implements Store {
       return true;
     } finally {
       client.release();
+    }
+  }
+
+  async tables(): Promise<StoredTable[]> {
+    const names = (await this.query(
+      `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+       WHERE n.nspname = current_schema() AND c.relkind = 'r' AND c.relname NOT LIKE 'docsctl\\_%' ORDER BY c.oid`, [],
+    )).rows as { name: string }[];
+    const columns = (await this.query(
+      `SELECT table_name, column_name, is_generated, is_identity FROM information_schema.columns
+       WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position`, [],
+    )).rows as { table_name: string; column_name: string; is_generated: string; is_identity: string }[];
+    return names.map(({ name }) => {
+      const own = columns.filter((c) => c.table_name === name);
+      return { name, columns: own.filter((c) => c.is_generated === 'NEVER').map((c) => c.column_name), numbered: own.filter((c) => c.is_identity === 'YES').map((c) => c.column_name) };
+    });
+  }
+
+  async afterCopy(table: StoredTable): Promise<void> {
+    for (const column of table.numbered) {
+      await this.query(`SELECT setval(pg_get_serial_sequence('${table.name}', '${column}'), COALESCE((SELECT MAX(${column}) FROM ${table.name}), 0) + 1, false)`, []);
     }
   }
 

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './db';
-import type { Store } from './store';
+import type { Store, StoredTable } from './store';
 import { sqliteDialect } from './sqlite-dialect';
 
 /** One transaction in progress: how deep its savepoints go. */
@@ -116,6 +116,21 @@ export class SqliteStore implements Store {
   async exclusively(_job: string, fn: () => Promise<void>): Promise<boolean> {
     await fn();
     return true;
+  }
+
+  async tables(): Promise<StoredTable[]> {
+    // The full-text index (search_fts and its shadow tables) is kept by triggers from search_sections.
+    const names = this.db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'search_fts%' ORDER BY rowid").pluck().all() as string[];
+    return names.map((name) => ({
+      name,
+      // hidden 0: a stored column (2 and 3 are generated ones).
+      columns: (this.db.prepare(`PRAGMA table_xinfo(${name})`).all() as { name: string; hidden: number }[]).filter((c) => c.hidden === 0).map((c) => c.name),
+      numbered: [],
+    }));
+  }
+
+  async afterCopy(): Promise<void> {
+    // An INTEGER PRIMARY KEY goes on from the largest one there is.
   }
 
   async close(): Promise<void> {

@@ -30,5 +30,16 @@ export interface Store {
    * answers whether it ran. With SQLite there is one server per file, so it always runs.
    */
   exclusively(job: string, fn: () => Promise<void>): Promise<boolean>;
+  /** The tables of the instance in the order they were created, with the columns a copy writes (`db copy`). */
+  tables(): Promise<StoredTable[]>;
+  /** After a copy wrote a table's rows: numbering of new rows continues after the copied ones. */
+  afterCopy(table: StoredTable): Promise<void>;
   close(): Promise<void>;
+}
+
+/** A table as `db copy` sees it: its columns that hold data (not computed from others), and which are numbered as rows are added. */
+export interface StoredTable {
+  name: string;
+  columns: string[];
+  numbered: string[];
 }
