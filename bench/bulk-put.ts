@@ -7,9 +7,10 @@ import { createApp } from '../src/server/app';
 import type { BenchRow } from './report';
 import { mapInOrder } from '../src/engine/in-order';
 
-export async function benchBulkPut(users = 10_000): Promise<BenchRow[]> {
+/** On a new SQLite file, or on `database` (an empty PostgreSQL database: `backend` names it in the rows). */
+export async function benchBulkPut(users = 10_000, database?: string, backend = ''): Promise<BenchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'docsctl-bench-'));
-  const engine = await openEngine(join(dir, 'bulk.db'));
+  const engine = await openEngine(database ?? join(dir, 'bulk.db'));
   try {
     const { organizationId, userId } = await engine.install();
     const { core } = engine;
@@ -40,9 +41,9 @@ export async function benchBulkPut(users = 10_000): Promise<BenchRow[]> {
     const count = (await engine.teams.get({ userId }, organizationId, team.id)).members;
     if (count !== users) throw new Error(`expected ${users} team members, found ${count}`);
     return [
-      { name: `bulk: insert ${users} members, raw SQL (baseline)`, value: `${baseline.toFixed(1)} ms` },
+      { name: `bulk${backend}: insert ${users} members, raw SQL (baseline)`, value: `${baseline.toFixed(1)} ms` },
       {
-        name: `bulk: PUT team members adding ${users} e-mails`,
+        name: `bulk${backend}: PUT team members adding ${users} e-mails`,
         value: `${elapsed.toFixed(1)} ms`,
         ratio: elapsed / baseline,
         target: '< 500 ms',

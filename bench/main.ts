@@ -24,6 +24,7 @@ rows.push(...benchGitSyncPush(bin, quick ? 200 : 1000, quick ? 1 : 3));
 rows.push(...(await benchSearch(quick ? 2000 : 10_000)));
 rows.push(...(await benchOrgExport(quick ? 2000 : 10_000, quick ? 3 : 1)));
 rows.push(...(await (await import('./openapi')).benchOpenapi(quick ? 1 : 3)));
+rows.push(...(await (await import('./postgres')).benchPostgres(bin, quick ? 1000 : 4000, quick ? 1 : 3)));
 printRows(rows);
 const missed = rows.filter((r) => r.ok === false);
 if (missed.length && process.argv.includes('--strict')) process.exitCode = 1;

@@ -1,0 +1,102 @@
+// docsctl serve on PostgreSQL (one and two replicas) against docsctl serve on SQLite, in the same run:
+// a primary-key GET, a 100-member page and a member PATCH; and the 10,000-user team PUT on PostgreSQL.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { Pool } from 'undici';
+import { openEngine } from '../src/engine/index';
+import { addMember } from '../test/helpers/engine';
+import { benchBulkPut } from './bulk-put';
+import { median, type BenchRow } from './report';
+import { runQuiet } from './spawn';
+
+type Cluster = { url: string; stop: () => void };
+
+function serve(bin: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--json', '--rate-limit', '1000000000', '--log-format', 'off'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    child.stdout!.once('data', (chunk: Buffer) => resolve({ child, url: JSON.parse(chunk.toString()).url }));
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+  });
+}
+
+/** `total` requests over 8 connections spread across `urls`; requests per second. */
+async function load(urls: string[], request: () => { method: 'GET' | 'PATCH'; path: string; body?: string }, token: string, total: number): Promise<number> {
+  const pools = urls.map((url) => new Pool(url, { connections: Math.ceil(8 / urls.length) }));
+  let sent = 0;
+  const start = performance.now();
+  await Promise.all(Array.from({ length: 8 }, async (_, lane) => {
+    const pool = pools[lane % pools.length];
+    while (sent < total) {
+      sent++;
+      const { method, path, body } = request();
+      const res = await pool.request({ method, path, body, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+      await res.body.text();
+      if (res.statusCode !== 200) throw new Error(`${method} ${path}: ${res.statusCode}`);
+    }
+  }));
+  const rate = total / ((performance.now() - start) / 1000);
+  await Promise.all(pools.map((p) => p.close()));
+  return rate;
+}
+
+export async function benchPostgres(bin: string, total: number, rounds: number): Promise<BenchRow[]> {
+  const { startCluster } = (await import('../scripts/pg-cluster.js' as string)) as { startCluster: () => Promise<Cluster> };
+  const cluster = await startCluster();
+  const dir = mkdtempSync(join(tmpdir(), 'docsctl-bench-pg-'));
+  const children: ChildProcess[] = [];
+  try {
+    const file = join(dir, 'serve.db');
+    const env = { ...process.env, DOCSCTL_DB: file, DOCSCTL_CONFIG_DIR: dir, CI: '1' };
+    runQuiet(bin, ['init', '--sample'], env);
+    // A 100-member page: the sample's 37 members and 63 more.
+    const engine = await openEngine(file);
+    const { organizationId } = await engine.install();
+    for (let i = 0; i < 63; i++) await addMember(engine, organizationId, `extra${i}@bench.example`, 'read');
+    await engine.close();
+    const token = JSON.parse(runQuiet(bin, ['tokens', 'create', '--json'], env)).token as string;
+    const admin = new pg.Client(cluster.url);
+    await admin.connect();
+    for (const name of ['serve', 'bulk']) await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const database = cluster.url.replace(/\/[^/]*$/, '/serve');
+    runQuiet(bin, ['db', 'copy', '--from', file, '--to', database], env);
+    const pgEnv = { ...env, DOCSCTL_DB: '', DOCSCTL_DATABASE_URL: database };
+    const sqlite = await serve(bin, env);
+    const replicas = [await serve(bin, pgEnv), await serve(bin, pgEnv)];
+    children.push(sqlite.child, ...replicas.map((r) => r.child));
+
+    const members = (await (await fetch(`${sqlite.url}/v1/orgs/${organizationId}/members?limit=100`, { headers: { authorization: `Bearer ${token}` } })).json()) as { items: { id: string; role: string | null }[] };
+    const someone = members.items.find((m) => m.role === 'read')!.id;
+    let flip = 0;
+    const kinds: [string, () => { method: 'GET' | 'PATCH'; path: string; body?: string }][] = [
+      ['GET member (primary key)', () => ({ method: 'GET', path: `/v1/orgs/${organizationId}/members/${someone}` })],
+      ['GET a page of 100 members', () => ({ method: 'GET', path: `/v1/orgs/${organizationId}/members?limit=100` })],
+      ['PATCH a member\'s role', () => ({ method: 'PATCH', path: `/v1/orgs/${organizationId}/members/${someone}`, body: JSON.stringify({ role: flip++ % 2 ? 'read' : 'comment' }) })],
+    ];
+    const rows: BenchRow[] = [];
+    for (const [name, request] of kinds) {
+      const n = name.startsWith('GET a page') ? Math.ceil(total / 10) : name.startsWith('PATCH') ? Math.ceil(total / 4) : total;
+      await load([sqlite.url], request, token, n);
+      await load([replicas[0].url], request, token, n);
+      const [onSqlite, onOne, onTwo]: number[][] = [[], [], []];
+      for (let round = 0; round < rounds; round++) {
+        onSqlite.push(await load([sqlite.url], request, token, n));
+        onOne.push(await load([replicas[0].url], request, token, n));
+        onTwo.push(await load(replicas.map((r) => r.url), request, token, n));
+      }
+      const base = median(onSqlite);
+      rows.push({ name: `postgres: ${name}, serve on SQLite (baseline)`, value: `${base.toFixed(0)} req/s` });
+      rows.push({ name: `postgres: ${name}, one replica`, value: `${median(onOne).toFixed(0)} req/s`, ratio: median(onOne) / base });
+      rows.push({ name: `postgres: ${name}, two replicas`, value: `${median(onTwo).toFixed(0)} req/s`, ratio: median(onTwo) / base });
+    }
+    rows.push(...(await benchBulkPut(10_000, cluster.url.replace(/\/[^/]*$/, '/bulk'), ' (PostgreSQL)')));
+    return rows;
+  } finally {
+    for (const child of children) child.kill();
+    rmSync(dir, { recursive: true, force: true });
+    cluster.stop();
+  }
+}
