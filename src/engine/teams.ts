@@ -42,6 +42,11 @@ export interface MembershipChange {
   memberships?: Record<string, { role?: TeamRole }>;
 }
 
+/** How many e-mails or ids a statement of a bulk change names at once. */
+const LOOKUP_BATCH = 500;
+/** E-mails compare ignoring the case of ASCII letters, as SQLite's NOCASE and PostgreSQL's lower() in the C locale do. */
+const asciiLower = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
 const TEAM_BY_ID = `SELECT ${TEAM_COLUMNS} FROM teams t WHERE t.id = ? AND t.organization_id = ?`;
 
 export async function teamRow(core: Core, actor: Actor, organizationId: string, teamId: string): Promise<TeamRow> {
@@ -64,17 +69,30 @@ export function teamsModule(core: Core) {
   }
 
   /** Resolves user ids or e-mails to members of the organization; returns the ids and what did not resolve. */
+  /** Members of the organization named by e-mail (any case) or user id, looked up 500 at a time; what names no member is `unknown`. */
   async function resolveMembers(organizationId: string, entries: string[]) {
+    const byEmail = new Map<string, string>();
+    const byId = new Set<string>();
+    const emails = [...new Set(entries.filter((e) => e.includes('@')).map(asciiLower))];
+    const userIds = [...new Set(entries.filter((e) => !e.includes('@')))];
+    for (let i = 0; i < emails.length; i += LOOKUP_BATCH) {
+      for (const row of await core.all<{ user_id: string; email: string }>(
+        `SELECT m.user_id, u.email FROM members m JOIN users u ON u.id = m.user_id
+         WHERE m.organization_id = ? AND lower(u.email) IN (SELECT value FROM json_each(?))`,
+        [organizationId, JSON.stringify(emails.slice(i, i + LOOKUP_BATCH))],
+      )) byEmail.set(asciiLower(row.email), row.user_id);
+    }
+    for (let i = 0; i < userIds.length; i += LOOKUP_BATCH) {
+      for (const row of await core.all<{ user_id: string }>(
+        'SELECT user_id FROM members WHERE organization_id = ? AND user_id IN (SELECT value FROM json_each(?))',
+        [organizationId, JSON.stringify(userIds.slice(i, i + LOOKUP_BATCH))],
+      )) byId.add(row.user_id);
+    }
     const ids = new Map<string, string>();
     const unknown: string[] = [];
     for (const entry of entries) {
-      const row = entry.includes('@')
-        ? await core.get<{ user_id: string }>(
-            'SELECT m.user_id FROM members m JOIN users u ON u.id = m.user_id WHERE m.organization_id = ? AND u.email = ?',
-            [organizationId, entry],
-          )
-        : await core.get<{ user_id: string }>('SELECT user_id FROM members WHERE organization_id = ? AND user_id = ?', [organizationId, entry]);
-      if (row) ids.set(entry, row.user_id);
+      const userId = entry.includes('@') ? byEmail.get(asciiLower(entry)) : byId.has(entry) ? entry : undefined;
+      if (userId) ids.set(entry, userId);
       else unknown.push(entry);
     }
     return { ids, unknown };
@@ -192,12 +210,14 @@ export function teamsModule(core: Core) {
         const removed = new Set((await resolveMembers(organizationId, change.remove ?? [])).ids.values());
         const roles = change.memberships ?? {};
         const now = core.now();
-        for (const userId of new Set(added.ids.values())) {
-          if (removed.has(userId)) continue;
+        // Many rows a statement: on PostgreSQL each statement is a round trip.
+        const adding = [...new Set(added.ids.values())].filter((userId) => !removed.has(userId));
+        for (let i = 0; i < adding.length; i += LOOKUP_BATCH) {
+          const batch = adding.slice(i, i + LOOKUP_BATCH);
           await core.run(
-            `INSERT INTO team_members (team_id, user_id, role, added_at) VALUES (?, ?, ?, ?)
+            `INSERT INTO team_members (team_id, user_id, role, added_at) VALUES ${batch.map(() => '(?, ?, ?, ?)').join(', ')}
              ON CONFLICT (team_id, user_id) DO NOTHING`,
-            [teamId, userId, roles[userId]?.role ?? 'member', now],
+            batch.flatMap((userId) => [teamId, userId, roles[userId]?.role ?? 'member', now]),
           );
         }
         for (const userId of removed) await core.run('DELETE FROM team_members WHERE team_id = ? AND user_id = ?', [teamId, userId]);
