@@ -11,10 +11,16 @@ export default defineConfig({
     projects: [
       // Everything on SQLite, the default backend.
       { extends: true, test: { name: 'sqlite', include: ['test/**/*.test.ts'], exclude: ['test/postgres/**'], globalSetup: ['test/global-setup.ts'] } },
-      // The server suite again on PostgreSQL, and what only PostgreSQL has (replicas).
+      // The server and end-to-end suites again on PostgreSQL, and what only PostgreSQL has (replicas, copies).
       {
         extends: true,
-        test: { name: 'postgres', include: ['test/server/**/*.test.ts', 'test/postgres/**/*.test.ts'], globalSetup: ['test/global-setup.ts', 'test/postgres-setup.ts'] },
+        test: {
+          name: 'postgres',
+          include: ['test/server/**/*.test.ts', 'test/e2e/**/*.test.ts', 'test/postgres/**/*.test.ts'],
+          // These two read the SQLite file itself (its bytes at rest, a file made unreadable).
+          exclude: ['test/e2e/secrets-at-rest.test.ts', 'test/e2e/hostile-files.test.ts'],
+          globalSetup: ['test/global-setup.ts', 'test/postgres-setup.ts'],
+        },
       },
     ],
   },

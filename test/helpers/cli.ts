@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../src/main';
 import type { Prompter } from '../../src/output/prompts';
+import { execFileSync } from 'node:child_process';
+const { postgresBin } = (await import('../../scripts/pg-cluster.js' as string)) as { postgresBin: () => string };
 
 export interface RunResult {
   code: number;
@@ -57,10 +59,25 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<Run
   return { code, stdout: stdout.text(), stderr: stderr.text() };
 }
 
+let databases = 0;
+
+/**
+ * Where a sandbox's database is: a file in it, or, in the PostgreSQL run of the suite
+ * (DOCSCTL_TEST_POSTGRES, test/postgres-setup.ts), a new database of the test cluster.
+ */
+function sandboxDatabase(dir: string): string {
+  const cluster = process.env.DOCSCTL_TEST_POSTGRES;
+  if (!cluster) return join(dir, 'test.db');
+  const name = `box_${process.pid}_${++databases}`;
+  const url = new URL(cluster);
+  execFileSync(join(postgresBin(), 'createdb'), ['-h', url.hostname, '-p', url.port, '-U', url.username, name]);
+  return cluster.replace(/\/[^/]*$/, `/${name}`);
+}
+
 /** A fresh directory with env pointing docsctl's database and config into it. */
 export function sandbox() {
   const dir = mkdtempSync(join(tmpdir(), 'docsctl-test-'));
-  const env = { DOCSCTL_DB: join(dir, 'test.db'), DOCSCTL_CONFIG_DIR: join(dir, 'config'), HOME: dir };
+  const env = { DOCSCTL_DB: sandboxDatabase(dir), DOCSCTL_CONFIG_DIR: join(dir, 'config'), HOME: dir };
   return {
     dir,
     env,
