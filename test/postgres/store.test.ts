@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { PostgresStore } from '../../src/engine/store/postgres-store';
+import { SCHEMA_VERSION } from '../../src/engine/store/db';
+import { freshDatabase } from './database';
+
+describe('PostgresStore shared by several servers', () => {
+  it('migrates once when several servers open a new database together', async () => {
+    const url = await freshDatabase('store');
+    const stores = await Promise.all([1, 2, 3, 4].map(() => PostgresStore.open(url)));
+    for (const store of stores) expect(await store.schemaVersion()).toBe(SCHEMA_VERSION);
+    // Every migration ran once: a second run would have failed on the tables it creates.
+    expect((await stores[0].get<{ n: number }>('SELECT COUNT(*) AS n FROM docsctl_schema'))!.n).toBe(1);
+    await Promise.all(stores.map((s) => s.close()));
+  });
+
+  it('runs a background job on one server at a time: the others skip it while it runs', async () => {
+    const url = await freshDatabase('store');
+    const [a, b] = [await PostgresStore.open(url), await PostgresStore.open(url)];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const runs: string[] = [];
+    const first = a.exclusively('purge', async () => {
+      runs.push('a');
+      await held;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await b.exclusively('purge', async () => void runs.push('b'))).toBe(false);
+    expect(await b.exclusively('other job', async () => void runs.push('b other'))).toBe(true);
+    release();
+    expect(await first).toBe(true);
+    expect(await b.exclusively('purge', async () => void runs.push('b again'))).toBe(true);
+    expect(runs).toEqual(['a', 'b other', 'b again']);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it('sees a change committed by another server at its next read of the change version', async () => {
+    const url = await freshDatabase('store');
+    const [a, b] = [await PostgresStore.open(url), await PostgresStore.open(url)];
+    const before = await b.changeVersion();
+    await a.transaction(() => a.run("INSERT INTO meta (key, value) VALUES ('k', 'v')"));
+    expect(await b.changeVersion()).toBeGreaterThan(before);
+    await Promise.all([a.close(), b.close()]);
+  });
+});
