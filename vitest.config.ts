@@ -20,6 +20,8 @@ export default defineConfig({
           // These two read the SQLite file itself (its bytes at rest, a file made unreadable).
           exclude: ['test/e2e/secrets-at-rest.test.ts', 'test/e2e/hostile-files.test.ts'],
           globalSetup: ['test/global-setup.ts', 'test/postgres-setup.ts'],
+          // Only this project's workers use the cluster (its URL, set by the set-up, reaches every worker).
+          env: { DOCSCTL_TEST_BACKEND: 'postgres' },
         },
       },
     ],

@@ -1,4 +1,5 @@
-// The PostgreSQL run of the suite (vitest project "postgres"): one throwaway cluster for the whole run.
+// The PostgreSQL run of the suite (vitest project "postgres", whose workers have
+// DOCSCTL_TEST_BACKEND=postgres): one throwaway cluster for the whole run.
 // Test engines take a fresh schema of it each (test/helpers/engine.ts); tests that need a database of
 // their own create one. Without PostgreSQL installed, this fails the run: it never skips.
 export default async function setup(): Promise<() => void> {

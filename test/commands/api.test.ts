@@ -82,7 +82,7 @@ describe('api GET (sample data)', () => {
       [['--as', READER, 'api', '-X', 'PATCH', '/v1/orgs/{org}', '-f', 'title=Hijacked'], 403, 4, 'you are not allowed to administer the organization'],
       [['api', '-X', 'PATCH', '/v1/orgs/{org}', '-f', 'title=x'], 400, 1, 'title: must be at least 2 characters'],
       [['api', '/v1/orgs/{org}/members?limit=5000'], 400, 1, 'limit:'],
-      [['api', '-X', 'POST', '/v1/orgs'], 405, 1, 'method POST is not allowed'],
+      [['api', '-X', 'DELETE', '/v1/orgs'], 405, 1, 'method DELETE is not allowed'],
     ];
     for (const [argv, status, code, message] of cases) {
       const r = await s.run(argv);

@@ -67,7 +67,7 @@ let databases = 0;
  */
 function sandboxDatabase(dir: string): string {
   const cluster = process.env.DOCSCTL_TEST_POSTGRES;
-  if (!cluster) return join(dir, 'test.db');
+  if (process.env.DOCSCTL_TEST_BACKEND !== 'postgres' || !cluster) return join(dir, 'test.db');
   const name = `box_${process.pid}_${++databases}`;
   const url = new URL(cluster);
   execFileSync(join(postgresBin(), 'createdb'), ['-h', url.hostname, '-p', url.port, '-U', url.username, name]);

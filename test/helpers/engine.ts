@@ -18,7 +18,7 @@ let schemas = 0;
  */
 export async function testStore(): Promise<Store> {
   const url = process.env.DOCSCTL_TEST_POSTGRES;
-  if (!url) return new SqliteStore(openDb(':memory:'));
+  if (process.env.DOCSCTL_TEST_BACKEND !== 'postgres' || !url) return new SqliteStore(openDb(':memory:'));
   return PostgresStore.open(url, { schema: `t${process.pid}_${++schemas}_${Date.now().toString(36)}`, max: 4, idleTimeoutMillis: 100 });
 }
 
