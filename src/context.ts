@@ -37,8 +37,13 @@ export interface IO {
  * written by a newer docsctl, a server that cannot be reached, a login refused, a database missing.
  */
 export async function openDatabase(location: string, options: Parameters<typeof openEngine>[1] = {}): Promise<Engine> {
+  return await opening(location, () => openEngine(location, options));
+}
+
+/** Runs `open` on a database location, turning its failures a user can fix into CliErrors (see openDatabase). */
+export async function opening<T>(location: string, open: () => Promise<T>): Promise<T> {
   try {
-    return await openEngine(location, options);
+    return await open();
   } catch (error) {
     if (error instanceof NewerDatabase) throw new CliError(`${databaseLabel(location)}: ${error.message}`, EXIT.conflict);
     const code = (error as { code?: unknown } | null)?.code;

@@ -1,10 +1,9 @@
 import type { Command } from 'commander';
-import type { Context } from '../../context';
+import { opening, type Context } from '../../context';
 import { CliError, EXIT, UsageError } from '../../errors';
 import { openStore } from '../../engine/store/open-store';
 import { copyInstance, CopyError } from '../../engine/store/copy';
 import type { Store } from '../../engine/store/store';
-import { NewerDatabase } from '../../engine/store/db';
 import { databaseLabel, isPostgresUrl, sqliteFile } from '../../domain/database-location';
 import { resolve } from 'node:path';
 
@@ -28,14 +27,11 @@ Examples:
       const where = (location: string) => (isPostgresUrl(location) || location === ':memory:' ? location : resolve(ctx.io.cwd, sqliteFile(location)));
       const [from, to] = [where(opts.from), where(opts.to)];
       if (from === to) throw new UsageError('--from and --to name the same database');
-      const open = async (location: string): Promise<Store> => {
-        try {
-          return await openStore(location);
-        } catch (error) {
-          if (error instanceof NewerDatabase) throw new CliError(`${databaseLabel(location)}: ${error.message}`, EXIT.conflict);
-          throw new CliError(`cannot open ${databaseLabel(location)}: ${(error as Error).message}`);
-        }
-      };
+      // Any other failure to open is named too: a copy opens nothing else.
+      const open = (location: string): Promise<Store> =>
+        opening(location, () => openStore(location)).catch((error: unknown) => {
+          throw error instanceof CliError ? error : new CliError(`cannot open ${databaseLabel(location)}: ${(error as Error).message}`);
+        });
       const source = await open(from);
       try {
         const target = await open(to);

@@ -1,4 +1,4 @@
-import type { Store, StoredTable } from './store';
+import type { Store } from './store';
 
 /** Why a copy was refused or failed its check: nothing was written to the target. */
 export class CopyError extends Error {}
@@ -61,4 +61,3 @@ export async function copyInstance(source: Store, target: Store): Promise<CopyRe
   );
 }
 
-export type { StoredTable };
