@@ -124,8 +124,8 @@ export function createApp(options: AppOptions) {
   const limiter = options.rateLimit ? createRateLimiter(options.rateLimit, engine.core.clock) : undefined;
   let openApiBody: string | undefined;
 
-  /** One request through the route table. */
-  async function dispatch(req: ApiRequest, handleOptions: HandleOptions = {}): Promise<ApiResponse> {
+  /** One request through the route table: the transports, the server, tests and benches use this. */
+  async function handleAsync(req: ApiRequest, handleOptions: HandleOptions = {}): Promise<ApiResponse> {
     const { path, search } = splitUrl(req.url);
 
     // For load balancers and orchestrators: no token, no rate limit.
@@ -254,11 +254,6 @@ export function createApp(options: AppOptions) {
     }
     options.onError?.(error);
     return errorResponse(500, 'internal error: the request could not be completed', rateHeaders);
-  }
-
-  /** Any request. The transports, the server, tests and benches use this. */
-  async function handleAsync(req: ApiRequest, handleOptions: HandleOptions = {}): Promise<ApiResponse> {
-    return dispatch(req, handleOptions);
   }
 
   /**
