@@ -2,6 +2,7 @@
 // Runs from dist/bench/main.js after bundling, so paths are relative to that file.
 import { fileURLToPath } from 'node:url';
 import { benchStartup } from './startup';
+import { benchStartupBefore } from './startup-before';
 import { benchThroughput } from './throughput';
 import { benchBulkPut } from './bulk-put';
 import { benchSpacePaging } from './space-paging';
@@ -12,19 +13,29 @@ import { benchOrgExport } from './org-export';
 import { printRows, type BenchRow } from './report';
 
 const bin = fileURLToPath(new URL('../../bin/docsctl.cjs', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const quick = process.argv.includes('--quick');
+// `--only NAME[,NAME]` runs those groups alone (names below), for measuring one figure quietly.
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt > 0 ? new Set(process.argv[onlyAt + 1]?.split(',')) : undefined;
+const groups: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
+  startup: () => benchStartup(bin, quick ? 8 : 30),
+  'startup-before': () => benchStartupBefore(root, bin, quick ? 21 : 101),
+  throughput: () => benchThroughput(bin, quick ? 3000 : 10000, quick ? 3 : 7),
+  'bulk-put': () => benchBulkPut(),
+  'space-paging': () => benchSpacePaging(quick ? 20_000 : 100_000),
+  'content-push': () => benchContentPush(quick ? 200 : 1000),
+  'git-sync': () => benchGitSyncPush(bin, quick ? 200 : 1000, quick ? 1 : 3),
+  search: () => benchSearch(quick ? 2000 : 10_000),
+  'org-export': () => benchOrgExport(quick ? 2000 : 10_000, quick ? 3 : 1),
+  openapi: async () => (await import('./openapi')).benchOpenapi(quick ? 1 : 3),
+  postgres: async () => (await import('./postgres')).benchPostgres(bin, quick ? 1000 : 4000, quick ? 1 : 3),
+};
+const unknown = [...(only ?? [])].filter((name) => !(name in groups));
+if (unknown.length) throw new Error(`unknown bench group ${unknown.join(', ')}; groups: ${Object.keys(groups).join(', ')}`);
 const rows: BenchRow[] = [];
 console.log(`docsctl bench on node ${process.version}${quick ? ' (quick)' : ''}\n`);
-rows.push(...benchStartup(bin, quick ? 8 : 30));
-rows.push(...(await benchThroughput(bin, quick ? 3000 : 10000, quick ? 3 : 7)));
-rows.push(...(await benchBulkPut()));
-rows.push(...(await benchSpacePaging(quick ? 20_000 : 100_000)));
-rows.push(...(await benchContentPush(quick ? 200 : 1000)));
-rows.push(...benchGitSyncPush(bin, quick ? 200 : 1000, quick ? 1 : 3));
-rows.push(...(await benchSearch(quick ? 2000 : 10_000)));
-rows.push(...(await benchOrgExport(quick ? 2000 : 10_000, quick ? 3 : 1)));
-rows.push(...(await (await import('./openapi')).benchOpenapi(quick ? 1 : 3)));
-rows.push(...(await (await import('./postgres')).benchPostgres(bin, quick ? 1000 : 4000, quick ? 1 : 3)));
+for (const [name, run] of Object.entries(groups)) if (!only || only.has(name)) rows.push(...(await run()));
 printRows(rows);
 const missed = rows.filter((r) => r.ok === false);
 if (missed.length && process.argv.includes('--strict')) process.exitCode = 1;

@@ -1,6 +1,6 @@
 import { openDb } from './db';
 import { SqliteStore } from './sqlite-store';
-import { PostgresStore, type PostgresOptions } from './postgres-store';
+import type { PostgresOptions } from './postgres-store';
 import type { Store } from './store';
 import { isPostgresUrl, sqliteFile } from '../../domain/database-location';
 
@@ -9,6 +9,7 @@ import { isPostgresUrl, sqliteFile } from '../../domain/database-location';
  * `sqlite:` URL such as `sqlite:./acme.db`; `:memory:` for a database that lives as long as the process).
  */
 export async function openStore(location: string, options: PostgresOptions = {}): Promise<Store> {
-  if (isPostgresUrl(location)) return PostgresStore.open(location, options);
+  // Loaded only for PostgreSQL: its driver, dialect and migrations are start-up a SQLite command never uses.
+  if (isPostgresUrl(location)) return (await import('./postgres-store')).PostgresStore.open(location, options);
   return new SqliteStore(openDb(sqliteFile(location)));
 }
