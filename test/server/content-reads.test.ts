@@ -278,7 +278,7 @@ describe('GET <content>/pages (the page tree)', () => {
     const res = await s.api.request('GET', `${rootOf(s)}/pages`, { as: s.adminId });
     const guide = res.body.pages[0];
     expect(guide).toEqual({
-      object: 'page',
+      kind: 'sheet',
       id: s.ids.guide,
       title: 'The Guide',
       emoji: '📘',
@@ -292,7 +292,11 @@ describe('GET <content>/pages (the page tree)', () => {
       hidden: false,
       noIndex: false,
       noRobotsIndex: false,
-      layout: { cover: true, title: true, description: true, tableOfContents: true, outline: true, pagination: true },
+      layout: {
+        width: 'default', cover: true, coverSize: 'hero', coverMask: 'none', title: true, description: true, tableOfContents: true,
+        outline: true, pagination: true, metadata: true, tags: true, actions: true, anchors: true,
+      },
+      tags: [],
       urls: { app: `${PUBLIC_URL}/app/s/${s.spaceId}/the-guide` },
       pages: [],
     });

@@ -434,7 +434,7 @@ describe('Git Sync files of pages (git.path)', () => {
     const id = ok.body.changes[0].page;
     expect((await pages())[0]).toMatchObject({ id, slug: 'quick-start', git: { path: 'tutorials/Quick Start.md' } });
     expect((await write([{ operation: 'update_page', page: id, git: { path: 'start.md' } }])).status).toBe(200);
-    expect((await pages())[0].git).toEqual({ path: 'start.md' });
+    expect((await pages())[0].git).toEqual({ oid: expect.stringMatching(/^[0-9a-f]{40}$/), path: 'start.md' });
     expect((await write([{ operation: 'update_page', page: id, git: null }])).status).toBe(200);
     expect((await pages())[0].git).toBeUndefined();
 

@@ -297,7 +297,9 @@ describe('pages computed from a spec', () => {
     const pageId = write.body.changes[0].page;
     const read = async (query: string) => await s.api.request('GET', `${root}/content/page/${pageId}?format=markdown${query}`, { as: s.adminId });
     expectOk(await read(''), 'getChangeRequestPage');
-    expect((await read('')).body).toMatchObject({ computed, markdown: '> The OpenAPI specification "petstore" has no processed version yet.\n' });
+    // Shown as the platform's computed variant; docsctl's reference has no model pages (`models: false`).
+    const shown = { ...computed, props: { models: false } };
+    expect((await read('')).body).toMatchObject({ type: 'computed', computed: shown, markdown: '> The OpenAPI specification "petstore" has no processed version yet.\n' });
 
     await s.send('PUT', `${s.specs}/petstore`, { as: s.adminId, body: { source: { text: v1 } } });
     const markdown = (await read('')).body.markdown as string;
@@ -308,14 +310,14 @@ describe('pages computed from a spec', () => {
     // The document format is built from the generated markdown too; the tree listing shows `computed`.
     const doc = (await s.api.request('GET', `${root}/content/page/${pageId}`, { as: s.adminId })).body.document;
     expect(JSON.stringify(doc)).toContain('GET /pets');
-    expect((await s.api.request('GET', `${root}/content/pages`, { as: s.adminId })).body.pages[0].computed).toEqual(computed);
+    expect((await s.api.request('GET', `${root}/content/pages`, { as: s.adminId })).body.pages[0].computed).toEqual(shown);
 
     // A new version of the spec shows at once; update_page with computed: null makes it a plain page again.
     await s.send('PUT', `${s.specs}/petstore`, { as: s.adminId, body: { source: { text: v2 } } });
     expect((await read('')).body.markdown).toContain('### `GET /stores`');
     expectOk(await s.api.request('POST', `${root}/content`, { as: s.adminId, body: { changes: [{ operation: 'update_page', page: pageId, computed: null }] } }), 'writeChangeRequestContent');
     expect((await read('')).body).not.toHaveProperty('computed');
-    expect((await read('')).body.markdown).toBe('Stored text');
+    expect((await read('')).body).toMatchObject({ type: 'document', kind: 'sheet', markdown: 'Stored text' });
   });
 
   it('computed must be a builtin:openapi reference to a spec', async () => {

@@ -18,27 +18,73 @@ export const File = lazy(() => z.object({
   dimensions: z.optional(z.object({ width: z.number(), height: z.number() })),
 }));
 
-export const Page = lazy(() => z.object({
-  object: z.optional(z.literal('page')),
+const PageBase = {
   id: z.string(),
   title: z.string(),
   emoji: z.optional(z.string()),
-  type: z.string(),
-  slug: z.string(),
-  path: z.string(),
-  description: z.string(),
-  documentId: z.string(),
   createdAt: DateTime,
   updatedAt: DateTime,
+  /** docsctl keeps where a page sits on every variant: content push matches pages by path. */
+  slug: z.string(),
+  path: z.string(),
   hidden: z.boolean(),
-  href: z.optional(z.string()),
-  git: z.optional(z.object({ path: z.string() })),
-  computed: z.optional(z.object({ type: z.string(), dependencies: z.object({ spec: z.object({ ref: z.object({ kind: z.string(), spec: z.string() }) }) }), props: z.optional(z.record(z.string(), z.unknown())) })),
+};
+const PageContent = {
   markdown: z.optional(z.string()),
   document: z.optional(z.object({ object: z.literal('document'), nodes: z.array(z.unknown()) })),
-  urls: z.object({ app: z.string() }),
-  pages: z.array(z.unknown()),
+};
+/** The platform's Git Sync blob: the page's file and the Git id of its markdown. */
+const GitBlob = lazy(() => z.object({ oid: z.string(), path: z.string() }));
+const PageLayout = lazy(() => z.object({
+  width: z.enum(['default', 'wide']),
+  cover: z.boolean(),
+  coverSize: z.enum(['hero', 'full', 'background']),
+  coverMask: z.enum(['none', 'radial']),
+  title: z.boolean(),
+  description: z.boolean(),
+  tableOfContents: z.boolean(),
+  outline: z.boolean(),
+  pagination: z.boolean(),
+  metadata: z.boolean(),
+  tags: z.boolean(),
+  actions: z.boolean(),
+  anchors: z.boolean(),
 }));
+
+/** A page as the platform's four variants (document, group, link, computed), discriminated by `type`. */
+export const Page = lazy(() => z.discriminatedUnion('type', [
+  z.object({
+    ...PageBase,
+    ...PageContent,
+    kind: z.literal('sheet'),
+    type: z.literal('document'),
+    description: z.string(),
+    documentId: z.string(),
+    noIndex: z.boolean(),
+    noRobotsIndex: z.boolean(),
+    layout: PageLayout,
+    tags: z.array(z.unknown()),
+    urls: z.object({ app: z.string() }),
+    git: z.optional(GitBlob),
+    pages: z.array(z.unknown()),
+  }),
+  z.object({ ...PageBase, kind: z.literal('group'), type: z.literal('group'), noIndex: z.boolean(), noRobotsIndex: z.boolean(), pages: z.array(z.unknown()) }),
+  z.object({ ...PageBase, kind: z.literal('link'), type: z.literal('link'), target: z.object({ kind: z.literal('url'), url: z.string() }), href: z.string() }),
+  z.object({
+    ...PageBase,
+    ...PageContent,
+    type: z.literal('computed'),
+    computed: z.object({
+      type: z.string(),
+      dependencies: z.object({ spec: z.object({ ref: z.object({ kind: z.string(), spec: z.string() }) }) }),
+      props: z.record(z.string(), z.unknown()),
+    }),
+    description: z.string(),
+    urls: z.object({ app: z.string() }),
+    git: z.optional(GitBlob),
+    pages: z.array(z.unknown()),
+  }),
+]));
 
 export const Revision = lazy(() => z.object({
   object: z.literal('revision'),

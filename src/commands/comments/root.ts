@@ -87,7 +87,8 @@ export async function readBody(ctx: Context, opts: { body?: string; bodyFile?: s
 interface TreePage {
   id: string;
   path: string;
-  pages: TreePage[];
+  /** Link pages have none. */
+  pages?: TreePage[];
 }
 
 /**
@@ -104,7 +105,7 @@ export async function resolvePage(ctx: Context, opts: RootOptions, ref: string):
   const walk = (pages: TreePage[]): TreePage | undefined => {
     for (const page of pages) {
       if (page.id === ref || page.path === wanted) return page;
-      const found = walk(page.pages);
+      const found = walk(page.pages ?? []);
       if (found) return found;
     }
     return undefined;

@@ -19,6 +19,6 @@ export function registerPage(group: Command, ctx: Context): void {
           ? await api.call(routes.getChangeRequestPage, { params: { ...whereParams(opts), pageId: page }, query })
           : await api.call(routes.getSpacePage, { params: { spaceId: opts.space, pageId: page }, query });
       if (ctx.out.json) ctx.out.raw(result);
-      else ctx.io.stdout.write(result.markdown ?? '');
+      else ctx.io.stdout.write(('markdown' in result ? result.markdown : undefined) ?? '');
     });
 }

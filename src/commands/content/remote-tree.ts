@@ -12,11 +12,12 @@ interface TreeNode {
   href?: string;
   git?: { path: string };
   computed?: ContentPage['computed'];
-  pages: TreeNode[];
+  /** Link pages have none. */
+  pages?: TreeNode[];
 }
 
 /** A page as `readContent` answers it: what push and pull compare, and a computed page's generator. */
-export type ContentPage = RemotePage & { computed?: ResultOf<typeof routes.getSpacePage>['computed'] };
+export type ContentPage = RemotePage & { computed?: Extract<ResultOf<typeof routes.getSpacePage>, { type: 'computed' }>['computed'] };
 export type ContentFile = ResultOf<typeof routes.getSpaceFile>;
 
 /** Where content is read: a space's current content, or a change request's. */
@@ -39,13 +40,13 @@ export async function readContent(api: ApiClient, root: ContentRoot): Promise<{ 
         ...(node.git ? { git: node.git.path } : {}),
         ...(node.computed ? { computed: node.computed } : {}),
       });
-      walk(node.pages, node.id);
+      walk(node.pages ?? [], node.id);
     });
   walk(tree, null);
   for (const page of pages) {
     const input = { params: { ...params, pageId: page.id }, query: { format: 'markdown' as const } };
     const full = cr ? await api.call(routes.getChangeRequestPage, input) : await api.call(routes.getSpacePage, input);
-    page.markdown = full.markdown ?? '';
+    page.markdown = ('markdown' in full ? full.markdown : undefined) ?? '';
   }
   const files: ContentFile[] = [];
   const listing = cr ? api.paginate(routes.listChangeRequestFiles, { params, query: { limit: 1000 } }) : api.paginate(routes.listSpaceFiles, { params, query: { limit: 1000 } });

@@ -7,7 +7,8 @@ interface TreePage {
   title: string;
   path: string;
   id: string;
-  pages: TreePage[];
+  /** Link pages have none. */
+  pages?: TreePage[];
 }
 
 export function registerTree(group: Command, ctx: Context): void {
@@ -23,7 +24,7 @@ export function registerTree(group: Command, ctx: Context): void {
       const walk = (pages: TreePage[], depth: number) => {
         for (const p of pages) {
           lines.push(ctx.out.tty ? `${'  '.repeat(depth)}${p.title}  (${p.path})` : `${p.id}\t${p.path}\t${p.title}`);
-          walk(p.pages, depth + 1);
+          walk(p.pages ?? [], depth + 1);
         }
       };
       walk(result.pages as unknown as TreePage[], 0);

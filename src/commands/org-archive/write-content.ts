@@ -103,9 +103,9 @@ export async function pageIdsByPath(im: Importer, root: ContentRoot, pages: Arch
   const params = { spaceId: root.spaceId, changeRequestId: root.changeRequestId ?? '' };
   const tree = (root.changeRequestId ? await im.api.call(routes.listChangeRequestPages, { params }) : await im.api.call(routes.listSpacePages, { params })).pages;
   const byPath = new Map<string, string>();
-  const walk = (nodes: { id: string; path: string; pages: unknown[] }[]) => nodes.forEach((n) => {
+  const walk = (nodes: { id: string; path: string; pages?: unknown[] }[]) => nodes.forEach((n) => {
     byPath.set(n.path, n.id);
-    walk(n.pages as never);
+    walk((n.pages ?? []) as never);
   });
   walk(tree);
   return new Map(pages.flatMap((p) => (byPath.has(p.path) ? [[p.id, byPath.get(p.path)!]] : [])));

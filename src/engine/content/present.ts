@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Core } from '../core';
 import { capabilityUrl } from '../capability';
 import { toDocument } from '../../markdown/markdown';
@@ -11,7 +12,14 @@ export type PageFormat = 'markdown' | 'document';
 /** SQLite's BINARY collation: the UTF-8 bytes compared. */
 const compare = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
-const LAYOUT = { cover: true, title: true, description: true, tableOfContents: true, outline: true, pagination: true };
+/**
+ * The platform's layout options with every field it requires: docsctl keeps no per-page layout, so each
+ * page shows the platform's default (docs/decisions.md).
+ */
+const LAYOUT = {
+  width: 'default', cover: true, coverSize: 'hero', coverMask: 'none', title: true, description: true, tableOfContents: true,
+  outline: true, pagination: true, metadata: true, tags: true, actions: true, anchors: true,
+} as const;
 
 /** A file as the API shows it to `viewerId`, whose rights its `downloadURL` (a capability URL) carries. */
 export async function presentFile(core: Core, spaceId: string, file: FileEntry, viewerId: string) {
@@ -39,65 +47,103 @@ export interface PageOptions {
   computed?: boolean;
 }
 
-export interface Page {
-  object: 'page';
+/** What every variant carries (the platform's RevisionPageBase). */
+interface PageBase {
   id: string;
   title: string;
   emoji?: string;
-  type: string;
-  slug: string;
-  path: string;
-  description: string;
-  documentId: string;
   createdAt: string;
   updatedAt: string;
+}
+
+/** Where a page sits: docsctl keeps it on every variant, as content push matches pages by path. */
+interface PagePlace {
+  slug: string;
+  path: string;
   hidden: boolean;
+}
+
+/** A page's content, in the format asked for. */
+type PageContent = { markdown?: string; document?: ReturnType<typeof toDocument> };
+
+/** The platform's Git Sync blob of a page: where the file is and the Git id of the page's markdown. */
+type GitBlob = { oid: string; path: string };
+
+export type DocumentPage = PageBase & PagePlace & PageContent & {
+  kind: 'sheet';
+  type: 'document';
+  description: string;
+  documentId: string;
   noIndex: boolean;
   noRobotsIndex: boolean;
   layout: typeof LAYOUT;
+  tags: never[];
   urls: { app: string };
-  href?: string;
-  /** The file Git Sync keeps the page in, as the platform's pages carry it. */
-  git?: { path: string };
-  computed?: PageComputed;
-  markdown?: string;
-  document?: ReturnType<typeof toDocument>;
+  git?: GitBlob;
   pages: Page[];
-}
+};
+export type GroupPage = PageBase & PagePlace & { kind: 'group'; type: 'group'; noIndex: boolean; noRobotsIndex: boolean; pages: Page[] };
+export type LinkPage = PageBase & PagePlace & { kind: 'link'; type: 'link'; target: { kind: 'url'; url: string }; href: string };
+/** docsctl's computed page: generated from an OpenAPI spec, shown as the platform's computed variant. */
+export type ComputedPage = PageBase & PagePlace & PageContent & {
+  type: 'computed';
+  computed: PageComputed & { props: { models: boolean } };
+  description: string;
+  urls: { app: string };
+  git?: GitBlob;
+  pages: Page[];
+};
+/** A page as the platform's four variants, discriminated by `type`. */
+export type Page = DocumentPage | GroupPage | LinkPage | ComputedPage;
 
 /** A page's content in the asked format; a computed page's is generated unless `computed` is false. */
-async function contentOf(core: Core, spaceId: string, data: PageData, options: PageOptions) {
+async function contentOf(core: Core, spaceId: string, data: PageData, options: PageOptions): Promise<PageContent> {
   const markdown = options.computed !== false ? await shownMarkdown(core, spaceId, data) : data.markdown;
   return options.format === 'document' ? { document: toDocument(markdown) } : { markdown };
+}
+
+/** The Git blob id of a page version's markdown (`git hash-object`), worked out once per version. */
+async function blobOid(core: Core, versionId: string, markdown: string): Promise<string> {
+  return await core.immutable(`page-oid:${versionId}`, async () => {
+    const bytes = Buffer.from(markdown);
+    return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
+  });
 }
 
 export async function presentPage(core: Core, spaceId: string, state: RevisionState, entry: PageEntry, paths: Map<string, string>, options: PageOptions = {}): Promise<Page> {
   const data = await pageData(core, entry.versionId);
   const path = paths.get(entry.id) ?? data.slug;
+  const base: PageBase = { id: entry.id, title: data.title, ...(data.emoji ? { emoji: data.emoji } : {}), createdAt: entry.createdAt, updatedAt: entry.updatedAt };
+  const place: PagePlace = { slug: data.slug, path, hidden: data.hidden };
+  const children = async () =>
+    await mapInOrder(options.children?.get(entry.id) ?? (options.children ? [] : childrenOf(state, entry.id)), async (child) =>
+      await presentPage(core, spaceId, state, child, paths, { format: options.format, children: options.children }),
+    );
+  if (data.type === 'group') return { ...base, kind: 'group', type: 'group', ...place, noIndex: false, noRobotsIndex: false, pages: await children() };
+  if (data.type === 'link') return { ...base, kind: 'link', type: 'link', ...place, target: { kind: 'url', url: data.href ?? '' }, href: data.href ?? '' };
+  const urls = { app: core.appUrl(`/s/${spaceId}/${path}`) };
+  const git = data.git ? { git: { oid: await blobOid(core, entry.versionId, data.markdown), path: data.git.path } } : {};
+  const content = options.content ? await contentOf(core, spaceId, data, options) : {};
+  if (data.computed) {
+    // docsctl's reference shows no model pages: `models` is false unless the page says otherwise.
+    const props = { ...data.computed.props, models: data.computed.props?.models === true };
+    return { ...base, type: 'computed', computed: { ...data.computed, props }, ...place, description: data.description ?? '', urls, ...git, ...content, pages: await children() };
+  }
   return {
-    object: 'page',
-    id: entry.id,
-    title: data.title,
-    ...(data.emoji ? { emoji: data.emoji } : {}),
-    type: data.type,
-    slug: data.slug,
-    path,
+    ...base,
+    kind: 'sheet',
+    type: 'document',
+    ...place,
     description: data.description ?? '',
     documentId: entry.versionId,
-    createdAt: entry.createdAt,
-    updatedAt: entry.updatedAt,
-    hidden: data.hidden,
     noIndex: false,
     noRobotsIndex: false,
     layout: LAYOUT,
-    urls: { app: core.appUrl(`/s/${spaceId}/${path}`) },
-    ...(data.href ? { href: data.href } : {}),
-    ...(data.git ? { git: data.git } : {}),
-    ...(data.computed ? { computed: data.computed } : {}),
-    ...(options.content ? await contentOf(core, spaceId, data, options) : {}),
-    pages: await mapInOrder(options.children?.get(entry.id) ?? (options.children ? [] : childrenOf(state, entry.id)), async (child) =>
-      await presentPage(core, spaceId, state, child, paths, { format: options.format, children: options.children }),
-    ),
+    tags: [],
+    urls,
+    ...git,
+    ...content,
+    pages: await children(),
   };
 }
 
