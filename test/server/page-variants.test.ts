@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { expectOk } from '../helpers/app';
 import { PUBLIC_URL } from '../helpers/engine';
@@ -78,10 +77,11 @@ describe('pages as the platform’s four variants (document, group, link, comput
     expect(group.body).not.toHaveProperty('markdown');
   });
 
-  it("gives a page kept in a file the Git blob id of its markdown, as `git hash-object` computes it", async () => {
+  // The ids `printf '# Install\n\nRun it.\n' | git hash-object --stdin` gives (and the same with "twice").
+  it('gives a page kept in a file the Git blob id of its markdown, as `git hash-object` computes it', async () => {
     const s = await variantsSetup();
     const page = await s.api.request('GET', `${s.root}/page/${s.ids.doc}?format=markdown`, { as: s.t.adminId });
-    const oid = execFileSync('git', ['hash-object', '--stdin'], { input: page.body.markdown }).toString().trim();
+    const oid = '27f119e7545c39af6a6e2a7d456472e1fd217612';
     expect(page.body.git).toEqual({ oid, path: 'guides/install.md' });
 
     const changed = await s.api.request('POST', s.root, {
@@ -91,6 +91,6 @@ describe('pages as the platform’s four variants (document, group, link, comput
     expectOk(changed, 'writeChangeRequestContent');
     const after = await s.api.request('GET', `${s.root}/page/${s.ids.doc}?format=markdown`, { as: s.t.adminId });
     expect(after.body.git.oid).not.toBe(oid);
-    expect(after.body.git.oid).toBe(execFileSync('git', ['hash-object', '--stdin'], { input: '# Install\n\nRun it twice.\n' }).toString().trim());
+    expect(after.body.git.oid).toBe('440253afff2eefb86ca8d48805b2fbc15c33cd08');
   });
 });
