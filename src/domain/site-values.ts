@@ -21,3 +21,12 @@ export const BASENAME_PATTERN = /^[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/;
 
 /** A site's icon, as api.md gives its variants: light and dark images, an emoji (docsctl), or a string. */
 export type SiteIcon = { icon: { light: string; dark: string } } | { emoji: string } | string;
+
+/** The features a site's `features` may list (the platform's ids for what docsctl's sites have). */
+export const SITE_FEATURE_IDS = [
+  'sites-sections', 'sites-share-links', 'sites-custom-domain', 'sites-visitor-authentication', 'sites-custom-subdirectory', 'sites-adaptive-content',
+] as const;
+export type SiteFeatureId = (typeof SITE_FEATURE_IDS)[number];
+
+/** The topics a site's `ads` may name (the platform's; docsctl serves no ads, so it names none). */
+export const SITE_ADS_TOPICS = ['webdev', 'crypto'] as const;

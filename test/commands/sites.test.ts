@@ -133,7 +133,7 @@ describe('sites update, publish and unpublish', () => {
     ]);
     expect(updated).toMatchObject({
       title: 'Product docs', visibility: 'share-link', basename: 'docs', hostname: 'docs.example.com',
-      proxy: { origin: 'https://example.com/help', target: 'https://docs.example.com/docs' }, adaptiveContent: { enabled: true }, published: true,
+      proxy: { origin: 'example.com/help', target: 'https://docs.example.com/docs' }, adaptiveContent: { enabled: true }, published: true,
     });
     const cleared = await json(s, ['sites', 'update', site.id, '--no-proxy', '--no-hostname', '--no-basename', '--no-adaptive', '--unpublish']);
     expect(cleared).toMatchObject({ adaptiveContent: { enabled: false }, published: false });

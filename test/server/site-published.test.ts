@@ -52,7 +52,11 @@ describe('GET …/sites/{siteId}/published: what it holds', () => {
         internationalization: { locale: 'en' },
         favicon: {},
       },
+      // No site space overrides the site's customization.
+      siteSpaces: {},
     });
+    // No integration loads scripts here.
+    expect(body.scripts).toEqual([]);
   });
 
   it('lays stored customizations over the defaults and uses the site icon as favicon', async () => {

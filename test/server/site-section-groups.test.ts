@@ -19,12 +19,9 @@ describe('POST …/sites/{siteId}/section-groups (createSiteSectionGroup)', () =
   it('creates a group at the end of the top level, holding the given sections in the given order', async () => {
     const s = await withSections();
     const group = await s.createGroup('Guides', [s.c.id, s.a.id]);
-    expect(group).toEqual({
-      object: 'site-section-group',
-      id: group.id,
-      title: 'Guides',
-      sections: [expect.objectContaining({ id: s.c.id, sectionGroup: group.id }), expect.objectContaining({ id: s.a.id, sectionGroup: group.id })],
-    });
+    const sections = [expect.objectContaining({ id: s.c.id, sectionGroup: group.id, draft: false }), expect.objectContaining({ id: s.a.id, sectionGroup: group.id, draft: false })];
+    // `children` holds the same sections (groups hold sections only here); nothing is a draft.
+    expect(group).toEqual({ object: 'site-section-group', id: group.id, title: 'Guides', draft: false, sections, children: sections });
     // The top level is now Beta, then the group.
     expect(await titles(s)).toEqual(['Beta', 'Gamma', 'Alpha']);
     // The default section stays the default.
@@ -34,7 +31,7 @@ describe('POST …/sites/{siteId}/section-groups (createSiteSectionGroup)', () =
   it('creates an empty group with an icon; a section taken from another group leaves it', async () => {
     const s = await withSections();
     const empty = await s.createGroup('Empty');
-    expect(empty).toEqual({ object: 'site-section-group', id: empty.id, title: 'Empty', sections: [] });
+    expect(empty).toEqual({ object: 'site-section-group', id: empty.id, title: 'Empty', draft: false, sections: [], children: [] });
     const first = await s.createGroup('First', [s.a.id]);
     const second = await s.ok('createSiteSectionGroup', 'POST', '/section-groups', { title: 'Second', icon: 'star', sections: [s.a.id] });
     expect(second.icon).toBe('star');
@@ -42,6 +39,8 @@ describe('POST …/sites/{siteId}/section-groups (createSiteSectionGroup)', () =
     const groups = (await s.listGroups()).items;
     expect(groups.map((g: { id: string }) => g.id)).toEqual([empty.id, first.id, second.id]);
     expect(groups[1].sections).toEqual([]);
+    expect(groups[1].children).toEqual([]);
+    expect(groups[2].children).toEqual(groups[2].sections);
   });
 
   it('validates the body, naming the field', async () => {

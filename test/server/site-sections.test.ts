@@ -17,9 +17,10 @@ describe('POST …/sites/{siteId}/sections (addSiteSection)', () => {
       id: section.id,
       title: 'Alpha',
       default: true,
+      draft: false,
       path: 'alpha',
       siteSpaces: [expect.objectContaining({
-        object: 'site-space', path: 'alpha', section: section.id, title: 'Alpha', default: true,
+        object: 'site-space', path: 'alpha', section: section.id, title: 'Alpha', default: true, draft: false,
         space: expect.objectContaining({ object: 'space', id: s.alpha, title: 'Alpha' }),
         urls: { published: `${site}/alpha/alpha` },
       })],

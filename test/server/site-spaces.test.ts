@@ -18,6 +18,7 @@ describe('POST …/sites/{siteId}/site-spaces (addSiteSpace)', () => {
       space,
       title: 'Alpha',
       default: true,
+      draft: false,
       hasAdvancedCustomizationFeature: false,
       urls: { published: `${PUBLIC_URL}/o/${s.orgId}/sites/${s.siteId}/alpha` },
     });

@@ -7,8 +7,11 @@ import { mapInOrder } from '../../src/engine/in-order';
 const ids = (res: CallResult): string[] => res.body.items.map((s: { id: string }) => s.id);
 const BASIC_FEATURES = [
   { id: 'sites-sections', plan: 'basic', frozen: false },
-  { id: 'site-share-links', plan: 'basic', frozen: false },
+  { id: 'sites-share-links', plan: 'basic', frozen: false },
 ];
+const ADMIN_PERMISSIONS = {
+  view: true, access: true, edit: true, create: true, admin: true, installIntegration: false, viewAdaptiveSchema: true, editAdaptiveSchema: true,
+};
 
 describe('POST /v1/orgs/{organizationId}/sites (create)', () => {
   it('creates an unpublished public basic site with defaults that GET and the list then return', async () => {
@@ -20,20 +23,24 @@ describe('POST /v1/orgs/{organizationId}/sites (create)', () => {
       object: 'site',
       id,
       type: 'basic',
+      appliedType: 'basic',
       title: 'Untitled site',
       icon: null,
       visibility: 'public',
+      defaultLevel: 'inherit',
+      permissions: ADMIN_PERMISSIONS,
       published: false,
       siteSpaces: 0,
       createdAt: '2026-03-01T10:00:00.000Z',
       updatedAt: '2026-03-01T10:00:00.000Z',
       adaptiveContent: { enabled: false },
-      ads: { status: 'disabled', submittable: false },
+      ads: { status: 'pending', submittable: false },
       features: BASIC_FEATURES,
       urls: {
         location: `${PUBLIC_URL}/v1/orgs/${s.orgId}/sites/${id}`,
         app: `${PUBLIC_URL}/app/o/${s.orgId}/sites/${id}`,
         published: `${PUBLIC_URL}/o/${s.orgId}/sites/${id}`,
+        preview: `${PUBLIC_URL}/v1/orgs/${s.orgId}/sites/${id}/published`,
       },
     });
     for (const field of ['hostname', 'basename', 'proxy']) expect(res.body).not.toHaveProperty(field);
@@ -49,7 +56,10 @@ describe('POST /v1/orgs/{organizationId}/sites (create)', () => {
     const s = await sitesSetup();
     const site = await s.createSite({ type: 'ultimate', title: 'Developer docs', visibility: 'unlisted' });
     expect(site).toMatchObject({ type: 'ultimate', title: 'Developer docs', visibility: 'unlisted', published: false });
-    expect(site.features.map((f: { id: string }) => f.id)).toEqual(['sites-sections', 'site-share-links', 'custom-hostname', 'visitor-auth', 'site-proxy', 'adaptive-content']);
+    expect(site.features.map((f: { id: string }) => f.id)).toEqual([
+      'sites-sections', 'sites-share-links', 'sites-custom-domain', 'sites-visitor-authentication', 'sites-custom-subdirectory', 'sites-adaptive-content',
+    ]);
+    expect(site.appliedType).toBe('ultimate');
     expect((await s.createSite({ type: 'premium' })).features.map((f: { plan: string }) => f.plan)).toEqual(['basic', 'basic', 'premium', 'premium']);
   });
 
@@ -257,7 +267,7 @@ describe('PATCH /v1/orgs/{organizationId}/sites/{siteId}', () => {
     await s.patchOk(site.id, { basename: 'v2/guide' });
     expect(await published()).toBe('https://docs.acme.com/v2/guide');
     const proxied = await s.patchOk(site.id, { proxy: 'acme.com/help' });
-    expect(proxied.proxy).toEqual({ origin: 'https://acme.com/help', target: 'https://docs.acme.com/v2/guide' });
+    expect(proxied.proxy).toEqual({ origin: 'acme.com/help', target: 'https://docs.acme.com/v2/guide' });
     expect(proxied.urls.published).toBe('https://acme.com/help');
     const unproxied = await s.patchOk(site.id, { proxy: null, hostname: null });
     expect(unproxied).not.toHaveProperty('proxy');

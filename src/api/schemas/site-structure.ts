@@ -19,6 +19,8 @@ export const SiteSpace = lazy(() => z.object({
   title: z.string(),
   default: z.optional(z.boolean()),
   condition: z.optional(z.string()),
+  // Every change to a site's structure is live at once: nothing is a draft.
+  draft: z.boolean(),
   hasAdvancedCustomizationFeature: z.optional(z.boolean()),
   urls: z.object({ published: z.string() }),
 }));
@@ -29,6 +31,7 @@ export const SiteSection = lazy(() => z.object({
   title: z.string(),
   description: z.optional(z.string()),
   default: z.optional(z.boolean()),
+  draft: z.boolean(),
   path: z.string(),
   condition: z.optional(z.string()),
   sectionGroup: z.optional(z.string()),
@@ -42,7 +45,10 @@ export const SiteSectionGroup = lazy(() => z.object({
   id: z.string(),
   title: z.string(),
   icon: z.optional(z.string()),
+  draft: z.boolean(),
   sections: z.array(SiteSection),
+  // The group's sections again, under the platform's current name (groups hold sections only here).
+  children: z.array(SiteSection),
 }));
 
 /** A site's structure as published content carries it: sections, or site spaces at the root. */

@@ -3,7 +3,7 @@ import { lazy } from './lazy';
 import { DateTime, Id, Paging, queryBool, text } from './common';
 import { SiteStructure } from './site-structure';
 import {
-  BASENAME_PATTERN, HOSTNAME_PATTERN, NEW_SPACE_KINDS, PROXY_PATTERN, SITE_TYPES, SITE_VISIBILITIES,
+  BASENAME_PATTERN, HOSTNAME_PATTERN, NEW_SPACE_KINDS, PROXY_PATTERN, SITE_ADS_TOPICS, SITE_FEATURE_IDS, SITE_TYPES, SITE_VISIBILITIES,
 } from '../../domain/site-values';
 import { MAX_UNSIGNED_CHARS, readUnsignedClaims, type ClaimValue } from '../../domain/condition/unsigned';
 
@@ -12,24 +12,48 @@ const LightDark = lazy(() => z.object({ light: z.string(), dark: z.string() }));
 /** api.md: `{ icon: { light, dark } }`, another object variant (docsctl: `{ emoji }`), or a nullable string. */
 const SiteIcon = lazy(() => z.nullable(z.union([z.object({ icon: LightDark }), z.object({ emoji: z.string() }), z.string()])));
 
+/** The platform's variants of a site's `ads` (docsctl answers `{ status: 'pending', submittable: false }`). */
+const SiteAds = lazy(() => z.union([
+  z.object({ status: z.literal('pending'), submittable: z.boolean() }),
+  z.object({ status: z.literal('in-review'), topic: z.enum(SITE_ADS_TOPICS) }),
+  z.object({ status: z.literal('rejected'), reason: z.optional(z.string()) }),
+  z.object({ status: z.enum(['live', 'disabled']), topic: z.enum(SITE_ADS_TOPICS), zoneId: z.string() }),
+]));
+
+/** What the caller may do with a site (see engine/sites/permissions.ts). */
+const SitePermissions = lazy(() => z.object({
+  view: z.boolean(),
+  access: z.boolean(),
+  edit: z.boolean(),
+  create: z.boolean(),
+  admin: z.boolean(),
+  installIntegration: z.boolean(),
+  viewAdaptiveSchema: z.boolean(),
+  editAdaptiveSchema: z.boolean(),
+}));
+
 export const Site = lazy(() => z.object({
   object: z.literal('site'),
   id: z.string(),
   type: z.enum(SITE_TYPES),
+  appliedType: z.enum(SITE_TYPES),
   title: z.string(),
   icon: z.optional(SiteIcon),
   hostname: z.optional(z.string()),
   basename: z.optional(z.string()),
   proxy: z.optional(z.object({ origin: z.string(), target: z.string() })),
   visibility: z.enum(SITE_VISIBILITIES),
+  // Sites follow the organization's roles: docsctl has no site-level access of its own.
+  defaultLevel: z.literal('inherit'),
+  permissions: SitePermissions,
   published: z.boolean(),
   siteSpaces: z.number(),
   createdAt: DateTime,
   updatedAt: z.optional(DateTime),
   adaptiveContent: z.object({ enabled: z.boolean() }),
-  ads: z.optional(z.object({ status: z.string(), submittable: z.boolean() })),
-  features: z.array(z.object({ id: z.string(), plan: z.string(), frozen: z.boolean() })),
-  urls: z.object({ location: z.string(), app: z.string(), published: z.string() }),
+  ads: z.optional(SiteAds),
+  features: z.array(z.object({ id: z.enum(SITE_FEATURE_IDS), plan: z.enum(SITE_TYPES), frozen: z.boolean() })),
+  urls: z.object({ location: z.string(), app: z.string(), published: z.string(), preview: z.string() }),
 }));
 
 /** Operations without query parameters still refuse unknown ones. */
@@ -126,7 +150,11 @@ export const PublishedContentSite = lazy(() => z.object({
       internationalization: z.object({ locale: z.string() }),
       favicon: z.object({ icon: z.optional(LightDark) }),
     }),
+    // Customizations a site space lays over the site's, by site space id: none here.
+    siteSpaces: z.record(z.string(), z.unknown()),
   }),
+  // Scripts integrations load on the published site: docsctl has no integrations, so none.
+  scripts: z.array(z.object({ script: z.string(), cookies: z.boolean(), contentSecurityPolicy: z.optional(z.string()) })),
 }));
 
 /** docsctl's share link of a site: the key and the published URL carrying it. */

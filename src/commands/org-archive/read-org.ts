@@ -170,7 +170,7 @@ async function readSite(api: ApiClient, organizationId: string, site: ResultOf<t
     published: site.published,
     basename: site.basename,
     hostname: site.hostname,
-    // The proxy is answered as `{ origin: https://<proxy>, target }`; it is set as `<proxy>`.
+    // The proxy's origin is `<proxy>` as it is set (a docsctl before issue 18 answered `https://<proxy>`).
     proxy: site.proxy?.origin.replace(/^https?:\/\//, ''),
     adaptiveContent: site.adaptiveContent.enabled,
     adaptiveSchema: schema?.jsonSchema,

@@ -9,6 +9,8 @@ const TOP_LEVEL = new Set(['$schema', '$id', '$comment', 'title', 'description',
 /** Claim names: identifiers, so section and site space conditions can name them (`visitor.claims.beta`). */
 const CLAIM_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const MAX_JSON_CHARS = 100_000;
+/** The description the platform gives (and requires of) the `unsigned` property of every adaptive schema. */
+export const UNSIGNED_DESCRIPTION = 'Unsigned claims of the site visitor.';
 
 type Json = Record<string, unknown>;
 
@@ -19,7 +21,7 @@ export function defaultAdaptiveSchema(core: Core, site: SiteRow): Json {
     $id: core.apiUrl(`/orgs/${site.organization_id}/sites/${site.id}/adaptive-schema`),
     type: 'object',
     properties: {
-      unsigned: { type: 'object', description: 'Unsigned claims of the site visitor.', properties: {}, additionalProperties: false },
+      unsigned: { type: 'object', description: UNSIGNED_DESCRIPTION, properties: {}, additionalProperties: false },
     },
     additionalProperties: false,
   };
@@ -28,7 +30,8 @@ export function defaultAdaptiveSchema(core: Core, site: SiteRow): Json {
 export function presentAdaptiveSchema(core: Core, site: SiteRow) {
   return {
     object: 'site-adaptive-schema' as const,
-    jsonSchema: site.adaptive_schema ? (JSON.parse(site.adaptive_schema) as Json) : defaultAdaptiveSchema(core, site),
+    // Schemas stored before `unsigned` was completed on PUT are completed here the same way.
+    jsonSchema: site.adaptive_schema ? withCompleteUnsigned(JSON.parse(site.adaptive_schema) as Json) : defaultAdaptiveSchema(core, site),
     updatedAt: site.adaptive_updated_at ?? site.created_at,
   };
 }
@@ -76,7 +79,19 @@ export function checkAdaptiveSchema(schema: unknown): Json {
   } catch (error) {
     throw invalid(`jsonSchema: ${(error as Error).message}`);
   }
-  return schema;
+  return withCompleteUnsigned(schema);
+}
+
+/**
+ * The schema with its `unsigned` property (when it has one) as the platform requires it: its
+ * `description` and `additionalProperties: false` (no claim beyond those listed), and `properties`,
+ * filled in when left out. Checked before: a different description or `additionalProperties` is 400.
+ */
+export function withCompleteUnsigned(schema: Json): Json {
+  const properties = schema.properties;
+  if (!isObject(properties) || !isObject(properties.unsigned)) return schema;
+  const unsigned = { description: UNSIGNED_DESCRIPTION, properties: {}, additionalProperties: false, ...properties.unsigned };
+  return { ...schema, properties: { ...properties, unsigned } };
 }
 
 function checkShape(schema: Json): void {
@@ -113,6 +128,13 @@ function checkBooleanClaim(property: unknown, field: string, needsDescription: b
 function checkUnsigned(property: unknown, field: string): void {
   if (!isObject(property)) throw invalid(`${field}: must be a schema object of type "object"`);
   if (property.type !== 'object') throw invalid(`${field}.type: must be "object"`);
+  // The platform fixes these two (left out, they are filled in: see withCompleteUnsigned).
+  if (property.description !== undefined && property.description !== UNSIGNED_DESCRIPTION) {
+    throw invalid(`${field}.description: must be "${UNSIGNED_DESCRIPTION}" (or left out)`);
+  }
+  if (property.additionalProperties !== undefined && property.additionalProperties !== false) {
+    throw invalid(`${field}.additionalProperties: must be false (or left out): unsigned claims are the ones listed`);
+  }
   if (property.properties === undefined) return;
   if (!isObject(property.properties)) throw invalid(`${field}.properties: must be an object of boolean claims`);
   for (const [name, claim] of Object.entries(property.properties)) {

@@ -54,5 +54,7 @@ export function customizationsOf(site: SiteRow) {
       // (Both were checked against the schema when written.)
       favicon: overlay(isObject(icon) && isObject(icon.icon) ? { icon: icon.icon } : {}, stored.favicon) as { icon?: { light: string; dark: string } },
     },
+    // Site spaces have no customization of their own (hasAdvancedCustomizationFeature is false): none overrides the site's.
+    siteSpaces: {},
   };
 }

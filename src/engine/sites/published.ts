@@ -85,12 +85,14 @@ export async function publishedContentSite(core: Core, actor: Actor, organizatio
     ? await presentSiteStructure(core, siteId, viewer)
     : visitorStructure(await presentSiteStructure(core, siteId, viewer), site.adaptive_enabled ? await visitorClaims(core, site, query) : undefined);
   // A visitor who came in with the share key may see it in the URLs; members may anyway.
-  const presented = await presentSite(core, (await countedSite(core, siteId))!, { withShareKey: member || site.visibility === 'share-link' });
+  const presented = await presentSite(core, (await countedSite(core, siteId))!, { withShareKey: member || site.visibility === 'share-link', role: viewer.role });
   return {
     object: 'published-content-site' as const,
     // A visitor's count is of the site spaces they see: hidden ones are not hinted at.
     site: member ? presented : { ...presented, siteSpaces: siteSpacesIn(structure) },
     structure,
     customizations: customizationsOf(site),
+    // Integrations load scripts on a published site; docsctl has no integrations.
+    scripts: [],
   };
 }

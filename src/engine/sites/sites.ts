@@ -6,6 +6,7 @@ import { keysetPage, likePattern, type PageRequest } from '../pagination';
 import type { spacesModule } from '../spaces';
 import { canManageSites, siteFor, type SiteRow } from './rows';
 import type { NewSpaceKind, SiteType, SiteVisibility } from '../../domain/site-values';
+import type { Role } from '../../domain/roles';
 import { COUNTED_SITE_COLUMNS, countedSite, presentSite, type CountedSiteRow, type Site } from './present';
 import { organizationHosts, publishedBase, shareUrlOf } from './urls';
 import { addInitialSiteSpaces } from './create';
@@ -40,7 +41,7 @@ export const newShareKey = () => randomBytes(24).toString('base64url');
 /** Sites: create/list/get/update/delete, share keys, adaptive schema, published content (issue 6). */
 export function sitesModule(core: Core, spaces: ReturnType<typeof spacesModule>) {
   // Whoever may read a site is a member with a role, who may know its share key (see decisions.md).
-  const present = async (siteId: string): Promise<Site> => await presentSite(core, (await countedSite(core, siteId))!, { withShareKey: true });
+  const present = async (siteId: string, role: Role | null): Promise<Site> => await presentSite(core, (await countedSite(core, siteId))!, { withShareKey: true, role });
 
   const shareLinkOf = async (site: SiteRow) => ({
     object: 'site-share-link' as const,
@@ -105,7 +106,7 @@ export function sitesModule(core: Core, spaces: ReturnType<typeof spacesModule>)
         orderBy: ['st.created_at', 'st.id'],
         direction: 'asc',
         keyOf: (row) => [row.created_at, row.id],
-        present: async (row) => await presentSite(core, row, { withShareKey: true }),
+        present: async (row) => await presentSite(core, row, { withShareKey: true, role }),
       }, query);
     },
 
@@ -122,18 +123,18 @@ export function sitesModule(core: Core, spaces: ReturnType<typeof spacesModule>)
           [id, organizationId, input.type ?? 'basic', title, input.visibility ?? 'public', newShareKey(), actor.userId, now, now],
         );
         await addInitialSiteSpaces(core, spaces, actor, organizationId, { id, title }, input.spaces);
-        return await present(id);
+        return await present(id, role);
       });
     },
 
     async get(actor: Actor, organizationId: string, siteId: string): Promise<Site> {
-      await siteFor(core, actor, organizationId, siteId, 'read');
-      return await present(siteId);
+      const { role } = await siteFor(core, actor, organizationId, siteId, 'read');
+      return await present(siteId, role);
     },
 
     async update(actor: Actor, organizationId: string, siteId: string, patch: SitePatch): Promise<Site> {
       return await core.write(async () => {
-        const { site } = await siteFor(core, actor, organizationId, siteId, 'manage');
+        const { site, role } = await siteFor(core, actor, organizationId, siteId, 'manage');
         const hostname = patch.hostname === undefined ? site.hostname : patch.hostname;
         const basename = patch.basename === undefined ? site.basename : patch.basename;
         await checkAddress(site, { hostname, basename });
@@ -152,7 +153,7 @@ export function sitesModule(core: Core, spaces: ReturnType<typeof spacesModule>)
             ...columns.map(([, v]) => v), core.now(), siteId,
           ]);
         }
-        return await present(siteId);
+        return await present(siteId, role);
       });
     },
 

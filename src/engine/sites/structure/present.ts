@@ -22,6 +22,7 @@ export interface SiteSpaceView {
   title: string;
   default: boolean;
   condition?: string;
+  draft: false;
   hasAdvancedCustomizationFeature: boolean;
   urls: { published: string };
 }
@@ -32,6 +33,7 @@ export interface SiteSectionView {
   title: string;
   description?: string;
   default: boolean;
+  draft: false;
   path: string;
   condition?: string;
   sectionGroup?: string;
@@ -45,7 +47,9 @@ export interface SiteSectionGroupView {
   id: string;
   title: string;
   icon?: string;
+  draft: false;
   sections: SiteSectionView[];
+  children: SiteSectionView[];
 }
 
 export type SiteStructureView = { type: 'sections'; structure: SiteSectionView[] } | { type: 'siteSpaces'; structure: SiteSpaceView[] };
@@ -71,6 +75,12 @@ function visitorSpace(space: Space): VisitorSpace {
     urls: { ...(published ? { published } : {}), ...(publicUrl ? { public: publicUrl } : {}), ...(icon ? { icon } : {}) },
   };
 }
+
+/**
+ * `draft` on sections, groups and site spaces: docsctl has no draft structure (every change to a
+ * site's structure is live at once), so nothing is ever a draft.
+ */
+const LIVE = false as const;
 
 /**
  * Presents a loaded structure: every object of it with its computed `default` flags and URLs. Only
@@ -138,6 +148,7 @@ export class StructureView {
       title: row.space_title,
       default: this.isDefaultSiteSpace(row),
       ...(row.condition !== null ? { condition: row.condition } : {}),
+      draft: LIVE,
       hasAdvancedCustomizationFeature: false,
       urls: { published: `${this.sectionPath(row.section_id)}/${row.path}` },
     };
@@ -150,6 +161,7 @@ export class StructureView {
       title: row.title,
       ...(row.description !== null ? { description: row.description } : {}),
       default: row.id === this.defaultSection,
+      draft: LIVE,
       path: row.path,
       ...(row.condition !== null ? { condition: row.condition } : {}),
       ...(row.group_id ? { sectionGroup: row.group_id } : {}),
@@ -160,12 +172,16 @@ export class StructureView {
   }
 
   async group(row: GroupRow): Promise<SiteSectionGroupView> {
+    const sections = await mapInOrder(sectionsOfGroup(this.structure, row.id), async (s) => await this.section(s));
     return {
       object: 'site-section-group',
       id: row.id,
       title: row.title,
       ...(row.icon !== null ? { icon: row.icon } : {}),
-      sections: await mapInOrder(sectionsOfGroup(this.structure, row.id), async (s) => await this.section(s)),
+      draft: LIVE,
+      sections,
+      // A group holds sections only (no nested groups or external links here): `children` are `sections`.
+      children: sections,
     };
   }
 
