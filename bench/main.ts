@@ -3,6 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { benchStartup } from './startup';
 import { benchStartupBefore } from './startup-before';
+import { benchRemote } from './remote';
 import { benchThroughput } from './throughput';
 import { benchBulkPut } from './bulk-put';
 import { benchSpacePaging } from './space-paging';
@@ -21,6 +22,7 @@ const only = onlyAt > 0 ? new Set(process.argv[onlyAt + 1]?.split(',')) : undefi
 const groups: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
   startup: () => benchStartup(bin, quick ? 8 : 30),
   'startup-before': () => benchStartupBefore(root, bin, quick ? 21 : 101),
+  remote: () => benchRemote(bin, quick ? 11 : 31),
   throughput: () => benchThroughput(bin, quick ? 3000 : 10000, quick ? 3 : 7),
   'bulk-put': () => benchBulkPut(),
   'space-paging': () => benchSpacePaging(quick ? 20_000 : 100_000),

@@ -1,4 +1,5 @@
-import { Agent, request as undiciRequest } from 'undici';
+import type { Agent, IncomingMessage } from 'node:http';
+import { createRequire } from 'node:module';
 import { TransportError } from '../errors';
 import type { Transport } from './transport';
 
@@ -42,6 +43,42 @@ export function retryDelay(headers: Record<string, string>, attempt: number, now
   return Math.min(8000, 250 * 2 ** attempt);
 }
 
+const load = createRequire(import.meta.url);
+
+/** What one exchange answered, before retries are decided. */
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  bytes: Buffer;
+}
+
+/**
+ * node:http (or node:https) with one keep-alive agent per transport. undici was the client before;
+ * measured on a remote `members list`, loading it cost ~45 ms of every start and its WebAssembly
+ * parser kept the process ~85 ms after the answer while V8 finished optimizing it (docs/performance.md).
+ */
+function httpClient(base: URL): { exchange: (url: string, init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal }) => Promise<Answer>; agent: Agent } {
+  // https loads only for an https URL: its TLS set-up is start-up a plain-HTTP command never needs.
+  const http = (base.protocol === 'https:' ? load('node:https') : load('node:http')) as typeof import('node:http');
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+  const exchange = (url: string, init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal }) =>
+    new Promise<Answer>((resolve, reject) => {
+      const req = http.request(url, { method: init.method, headers: init.headers, agent, signal: init.signal }, (res: IncomingMessage) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          const headers: Record<string, string> = {};
+          for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+          resolve({ status: res.statusCode ?? 0, headers, bytes: Buffer.concat(chunks) });
+        });
+      });
+      req.on('error', reject);
+      req.end(init.body);
+    });
+  return { exchange, agent };
+}
+
 /** Talks to a `docsctl serve` (or any instance of the API) over HTTP with a bearer token. */
 export function remoteTransport(options: RemoteOptions): Transport {
   const base = options.baseUrl.replace(/\/+$/, '');
@@ -50,7 +87,7 @@ export function remoteTransport(options: RemoteOptions): Transport {
   const maxWait = options.maxWaitMs ?? 60_000;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const now = options.now ?? Date.now;
-  const dispatcher = new Agent({ headersTimeout: timeout, bodyTimeout: timeout, connect: { timeout } });
+  let client: ReturnType<typeof httpClient> | undefined;
 
   return {
     async send(req) {
@@ -59,39 +96,27 @@ export function remoteTransport(options: RemoteOptions): Transport {
         'user-agent': options.userAgent ?? 'docsctl',
       };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
-      if (req.body !== undefined) headers['content-type'] = 'application/json';
+      if (req.body !== undefined) {
+        headers['content-type'] = 'application/json';
+        headers['content-length'] = String(Buffer.byteLength(req.body));
+      }
       for (let attempt = 0; ; attempt++) {
-        let status: number;
-        let responseHeaders: Record<string, string>;
-        let body: string | Buffer;
+        let answer: Answer;
         try {
-          const res = await undiciRequest(`${base}${req.url}`, {
-            method: req.method as 'GET',
-            headers,
-            body: req.body,
-            dispatcher,
-            // undici's own timers are coarse (about a second); the signal bounds the whole exchange precisely.
-            signal: AbortSignal.timeout(timeout),
-          });
-          status = res.statusCode;
-          responseHeaders = {};
-          for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) responseHeaders[k] = Array.isArray(v) ? v.join(', ') : v;
-          const bytes = Buffer.from(await res.body.arrayBuffer());
-          const type = responseHeaders['content-type'] ?? '';
-          body = type === '' || /json|text/.test(type) ? bytes.toString('utf8') : bytes;
+          client ??= httpClient(new URL(base));
+          // The signal bounds the whole exchange: connecting, the headers and the body.
+          answer = await client.exchange(`${base}${req.url}`, { method: req.method, headers, body: req.body, signal: AbortSignal.timeout(timeout) });
         } catch (error) {
           const code = (error as { code?: string }).code;
-          const retryable = code === 'ECONNRESET' || code === 'UND_ERR_SOCKET';
+          const retryable = code === 'ECONNRESET' || code === 'EPIPE';
           if (retryable && attempt < retries && mayRetry(req.method, 'connection')) {
             await sleep(retryDelay({}, attempt, now()));
             continue;
           }
           const timedOut = (error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError';
-          const reason = timedOut || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT'
-            ? `timed out after ${timeout} ms`
-            : (error as Error).message;
-          throw new TransportError(`cannot reach ${base}: ${reason}`);
+          throw new TransportError(`cannot reach ${base}: ${timedOut ? `timed out after ${timeout} ms` : (error as Error).message}`);
         }
+        const { status, headers: responseHeaders, bytes } = answer;
         if (mayRetry(req.method, status) && attempt < retries) {
           const wait = retryDelay(responseHeaders, attempt, now());
           if (wait <= maxWait) {
@@ -99,9 +124,11 @@ export function remoteTransport(options: RemoteOptions): Transport {
             continue;
           }
         }
+        const type = responseHeaders['content-type'] ?? '';
+        const body = type === '' || /json|text/.test(type) ? bytes.toString('utf8') : bytes;
         return { status, headers: responseHeaders, body: body.length === 0 ? undefined : body };
       }
     },
-    close: () => dispatcher.close(),
+    close: async () => client?.agent.destroy(),
   };
 }

@@ -1,0 +1,81 @@
+// A remote `members list` (env URL and token, a real `serve` on loopback) against a minimal Node client:
+// node:http GETs the same page and prints two columns. Both run interleaved; the ratio of medians and
+// each one's peak memory (maxRSS) are reported (issue 19).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { median, type BenchRow } from './report';
+import { runQuiet } from './spawn';
+import { startupEnv, timeInterleaved } from './startup';
+
+/** The baseline: what the same page costs with nothing of docsctl in it. */
+const MINIMAL_CLIENT = `
+const http = require('node:http');
+const url = process.env.BASE + '/v1/orgs/' + process.env.ORG + '/members?limit=100';
+http.get(url, { headers: { authorization: 'Bearer ' + process.env.TOKEN, accept: 'application/json' } }, (res) => {
+  let body = '';
+  res.setEncoding('utf8');
+  res.on('data', (chunk) => (body += chunk));
+  res.on('end', () => {
+    for (const m of JSON.parse(body).items) process.stdout.write(m.id + '\\t' + m.user.email + '\\n');
+  });
+});
+`;
+
+/** Writes the process's peak resident memory (kB) to stderr at exit; loaded with --require. */
+const PEAK_REPORTER = `process.on('exit', () => process.stderr.write('maxrss ' + process.resourceUsage().maxRSS + '\\n'));`;
+
+function startServe(bin: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--json', '--log-format', 'off', '--rate-limit', '1000000000'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    child.stdout!.once('data', (chunk: Buffer) => resolve({ child, url: JSON.parse(chunk.toString()).url }));
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+  });
+}
+
+/** Median peak memory of `runs` runs of `args`, in MB. */
+function peakMb(args: string[], env: NodeJS.ProcessEnv, reporter: string, runs: number): number {
+  const peaks: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const result = spawnSync(process.execPath, ['--require', reporter, ...args], { env, encoding: 'utf8' });
+    const kb = Number(/maxrss (\d+)/.exec(result.stderr)?.[1]);
+    if (result.status !== 0 || !kb) throw new Error(`${args.join(' ')} failed: ${result.stderr}`);
+    peaks.push(kb / 1024);
+  }
+  return median(peaks);
+}
+
+export async function benchRemote(bin: string, runs: number): Promise<BenchRow[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'docsctl-bench-'));
+  const local = startupEnv(dir);
+  let served: { child: ChildProcess } | undefined;
+  try {
+    runQuiet(bin, ['init', '--sample'], local);
+    const token = JSON.parse(runQuiet(bin, ['tokens', 'create', '--json'], local)).token as string;
+    const org = JSON.parse(runQuiet(bin, ['orgs', 'list', '--json'], local)).items[0].id as string;
+    const serve = await startServe(bin, local);
+    served = serve;
+    const { DOCSCTL_DB, ...withoutDb } = local;
+    const remote = { ...withoutDb, DOCSCTL_URL: serve.url, DOCSCTL_TOKEN: token };
+    const minimal = join(dir, 'minimal-client.cjs');
+    const reporter = join(dir, 'peak.cjs');
+    writeFileSync(minimal, MINIMAL_CLIENT);
+    writeFileSync(reporter, PEAK_REPORTER);
+    const baselineEnv = { ...withoutDb, BASE: serve.url, ORG: org, TOKEN: token };
+    // Warm: the code cache (written by the first runs) and the server.
+    for (let i = 0; i < 3; i++) runQuiet(bin, ['members', 'list'], remote);
+    const [baseline, docsctl] = timeInterleaved([[minimal], [bin, 'members', 'list']], runs, [baselineEnv, remote]);
+    const peakBaseline = peakMb([minimal], baselineEnv, reporter, 5);
+    const peak = peakMb([bin, 'members', 'list'], remote, reporter, 5);
+    const ratio = docsctl / baseline;
+    return [
+      { name: 'remote: minimal node:http client (baseline)', value: `${baseline.toFixed(1)} ms, peak ${peakBaseline.toFixed(0)} MB` },
+      { name: 'remote: docsctl members list (env URL + token)', value: `${docsctl.toFixed(1)} ms`, ratio, target: '<= 2.0x baseline', ok: ratio <= 2.0 },
+      { name: 'remote: members list peak memory', value: `${peak.toFixed(0)} MB`, target: '<= 60 MB', ok: peak <= 60 },
+    ];
+  } finally {
+    served?.child.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
