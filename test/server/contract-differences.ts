@@ -1,0 +1,192 @@
+import type { Routes } from '../../src/api/routes/index';
+
+/**
+ * Where docsctl's answers knowingly differ from the platform's document, mirrored in docs/decisions.md
+ * ("Contract test against the platform's schema"). A difference at a JSON pointer (array indexes as
+ * `*`) covers everything below it. One entry a line, so that fixing one is deleting its line.
+ */
+export interface Difference {
+  route: keyof Routes;
+  pointer: string;
+  reason: string;
+}
+
+/** Routes the platform has no operation for, and why. */
+export const DOCSCTL_OWN: Partial<Record<keyof Routes, string>> = {
+  transferSpace: 'added operation (moving a space to another organization, like the platform\'s transferCollection), docs/decisions.md',
+  listCustomFields: 'custom fields are in api.md but not in the platform\'s document',
+  createCustomField: 'custom fields are in api.md but not in the platform\'s document',
+  getCustomField: 'custom fields are in api.md but not in the platform\'s document',
+  updateCustomField: 'custom fields are in api.md but not in the platform\'s document',
+  deleteCustomField: 'custom fields are in api.md but not in the platform\'s document',
+  listSpaceCustomFields: 'custom fields are in api.md but not in the platform\'s document',
+  updateSpaceCustomFields: 'custom fields are in api.md but not in the platform\'s document',
+  downloadSpaceFile: 'added operation: the bytes behind a file\'s downloadURL, docs/decisions.md',
+  downloadSpacePdf: 'added operation: the PDF behind getSpacePdf\'s url, shared/spec/decisions.md',
+  listSpaceLinks: 'link listings are in api.md but not in the platform\'s document',
+  listChangeRequestLinks: 'link listings are in api.md but not in the platform\'s document',
+  listSpacePageLinks: 'link listings are in api.md but not in the platform\'s document',
+  listChangeRequestPageLinks: 'link listings are in api.md but not in the platform\'s document',
+  listSpaceFileBacklinks: 'backlinks are in api.md but not in the platform\'s document',
+  listChangeRequestFileBacklinks: 'backlinks are in api.md but not in the platform\'s document',
+  importContentInSpace: 'the import is in api.md; the platform imports through its own import runs',
+  importContentInChangeRequest: 'the import is in api.md; the platform imports through its own import runs',
+  getSiteShareLink: 'added operation: the one share key of a share-link site, docs/decisions.md',
+  rotateSiteShareLink: 'added operation: a new share key, docs/decisions.md',
+  addSiteSectionToGroup: 'in api.md; the platform moves sections into groups by other means',
+  removeSiteSectionFromGroup: 'in api.md; the platform moves sections out of groups by other means',
+  downloadOpenAPISpecVersion: 'added operation: the stored text of a version, docs/decisions.md',
+  listOrganizationAuditLog: 'added operation: the audit log (issue 17), docs/decisions.md',
+};
+
+const NO_INTEGRATIONS = 'docsctl has no integrations: the permission has no meaning here';
+const NO_BILLING = 'docsctl has no billing: the field has no meaning here';
+const TRANSLATION_SETTINGS = 'api.md\'s TranslationSettings (object translation-settings) is another resource than the platform\'s Translation';
+const SAML_PENDING = 'api.md makes ssoURL, entityID and certificate optional on create: a provider without them is `pending` and has none';
+const WRITE_BATCH = 'docsctl\'s write batch answers { changeRequest, changes, insertedFiles } (shared/spec/decisions.md)';
+const DEFAULT_CONTENT = 'api.md: defaultContent may be null (none chosen); the platform only allows a site pointer';
+
+/** Deliberate: docsctl answers otherwise on purpose. */
+const DELIBERATE: Difference[] = [
+  ...(['getOrganizationById', 'updateOrganizationById', 'createOrganization'] as const).flatMap((route) => organizationDifferences(route, '')),
+  ...organizationDifferences('listOrganizations', '/items/*'),
+  ...organizationDifferences('listOrganizationsForEmailDomain', '/organizations/*'),
+  ...(['getSpaceById', 'updateSpaceById', 'createSpace', 'duplicateSpace', 'restoreSpace', 'moveSpace'] as const).map((route) => ({ route, pointer: '/permissions/installIntegration', reason: NO_INTEGRATIONS })),
+  ...(['listSpaces', 'listSpacesInCollectionById'] as const).map((route) => ({ route, pointer: '/items/*/permissions/installIntegration', reason: NO_INTEGRATIONS })),
+  { route: 'listSpacesForMemberInOrganization', pointer: '/items/*/space/permissions/installIntegration', reason: NO_INTEGRATIONS },
+  ...(['createOrganizationSamlProvider'] as const).flatMap((route) => ['/ssoURL', '/entityID', '/certificate'].map((pointer) => ({ route, pointer, reason: SAML_PENDING }))),
+  ...(['createTranslation', 'getTranslationById', 'updateTranslationById'] as const).map((route) => ({ route, pointer: '', reason: TRANSLATION_SETTINGS })),
+  { route: 'writeChangeRequestContent', pointer: '', reason: WRITE_BATCH },
+];
+
+function organizationDifferences(route: keyof Routes, at: string): Difference[] {
+  return [
+    { route, pointer: `${at}/defaultContent`, reason: DEFAULT_CONTENT },
+    ...['aiCreditAlertThreshold', 'canChangeInterval', 'canCheckout', 'canUseSAML', 'creditsBundle', 'pricing', 'usageAddons'].map((field) => ({ route, pointer: `${at}/billing/${field}`, reason: NO_BILLING })),
+    { route, pointer: `${at}/trial/count`, reason: 'docsctl has no trials: the count has no meaning here' },
+    { route, pointer: `${at}/permissions/installIntegration`, reason: NO_INTEGRATIONS },
+    { route, pointer: `${at}/permissions/listInstallations`, reason: NO_INTEGRATIONS },
+  ];
+}
+
+/** Pending: the document tree (page `document` bodies, comment bodies), issue 18 part 1, in progress elsewhere. */
+const PART_1 = 'pending: issue 18 part 1 (the document tree)';
+const PENDING_PART_1: Difference[] = [
+  ...(['listCommentsInSpace', 'listCommentsInChangeRequest', 'listCommentRepliesInSpace', 'listCommentRepliesInChangeRequest'] as const).map((route) => ({ route, pointer: '/items/*/body', reason: PART_1 })),
+  ...(['postCommentInSpace', 'getCommentInSpace', 'updateCommentInSpace', 'postCommentInChangeRequest', 'getCommentInChangeRequest', 'updateCommentInChangeRequest'] as const).map((route) => ({ route, pointer: '/body', reason: PART_1 })),
+  ...(['postCommentReplyInSpace', 'getCommentReplyInSpace', 'updateCommentReplyInSpace', 'postCommentReplyInChangeRequest', 'getCommentReplyInChangeRequest', 'updateCommentReplyInChangeRequest'] as const).map((route) => ({ route, pointer: '/body', reason: PART_1 })),
+  ...(['getSpacePage', 'getSpacePageByPath', 'getChangeRequestPage', 'getChangeRequestPageByPath'] as const).map((route) => ({ route, pointer: '/document', reason: PART_1 })),
+];
+
+/** Pending: revision page objects (page variants document, group, link, computed), issue 18 part 2, in progress elsewhere. */
+const PART_2 = 'pending: issue 18 part 2 (revision page objects)';
+const PENDING_PART_2: Difference[] = [
+  ...(['getSpaceContent', 'getChangeRequestContent', 'listSpacePages', 'listChangeRequestPages'] as const).map((route) => ({ route, pointer: '/pages', reason: PART_2 })),
+  ...(['getSpacePage', 'getSpacePageByPath', 'getChangeRequestPage', 'getChangeRequestPageByPath'] as const).map((route) => ({ route, pointer: '', reason: `${PART_2}: the answer is a page object` })),
+];
+
+/** Pending: sites, site sections, section groups, site spaces, published content, adaptive schema, share links, in progress elsewhere. */
+const SITES = 'pending: sites';
+const PENDING_SITES: Difference[] = [
+  ...(['getSiteById', 'updateSiteById', 'createSite'] as const).flatMap((route) => ['/ads', '/appliedType', '/defaultLevel', '/features', '/permissions', '/urls/preview'].map((pointer) => ({ route, pointer, reason: SITES }))),
+  ...['/ads', '/appliedType', '/defaultLevel', '/features', '/permissions', '/urls/preview'].map((field) => ({ route: 'listSites' as const, pointer: `/items/*${field}`, reason: SITES })),
+  { route: 'getPublishedContentSite', pointer: '', reason: SITES },
+  ...(['addSiteSection', 'updateSiteSection', 'moveSiteSection'] as const).flatMap((route) => ['/draft', '/siteSpaces/*/draft'].map((pointer) => ({ route, pointer, reason: SITES }))),
+  ...['/items/*/draft', '/items/*/siteSpaces/*/draft'].map((pointer) => ({ route: 'listSiteSections' as const, pointer, reason: SITES })),
+  ...(['addSiteSpace', 'updateSiteSpace', 'moveSiteSpace'] as const).map((route) => ({ route, pointer: '/draft', reason: SITES })),
+  { route: 'listSiteSpaces', pointer: '/items/*/draft', reason: SITES },
+  ...(['createSiteSectionGroup', 'updateSiteSectionGroup'] as const).flatMap((route) => ['/children', '/draft'].map((pointer) => ({ route, pointer, reason: SITES }))),
+  ...['/children', '/draft', '/sections/*/draft', '/sections/*/siteSpaces/*/draft'].map((pointer) => ({ route: 'moveSiteSectionGroup' as const, pointer, reason: SITES })),
+  ...['/items/*/children', '/items/*/draft', '/items/*/sections/*/draft', '/items/*/sections/*/siteSpaces/*/draft'].map((pointer) => ({ route: 'listSiteSectionGroups' as const, pointer, reason: SITES })),
+  // Spaces embedded in site spaces lack the integrations permission, like every space.
+  ...(['addSiteSection', 'updateSiteSection', 'moveSiteSection'] as const).map((route) => ({ route, pointer: '/siteSpaces/*/space/permissions/installIntegration', reason: NO_INTEGRATIONS })),
+  { route: 'listSiteSections', pointer: '/items/*/siteSpaces/*/space/permissions/installIntegration', reason: NO_INTEGRATIONS },
+  ...(['addSiteSpace', 'updateSiteSpace', 'moveSiteSpace'] as const).map((route) => ({ route, pointer: '/space/permissions/installIntegration', reason: NO_INTEGRATIONS })),
+  { route: 'listSiteSpaces', pointer: '/items/*/space/permissions/installIntegration', reason: NO_INTEGRATIONS },
+  { route: 'moveSiteSectionGroup', pointer: '/sections/*/siteSpaces/*/space/permissions/installIntegration', reason: NO_INTEGRATIONS },
+  { route: 'listSiteSectionGroups', pointer: '/items/*/sections/*/siteSpaces/*/space/permissions/installIntegration', reason: NO_INTEGRATIONS },
+];
+
+
+/** Not fixed yet (issue 18 parts 3-4, in progress on this branch). */
+const TO_FIX: Difference[] = [
+  { route: 'addSiteSection', pointer: '/siteSpaces/*/space/mergeRules', reason: 'to fix' },
+  { route: 'addSiteSpace', pointer: '/space/mergeRules', reason: 'to fix' },
+  { route: 'createChangeRequest', pointer: '/space', reason: 'to fix' },
+  { route: 'createOpenAPISpec', pointer: '/lastProcessedErrorCount', reason: 'to fix' },
+  { route: 'createOrUpdateOpenAPISpecBySlug', pointer: '/lastProcessedErrorCount', reason: 'to fix' },
+  { route: 'createOrganization', pointer: '/billing/endDate', reason: 'to fix' },
+  { route: 'createOrganization', pointer: '/mergeRules', reason: 'to fix' },
+  { route: 'createOrganization', pointer: '/permissions/access', reason: 'to fix' },
+  { route: 'createOrganizationSamlProvider', pointer: '/status', reason: 'to fix' },
+  { route: 'createSpace', pointer: '/mergeRules', reason: 'to fix' },
+  { route: 'duplicateSpace', pointer: '/mergeRules', reason: 'to fix' },
+  { route: 'getChangeRequest', pointer: '/space', reason: 'to fix' },
+  { route: 'getChangeRequestContent', pointer: '/tags', reason: 'to fix' },
+  { route: 'getCommentInChangeRequest', pointer: '/repliers', reason: 'to fix' },
+  { route: 'getCommentInSpace', pointer: '/repliers', reason: 'to fix' },
+  { route: 'getLatestOpenAPISpecVersionContent', pointer: '/urls', reason: 'to fix' },
+  { route: 'getMemberInOrganizationById', pointer: '/sites', reason: 'to fix' },
+  { route: 'getOpenAPISpecBySlug', pointer: '/lastProcessedErrorCount', reason: 'to fix' },
+  { route: 'getOpenAPISpecVersionContentById', pointer: '/urls', reason: 'to fix' },
+  { route: 'getOrganizationById', pointer: '/billing/endDate', reason: 'to fix' },
+  { route: 'getOrganizationById', pointer: '/mergeRules', reason: 'to fix' },
+  { route: 'getOrganizationById', pointer: '/permissions/access', reason: 'to fix' },
+  { route: 'getOrganizationSamlProvider', pointer: '/status', reason: 'to fix' },
+  { route: 'getSpaceById', pointer: '/mergeRules', reason: 'to fix' },
+  { route: 'getSpaceContent', pointer: '/mergedFrom', reason: 'to fix' },
+  { route: 'getSpaceContent', pointer: '/tags', reason: 'to fix' },
+  { route: 'listChangeRequests', pointer: '/items/*/space', reason: 'to fix' },
+  { route: 'listCommentsInChangeRequest', pointer: '/items/*/repliers', reason: 'to fix' },
+  { route: 'listCommentsInSpace', pointer: '/items/*/repliers', reason: 'to fix' },
+  { route: 'listMembersInOrganizationById', pointer: '/items/*/sites', reason: 'to fix' },
+  { route: 'listOrganizationSamlProviders', pointer: '/items/*/status', reason: 'to fix' },
+  { route: 'listOrganizations', pointer: '/items/*/billing/endDate', reason: 'to fix' },
+  { route: 'listOrganizations', pointer: '/items/*/mergeRules', reason: 'to fix' },
+  { route: 'listOrganizations', pointer: '/items/*/permissions/access', reason: 'to fix' },
+  { route: 'listOrganizationsForEmailDomain', pointer: '/organizations/*/billing/endDate', reason: 'to fix' },
+  { route: 'listOrganizationsForEmailDomain', pointer: '/organizations/*/mergeRules', reason: 'to fix' },
+  { route: 'listOrganizationsForEmailDomain', pointer: '/organizations/*/permissions/access', reason: 'to fix' },
+  { route: 'listSiteSectionGroups', pointer: '/items/*/sections/*/siteSpaces/*/space/mergeRules', reason: 'to fix' },
+  { route: 'listSiteSections', pointer: '/items/*/siteSpaces/*/space/mergeRules', reason: 'to fix' },
+  { route: 'listSiteSpaces', pointer: '/items/*/space/mergeRules', reason: 'to fix' },
+  { route: 'listSpaceTeamPermissions', pointer: '/items/*/permission', reason: 'to fix' },
+  { route: 'listSpaceUserPermissions', pointer: '/items/*/permission', reason: 'to fix' },
+  { route: 'listSpaces', pointer: '/items/*/mergeRules', reason: 'to fix' },
+  { route: 'listSpacesForMemberInOrganization', pointer: '/items/*/space/mergeRules', reason: 'to fix' },
+  { route: 'listSpacesInCollectionById', pointer: '/items/*/mergeRules', reason: 'to fix' },
+  { route: 'listTeamMembersInOrganizationById', pointer: '/items/*/organization/sites', reason: 'to fix' },
+  { route: 'moveSiteSection', pointer: '/siteSpaces/*/space/mergeRules', reason: 'to fix' },
+  { route: 'moveSiteSectionGroup', pointer: '/sections/*/siteSpaces/*/space/mergeRules', reason: 'to fix' },
+  { route: 'moveSiteSpace', pointer: '/space/mergeRules', reason: 'to fix' },
+  { route: 'moveSpace', pointer: '/mergeRules', reason: 'to fix' },
+  { route: 'postCommentInChangeRequest', pointer: '/repliers', reason: 'to fix' },
+  { route: 'postCommentInSpace', pointer: '/repliers', reason: 'to fix' },
+  { route: 'restoreSpace', pointer: '/mergeRules', reason: 'to fix' },
+  { route: 'searchOrganizationContent', pointer: '/items/*/pages/*/ancestors', reason: 'to fix' },
+  { route: 'searchOrganizationContent', pointer: '/items/*/pages/*/description', reason: 'to fix' },
+  { route: 'searchOrganizationContent', pointer: '/items/*/pages/*/rank', reason: 'to fix' },
+  { route: 'searchOrganizationContent', pointer: '/items/*/pages/*/score', reason: 'to fix' },
+  { route: 'searchOrganizationContent', pointer: '/items/*/pages/*/sections/*/score', reason: 'to fix' },
+  { route: 'searchOrganizationContent', pointer: '/items/*/score', reason: 'to fix' },
+  { route: 'searchOrganizationContent', pointer: '/items/*/type', reason: 'to fix' },
+  { route: 'searchSpaceContent', pointer: '/items/*/ancestors', reason: 'to fix' },
+  { route: 'searchSpaceContent', pointer: '/items/*/description', reason: 'to fix' },
+  { route: 'searchSpaceContent', pointer: '/items/*/rank', reason: 'to fix' },
+  { route: 'searchSpaceContent', pointer: '/items/*/score', reason: 'to fix' },
+  { route: 'searchSpaceContent', pointer: '/items/*/sections/*/score', reason: 'to fix' },
+  { route: 'updateChangeRequest', pointer: '/space', reason: 'to fix' },
+  { route: 'updateCommentInChangeRequest', pointer: '/repliers', reason: 'to fix' },
+  { route: 'updateCommentInSpace', pointer: '/repliers', reason: 'to fix' },
+  { route: 'updateMemberInOrganizationById', pointer: '/sites', reason: 'to fix' },
+  { route: 'updateMemberSsoInOrganizationById', pointer: '/sites', reason: 'to fix' },
+  { route: 'updateOrganizationById', pointer: '/billing/endDate', reason: 'to fix' },
+  { route: 'updateOrganizationById', pointer: '/mergeRules', reason: 'to fix' },
+  { route: 'updateOrganizationById', pointer: '/permissions/access', reason: 'to fix' },
+  { route: 'updateOrganizationSamlProvider', pointer: '/status', reason: 'to fix' },
+  { route: 'updateSiteSection', pointer: '/siteSpaces/*/space/mergeRules', reason: 'to fix' },
+  { route: 'updateSiteSpace', pointer: '/space/mergeRules', reason: 'to fix' },
+  { route: 'updateSpaceById', pointer: '/mergeRules', reason: 'to fix' },
+];
+
+export const DIFFERENCES: Difference[] = [...DELIBERATE, ...PENDING_PART_1, ...PENDING_PART_2, ...PENDING_SITES, ...TO_FIX];
