@@ -248,7 +248,6 @@ describe('the platform contract', () => {
     it(`${operationId}${first ? '' : ' (again, for a later step)'}`, async () => {
       const route = routes[operationId];
       const res = await run(s);
-      if (process.env.CONTRACT_DUMP && res.status !== route.status) (await import('node:fs')).appendFileSync(process.env.CONTRACT_DUMP, `${operationId}\tSTATUS\t${res.status} ${JSON.stringify(res.body)}\n`);
       expect(res.status, `${route.method} ${route.path}: ${JSON.stringify(res.body)}`).toBe(route.status);
       const match = matchOperation(operations, route);
       if (!match || !first || route.raw || !route.response) return;
@@ -256,7 +255,6 @@ describe('the platform contract', () => {
       if (!pointer) return;
       const listed = DIFFERENCES.filter((d) => d.route === operationId).map((d) => d.pointer);
       const errors = unexplained(validate(pointer, res.body), listed);
-      if (process.env.CONTRACT_DUMP) (await import('node:fs')).appendFileSync(process.env.CONTRACT_DUMP, errors.map((e) => `${operationId}\t${e.pointer}\t${e.message}\n`).join(''));
       expect(errors, `${operationId} differs from the platform's ${match.operation.operationId}`).toEqual([]);
     });
   }
