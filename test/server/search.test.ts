@@ -64,6 +64,17 @@ describe('space search', () => {
     expect(second.description).toBe('');
   });
 
+  it('ranks pages over the whole result, across pages of results, and names their ancestors', async () => {
+    const { s, searchSpace } = await setup();
+    const [guide, , deep] = await s.seed(['# Guide\n\nOverview.', '# Kubernetes\n\nKubernetes kubernetes.', '# Cluster\n\nA kubernetes cluster.']);
+    await s.changeMain([{ operation: 'update_page', page: deep, into: guide }]);
+    const first = await searchSpace('kubernetes', '&limit=1');
+    expectOk(first, 'searchSpaceContent');
+    expect(first.body.items[0]).toMatchObject({ title: 'Kubernetes', rank: 1, ancestors: [] });
+    const next = await s.api.request('GET', `/v1/spaces/${s.spaceId}/search?query=kubernetes&limit=1&page=${encodeURIComponent(first.body.next.page)}`, { as: s.adminId });
+    expect(next.body.items[0]).toMatchObject({ title: 'Cluster', rank: 2, ancestors: [{ title: 'Guide' }] });
+  });
+
   it('matches word stems and the start of the last word, and requires every word', async () => {
     const { s, titlesFound } = await setup();
     await s.seed(['# Install\n\nInstalling the command line tool.', '# Configure\n\nInstall nothing here; configure the profile.']);
@@ -204,6 +215,8 @@ describe('organization search', () => {
     expect(docs).toMatchObject({ type: 'space', title: 'Docs', score: Math.max(...docs.pages.map((p: { score: number }) => p.score)) });
     expect(docs.pages.map((p: { title: string }) => p.title).sort()).toEqual(['Billing', 'Refunds']);
     expect(docs.pages[0].sections[0]).toMatchObject({ path: expect.any(String), body: expect.stringContaining('invoice') });
+    // Ranks run over every page found, across spaces.
+    expect(admin.body.items.flatMap((i: { pages: { rank: number }[] }) => i.pages.map((p) => p.rank)).sort()).toEqual([1, 2, 3, 4]);
 
     // The reader was granted Docs and Private notes (createSpace grants them), not the third space.
     const reader = await searchOrg('invoice', s.reader);

@@ -20,6 +20,8 @@ export const SpaceSearchItem = lazy(() => z.object({
   description: z.optional(z.string()),
   path: z.string(),
   score: z.optional(z.number()),
+  rank: z.optional(z.number()),
+  ancestors: z.optional(z.array(z.object({ title: z.string() }))),
   sections: z.array(SearchSection),
   urls: z.object({ app: z.string() }),
 }));

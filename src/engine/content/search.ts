@@ -5,6 +5,7 @@ import { decodeCursor, encodeCursor, DEFAULT_LIMIT, type ListEnvelope, type Page
 import { COLLECTION_LEVELS, SPACE_RANK, rankArgs } from '../space-access';
 import type { spacesModule } from '../spaces';
 import { staleSpaces, syncSearchIndex } from './search-index';
+import { ancestorsOf } from './search-ancestors';
 import { mapInOrder } from '../in-order';
 
 export interface SearchSection {
@@ -23,6 +24,10 @@ export interface SpaceSearchItem {
   description: string;
   path: string;
   score: number;
+  /** One-based position among all the search's pages, best first. */
+  rank: number;
+  /** Titles of the page's ancestors, top-level first. */
+  ancestors: { title: string }[];
   sections: SearchSection[];
   urls: { app: string };
 }
@@ -63,8 +68,9 @@ export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>
   }
 
   /** The matching sections of some pages of a space, presented and grouped by page, pages in the given order. */
-  async function pageItems(match: string, spaceId: string, pageIds: string[]): Promise<SpaceSearchItem[]> {
+  async function pageItems(match: string, spaceId: string, pageIds: string[], rankOf: (pageId: string) => number): Promise<SpaceSearchItem[]> {
     if (!pageIds.length) return [];
+    const ancestors = await ancestorsOf(core, spaceId, pageIds);
     const rows = await core.all<{ page_id: string; anchor: string; section_title: string; body: string; page_title: string; path: string; description: string | null; snippet: string; score: number }>(
       `SELECT x.page_id, x.anchor, x.section_title, x.body, x.page_title, p.path, json_extract(v.data, '$.description') AS description,
          ${SNIPPET} AS snippet, ${SCORE} AS score
@@ -80,7 +86,8 @@ export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>
       if (!item) {
         // Rows come best first: a page's score is that of its best section.
         item = {
-          id: row.page_id, title: row.page_title, description: row.description ?? '', path: row.path, score: relevance(row.score), sections: [],
+          id: row.page_id, title: row.page_title, description: row.description ?? '', path: row.path, score: relevance(row.score),
+          rank: rankOf(row.page_id), ancestors: ancestors.get(row.page_id) ?? [], sections: [],
           urls: { app: core.appUrl(`/s/${spaceId}/${row.path}`) },
         };
         items.set(row.page_id, item);
@@ -124,7 +131,8 @@ export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>
       const offset = offsetOf(listing, query.page);
       const count = (await core.get<{ n: number }>(`SELECT COUNT(DISTINCT x.page_id) AS n FROM ${MATCHES} WHERE ${MATCHING} AND x.space_id = ?`, [match, spaceId]))!.n;
       const ranked = await rankedPages(match, spaceId, query.limit ?? DEFAULT_LIMIT, offset);
-      return envelope(listing, await pageItems(match, spaceId, ranked.map((r) => r.page_id)), count, offset);
+      const pageIds = ranked.map((r) => r.page_id);
+      return envelope(listing, await pageItems(match, spaceId, pageIds, (id) => offset + pageIds.indexOf(id) + 1), count, offset);
     },
 
     /**
@@ -149,12 +157,21 @@ export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>
       const ranked = await core.all<{ space_id: string; title: string; score: number }>(`${matched} ORDER BY score, m.space_id LIMIT ? OFFSET ?`, [
         ...readableArgs, match, query.limit ?? DEFAULT_LIMIT, offset,
       ]);
+      // Ranks are over every matching page the caller can read, in every space, best first.
+      const pages = await core.all<{ space_id: string; page_id: string }>(
+        `WITH readable AS (${readable}),
+          m AS MATERIALIZED (SELECT x.space_id, x.page_id, ${SCORE} AS score FROM ${MATCHES} WHERE ${MATCHING})
+         SELECT m.space_id, m.page_id, MIN(m.score) AS score FROM m JOIN readable r ON r.id = m.space_id
+         GROUP BY m.space_id, m.page_id ORDER BY score, m.space_id, m.page_id`,
+        [...readableArgs, match],
+      );
+      const ranks = new Map(pages.map((p, i) => [`${p.space_id}/${p.page_id}`, i + 1]));
       const items = await mapInOrder(ranked, async (s) => ({
         type: 'space' as const,
         id: s.space_id,
         title: s.title,
         score: relevance(s.score),
-        pages: await pageItems(match, s.space_id, (await rankedPages(match, s.space_id, PAGES_PER_SPACE, 0)).map((r) => r.page_id)),
+        pages: await pageItems(match, s.space_id, (await rankedPages(match, s.space_id, PAGES_PER_SPACE, 0)).map((r) => r.page_id), (id) => ranks.get(`${s.space_id}/${id}`) ?? 0),
       }));
       return envelope(listing, items, count, offset);
     },
