@@ -137,12 +137,19 @@ const COMPOSITE = new Set(['oneOf', 'anyOf', 'if']);
  * The errors no difference explains: a difference at a pointer explains every error at or below it;
  * a failed `oneOf`/`anyOf` is explained when some explained error lies below it (the branch failed on it).
  */
+const covers = (pointer: string, at: string) => pointer === at || at.startsWith(`${pointer}/`);
+
 export function unexplained(errors: ErrorObject[], pointers: string[]): { pointer: string; message: string }[] {
-  const covers = (pointer: string, at: string) => pointer === at || at.startsWith(`${pointer}/`);
   const explained = (at: string) => pointers.some((p) => covers(p, at));
   const leafPointers = errors.filter((e) => !COMPOSITE.has(e.keyword)).map(errorPointer);
   return errors
     .map((e) => ({ e, at: errorPointer(e) }))
     .filter(({ e, at }) => !explained(at) && !(COMPOSITE.has(e.keyword) && leafPointers.some((leaf) => explained(leaf) && (at === '' || covers(at, leaf)))))
     .map(({ e, at }) => ({ pointer: at, message: `${e.keyword}: ${e.message}` }));
+}
+
+/** The listed pointers that explain at least one error (a listed difference that explains none is stale). */
+export function explaining(errors: ErrorObject[], pointers: string[]): string[] {
+  const at = errors.filter((e) => !COMPOSITE.has(e.keyword)).map(errorPointer);
+  return pointers.filter((p) => at.some((a) => covers(p, a)));
 }

@@ -11,6 +11,9 @@ export interface Difference {
   reason: string;
 }
 
+/** The pointer of a difference in the success status rather than in the body. */
+export const STATUS = '(status)';
+
 /** Routes the platform has no operation for, and why. */
 export const DOCSCTL_OWN: Partial<Record<keyof Routes, string>> = {
   transferSpace: 'added operation (moving a space to another organization, like the platform\'s transferCollection), docs/decisions.md',
@@ -57,6 +60,8 @@ const DELIBERATE: Difference[] = [
   ...(['createOrganizationSamlProvider'] as const).flatMap((route) => ['/ssoURL', '/entityID', '/certificate'].map((pointer) => ({ route, pointer, reason: SAML_PENDING }))),
   ...(['createTranslation', 'getTranslationById', 'updateTranslationById'] as const).map((route) => ({ route, pointer: '', reason: TRANSLATION_SETTINGS })),
   { route: 'writeChangeRequestContent', pointer: '', reason: WRITE_BATCH },
+  // docsctl answers the changed grant (200); the platform answers 204 without a body.
+  ...(['updateSpaceUserPermission', 'updateSpaceTeamPermission'] as const).map((route) => ({ route, pointer: STATUS, reason: 'answers the updated grant (200), where the platform answers 204' })),
 ];
 
 function organizationDifferences(route: keyof Routes, at: string): Difference[] {
@@ -114,3 +119,9 @@ const NOT_YET: Difference[] = [
 ];
 
 export const DIFFERENCES: Difference[] = [...DELIBERATE, ...PENDING_PART_1, ...PENDING_PART_2, ...PENDING_SITES, ...NOT_YET];
+
+/**
+ * Differences others are removing: not checked for staleness, so that their fixes land without this
+ * file; delete their lines once fixed. Every other listed difference must still occur.
+ */
+export const PENDING = new Set<Difference>([...PENDING_PART_1, ...PENDING_PART_2, ...PENDING_SITES]);

@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { routes, routeList, type Routes } from '../../src/api/routes/index';
 import type { CallResult } from '../helpers/app';
 import { platformSpec } from '../helpers/platform-spec';
-import { matchOperation, platformOperations, platformValidator, unexplained } from '../helpers/platform-contract';
+import { explaining, matchOperation, platformOperations, platformValidator, unexplained } from '../helpers/platform-contract';
 import { contractSetup, type ContractSetup } from './contract-setup';
-import { DIFFERENCES, DOCSCTL_OWN } from './contract-differences';
+import { DIFFERENCES, DOCSCTL_OWN, PENDING, STATUS, type Difference } from './contract-differences';
 
 /**
  * Every route answers what the platform's own OpenAPI document (test/helpers/platform-spec.ts) says its
@@ -133,8 +133,8 @@ const STEPS: Step[] = [
   ['listChangeRequestPageLinks', async (s) => s.call('GET', `${cr(s)}/content/page/${await pageId(s, s.crId)}/links`)],
   ['listSpaceFileBacklinks', (s) => s.call('GET', `${space(s)}/content/files/${s.mainFileId}/backlinks`)],
   ['listChangeRequestFileBacklinks', (s) => s.call('GET', `${cr(s)}/content/files/${s.fileId}/backlinks`)],
-  ['importContentInSpace', (s) => s.call('POST', `/v1/spaces/${made.space}/content/import`, { url: dataUrl('# Imported\n\nFrom markdown.\n'), source: 'markdown' })],
-  ['importContentInChangeRequest', (s) => s.call('POST', `${cr(s)}/content/import`, { url: dataUrl('# Imported\n\nInto the change request.\n'), source: 'markdown' })],
+  ['importContentInSpace', (s) => s.call('POST', `/v1/spaces/${made.space}/content/import`, { url: importUrl('# Imported\n\nFrom markdown.\n'), source: 'markdown' })],
+  ['importContentInChangeRequest', (s) => s.call('POST', `${cr(s)}/content/import`, { url: importUrl('# Imported\n\nInto the change request.\n'), source: 'markdown' })],
   ['listSites', (s) => s.call('GET', `${org(s)}/sites`)],
   ['createSite', async (s) => keep('site', await s.call('POST', `${org(s)}/sites`, { title: 'Scratch site' }))],
   ['getSiteById', (s) => s.call('GET', site(s))],
@@ -199,9 +199,9 @@ const STEPS: Step[] = [
   ['removeMemberFromOrganizationById', (s) => s.call('DELETE', `${org(s)}/members/${s.userId}`)],
 ];
 
-/** A `data:` URL is not fetchable; imports read an URL of the import fixture site instead (set in beforeAll). */
+/** Imports read this markdown from the import fixture site on a local port (set in beforeAll). */
 let importBase = '';
-const dataUrl = (markdown: string) => `${importBase}?md=${encodeURIComponent(markdown)}`;
+const importUrl = (markdown: string) => `${importBase}?md=${encodeURIComponent(markdown)}`;
 
 /** The id of the page titled "Links" in the space or a change request. */
 async function pageId(s: ContractSetup, crId?: string): Promise<string> {
@@ -242,20 +242,37 @@ describe('the platform contract', () => {
   });
 
   const seen = new Set<string>();
+  const used = new Set<Difference>();
+  let ran = 0;
   for (const [operationId, run] of STEPS) {
     const first = !seen.has(operationId);
     seen.add(operationId);
     it(`${operationId}${first ? '' : ' (again, for a later step)'}`, async () => {
       const route = routes[operationId];
       const res = await run(s);
+      ran++;
       expect(res.status, `${route.method} ${route.path}: ${JSON.stringify(res.body)}`).toBe(route.status);
       const match = matchOperation(operations, route);
-      if (!match || !first || route.raw || !route.response) return;
-      const pointer = match.operation.responses.get(route.status) ?? [...match.operation.responses.values()][0];
-      if (!pointer) return;
-      const listed = DIFFERENCES.filter((d) => d.route === operationId).map((d) => d.pointer);
-      const errors = unexplained(validate(pointer, res.body), listed);
-      expect(errors, `${operationId} differs from the platform's ${match.operation.operationId}`).toEqual([]);
+      if (!match || !first) return;
+      const listed = DIFFERENCES.filter((d) => d.route === operationId);
+      const declared = [...match.operation.responses.keys()];
+      const statusDiffers = declared.length > 0 && !declared.includes(route.status);
+      const status = listed.find((d) => d.pointer === STATUS);
+      if (statusDiffers && status) used.add(status);
+      expect(statusDiffers && !status, `${operationId} answers ${route.status}, the platform's ${match.operation.operationId} ${declared.join(' or ')}`).toBe(false);
+      const pointer = match.operation.responses.get(route.status) ?? [...match.operation.responses.values()].find(Boolean);
+      if (route.raw || !route.response || !pointer) return;
+      const errors = validate(pointer, res.body);
+      const pointers = listed.map((d) => d.pointer);
+      for (const p of explaining(errors, pointers)) listed.filter((d) => d.pointer === p).forEach((d) => used.add(d));
+      expect(unexplained(errors, pointers), `${operationId} differs from the platform's ${match.operation.operationId}`).toEqual([]);
     });
   }
+
+  it('every listed difference still occurs (delete the line of one that was fixed)', () => {
+    // Meaningful only after every step (not when a filter ran some of them).
+    if (ran < STEPS.length) return;
+    const stale = DIFFERENCES.filter((d) => !PENDING.has(d) && !used.has(d)).map((d) => `${d.route} ${d.pointer}`);
+    expect(stale).toEqual([]);
+  });
 });
