@@ -58,8 +58,16 @@ const DELIBERATE: Difference[] = [
   ...(['listSpaces', 'listSpacesInCollectionById'] as const).map((route) => ({ route, pointer: '/items/*/permissions/installIntegration', reason: NO_INTEGRATIONS })),
   { route: 'listSpacesForMemberInOrganization', pointer: '/items/*/space/permissions/installIntegration', reason: NO_INTEGRATIONS },
   ...(['createOrganizationSamlProvider'] as const).flatMap((route) => ['/ssoURL', '/entityID', '/certificate'].map((pointer) => ({ route, pointer, reason: SAML_PENDING }))),
+  { route: 'createOrganizationSamlProvider', pointer: '/defaultTeam', reason: 'no default team is null (as api.md\'s defaultRole); the platform leaves the field out' },
   ...(['createTranslation', 'getTranslationById', 'updateTranslationById'] as const).map((route) => ({ route, pointer: '', reason: TRANSLATION_SETTINGS })),
   { route: 'writeChangeRequestContent', pointer: '', reason: WRITE_BATCH },
+  // Spaces embedded in site spaces lack the integrations permission, like every space.
+  ...(['addSiteSection', 'updateSiteSection', 'moveSiteSection'] as const).map((route) => ({ route, pointer: '/siteSpaces/*/space/permissions/installIntegration', reason: NO_INTEGRATIONS })),
+  { route: 'listSiteSections', pointer: '/items/*/siteSpaces/*/space/permissions/installIntegration', reason: NO_INTEGRATIONS },
+  ...(['addSiteSpace', 'updateSiteSpace', 'moveSiteSpace'] as const).map((route) => ({ route, pointer: '/space/permissions/installIntegration', reason: NO_INTEGRATIONS })),
+  { route: 'listSiteSpaces', pointer: '/items/*/space/permissions/installIntegration', reason: NO_INTEGRATIONS },
+  { route: 'moveSiteSectionGroup', pointer: '/sections/*/siteSpaces/*/space/permissions/installIntegration', reason: NO_INTEGRATIONS },
+  { route: 'listSiteSectionGroups', pointer: '/items/*/sections/*/siteSpaces/*/space/permissions/installIntegration', reason: NO_INTEGRATIONS },
   // docsctl answers the changed grant (200); the platform answers 204 without a body.
   ...(['updateSpaceUserPermission', 'updateSpaceTeamPermission'] as const).map((route) => ({ route, pointer: STATUS, reason: 'answers the updated grant (200), where the platform answers 204' })),
 ];
@@ -103,13 +111,6 @@ const PENDING_SITES: Difference[] = [
   ...(['createSiteSectionGroup', 'updateSiteSectionGroup'] as const).flatMap((route) => ['/children', '/draft'].map((pointer) => ({ route, pointer, reason: SITES }))),
   ...['/children', '/draft', '/sections/*/draft', '/sections/*/siteSpaces/*/draft'].map((pointer) => ({ route: 'moveSiteSectionGroup' as const, pointer, reason: SITES })),
   ...['/items/*/children', '/items/*/draft', '/items/*/sections/*/draft', '/items/*/sections/*/siteSpaces/*/draft'].map((pointer) => ({ route: 'listSiteSectionGroups' as const, pointer, reason: SITES })),
-  // Spaces embedded in site spaces lack the integrations permission, like every space.
-  ...(['addSiteSection', 'updateSiteSection', 'moveSiteSection'] as const).map((route) => ({ route, pointer: '/siteSpaces/*/space/permissions/installIntegration', reason: NO_INTEGRATIONS })),
-  { route: 'listSiteSections', pointer: '/items/*/siteSpaces/*/space/permissions/installIntegration', reason: NO_INTEGRATIONS },
-  ...(['addSiteSpace', 'updateSiteSpace', 'moveSiteSpace'] as const).map((route) => ({ route, pointer: '/space/permissions/installIntegration', reason: NO_INTEGRATIONS })),
-  { route: 'listSiteSpaces', pointer: '/items/*/space/permissions/installIntegration', reason: NO_INTEGRATIONS },
-  { route: 'moveSiteSectionGroup', pointer: '/sections/*/siteSpaces/*/space/permissions/installIntegration', reason: NO_INTEGRATIONS },
-  { route: 'listSiteSectionGroups', pointer: '/items/*/sections/*/siteSpaces/*/space/permissions/installIntegration', reason: NO_INTEGRATIONS },
 ];
 
 
