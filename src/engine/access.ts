@@ -24,6 +24,7 @@ export function organizationPermissions(role: Role | null | undefined) {
   const isMember = role != null;
   return {
     view: role !== undefined,
+    access: role !== undefined,
     admin: role === 'admin',
     ownTeam: isMember,
     createContent: atLeast(role, 'create'),
@@ -39,6 +40,7 @@ export type OrganizationRight = keyof ReturnType<typeof organizationPermissions>
 
 const RIGHT_TEXT: Record<OrganizationRight, string> = {
   view: 'view the organization',
+  access: 'open the organization in the application',
   admin: 'administer the organization (admin role required)',
   ownTeam: 'own teams (guests cannot)',
   createContent: 'create content (create role or higher required)',

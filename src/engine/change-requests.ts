@@ -44,6 +44,7 @@ function present(core: Core, row: ChangeRequestRow) {
     number: row.number,
     status: row.status,
     subject: row.subject,
+    space: row.space_id,
     ...(row.created_by && row.author_email
       ? { createdBy: presentUser(core, { id: row.created_by, display_name: row.author_name ?? row.author_email, email: row.author_email, photo_url: null }) }
       : {}),
@@ -182,7 +183,8 @@ export function changeRequestsModule(core: Core, spaces: Spaces) {
         writable(space, cr, 'merging');
         const base = cr.revision_merged_ancestor ?? cr.revision_initial;
         const merged = threeWayMerge(await loadState(core, base), await loadState(core, space.revision_id), await loadState(core, cr.revision_id));
-        if (!merged.state) return { result: 'conflicts' as const, conflicts: merged.conflicts.map((page) => ({ page })) };
+        // Conflicts merge nothing: the resulting revision is the space's, unchanged (docs/decisions.md).
+        if (!merged.state) return { revision: space.revision_id, result: 'conflicts' as const, conflicts: merged.conflicts.map((page) => ({ page })) };
         const revision = await saveRevision(core, spaceId, merged.state, [space.revision_id, cr.revision_id], 'merge', cr.id);
         const now = core.now();
         await setSpaceRevision(core, spaceId, revision, now);
@@ -201,7 +203,8 @@ export function changeRequestsModule(core: Core, spaces: Spaces) {
         const base = cr.revision_merged_ancestor ?? cr.revision_initial;
         if (base === space.revision_id) return { revision: cr.revision_id, result: 'update' as const };
         const merged = threeWayMerge(await loadState(core, base), await loadState(core, cr.revision_id), await loadState(core, space.revision_id));
-        if (!merged.state) return { result: 'conflicts' as const, conflicts: merged.conflicts.map((page) => ({ page })) };
+        // Conflicts change nothing: the resulting revision is the change request's, unchanged.
+        if (!merged.state) return { revision: cr.revision_id, result: 'conflicts' as const, conflicts: merged.conflicts.map((page) => ({ page })) };
         const revision = await saveRevision(core, spaceId, merged.state, [cr.revision_id, space.revision_id], 'update', cr.id);
         await core.run('UPDATE change_requests SET revision_id = ?, revision_merged_ancestor = ?, updated_at = ? WHERE id = ?', [
           revision, space.revision_id, core.now(), cr.id,

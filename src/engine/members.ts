@@ -19,13 +19,15 @@ export interface MemberRow {
   email: string;
   photo_url: string | null;
   team_count: number;
+  site_count: number;
 }
 
 /** Columns and joins that every member query shares, so presenters always get the same row. */
 export const MEMBER_FROM = 'members m JOIN users u ON u.id = m.user_id';
 export const MEMBER_COLUMNS = `m.*, u.display_name, u.email, u.photo_url,
   (SELECT COUNT(*) FROM team_members tm JOIN teams t ON t.id = tm.team_id
-    WHERE tm.user_id = m.user_id AND t.organization_id = m.organization_id) AS team_count`;
+    WHERE tm.user_id = m.user_id AND t.organization_id = m.organization_id) AS team_count,
+  (SELECT COUNT(*) FROM sites st WHERE st.organization_id = m.organization_id) AS site_count`;
 
 export async function presentMember(core: Core, row: MemberRow) {
   return {
@@ -39,6 +41,8 @@ export async function presentMember(core: Core, row: MemberRow) {
     sso: row.sso === 1,
     spaces: await countAccessibleSpaces(core, row.organization_id, row.role, row.user_id),
     teams: row.team_count,
+    // The sites the member can read: every site of the organization for a role, none for a guest.
+    sites: row.role === null ? 0 : Number(row.site_count),
   };
 }
 

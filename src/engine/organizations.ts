@@ -52,7 +52,10 @@ export function presentOrganization(core: Core, row: OrganizationRow, role: Role
     ai: row.ai === 1,
     inviteLinks: row.invite_links === 1,
     plan: row.plan,
-    billing: { interval: 'monthly', hasPaymentFailed: false, isScheduledToCancel: false },
+    // No billing here: no period ends (docs/decisions.md, contract test).
+    billing: { interval: 'monthly', endDate: null, hasPaymentFailed: false, isScheduledToCancel: false },
+    // Change requests merge without reviews or checks: the platform's "no merge rules".
+    mergeRules: { type: 'none' as const },
     urls: {
       location: core.apiUrl(`/orgs/${row.id}`),
       app: core.appUrl(`/o/${row.id}`),

@@ -53,6 +53,8 @@ export function samlModule(core: Core) {
       defaultTeam: row.default_team_id ? presentTeam(core, await teamRow(core, actor, row.organization_id, row.default_team_id), caller) : null,
       defaultRole: row.default_role,
       createdAt: row.created_at,
+      // Usable for sign-in once the identity provider's three settings are known (docs/decisions.md).
+      status: row.sso_url && row.entity_id && row.certificate ? 'active' as const : 'pending' as const,
       service: { acsURL: `${service}/acs`, startURL: `${service}/start`, entityID: `${service}/metadata` },
       urls: { location: core.apiUrl(base) },
     };

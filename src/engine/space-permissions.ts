@@ -11,6 +11,12 @@ import { filterInOrder } from './in-order';
 type Spaces = ReturnType<typeof spacesModule>;
 
 /** Who has which role on a space, granted directly to users or to teams. Space admins manage them. */
+
+/** A user's grant on a space; `permission` is the platform's name for the role (docs/decisions.md). */
+function userPermission(core: Core, row: UserRow & { role: Role }) {
+  return { object: 'space-user-permission' as const, user: presentUser(core, row), role: row.role, permission: row.role };
+}
+
 export function spacePermissionsModule(core: Core, spaces: Spaces) {
   async function managed(actor: Actor, spaceId: string) {
     const row = await spaces.visible(actor, spaceId);
@@ -29,13 +35,14 @@ export function spacePermissionsModule(core: Core, spaces: Spaces) {
       "SELECT u.*, p.role FROM space_permissions p JOIN users u ON u.id = p.principal_id WHERE p.space_id = ? AND p.principal_type = 'user' AND p.principal_id = ?",
       [spaceId, userId],
     ))!;
-    return { object: 'space-user-permission' as const, user: presentUser(core, row), role: row.role };
+    return userPermission(core, row);
   }
 
   async function teamItem(actor: Actor, organizationId: string, spaceId: string, teamId: string) {
     const { role } = await existing(spaceId, 'team', teamId);
     const caller = (await membershipOf(core, organizationId, actor.userId))!;
-    return { object: 'space-team-permission' as const, team: presentTeam(core, await teamRow(core, actor, organizationId, teamId), caller), role };
+    // `permission` is the platform's name for the role (docs/decisions.md).
+    return { object: 'space-team-permission' as const, team: presentTeam(core, await teamRow(core, actor, organizationId, teamId), caller), role, permission: role };
   }
 
   return {
@@ -68,7 +75,7 @@ export function spacePermissionsModule(core: Core, spaces: Spaces) {
         orderBy: ['p.granted_at', 'u.id'],
         direction: 'asc',
         keyOf: (row) => [row.granted_at, row.id],
-        present: (row) => ({ object: 'space-user-permission' as const, user: presentUser(core, row), role: row.role }),
+        present: (row) => userPermission(core, row),
       }, page);
     },
 

@@ -92,6 +92,8 @@ export function presentSpace(core: Core, row: SpaceRow) {
     changeRequests: row.cr_total,
     changeRequestsOpen: row.cr_open,
     changeRequestsDraft: row.cr_draft,
+    // A space follows its organization's merge rules, which are none (docs/decisions.md).
+    mergeRules: { type: 'inherit' as const },
     permissions: spacePermissions(row.caller_rank),
   };
 }

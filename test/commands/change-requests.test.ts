@@ -64,7 +64,8 @@ describe('change-requests (cr)', () => {
     expect(conflict.stderr).toContain('conflicts on 1 page(s): nothing was changed');
     const asJson = await box.run(['cr', 'update-from-main', '3', '--space', space, '--json']);
     expect(asJson.code).toBe(6);
-    expect(JSON.parse(asJson.stdout)).toEqual({ result: 'conflicts', conflicts: [{ page }] });
+    // The change request's revision, unchanged (the platform's answer always carries one).
+    expect(JSON.parse(asJson.stdout)).toEqual({ revision: expect.any(String), result: 'conflicts', conflicts: [{ page }] });
     expect((await box.run(['cr', 'merge', '2', '--space', space])).code).toBe(6);
   });
 

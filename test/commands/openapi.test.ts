@@ -158,7 +158,7 @@ describe('openapi list, get, versions, content, delete', () => {
     expect(ok(await s.run(['openapi', 'content', 'petstore'])).stdout).toBe(v2);
     expect(ok(await s.run(['openapi', 'content', 'petstore', '--version-id', versions.items[1].id], { tty: true })).stdout).toBe(v1);
     const content = await json(s, ['openapi', 'content', 'petstore']);
-    expect(content).toEqual({ filesystem: { 'openapi.yaml': v2 }, url: versions.items[0].url });
+    expect(content).toEqual({ filesystem: { 'openapi.yaml': v2 }, url: versions.items[0].url, urls: { source: versions.items[0].url, public: null } });
     const saved = ok(await s.run(['openapi', 'content', 'petstore', '--version-id', versions.items[1].id, '-o', 'old.yaml']));
     expect(saved.stderr).toContain('Wrote openapi.yaml of petstore to old.yaml.');
     expect(readFileSync(join(s.dir, 'old.yaml'), 'utf8')).toBe(v1);

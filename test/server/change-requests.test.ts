@@ -20,6 +20,7 @@ describe('POST /v1/spaces/{spaceId}/change-requests (create)', () => {
       number: 1,
       status: 'open',
       subject: 'Fix typos',
+      space: s.spaceId,
       createdBy: expect.objectContaining({ object: 'user', id: s.editor, email: 'editor@acme.test', displayName: 'Editor' }),
       createdAt: '2026-03-01T10:01:00.000Z',
       updatedAt: '2026-03-01T10:01:00.000Z',

@@ -19,6 +19,7 @@ describe('POST /v1/spaces/{spaceId}/comments', () => {
       postedAt: '2026-03-01T10:01:00.000Z',
       reactions: [],
       replies: 0,
+      repliers: [],
       body: {
         document: {
           object: 'document',

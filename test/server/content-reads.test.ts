@@ -131,6 +131,7 @@ describe('GET <content> (the revision)', () => {
       pages: [],
       files: [],
       reusableContents: [],
+      tags: [],
       createdAt: '2026-03-01T10:00:00.000Z',
       type: 'edits',
       urls: {

@@ -90,6 +90,7 @@ describe('GET /v1/orgs/{organizationId}/members', () => {
       sso: false,
       spaces: 0,
       teams: 0,
+      sites: 0,
     });
   });
 

@@ -121,7 +121,8 @@ describe('merge with conflicts', () => {
 
     const res = await s.merge(cr.id, s.reviewer);
     expectOk(res, 'mergeChangeRequest');
-    expect(res.body).toEqual({ result: 'conflicts', conflicts: [{ page: a }] });
+    // The platform's answer always carries the resulting revision: the space's, unchanged.
+    expect(res.body).toEqual({ revision: mainRevision, result: 'conflicts', conflicts: [{ page: a }] });
 
     expect(await s.spaceRevision()).toBe(mainRevision);
     expect(await s.getCr(cr.id)).toEqual(crBefore);
@@ -139,7 +140,7 @@ describe('merge with conflicts', () => {
     const res = await s.merge(cr.id);
     expectOk(res, 'mergeChangeRequest');
     expect(res.body.result).toBe('conflicts');
-    expect(res.body.revision).toBeUndefined();
+    expect(res.body.revision).toBe(mainRevision);
     expect(res.body.conflicts.map((c: { page: string }) => c.page).sort()).toEqual([a, b].sort());
     expect(await s.spaceRevision()).toBe(mainRevision);
     expect((await s.getCr(cr.id)).status).toBe('open');
@@ -149,8 +150,9 @@ describe('merge with conflicts', () => {
     const { s, cr, c } = await seeded();
     await s.writeOk(cr.id, [remove(c)]);
     await s.changeMain([edit(c, '# C\n\nmain')]);
+    const mainRevision = await s.spaceRevision();
     const res = await s.merge(cr.id);
-    expect(res.body).toEqual({ result: 'conflicts', conflicts: [{ page: c }] });
+    expect(res.body).toEqual({ revision: mainRevision, result: 'conflicts', conflicts: [{ page: c }] });
     expect(await s.markdownOf(c)).toBe('# C\n\nmain');
   });
 });
@@ -202,7 +204,8 @@ describe('outdated and update', () => {
     const count = await revisions();
     const res = await s.update(cr.id);
     expectOk(res, 'updateChangeRequestFromMain');
-    expect(res.body).toEqual({ result: 'conflicts', conflicts: [{ page: a }] });
+    // The change request's revision, unchanged.
+    expect(res.body).toEqual({ revision: crBefore.revision, result: 'conflicts', conflicts: [{ page: a }] });
     expect(await s.getCr(cr.id)).toEqual(crBefore);
     expect(crBefore.outdated).toBe(true);
     expect(await s.markdownOf(a, cr.id)).toBe('# A\n\ncr');

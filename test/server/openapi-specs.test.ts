@@ -29,6 +29,7 @@ describe('publishing OpenAPI specs', () => {
       urls: { location: `http://docs.test/v1/orgs/${s.orgId}/openapi/petstore`, app: `http://docs.test/app/o/${s.orgId}/openapi/petstore` },
     });
     expect(res.body.lastProcessErrorCode).toBeUndefined();
+    expect(res.body.lastProcessedErrorCount).toBe(0);
     expect(res.body.sourceURL).toBeUndefined();
     const versions = await s.send('GET', `${s.specs}/petstore/versions`, { as: s.readerId });
     expectOk(versions, 'listOpenAPISpecVersions');
@@ -72,7 +73,7 @@ describe('publishing OpenAPI specs', () => {
     const good = await s.send('PUT', `${s.specs}/petstore`, { as: s.adminId, body: { source: { text: v1 } } });
     const bad = await s.send('PUT', `${s.specs}/petstore`, { as: s.adminId, body: { source: { text: invalidSpec } } });
     expectOk(bad, 'createOrUpdateOpenAPISpecBySlug');
-    expect(bad.body).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'PARSE_ERROR', lastVersion: good.body.lastVersion });
+    expect(bad.body).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'PARSE_ERROR', lastProcessedErrorCount: 1, lastVersion: good.body.lastVersion });
     expect(bad.body.lastProcessError).toMatch(/not a valid OpenAPI document: .*#\/info must have required property 'version'.*responses/);
     const notYaml = await s.send('PUT', `${s.specs}/petstore`, { as: s.adminId, body: { source: { text: 'openapi: [unclosed' } } });
     expect(notYaml.body).toMatchObject({ lastProcessErrorCode: 'PARSE_ERROR', lastProcessError: expect.stringMatching(/not valid YAML/) });
@@ -172,7 +173,8 @@ describe('reading specs and versions', () => {
     expect(version.body).toMatchObject({ number: 1, url: `http://docs.test/v1/orgs/${s.orgId}/openapi/petstore/versions/${first}/raw` });
     const content = await s.send('GET', `${s.specs}/petstore/versions/${first}/content`, { as: s.readerId });
     expectOk(content, 'getOpenAPISpecVersionContentById');
-    expect(content.body).toEqual({ filesystem: { 'openapi.yaml': v1 }, url: version.body.url });
+    // Pushed as text: the source is the stored document; never public (members only).
+    expect(content.body).toEqual({ filesystem: { 'openapi.yaml': v1 }, url: version.body.url, urls: { source: version.body.url, public: null } });
     const latest = await s.send('GET', `${s.specs}/petstore/versions/latest/content`, { as: s.readerId });
     expectOk(latest, 'getLatestOpenAPISpecVersionContent');
     expect(latest.body.filesystem['openapi.yaml']).toBe(v2);

@@ -163,19 +163,27 @@ describe('GET /v1/orgs/{organizationId}', () => {
     });
   });
 
+  it('answers the platform\'s billing end date (null: no period ends) and merge rules (none)', async () => {
+    const t = await setup();
+    const res = await t.api.request('GET', `/v1/orgs/${t.orgId}`, { as: t.adminId });
+    expectOk(res, 'getOrganizationById');
+    expect(res.body.billing).toEqual({ interval: 'monthly', endDate: null, hasPaymentFailed: false, isScheduledToCancel: false });
+    expect(res.body.mergeRules).toEqual({ type: 'none' });
+  });
+
   const ALL_FALSE = {
-    view: false, admin: false, ownTeam: false, createContent: false, createOpenAPISpec: false,
+    view: false, access: false, admin: false, ownTeam: false, createContent: false, createOpenAPISpec: false,
     viewBilling: false, listMembers: false, listTeams: false, listIntegrations: false,
   };
-  const MEMBER = { ...ALL_FALSE, view: true, ownTeam: true, listMembers: true, listTeams: true };
+  const MEMBER = { ...ALL_FALSE, view: true, access: true, ownTeam: true, listMembers: true, listTeams: true };
   const expected: [Role | null, typeof ALL_FALSE][] = [
-    ['admin', { view: true, admin: true, ownTeam: true, createContent: true, createOpenAPISpec: true, viewBilling: true, listMembers: true, listTeams: true, listIntegrations: true }],
+    ['admin', { view: true, access: true, admin: true, ownTeam: true, createContent: true, createOpenAPISpec: true, viewBilling: true, listMembers: true, listTeams: true, listIntegrations: true }],
     ['create', { ...MEMBER, createContent: true, createOpenAPISpec: true }],
     ['review', MEMBER],
     ['edit', MEMBER],
     ['comment', MEMBER],
     ['read', MEMBER],
-    [null, { ...ALL_FALSE, view: true }],
+    [null, { ...ALL_FALSE, view: true, access: true }],
   ];
 
   it.each(expected)('computes permissions for a %s caller', async (role, permissions) => {

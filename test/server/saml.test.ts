@@ -54,6 +54,7 @@ describe('POST /v1/orgs/{organizationId}/saml (create)', () => {
       defaultTeam: team,
       defaultRole: 'edit',
       createdAt: '2026-03-01T10:00:00.000Z',
+      status: 'active',
       service: {
         acsURL: `http://docs.test/sso/saml/${id}/acs`,
         startURL: `http://docs.test/sso/saml/${id}/start`,
@@ -73,7 +74,8 @@ describe('POST /v1/orgs/{organizationId}/saml (create)', () => {
   it('creates a provider from a label alone', async () => {
     const s = await setup();
     const body = await s.create({ label: 'Bare' });
-    expect(body).toMatchObject({ label: 'Bare', defaultTeam: null, defaultRole: null });
+    // Without the identity provider's settings it cannot sign anyone in yet.
+    expect(body).toMatchObject({ label: 'Bare', defaultTeam: null, defaultRole: null, status: 'pending' });
     expect(body).not.toHaveProperty('ssoURL');
     expect(body).not.toHaveProperty('entityID');
     expect(body).not.toHaveProperty('certificate');

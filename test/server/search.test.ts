@@ -42,9 +42,37 @@ describe('space search', () => {
         path: 'deploying#rollback',
         body: 'How to roll back a deployment of the kubernetes cluster.',
         snippet: expect.stringContaining('**kubernetes**'),
+        score: expect.any(Number),
         urls: { app: expect.stringMatching(/\/deploying#rollback$/) },
       },
     ]);
+  });
+
+  it('answers the platform\'s relevance: a score, higher for a better match, and each page\'s description', async () => {
+    const { s, searchSpace } = await setup();
+    await s.seed(['# Deploying\n\nHow to roll back a kubernetes cluster.', '---\ndescription: Containers at scale\n---\n# Kubernetes\n\nKubernetes runs containers.']);
+    const res = await searchSpace('kubernetes');
+    expectOk(res, 'searchSpaceContent');
+    const [best, second] = res.body.items;
+    expect(best.title).toBe('Kubernetes');
+    expect(best.score).toBeGreaterThan(second.score);
+    expect(second.score).toBeGreaterThan(0);
+    // A page's score is that of its best section.
+    expect(best.score).toBe(best.sections[0].score);
+    // The page's description (frontmatter here); none is an empty one, as the platform's field is a string.
+    expect(best.description).toBe('Containers at scale');
+    expect(second.description).toBe('');
+  });
+
+  it('ranks pages over the whole result, across pages of results, and names their ancestors', async () => {
+    const { s, searchSpace } = await setup();
+    const [guide, , deep] = await s.seed(['# Guide\n\nOverview.', '# Kubernetes\n\nKubernetes kubernetes.', '# Cluster\n\nA kubernetes cluster.']);
+    await s.changeMain([{ operation: 'update_page', page: deep, into: guide }]);
+    const first = await searchSpace('kubernetes', '&limit=1');
+    expectOk(first, 'searchSpaceContent');
+    expect(first.body.items[0]).toMatchObject({ title: 'Kubernetes', rank: 1, ancestors: [] });
+    const next = await s.api.request('GET', `/v1/spaces/${s.spaceId}/search?query=kubernetes&limit=1&page=${encodeURIComponent(first.body.next.page)}`, { as: s.adminId });
+    expect(next.body.items[0]).toMatchObject({ title: 'Cluster', rank: 2, ancestors: [{ title: 'Guide' }] });
   });
 
   it('matches word stems and the start of the last word, and requires every word', async () => {
@@ -183,9 +211,12 @@ describe('organization search', () => {
     expectOk(admin, 'searchOrganizationContent');
     expect(admin.body.count).toBe(3);
     const docs = admin.body.items.find((i: { id: string }) => i.id === s.spaceId);
-    expect(docs).toMatchObject({ title: 'Docs' });
+    // The platform's space result: its type and its best page's score.
+    expect(docs).toMatchObject({ type: 'space', title: 'Docs', score: Math.max(...docs.pages.map((p: { score: number }) => p.score)) });
     expect(docs.pages.map((p: { title: string }) => p.title).sort()).toEqual(['Billing', 'Refunds']);
     expect(docs.pages[0].sections[0]).toMatchObject({ path: expect.any(String), body: expect.stringContaining('invoice') });
+    // Ranks run over every page found, across spaces.
+    expect(admin.body.items.flatMap((i: { pages: { rank: number }[] }) => i.pages.map((p) => p.rank)).sort()).toEqual([1, 2, 3, 4]);
 
     // The reader was granted Docs and Private notes (createSpace grants them), not the third space.
     const reader = await searchOrg('invoice', s.reader);

@@ -41,12 +41,13 @@ describe('POST /v1/spaces/{spaceId}/permissions (grant)', () => {
       object: 'space-user-permission',
       user: { object: 'user', id: s.reader, displayName: 'Reader', email: 'reader@acme.test', urls: { location: `http://docs.test/v1/users/${s.reader}` } },
       role: 'edit',
+      permission: 'edit',
     });
     const teams = await s.api.request('GET', `${s.base}/teams`, { as: s.adminId });
     expectOk(teams, 'listSpaceTeamPermissions');
     expect(teams.body.count).toBe(1);
     expect(teamRoles(teams)).toEqual([[s.team, 'edit']]);
-    expect(teams.body.items[0]).toMatchObject({ object: 'space-team-permission', team: { object: 'team', id: s.team, title: 'Writers', members: 1 } });
+    expect(teams.body.items[0]).toMatchObject({ object: 'space-team-permission', team: { object: 'team', id: s.team, title: 'Writers', members: 1 }, role: 'edit', permission: 'edit' });
   });
 
   it('gives the granted role on the space: read members, and guests through a user or team grant', async () => {

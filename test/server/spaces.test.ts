@@ -91,6 +91,8 @@ describe('POST /v1/orgs/{organizationId}/spaces (create)', () => {
       changeRequests: 0,
       changeRequestsOpen: 0,
       changeRequestsDraft: 0,
+      // The platform's merge rules: a space follows its organization's (none).
+      mergeRules: { type: 'inherit' },
       permissions: ADMIN,
     });
     expect(res.body.revision).not.toBe(id);

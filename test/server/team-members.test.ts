@@ -62,6 +62,7 @@ describe('GET /v1/orgs/{organizationId}/teams/{teamId}/members', () => {
         sso: false,
         spaces: 0,
         teams: 1,
+        sites: 0,
       },
       team: { role: 'owner' },
       permissions: { view: true },

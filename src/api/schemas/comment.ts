@@ -52,6 +52,7 @@ export const Comment = lazy(() => z.object({
   object: z.literal('comment'),
   ...Authored,
   replies: z.number(),
+  repliers: z.optional(z.array(z.object({ user: User, count: z.number(), updatedAt: DateTime }))),
   target: z.object({
     node: z.optional(z.object({ id: z.string() })),
     changeRequest: z.optional(z.string()),

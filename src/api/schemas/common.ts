@@ -43,3 +43,9 @@ export const User = lazy(() => z.object({
 
 export const ErrorBody = lazy(() => z.object({ error: z.object({ code: z.number(), message: z.string() }) }));
 export const NoContent = lazy(() => z.undefined());
+
+/**
+ * Merge rules: docsctl has none (change requests merge without reviews or checks), which the platform
+ * writes `{ type: 'none' }` for an organization and `{ type: 'inherit' }` for a space (docs/decisions.md).
+ */
+export const MergeRules = lazy(() => z.object({ type: z.string() }));

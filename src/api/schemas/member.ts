@@ -14,6 +14,7 @@ export const Member = lazy(() => z.object({
   sso: z.boolean(),
   spaces: z.number(),
   teams: z.number(),
+  sites: z.optional(z.number()),
   /** docsctl's addition, with `expand=teams` on the members list: the member's teams, by title. */
   teamTitles: z.optional(z.array(z.object({ id: z.string(), title: z.string() }))),
 }));

@@ -21,6 +21,7 @@ export const OpenAPISpec = lazy(() => z.object({
   processingState: z.enum(['pending', 'progress', 'complete']),
   lastVersion: z.optional(z.string()),
   lastProcessedAt: z.optional(DateTime),
+  lastProcessedErrorCount: z.optional(z.number()),
   lastProcessErrorCode: z.optional(z.enum(['FETCH_TIMEOUT', 'FETCH_ERROR', 'PARSE_ERROR'])),
   lastProcessError: z.optional(z.string()),
   permissions: z.object({ view: z.boolean(), edit: z.boolean() }),
@@ -39,7 +40,11 @@ export const OpenAPISpecVersion = lazy(() => z.object({
   urls: z.object({ location: z.string() }),
 }));
 
-export const OpenAPISpecContent = lazy(() => z.object({ filesystem: z.record(z.string(), z.string()), url: z.string() }));
+export const OpenAPISpecContent = lazy(() => z.object({
+  filesystem: z.record(z.string(), z.string()),
+  url: z.string(),
+  urls: z.optional(z.object({ source: z.string(), public: z.nullable(z.string()) })),
+}));
 
 export const OpenAPISpecCreate = lazy(() => z.strictObject({ slug: SpecSlug, source: SpecSource }));
 export const OpenAPISpecPut = lazy(() => z.strictObject({ source: SpecSource }));

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { lazy } from './lazy';
-import { DateTime, NullableRole, text, uri, User } from './common';
+import { DateTime, MergeRules, NullableRole, text, uri, User } from './common';
 
 const bool = lazy(() => z.boolean());
 
@@ -22,10 +22,11 @@ export const Organization = lazy(() => z.object({
   plan: z.string(),
   billing: z.object({
     interval: z.string(),
-    endDate: z.optional(z.string()),
+    endDate: z.optional(z.nullable(z.string())),
     hasPaymentFailed: bool,
     isScheduledToCancel: bool,
   }),
+  mergeRules: z.optional(MergeRules),
   urls: z.object({ location: z.string(), app: z.string(), logo: z.optional(z.string()) }),
   trial: z.object({ status: z.string(), endDate: z.optional(z.string()), decision: z.optional(z.string()) }),
   customHostname: z.optional(z.string()),
@@ -35,7 +36,7 @@ export const Organization = lazy(() => z.object({
   ),
   internal_isOnNewTrial: z.optional(z.literal(true)),
   permissions: z.object({
-    view: bool, admin: bool, ownTeam: bool, createContent: bool, createOpenAPISpec: bool,
+    view: bool, access: z.optional(bool), admin: bool, ownTeam: bool, createContent: bool, createOpenAPISpec: bool,
     viewBilling: bool, listMembers: bool, listTeams: bool, listIntegrations: bool,
   }),
 }));

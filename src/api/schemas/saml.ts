@@ -13,6 +13,7 @@ export const SamlProvider = lazy(() => z.object({
   defaultTeam: z.nullable(Team),
   defaultRole: NullableRole,
   createdAt: DateTime,
+  status: z.optional(z.enum(['active', 'pending'])),
   service: z.object({ acsURL: z.string(), startURL: z.string(), entityID: z.string() }),
   urls: z.object({ location: z.string() }),
 }));

@@ -10,5 +10,5 @@ export const PermissionGrant = lazy(() => z.strictObject({
   teams: z.optional(z.array(Id).check(z.maxLength(1000))),
 }));
 export const PermissionPatch = lazy(() => z.strictObject({ role: Role }));
-export const SpaceUserPermission = lazy(() => z.object({ object: z.literal('space-user-permission'), user: User, role: Role }));
-export const SpaceTeamPermission = lazy(() => z.object({ object: z.literal('space-team-permission'), team: Team, role: Role }));
+export const SpaceUserPermission = lazy(() => z.object({ object: z.literal('space-user-permission'), user: User, role: Role, permission: z.optional(Role) }));
+export const SpaceTeamPermission = lazy(() => z.object({ object: z.literal('space-team-permission'), team: Team, role: Role, permission: z.optional(Role) }));

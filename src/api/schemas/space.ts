@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { lazy } from './lazy';
-import { DateTime, Id, NullableRole, Paging, Role, User, queryBool, text } from './common';
+import { DateTime, Id, MergeRules, NullableRole, Paging, Role, User, queryBool, text } from './common';
 import { VISIBILITIES } from '../../domain/values';
 
 const bool = lazy(() => z.boolean());
@@ -25,6 +25,7 @@ export const Space = lazy(() => z.object({
   changeRequests: z.number(),
   changeRequestsOpen: z.number(),
   changeRequestsDraft: z.number(),
+  mergeRules: z.optional(MergeRules),
   permissions: z.object({
     view: bool, access: bool, admin: bool, viewInviteLinks: bool, edit: bool, triggerGitSync: bool, comment: bool, merge: bool, review: bool,
   }),

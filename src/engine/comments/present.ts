@@ -4,6 +4,7 @@ import { presentUser, type User } from '../users';
 import { commentPermissions, replyPermissions } from './rules';
 import { commentedPage } from './target';
 import { loadReactions, type Reaction } from './reactions';
+import { loadRepliers, type Replier } from './repliers';
 import { mapInOrder } from '../in-order';
 
 export type BodyFormat = 'document' | 'markdown';
@@ -85,13 +86,14 @@ function authored(p: Presenting, row: Authored, reactions: Reaction[]) {
   };
 }
 
-async function presentComment(p: Presenting, row: CommentRow, reactions: Reaction[]) {
+async function presentComment(p: Presenting, row: CommentRow, reactions: Reaction[], repliers: Replier[]) {
   const isAuthor = row.posted_by === p.actor;
   const resolvedBy = user(p.core, row.resolved_by, row.resolver_name, row.resolver_email, row.resolver_photo);
   return {
     object: 'comment' as const,
     ...authored(p, row, reactions),
     replies: row.reply_count,
+    repliers,
     body: presentBody(row.markdown, p.format),
     target: {
       ...(row.node_id ? { node: { id: row.node_id } } : {}),
@@ -124,7 +126,8 @@ export type CommentReply = ReturnType<typeof presentReply>;
 /** Comments with their reactions, loaded for all of them in one query. */
 export async function presentComments(p: Presenting, rows: CommentRow[]): Promise<Comment[]> {
   const reactions = await loadReactions(p.core, 'comment', rows.map((r) => r.id));
-  return await mapInOrder(rows, async (row) => await presentComment(p, row, reactions.get(row.id) ?? []));
+  const repliers = await loadRepliers(p.core, rows.map((r) => r.id));
+  return await mapInOrder(rows, async (row) => await presentComment(p, row, reactions.get(row.id) ?? [], repliers.get(row.id) ?? []));
 }
 
 export async function presentReplies(p: Presenting, rows: ReplyRow[]): Promise<CommentReply[]> {

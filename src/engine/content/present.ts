@@ -164,6 +164,8 @@ export async function presentRevision(core: Core, spaceId: string, revisionId: s
     // The order of the files listing (SQLite's binary order of names, then ids).
     files: await mapInOrder([...state.files.values()].sort((a, b) => compare(a.name, b.name) || compare(a.id, b.id)), async (f) => await presentFile(core, spaceId, f, viewerId)),
     reusableContents: [] as never[],
+    // Pages cannot be tagged here: a revision has no tags (docs/decisions.md).
+    tags: [] as never[],
     createdAt: row.created_at,
     type: row.type,
     urls: { app: core.appUrl(`/s/${spaceId}/~/revisions/${revisionId}`), published: `${core.publicUrl}/s/${spaceId}`, public: `${core.publicUrl}/s/${spaceId}` },

@@ -5,6 +5,7 @@ import { decodeCursor, encodeCursor, DEFAULT_LIMIT, type ListEnvelope, type Page
 import { COLLECTION_LEVELS, SPACE_RANK, rankArgs } from '../space-access';
 import type { spacesModule } from '../spaces';
 import { staleSpaces, syncSearchIndex } from './search-index';
+import { ancestorsOf } from './search-ancestors';
 import { mapInOrder } from '../in-order';
 
 export interface SearchSection {
@@ -14,20 +15,35 @@ export interface SearchSection {
   body: string;
   /** docsctl's addition: the best-matching words of the section, matches in `**`. */
   snippet: string;
+  score: number;
   urls: { app: string };
 }
 export interface SpaceSearchItem {
   id: string;
   title: string;
+  description: string;
   path: string;
+  score: number;
+  /** One-based position among all the search's pages, best first. */
+  rank: number;
+  /** Titles of the page's ancestors, top-level first. */
+  ancestors: { title: string }[];
   sections: SearchSection[];
   urls: { app: string };
 }
 export interface OrganizationSearchItem {
+  type: 'space';
   id: string;
   title: string;
+  score: number;
   pages: SpaceSearchItem[];
 }
+
+/**
+ * The platform's relevance: higher is better, never negative. The dialects' scores (bm25, negated
+ * ts_rank) are lower-is-better and at most 0, so relevance is their opposite (docs/decisions.md).
+ */
+const relevance = (score: number | string) => Math.max(0, -Number(score)) + 0;
 
 /** Sections shown per page, and pages per space in an organization search. */
 export const SECTIONS_PER_PAGE = 5;
@@ -52,11 +68,14 @@ export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>
   }
 
   /** The matching sections of some pages of a space, presented and grouped by page, pages in the given order. */
-  async function pageItems(match: string, spaceId: string, pageIds: string[]): Promise<SpaceSearchItem[]> {
+  async function pageItems(match: string, spaceId: string, pageIds: string[], rankOf: (pageId: string) => number): Promise<SpaceSearchItem[]> {
     if (!pageIds.length) return [];
-    const rows = await core.all<{ page_id: string; anchor: string; section_title: string; body: string; page_title: string; path: string; snippet: string }>(
-      `SELECT x.page_id, x.anchor, x.section_title, x.body, x.page_title, p.path, ${SNIPPET} AS snippet
+    const ancestors = await ancestorsOf(core, spaceId, pageIds);
+    const rows = await core.all<{ page_id: string; anchor: string; section_title: string; body: string; page_title: string; path: string; description: string | null; snippet: string; score: number }>(
+      `SELECT x.page_id, x.anchor, x.section_title, x.body, x.page_title, p.path, json_extract(v.data, '$.description') AS description,
+         ${SNIPPET} AS snippet, ${SCORE} AS score
        FROM ${MATCHES} JOIN search_pages p ON p.space_id = x.space_id AND p.page_id = x.page_id
+       JOIN page_versions v ON v.id = p.version_id
        WHERE ${MATCHING} AND x.space_id = ? AND x.page_id IN (SELECT value FROM json_each(?))
        ORDER BY ${SCORE}, x.position`,
       [match, spaceId, JSON.stringify(pageIds)],
@@ -65,7 +84,12 @@ export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>
     for (const row of rows) {
       let item = items.get(row.page_id);
       if (!item) {
-        item = { id: row.page_id, title: row.page_title, path: row.path, sections: [], urls: { app: core.appUrl(`/s/${spaceId}/${row.path}`) } };
+        // Rows come best first: a page's score is that of its best section.
+        item = {
+          id: row.page_id, title: row.page_title, description: row.description ?? '', path: row.path, score: relevance(row.score),
+          rank: rankOf(row.page_id), ancestors: ancestors.get(row.page_id) ?? [], sections: [],
+          urls: { app: core.appUrl(`/s/${spaceId}/${row.path}`) },
+        };
         items.set(row.page_id, item);
       }
       if (item.sections.length >= SECTIONS_PER_PAGE) continue;
@@ -76,6 +100,7 @@ export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>
         path,
         body: row.body,
         snippet: row.snippet,
+        score: relevance(row.score),
         urls: { app: core.appUrl(`/s/${spaceId}/${path}`) },
       });
     }
@@ -106,7 +131,8 @@ export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>
       const offset = offsetOf(listing, query.page);
       const count = (await core.get<{ n: number }>(`SELECT COUNT(DISTINCT x.page_id) AS n FROM ${MATCHES} WHERE ${MATCHING} AND x.space_id = ?`, [match, spaceId]))!.n;
       const ranked = await rankedPages(match, spaceId, query.limit ?? DEFAULT_LIMIT, offset);
-      return envelope(listing, await pageItems(match, spaceId, ranked.map((r) => r.page_id)), count, offset);
+      const pageIds = ranked.map((r) => r.page_id);
+      return envelope(listing, await pageItems(match, spaceId, pageIds, (id) => offset + pageIds.indexOf(id) + 1), count, offset);
     },
 
     /**
@@ -128,13 +154,24 @@ export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>
         m AS MATERIALIZED (SELECT x.space_id, ${SCORE} AS score FROM ${MATCHES} WHERE ${MATCHING})
         SELECT m.space_id, r.title, MIN(m.score) AS score FROM m JOIN readable r ON r.id = m.space_id GROUP BY m.space_id, r.title`;
       const count = (await core.get<{ n: number }>(`SELECT COUNT(*) AS n FROM (${matched}) AS spaces`, [...readableArgs, match]))!.n;
-      const ranked = await core.all<{ space_id: string; title: string }>(`${matched} ORDER BY score, m.space_id LIMIT ? OFFSET ?`, [
+      const ranked = await core.all<{ space_id: string; title: string; score: number }>(`${matched} ORDER BY score, m.space_id LIMIT ? OFFSET ?`, [
         ...readableArgs, match, query.limit ?? DEFAULT_LIMIT, offset,
       ]);
+      // Ranks are over every matching page the caller can read, in every space, best first.
+      const pages = await core.all<{ space_id: string; page_id: string }>(
+        `WITH readable AS (${readable}),
+          m AS MATERIALIZED (SELECT x.space_id, x.page_id, ${SCORE} AS score FROM ${MATCHES} WHERE ${MATCHING})
+         SELECT m.space_id, m.page_id, MIN(m.score) AS score FROM m JOIN readable r ON r.id = m.space_id
+         GROUP BY m.space_id, m.page_id ORDER BY score, m.space_id, m.page_id`,
+        [...readableArgs, match],
+      );
+      const ranks = new Map(pages.map((p, i) => [`${p.space_id}/${p.page_id}`, i + 1]));
       const items = await mapInOrder(ranked, async (s) => ({
+        type: 'space' as const,
         id: s.space_id,
         title: s.title,
-        pages: await pageItems(match, s.space_id, (await rankedPages(match, s.space_id, PAGES_PER_SPACE, 0)).map((r) => r.page_id)),
+        score: relevance(s.score),
+        pages: await pageItems(match, s.space_id, (await rankedPages(match, s.space_id, PAGES_PER_SPACE, 0)).map((r) => r.page_id), (id) => ranks.get(`${s.space_id}/${id}`) ?? 0),
       }));
       return envelope(listing, items, count, offset);
     },

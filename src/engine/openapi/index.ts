@@ -191,7 +191,9 @@ export function openapiModule(core: Core) {
       await viewer(actor, organizationId);
       const spec = await specRow(organizationId, slug);
       const row = await versionRow(spec, versionId, 'id, filename, text');
-      return { filesystem: { [row.filename]: row.text }, url: rawUrl(core, spec, row.id) };
+      const url = rawUrl(core, spec, row.id);
+      // `public` is null: versions are served to members only, never publicly (docs/decisions.md).
+      return { filesystem: { [row.filename]: row.text }, url, urls: { source: spec.source_url ?? url, public: null } };
     },
 
     /** The document as published, with its media type. */

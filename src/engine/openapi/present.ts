@@ -41,6 +41,8 @@ export function presentSpec(core: Core, row: SpecRow, caller: Membership) {
     processingState: row.processing_state,
     ...(row.last_version_id ? { lastVersion: row.last_version_id } : {}),
     ...(row.last_processed_at ? { lastProcessedAt: row.last_processed_at } : {}),
+    // Processing stops at the first error: the last processing had one or none.
+    lastProcessedErrorCount: row.last_error_code ? 1 : 0,
     ...(row.last_error_code ? { lastProcessErrorCode: row.last_error_code as 'FETCH_TIMEOUT' | 'FETCH_ERROR' | 'PARSE_ERROR' } : {}),
     // docsctl's addition: what went wrong, in words.
     ...(row.last_error ? { lastProcessError: row.last_error } : {}),
