@@ -33,6 +33,9 @@ export function organizationPermissions(role: Role | null | undefined) {
     listMembers: isMember,
     listTeams: isMember,
     listIntegrations: role === 'admin',
+    // docsctl has no integrations: nobody may install one or list installations.
+    installIntegration: false,
+    listInstallations: false,
   };
 }
 
@@ -49,6 +52,8 @@ const RIGHT_TEXT: Record<OrganizationRight, string> = {
   listMembers: 'list members (guests cannot)',
   listTeams: 'list teams (guests cannot)',
   listIntegrations: 'list integrations (admin role required)',
+  installIntegration: 'install integrations (docsctl has none)',
+  listInstallations: 'list integration installations (docsctl has none)',
 };
 
 /** Membership with a given right: 404 for non-members, 403 for members without it. */

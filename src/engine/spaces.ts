@@ -58,6 +58,8 @@ export function spacePermissions(rank: number) {
     comment: rank >= 2,
     merge: rank >= 4,
     review: rank >= 4,
+    // docsctl has no integrations: nobody may install one.
+    installIntegration: false,
   };
 }
 

@@ -173,11 +173,11 @@ describe('GET /v1/orgs/{organizationId}', () => {
 
   const ALL_FALSE = {
     view: false, access: false, admin: false, ownTeam: false, createContent: false, createOpenAPISpec: false,
-    viewBilling: false, listMembers: false, listTeams: false, listIntegrations: false,
+    viewBilling: false, listMembers: false, listTeams: false, listIntegrations: false, installIntegration: false, listInstallations: false,
   };
   const MEMBER = { ...ALL_FALSE, view: true, access: true, ownTeam: true, listMembers: true, listTeams: true };
   const expected: [Role | null, typeof ALL_FALSE][] = [
-    ['admin', { view: true, access: true, admin: true, ownTeam: true, createContent: true, createOpenAPISpec: true, viewBilling: true, listMembers: true, listTeams: true, listIntegrations: true }],
+    ['admin', { ...ALL_FALSE, view: true, access: true, admin: true, ownTeam: true, createContent: true, createOpenAPISpec: true, viewBilling: true, listMembers: true, listTeams: true, listIntegrations: true }],
     ['create', { ...MEMBER, createContent: true, createOpenAPISpec: true }],
     ['review', MEMBER],
     ['edit', MEMBER],

@@ -143,7 +143,7 @@ describe('deleted spaces', () => {
     expect(res.body).not.toHaveProperty('deletedAt');
     expect(res.body).not.toHaveProperty('deletedBy');
     expect((await s.get(b)).body).toEqual(before);
-    const edit = { view: true, access: true, comment: true, edit: true, triggerGitSync: true, merge: false, review: false, admin: false, viewInviteLinks: false };
+    const edit = { view: true, access: true, comment: true, edit: true, triggerGitSync: true, merge: false, review: false, admin: false, viewInviteLinks: false, installIntegration: false };
     expect((await s.get(b, s.reader)).body.permissions).toEqual(edit);
     expect((await s.get(b, s.guest)).body.permissions).toEqual({ ...edit, merge: true, review: true });
     expect(await s.owned(b)).toEqual({ permissions: 2, values: 1 });

@@ -54,7 +54,7 @@ type Setup = Awaited<ReturnType<typeof setup>>;
 
 const ids = (res: CallResult): string[] => res.body.items.map((s: { id: string }) => s.id);
 
-const NONE = { view: false, access: false, admin: false, viewInviteLinks: false, edit: false, triggerGitSync: false, comment: false, merge: false, review: false };
+const NONE = { view: false, access: false, admin: false, viewInviteLinks: false, edit: false, triggerGitSync: false, comment: false, merge: false, review: false, installIntegration: false };
 const READ = { ...NONE, view: true, access: true };
 const COMMENT = { ...READ, comment: true };
 const EDIT = { ...COMMENT, edit: true, triggerGitSync: true };

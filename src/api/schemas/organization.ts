@@ -37,7 +37,7 @@ export const Organization = lazy(() => z.object({
   internal_isOnNewTrial: z.optional(z.literal(true)),
   permissions: z.object({
     view: bool, access: z.optional(bool), admin: bool, ownTeam: bool, createContent: bool, createOpenAPISpec: bool,
-    viewBilling: bool, listMembers: bool, listTeams: bool, listIntegrations: bool,
+    viewBilling: bool, listMembers: bool, listTeams: bool, listIntegrations: bool, installIntegration: z.optional(bool), listInstallations: z.optional(bool),
   }),
 }));
 

@@ -27,7 +27,7 @@ export const Space = lazy(() => z.object({
   changeRequestsDraft: z.number(),
   mergeRules: z.optional(MergeRules),
   permissions: z.object({
-    view: bool, access: bool, admin: bool, viewInviteLinks: bool, edit: bool, triggerGitSync: bool, comment: bool, merge: bool, review: bool,
+    view: bool, access: bool, admin: bool, viewInviteLinks: bool, edit: bool, triggerGitSync: bool, comment: bool, merge: bool, review: bool, installIntegration: z.optional(bool),
   }),
 }));
 
