@@ -270,6 +270,7 @@ describe('the platform contract', () => {
       const errors = validate(pointer, res.body);
       const pointers = listed.map((d) => d.pointer);
       for (const p of explaining(errors, pointers)) listed.filter((d) => d.pointer === p).forEach((d) => used.add(d));
+      // CONTRACT_DEBUG=1 prints every unexplained difference in full (the assertion shortens them).
       if (process.env.CONTRACT_DEBUG) console.log(operationId, JSON.stringify(unexplained(errors, pointers), null, 0).slice(0, 6000));
       expect(unexplained(errors, pointers), `${operationId} differs from the platform's ${match.operation.operationId}`).toEqual([]);
     });
