@@ -26,7 +26,7 @@ const groups: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
   throughput: () => benchThroughput(bin, quick ? 3000 : 10000, quick ? 3 : 7),
   'bulk-put': () => benchBulkPut(),
   'space-paging': () => benchSpacePaging(quick ? 20_000 : 100_000),
-  'content-push': () => benchContentPush(quick ? 200 : 1000),
+  'content-push': async () => [...(await benchContentPush(quick ? 200 : 1000)), ...(await benchContentPush(quick ? 2000 : 10_000))],
   'git-sync': () => benchGitSyncPush(bin, quick ? 200 : 1000, quick ? 1 : 3),
   search: () => benchSearch(quick ? 2000 : 10_000),
   'org-export': () => benchOrgExport(quick ? 2000 : 10_000, quick ? 3 : 1),

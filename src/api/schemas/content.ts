@@ -173,7 +173,9 @@ export const ContentChange = lazy(() => z.discriminatedUnion('operation', [
   }),
 ]));
 
-export const ContentWrite = lazy(() => z.strictObject({ changes: z.array(ContentChange).check(z.minLength(1), z.maxLength(5000)) }));
+/** The most changes one write batch takes; a client writes more as several batches (commands/shared/write-changes.ts). */
+export const MAX_CHANGES_PER_WRITE = 5000;
+export const ContentWrite = lazy(() => z.strictObject({ changes: z.array(ContentChange).check(z.minLength(1), z.maxLength(MAX_CHANGES_PER_WRITE)) }));
 export const ContentWriteResult = lazy(() => z.object({
   changeRequest: ChangeRequest,
   changes: z.array(z.object({ operation: z.string(), page: z.optional(z.string()), files: z.optional(z.array(z.string())) })),

@@ -7,6 +7,7 @@ import { readTree } from '../../content-tree/local-tree';
 import { readRemote } from './remote-tree';
 import { fileIdsByPath, planPages, planUploads, uploadRequests } from '../../content-tree/push';
 import { rewriteLinks } from '../../content-tree/asset-links';
+import { writeChanges } from '../shared/write-changes';
 
 interface Opts {
   space: string;
@@ -67,9 +68,9 @@ Exit codes: 0 merged or nothing to change, 6 conflicts (the pages are listed), 1
         }
         pages = planPages(pagesFor(known), remote.pages);
       }
-      // All page changes in one batch: applied all or nothing.
-      const pageChanges = [...pages.changes, ...pages.deletes];
-      if (pageChanges.length) await write(pageChanges);
+      // Page changes in batches the API takes (a few for a very large folder), parents first; the space
+      // changes only when the change request is merged.
+      await writeChanges(api, { spaceId: opts.space, changeRequestId: cr.id }, [...pages.changes, ...pages.deletes]);
       ctx.out.message(`Change request #${cr.number}: inserted ${pages.summary.inserted}, updated ${pages.summary.updated}, deleted ${pages.summary.deleted} page(s), uploaded ${uploads.length} file(s).`);
       let merged = false;
       if (opts.merge) {

@@ -6,6 +6,7 @@ import type { LocalTree } from '../../content-tree/local-tree';
 import type { ArchivedContent, ArchivedPage } from '../../org-archive/model';
 import { readContent, type ContentRoot } from '../content/remote-tree';
 import type { Importer } from './importer';
+import { writeChanges } from '../shared/write-changes';
 
 /** Changes one write request carries at most here (the API takes 5000; smaller requests keep bodies far below its size limit). */
 const CHANGES_PER_WRITE = 500;
@@ -85,17 +86,7 @@ export async function writeContent(im: Importer, root: Required<ContentRoot>, co
   const computedByPath = new Map(content.pages.filter((p) => p.computed).map((p) => [p.path, p.computed!]));
   const changes: Change[] = [...plan.changes, ...plan.deletes].map((change) =>
     change.operation === 'insert_page' && change.ref && computedByPath.has(change.ref) ? { ...change, computed: computedByPath.get(change.ref) } : change);
-  const inserted = new Map<string, string>();
-  for (let i = 0; i < changes.length; i += CHANGES_PER_WRITE) {
-    const batch = changes.slice(i, i + CHANGES_PER_WRITE).map((change) =>
-      'into' in change && change.into && inserted.has(change.into) ? { ...change, into: inserted.get(change.into) } : change);
-    const result = await im.api.call(routes.writeChangeRequestContent, { params: root, body: { changes: batch } as never });
-    batch.forEach((change, n) => {
-      const page = result.changes[n]?.page;
-      if (change.operation === 'insert_page' && change.ref && page) inserted.set(change.ref, page);
-    });
-    im.progress.advance(0);
-  }
+  await writeChanges(im.api, root, changes, CHANGES_PER_WRITE, () => im.progress.advance(0));
 }
 
 /** Target page ids by archived page id, matched by path. */
