@@ -1,0 +1,116 @@
+/**
+ * The platform's document tree as markdown in GitBook's Git Sync flavour: what from-markdown.ts reads
+ * back to the same tree. Forms markdown has several spellings of are written one way
+ * (docs/decisions.md lists them).
+ */
+import type { Block, Image, JSONDocument, ListItem, Table } from './types';
+import { destination, escapeLineStarts, inlineMarkdown, verbatimText } from './inline-markdown';
+import { figureHtml } from './figure';
+
+/** A tag attribute's value, quoted with whichever quote it does not hold. */
+const attr = (name: string, value: string) => (value.includes('"') ? `${name}='${value}'` : `${name}="${value}"`);
+
+const indent = (text: string, by: string) => text.split('\n').map((line, i) => (i === 0 || !line ? line : by + line)).join('\n');
+
+function listItemMarkdown(item: ListItem, marker: string): string {
+  const parts: string[] = [];
+  item.nodes.forEach((node, i) => {
+    if (i > 0) parts.push(node.type.startsWith('list-') ? '\n' : '\n\n');
+    parts.push(blockMarkdown(node));
+  });
+  const body = parts.join('');
+  return body ? `${marker}${indent(body, ' '.repeat(marker.length))}` : marker.trimEnd();
+}
+
+function imageMarkdown(image: Image): string {
+  const caption = image.fragments.find((f) => f.fragment === 'caption')?.nodes[0];
+  const captionText = caption && caption.type === 'paragraph' ? caption.nodes.map((n) => (n.object === 'text' ? n.leaves.map((l) => l.text).join('') : '')).join('') : undefined;
+  const alt = image.data.alt ?? '';
+  const figure = captionText === undefined ? undefined : figureHtml({ src: image.data.ref.url, alt, caption: captionText });
+  return figure ?? `![${alt.replace(/[\\[\]]/g, '\\$&')}](${destination(image.data.ref.url)})`;
+}
+
+function tableMarkdown(table: Table): string {
+  const { view, definition, records } = table.data;
+  const cells = new Map(table.fragments.map((f) => [f.fragment, f]));
+  const row = (values: string[]) => `| ${values.join(' | ')} |`;
+  const header = row(view.columns.map((c) => definition[c]?.title ?? ''));
+  const align = row(view.columns.map((c) => ({ left: '---', center: ':---:', right: '---:' })[definition[c]?.textAlignment ?? 'left']));
+  const body = Object.values(records)
+    .sort((a, b) => (a.orderIndex < b.orderIndex ? -1 : a.orderIndex > b.orderIndex ? 1 : 0))
+    .map((record) =>
+      row(view.columns.map((c) => {
+        const block = cells.get(record.values[c] ?? '')?.nodes[0];
+        return block && block.type === 'paragraph' ? inlineMarkdown(block.nodes, true).replace(/\n/g, ' ') : '';
+      })));
+  return [header, align, ...body].join('\n');
+}
+
+function blocksMarkdown(nodes: Block[]): string {
+  return nodes.map(blockMarkdown).join('\n\n');
+}
+
+function blockMarkdown(node: Block): string {
+  switch (node.type) {
+    case 'paragraph':
+      return verbatimText(node.nodes) ?? escapeLineStarts(inlineMarkdown(node.nodes));
+    case 'heading-1':
+    case 'heading-2':
+    case 'heading-3': {
+      const id = node.data.id;
+      const anchor = id ? ` <a href="#${id}" id="${id}"></a>` : '';
+      return `${'#'.repeat(Number(node.type.slice(-1)))} ${inlineMarkdown(node.nodes).replace(/\n/g, ' ')}${anchor}`;
+    }
+    case 'code': {
+      const lines = node.nodes.map((line) => line.nodes.map((t) => t.leaves.map((l) => l.text).join('')).join(''));
+      const longest = Math.max(2, ...lines.map((l) => /^ {0,3}(`+)/.exec(l)?.[1].length ?? 0));
+      const fence = '`'.repeat(longest + 1);
+      const code = `${fence}${node.data.syntax ?? ''}\n${lines.join('\n')}\n${fence}`;
+      return node.data.title ? `{% code ${attr('title', node.data.title)} %}\n${code}\n{% endcode %}` : code;
+    }
+    case 'code-line':
+      return blockMarkdown({ object: 'block', type: 'code', isVoid: false, data: {}, nodes: [node] });
+    case 'blockquote':
+      return blocksMarkdown(node.nodes).split('\n').map((line) => (line ? `> ${line}` : '>')).join('\n');
+    case 'hint':
+      return `{% hint ${attr('style', node.data.style)} %}\n${blocksMarkdown(node.nodes)}\n{% endhint %}`;
+    case 'list-unordered':
+      return node.nodes.map((item) => listItemMarkdown(item, '* ')).join('\n');
+    case 'list-tasks':
+      return node.nodes.map((item) => listItemMarkdown(item, item.data.checked ? '* [x] ' : '* [ ] ')).join('\n');
+    case 'list-ordered': {
+      const start = node.data.start ?? 1;
+      return node.nodes.map((item, i) => listItemMarkdown(item, `${start + i}. `)).join('\n');
+    }
+    case 'list-item':
+      return listItemMarkdown(node, '* ');
+    case 'divider':
+      return '---';
+    case 'images':
+      return node.nodes.map(imageMarkdown).join('\n\n');
+    case 'image':
+      return imageMarkdown(node);
+    case 'tabs':
+      return `{% tabs %}\n${node.nodes.map(blockMarkdown).join('\n\n')}\n{% endtabs %}`;
+    case 'tabs-item': {
+      const body = blocksMarkdown(node.nodes);
+      return `{% tab ${attr('title', node.data.title)} %}\n${body ? `${body}\n` : ''}{% endtab %}`;
+    }
+    case 'embed':
+      return `{% embed ${attr('url', node.data.url)} %}`;
+    case 'file':
+      return `{% file ${attr('src', node.data.ref.file)} %}`;
+    case 'content-ref': {
+      const url = node.data.ref.url;
+      return `{% content-ref ${attr('url', url)} %}\n[${url.replace(/[\\[\]]/g, '\\$&')}](${destination(url)})\n{% endcontent-ref %}`;
+    }
+    case 'table':
+      return tableMarkdown(node);
+  }
+}
+
+/** A document as markdown: blocks a blank line apart, ending with a newline (nothing for no blocks). */
+export function documentToMarkdown(document: JSONDocument): string {
+  const markdown = blocksMarkdown(document.nodes);
+  return markdown ? `${markdown}\n` : '';
+}
