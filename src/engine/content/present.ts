@@ -1,6 +1,6 @@
 import type { Core } from '../core';
 import { capabilityUrl } from '../capability';
-import { toDocument } from '../../markdown/markdown';
+import { pageDocument } from '../../markdown/document/from-markdown';
 import { childrenIndex, childrenOf, pageData, pathsOf, type FileEntry, type PageData, type PageEntry, type RevisionState } from './state';
 import { shownMarkdown } from './computed-page';
 import type { PageComputed } from '../../domain/content-change';
@@ -61,14 +61,14 @@ export interface Page {
   git?: { path: string };
   computed?: PageComputed;
   markdown?: string;
-  document?: ReturnType<typeof toDocument>;
+  document?: ReturnType<typeof pageDocument>;
   pages: Page[];
 }
 
 /** A page's content in the asked format; a computed page's is generated unless `computed` is false. */
 async function contentOf(core: Core, spaceId: string, data: PageData, options: PageOptions) {
   const markdown = options.computed !== false ? await shownMarkdown(core, spaceId, data) : data.markdown;
-  return options.format === 'document' ? { document: toDocument(markdown) } : { markdown };
+  return options.format === 'document' ? { document: pageDocument(markdown) } : { markdown };
 }
 
 export async function presentPage(core: Core, spaceId: string, state: RevisionState, entry: PageEntry, paths: Map<string, string>, options: PageOptions = {}): Promise<Page> {

@@ -77,7 +77,7 @@ function blockMarkdown(node: Block): string {
     case 'list-unordered':
       return node.nodes.map((item) => listItemMarkdown(item, '* ')).join('\n');
     case 'list-tasks':
-      return node.nodes.map((item) => listItemMarkdown(item, item.data.checked ? '* [x] ' : '* [ ] ')).join('\n');
+      return node.nodes.map((item) => listItemMarkdown(item, item.data?.checked ? '* [x] ' : '* [ ] ')).join('\n');
     case 'list-ordered': {
       const start = node.data.start ?? 1;
       return node.nodes.map((item, i) => listItemMarkdown(item, `${start + i}. `)).join('\n');
