@@ -139,7 +139,9 @@ function block(token: Token): Block[] {
     case 'code': {
       const c = token as TitledCode;
       const data = { ...(c.lang ? { syntax: c.lang } : {}), ...(c.title ? { title: c.title } : {}) };
-      const nodes = c.text.split('\n').map((line) => ({ object: 'block' as const, type: 'code-line' as const, isVoid: false as const, data: {}, nodes: [textNode(line)] }));
+      // An indented block's text keeps the blank lines after it; a fence's does not.
+      const code = c.codeBlockStyle === 'indented' ? c.text.replace(/\n+$/, '') : c.text;
+      const nodes = code.split('\n').map((line) => ({ object: 'block' as const, type: 'code-line' as const, isVoid: false as const, data: {}, nodes: [textNode(line)] }));
       return [{ object: 'block', type: 'code', isVoid: false, data, nodes }];
     }
     case 'blockquote':

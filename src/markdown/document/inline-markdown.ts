@@ -7,12 +7,14 @@ import type { InlineContent, Leaf, MarkType, Text } from './types';
 const DELIMITERS: Record<Exclude<MarkType, 'code'>, string> = { bold: '**', italic: '*', strikethrough: '~~' };
 const OPEN_ORDER: Exclude<MarkType, 'code'>[] = ['bold', 'italic', 'strikethrough'];
 
-/** Escapes what marked would read as syntax in plain text; `_` only where it can open or close emphasis. */
+/** Escapes what marked would read as syntax in plain text; `_` and `~` only where they could open or close emphasis. */
 function escapeText(text: string, inTable: boolean): string {
-  let out = text.replace(/[\\*`[\]~]/g, '\\$&').replace(/_/g, (_, at: number) => {
-    const before = text[at - 1] ?? ' ';
-    const after = text[at + 1] ?? ' ';
-    return /[\p{L}\p{N}]/u.test(before) && /[\p{L}\p{N}]/u.test(after) ? '_' : '\\_';
+  let out = text.replace(/[\\*`[\]~_]/g, (c: string, at: number) => {
+    const [before, after] = [text[at - 1] ?? ' ', text[at + 1] ?? ' '];
+    // `_` inside a word and `~` between spaces can neither open nor close emphasis.
+    if (c === '_' && /[\p{L}\p{N}]/u.test(before) && /[\p{L}\p{N}]/u.test(after)) return c;
+    if (c === '~' && /\s/.test(before) && /\s/.test(after)) return c;
+    return `\\${c}`;
   });
   if (inTable) out = out.replace(/\|/g, '\\|');
   return out;
@@ -20,8 +22,10 @@ function escapeText(text: string, inTable: boolean): string {
 
 /** A code span holding `text`: a fence longer than any run of backticks in it. */
 function codeSpan(text: string): string {
-  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(longest + 1);
+  const runs = new Set((text.match(/`+/g) ?? []).map((run) => run.length));
+  let length = 1;
+  while (runs.has(length)) length++;
+  const fence = '`'.repeat(length);
   const pad = text.startsWith('`') || text.endsWith('`') || (text.startsWith(' ') && text.endsWith(' ') && text.trim()) ? ' ' : '';
   return `${fence}${pad}${text}${pad}${fence}`;
 }

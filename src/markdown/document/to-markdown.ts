@@ -46,11 +46,27 @@ function tableMarkdown(table: Table): string {
   return [header, align, ...body].join('\n');
 }
 
+/**
+ * Blocks a blank line apart. A list right after a list of its kind is written with the other marker
+ * (`-` after `*`, `1)` after `1.`): with the same one, markdown would read the two as one list.
+ */
 function blocksMarkdown(nodes: Block[]): string {
-  return nodes.map(blockMarkdown).join('\n\n');
+  let alternate = false;
+  return nodes
+    .map((node, i) => {
+      const previous = nodes[i - 1];
+      const sameKind = previous !== undefined && listKind(previous) !== undefined && listKind(previous) === listKind(node);
+      alternate = sameKind ? !alternate : false;
+      return blockMarkdown(node, alternate);
+    })
+    .join('\n\n');
 }
 
-function blockMarkdown(node: Block): string {
+/** Lists that markdown joins when they follow each other with the same marker. */
+const listKind = (node: Block) => (node.type === 'list-ordered' ? 'ordered' : node.type === 'list-unordered' || node.type === 'list-tasks' ? 'bullet' : undefined);
+
+function blockMarkdown(node: Block, alternate = false): string {
+  const bullet = alternate ? '- ' : '* ';
   switch (node.type) {
     case 'paragraph':
       return verbatimText(node.nodes) ?? escapeLineStarts(inlineMarkdown(node.nodes));
@@ -75,23 +91,23 @@ function blockMarkdown(node: Block): string {
     case 'hint':
       return `{% hint ${attr('style', node.data.style)} %}\n${blocksMarkdown(node.nodes)}\n{% endhint %}`;
     case 'list-unordered':
-      return node.nodes.map((item) => listItemMarkdown(item, '* ')).join('\n');
+      return node.nodes.map((item) => listItemMarkdown(item, bullet)).join('\n');
     case 'list-tasks':
-      return node.nodes.map((item) => listItemMarkdown(item, item.data?.checked ? '* [x] ' : '* [ ] ')).join('\n');
+      return node.nodes.map((item) => listItemMarkdown(item, `${bullet}[${item.data?.checked ? 'x' : ' '}] `)).join('\n');
     case 'list-ordered': {
       const start = node.data.start ?? 1;
-      return node.nodes.map((item, i) => listItemMarkdown(item, `${start + i}. `)).join('\n');
+      return node.nodes.map((item, i) => listItemMarkdown(item, `${start + i}${alternate ? ')' : '.'} `)).join('\n');
     }
     case 'list-item':
       return listItemMarkdown(node, '* ');
     case 'divider':
       return '---';
     case 'images':
-      return node.nodes.map(imageMarkdown).join('\n\n');
+      return node.nodes.map((image) => imageMarkdown(image)).join('\n\n');
     case 'image':
       return imageMarkdown(node);
     case 'tabs':
-      return `{% tabs %}\n${node.nodes.map(blockMarkdown).join('\n\n')}\n{% endtabs %}`;
+      return `{% tabs %}\n${node.nodes.map((item) => blockMarkdown(item)).join('\n\n')}\n{% endtabs %}`;
     case 'tabs-item': {
       const body = blocksMarkdown(node.nodes);
       return `{% tab ${attr('title', node.data.title)} %}\n${body ? `${body}\n` : ''}{% endtab %}`;
