@@ -17,7 +17,7 @@ export const CommentBodyInput = lazy(() => z.pipe(
     markdown: z.optional(z.string().check(z.maxLength(MAX_COMMENT_MARKDOWN))),
     document: z.optional(JSONDocumentInput),
   }).check(z.refine((body) => body.markdown === undefined || body.document === undefined, { error: 'must hold markdown or document, not both' })),
-  z.transform((body, ctx): { markdown?: string } => (body.document ? { markdown: treeToMarkdown(body.document, MAX_COMMENT_MARKDOWN, ctx) } : { ...(body.markdown !== undefined ? { markdown: body.markdown } : {}) })),
+  z.transform((body, ctx): { markdown?: string } => (body.document ? { markdown: treeToMarkdown(body.document, MAX_COMMENT_MARKDOWN, ctx, ['document']) } : { ...(body.markdown !== undefined ? { markdown: body.markdown } : {}) })),
 ));
 
 /** A body as answered, in the asked `format`. */

@@ -27,10 +27,10 @@ export const JSONDocumentInput = lazy(() => z.looseObject({
 })));
 
 /** A tree as the markdown docsctl stores, within the markdown bound. */
-export const treeToMarkdown = (tree: unknown, max: number, ctx: { issues: unknown[] }): string => {
+export const treeToMarkdown = (tree: unknown, max: number, ctx: { issues: unknown[] }, path: string[] = []): string => {
   const markdown = documentToMarkdown(tree as Tree);
   if (markdown.length > max) {
-    ctx.issues.push({ code: 'custom', message: `is longer than ${max} characters once written as markdown (at most ${max})`, path: [], input: tree });
+    ctx.issues.push({ code: 'custom', message: `is longer than ${max} characters once written as markdown (at most ${max})`, path, input: tree });
   }
   return markdown;
 };

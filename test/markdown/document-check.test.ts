@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { checkDocument } from '../../src/markdown/document/check';
+import { DOCUMENT_LIMITS } from '../../src/markdown/document/limits';
+import { markdownToDocument } from '../../src/markdown/document/from-markdown';
+
+const leaf = (text: string) => ({ object: 'leaf', text, marks: [] });
+const p = (t: string) => ({ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [leaf(t)] }] });
+const doc = (...nodes: unknown[]) => ({ object: 'document', data: {}, nodes });
+const messages = (value: unknown) => checkDocument(value).map((i) => `${i.path.join('.')}: ${i.message}`);
+
+describe('checkDocument', () => {
+  it('accepts what the converter makes, and minimal platform nodes (data left out where the platform allows)', () => {
+    expect(checkDocument(markdownToDocument('# A\n\n* b\n\n| x |\n| --- |\n| 1 |\n\n{% hint style="info" %}\nc\n{% endhint %}\n'))).toEqual([]);
+    expect(checkDocument(doc(p('a'), { object: 'block', type: 'list-unordered', nodes: [{ object: 'block', type: 'list-item', nodes: [p('b')] }] }))).toEqual([]);
+  });
+
+  it('names the path and the rule of each problem', () => {
+    expect(messages({ object: 'page' })).toEqual(['object: must be "document"']);
+    expect(messages({ object: 'document', data: {} })).toEqual(['nodes: is required']);
+    expect(messages(doc({ object: 'block', type: 'openapi-operation', data: {} }))[0]).toMatch(/^nodes\.0\.type: must be a block type docsctl can write as markdown: paragraph, /);
+    expect(messages(doc({ object: 'inline', type: 'link' }))).toEqual(['nodes.0.object: must be "block"']);
+    expect(messages(doc({ object: 'block', type: 'heading-1', nodes: [] }))).toEqual(['nodes.0.data: is required']);
+    expect(messages(doc({ object: 'block', type: 'heading-2', data: { id: 'Not An Id' }, nodes: [] }))).toEqual(['nodes.0.data.id: must match the pattern ^[-a-z0-9.+_]+$ (at most 200 characters)']);
+    expect(messages(doc({ object: 'block', type: 'hint', data: { style: 'loud' }, nodes: [] }))).toEqual(['nodes.0.data.style: must be one of: "info", "warning", "danger", "success"']);
+    expect(messages(doc({ object: 'block', type: 'list-item', nodes: [] }))).toEqual(['nodes.0.type: "list-item" only stands inside its parent block']);
+    expect(messages(doc({ object: 'block', type: 'list-ordered', data: {}, nodes: [p('x')] }))).toEqual(['nodes.0.nodes.0.type: must be "list-item" here']);
+    expect(messages(doc({ object: 'block', type: 'embed', data: {} }))).toEqual(['nodes.0.data.url: is required']);
+    expect(messages(doc({ object: 'block', type: 'content-ref', data: { ref: { kind: 'page', page: 'p1' } } })))
+      .toEqual(['nodes.0.data.ref: must be a reference { "kind": "url", "url": string } (docsctl stores documents as markdown, which links by URL or path)']);
+    expect(messages(doc({ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'x', marks: [{ object: 'mark', type: 'color' }] }] }] })))
+      .toEqual(['nodes.0.nodes.0.leaves.0.marks.0.type: must be one of: "bold", "italic", "code", "strikethrough" (what markdown can hold)']);
+    expect(messages(doc({ object: 'block', type: 'paragraph', nodes: [{ object: 'inline', type: 'mention', data: {} }] })))
+      .toEqual(['nodes.0.nodes.0.type: must be a text, a link or an inline-image (what markdown can hold inline)']);
+    expect(messages(doc({ object: 'block', type: 'code', data: {}, nodes: [{ object: 'block', type: 'code-line', data: {}, nodes: [{ object: 'inline', type: 'link' }] }] })))
+      .toEqual(['nodes.0.nodes.0.nodes.0.object: must be "text" (a code line holds text only)']);
+    expect(messages(doc({ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', marks: [] }] }] })))
+      .toEqual(['nodes.0.nodes.0.leaves.0.text: is required (a string)']);
+  });
+
+  it(`refuses a tree nested deeper than ${DOCUMENT_LIMITS.depth} levels`, () => {
+    let node: unknown = p('deep');
+    for (let i = 0; i < DOCUMENT_LIMITS.depth; i++) node = { object: 'block', type: 'blockquote', nodes: [node] };
+    const issues = checkDocument(doc(node));
+    expect(issues).toHaveLength(1);
+    expect(issues[0].message).toBe(`is nested deeper than ${DOCUMENT_LIMITS.depth} levels (at most ${DOCUMENT_LIMITS.depth})`);
+    expect(issues[0].path).toHaveLength(2 * (DOCUMENT_LIMITS.depth + 1));
+    // One level less is within the bound.
+    expect(checkDocument(doc((node as { nodes: unknown[] }).nodes[0]))).toEqual([]);
+  });
+
+  it(`refuses more than ${DOCUMENT_LIMITS.nodes} nodes, and stops counting there`, () => {
+    // Each paragraph is three nodes: the block, its text and the leaf.
+    const many = Array.from({ length: Math.ceil(DOCUMENT_LIMITS.nodes / 3) + 1 }, () => p('x'));
+    expect(messages(doc(...many))).toEqual([
+      expect.stringMatching(new RegExp(`: makes the document hold more than ${DOCUMENT_LIMITS.nodes} nodes`)),
+    ]);
+    expect(checkDocument(doc(...many.slice(0, Math.floor(DOCUMENT_LIMITS.nodes / 3))))).toEqual([]);
+  });
+
+  it(`refuses more than ${DOCUMENT_LIMITS.text} characters of text in all`, () => {
+    const half = 'x'.repeat(DOCUMENT_LIMITS.text / 2);
+    expect(checkDocument(doc(p(half), p(half)))).toEqual([]);
+    expect(messages(doc(p(half), p(half), p('y')))).toEqual([`nodes.2.nodes.0.leaves.0.text: makes the document's text longer than ${DOCUMENT_LIMITS.text} characters (at most ${DOCUMENT_LIMITS.text})`]);
+  });
+});
