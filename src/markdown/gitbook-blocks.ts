@@ -40,8 +40,12 @@ interface TagLine {
   fenced: boolean;
 }
 
-/** A line opening or closing a fence, or a tag line's start (up to 3 spaces, `{%`, the name). */
-const LINE = /^ {0,3}(?:(`{3,}|~{3,})|\{%-?[ \t]*([a-z][\w-]*)([^\n]*))/gim;
+/**
+ * A line opening or closing a fence, or a tag line's start (up to 3 spaces, `{%`, the name). A fence
+ * may follow list markers (`1. ```js`, as Git Sync writes a list item that starts with code) and be
+ * indented (its closing line in the item): otherwise the closing line alone would open a fence.
+ */
+const LINE = /^(?:[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)*(`{3,}|~{3,})|[ ]{0,3}\{%-?[ \t]*([a-z][\w-]*)([^\n]*))/gim;
 const ATTR = /[ \t]+([\w-]+)[ \t]*=[ \t]*(?:"([^"]*)"|'([^']*)')/y;
 
 /** A tag's attributes, `name="value"` or `name='value'`; read up to the first that is neither. */

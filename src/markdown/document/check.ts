@@ -44,7 +44,13 @@ const RULES: Record<string, Rule> = {
   'heading-1': { children: 'inlines', data: (d, at, issues) => headingId(d, at, issues) },
   'heading-2': { children: 'inlines', data: (d, at, issues) => headingId(d, at, issues) },
   'heading-3': { children: 'inlines', data: (d, at, issues) => headingId(d, at, issues) },
-  code: { children: 'code-lines', data: (d, at, issues) => (string(d, 'syntax', at, issues, false), string(d, 'title', at, issues, false)) },
+  code: {
+    children: 'code-lines',
+    data: (d, at, issues) => {
+      string(d, 'title', at, issues, false);
+      if (d.syntax !== undefined && (typeof d.syntax !== 'string' || !/^\S{0,100}$/.test(d.syntax))) issues.push({ path: [...at, 'syntax'], message: 'must be one word (at most 100 characters)' });
+    },
+  },
   'code-line': { children: 'texts' },
   blockquote: { children: 'blocks', dataOptional: true },
   hint: {

@@ -24,6 +24,8 @@ export const paragraph = (nodes: InlineContent[]): Paragraph => ({ object: 'bloc
 /** Inline tokens as leaves and inlines, marks in canonical order. */
 function inlineParts(tokens: Token[] | undefined, marks: MarkType[], out: (InlineContent)[]): void {
   for (const token of tokens ?? []) {
+    // A loose task item's checkbox is in its paragraph: it is the item's `checked`, not text.
+    if (token.type === 'checkbox') continue;
     const markType = MARKS[token.type];
     if (markType) {
       const inner = [...marks, markType];
@@ -89,9 +91,10 @@ function paragraphBlock(tokens: Token[]): Block {
   return paragraph(inlines(tokens));
 }
 
-function listItem(item: Tokens.ListItem, task: boolean): ListItem {
+/** An item of a task list has `checked`; an item without a checkbox in a task list has none. */
+function listItem(item: Tokens.ListItem): ListItem {
   const tokens = item.tokens.filter((t) => t.type !== 'checkbox');
-  return { object: 'block', type: 'list-item', isVoid: false, data: task ? { checked: item.checked === true } : {}, nodes: blocks(tokens) };
+  return { object: 'block', type: 'list-item', isVoid: false, data: item.task ? { checked: item.checked === true } : {}, nodes: blocks(tokens) };
 }
 
 function table(t: Tokens.Table): Table {
@@ -138,7 +141,9 @@ function block(token: Token): Block[] {
     }
     case 'code': {
       const c = token as TitledCode;
-      const data = { ...(c.lang ? { syntax: c.lang } : {}), ...(c.title ? { title: c.title } : {}) };
+      // The syntax is the info string's first word (GitBook's is one word).
+      const syntax = c.lang?.split(/\s/)[0];
+      const data = { ...(syntax ? { syntax } : {}), ...(c.title ? { title: c.title } : {}) };
       // An indented block's text keeps the blank lines after it; a fence's does not.
       const code = c.codeBlockStyle === 'indented' ? c.text.replace(/\n+$/, '') : c.text;
       const nodes = code.split('\n').map((line) => ({ object: 'block' as const, type: 'code-line' as const, isVoid: false as const, data: {}, nodes: [textNode(line)] }));
@@ -148,9 +153,8 @@ function block(token: Token): Block[] {
       return [{ object: 'block', type: 'blockquote', isVoid: false, data: {}, nodes: blocks((token as Tokens.Blockquote).tokens) }];
     case 'list': {
       const l = token as Tokens.List;
-      const task = l.items.length > 0 && l.items.every((i) => i.task);
-      const nodes = l.items.map((item) => listItem(item, task));
-      if (task) return [{ object: 'block', type: 'list-tasks', isVoid: false, data: {}, nodes }];
+      const nodes = l.items.map(listItem);
+      if (!l.ordered && l.items.some((i) => i.task)) return [{ object: 'block', type: 'list-tasks', isVoid: false, data: {}, nodes }];
       if (!l.ordered) return [{ object: 'block', type: 'list-unordered', isVoid: false, data: {}, nodes }];
       const start = typeof l.start === 'number' ? l.start : 1;
       return [{ object: 'block', type: 'list-ordered', isVoid: false, data: start !== 1 ? { start } : {}, nodes }];

@@ -2,10 +2,10 @@
  * Inline content of the document tree (texts with marks, links, inline images) as markdown, escaped
  * so that markdown-to-document.ts reads the same tree back.
  */
-import type { InlineContent, Leaf, MarkType, Text } from './types';
+import type { InlineContent, Leaf, MarkType } from './types';
 
-const DELIMITERS: Record<Exclude<MarkType, 'code'>, string> = { bold: '**', italic: '*', strikethrough: '~~' };
-const OPEN_ORDER: Exclude<MarkType, 'code'>[] = ['bold', 'italic', 'strikethrough'];
+const DELIMITERS: Record<Delimited, string> = { bold: '**', italic: '*', strikethrough: '~~' };
+const OPEN_ORDER: Delimited[] = ['bold', 'italic', 'strikethrough'];
 
 /** Escapes what marked would read as syntax in plain text; `_` and `~` only where they could open or close emphasis. */
 function escapeText(text: string, inTable: boolean): string {
@@ -30,46 +30,88 @@ function codeSpan(text: string): string {
   return `${fence}${pad}${text}${pad}${fence}`;
 }
 
-/** A link or image destination: in `<…>` when it holds spaces or parentheses. */
+/** A link or image destination: in `<…>` when it holds spaces, else bare (parentheses escaped unless balanced). */
 export function destination(url: string): string {
-  return /[\s()<>]/.test(url) ? `<${url.replace(/[<>]/g, (c) => encodeURIComponent(c))}>` : url;
+  if (/\s/.test(url) || url === '') return `<${url.replace(/[\\<>]/g, '\\$&')}>`;
+  let depth = 0;
+  for (const c of url) {
+    depth += c === '(' ? 1 : c === ')' ? -1 : 0;
+    if (depth < 0) break;
+  }
+  const bare = url.replace(/\\/g, '\\\\');
+  return depth === 0 && !url.startsWith('<') ? bare : bare.replace(/[()<]/g, '\\$&');
 }
 
-function textMarkdown(node: Text, inTable: boolean): string {
-  let out = '';
-  let open: Exclude<MarkType, 'code'>[] = [];
-  const close = (keep: number) => {
-    while (open.length > keep) out += DELIMITERS[open.pop()!];
-  };
-  for (const leaf of node.leaves as Leaf[]) {
-    if (!leaf.text) continue;
-    const types = leaf.marks.map((m) => m.type);
-    const wanted = OPEN_ORDER.filter((t) => types.includes(t));
-    let common = 0;
-    while (common < open.length && common < wanted.length && open[common] === wanted[common]) common++;
-    close(common);
-    for (const type of wanted.slice(common)) {
-      out += DELIMITERS[type];
-      open.push(type);
-    }
-    out += types.includes('code') ? codeSpan(leaf.text) : escapeText(leaf.text, inTable);
+type Delimited = Exclude<MarkType, 'code'>;
+
+/**
+ * Writes leaves and inlines in order, keeping emphasis open across leaves and links that share it
+ * (markdown's delimiters must sit next to text, so a span is written once, not per leaf). `base` is
+ * what an enclosing link keeps open: delimiters cannot cross a link's brackets.
+ */
+class InlineWriter {
+  out = '';
+  private open: Delimited[];
+
+  constructor(private readonly inTable: boolean, private readonly base: number = 0, open: Delimited[] = []) {
+    this.open = [...open];
   }
-  close(0);
-  open = [];
-  return out;
+
+  /** Closes the marks not in `keep` (and those opened after them), then opens what `want` lacks. */
+  private marks(want: Delimited[], keep: Delimited[] = want) {
+    const stale = this.open.findIndex((type, i) => i >= this.base && !keep.includes(type));
+    if (stale >= 0) this.close(stale);
+    for (const type of OPEN_ORDER) {
+      if (want.includes(type) && !this.open.includes(type)) {
+        this.out += DELIMITERS[type];
+        this.open.push(type);
+      }
+    }
+  }
+
+  close(down = this.base) {
+    while (this.open.length > down) this.out += DELIMITERS[this.open.pop()!];
+  }
+
+  leaf(leaf: Leaf) {
+    if (!leaf.text) return;
+    const types = leaf.marks.map((m) => m.type);
+    this.marks(OPEN_ORDER.filter((t) => types.includes(t)));
+    this.out += types.includes('code') ? codeSpan(leaf.text) : escapeText(leaf.text, this.inTable);
+  }
+
+  node(node: InlineContent) {
+    if (node.object === 'text') {
+      for (const leaf of node.leaves) this.leaf(leaf);
+      return;
+    }
+    if (node.type === 'inline-image') {
+      const { ref, alt, caption } = node.data;
+      const title = caption === undefined ? '' : ` "${caption.replace(/["\\]/g, '\\$&')}"`;
+      this.out += `![${alt ?? ''}](${destination(ref.url)}${title})`;
+      return;
+    }
+    // A link: the marks every leaf inside it has stay open around it; the others close before it.
+    const inside = leavesOf(node.nodes);
+    const shared = OPEN_ORDER.filter((t) => inside.length > 0 && inside.every((l) => l.marks.some((m) => m.type === t)));
+    this.marks(shared);
+    // A `!` right before the brackets would make the link an image.
+    if (/(^|[^\\])!$/.test(this.out)) this.out = `${this.out.slice(0, -1)}\\!`;
+    const link = new InlineWriter(this.inTable, this.open.length, this.open);
+    for (const child of node.nodes) link.node(child);
+    link.close();
+    this.out += `[${link.out}](${destination(node.data.ref.url)})`;
+  }
 }
+
+const leavesOf = (nodes: InlineContent[]): Leaf[] => nodes.flatMap((n) => (n.object === 'text' ? n.leaves.filter((l) => l.text) : []));
 
 /** Inline nodes as markdown text (lines not yet escaped at their start: see escapeLineStarts). */
 export function inlineMarkdown(nodes: InlineContent[], inTable = false): string {
-  return nodes
-    .map((node) => {
-      if (node.object === 'text') return textMarkdown(node, inTable);
-      if (node.type === 'link') return `[${inlineMarkdown(node.nodes, inTable)}](${destination(node.data.ref.url)})`;
-      const { ref, alt, caption } = node.data;
-      const title = caption === undefined ? '' : ` "${caption.replace(/["\\]/g, '\\$&')}"`;
-      return `![${escapeText(alt ?? '', inTable)}](${destination(ref.url)}${title})`;
-    })
-    .join('');
+  const writer = new InlineWriter(inTable);
+  for (const node of nodes) writer.node(node);
+  writer.close();
+  return writer.out;
 }
 
 /**

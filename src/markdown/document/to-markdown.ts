@@ -13,12 +13,7 @@ const attr = (name: string, value: string) => (value.includes('"') ? `${name}='$
 const indent = (text: string, by: string) => text.split('\n').map((line, i) => (i === 0 || !line ? line : by + line)).join('\n');
 
 function listItemMarkdown(item: ListItem, marker: string): string {
-  const parts: string[] = [];
-  item.nodes.forEach((node, i) => {
-    if (i > 0) parts.push(node.type.startsWith('list-') ? '\n' : '\n\n');
-    parts.push(blockMarkdown(node));
-  });
-  const body = parts.join('');
+  const body = blocksMarkdown(item.nodes, true);
   return body ? `${marker}${indent(body, ' '.repeat(marker.length))}` : marker.trimEnd();
 }
 
@@ -27,7 +22,7 @@ function imageMarkdown(image: Image): string {
   const captionText = caption && caption.type === 'paragraph' ? caption.nodes.map((n) => (n.object === 'text' ? n.leaves.map((l) => l.text).join('') : '')).join('') : undefined;
   const alt = image.data.alt ?? '';
   const figure = captionText === undefined ? undefined : figureHtml({ src: image.data.ref.url, alt, caption: captionText });
-  return figure ?? `![${alt.replace(/[\\[\]]/g, '\\$&')}](${destination(image.data.ref.url)})`;
+  return figure ?? `![${alt}](${destination(image.data.ref.url)})`;
 }
 
 function tableMarkdown(table: Table): string {
@@ -50,16 +45,18 @@ function tableMarkdown(table: Table): string {
  * Blocks a blank line apart. A list right after a list of its kind is written with the other marker
  * (`-` after `*`, `1)` after `1.`): with the same one, markdown would read the two as one list.
  */
-function blocksMarkdown(nodes: Block[]): string {
+function blocksMarkdown(nodes: Block[], inItem = false): string {
   let alternate = false;
-  return nodes
-    .map((node, i) => {
-      const previous = nodes[i - 1];
-      const sameKind = previous !== undefined && listKind(previous) !== undefined && listKind(previous) === listKind(node);
-      alternate = sameKind ? !alternate : false;
-      return blockMarkdown(node, alternate);
-    })
-    .join('\n\n');
+  let out = '';
+  nodes.forEach((node, i) => {
+    const previous = nodes[i - 1];
+    const sameKind = previous !== undefined && listKind(previous) !== undefined && listKind(previous) === listKind(node);
+    alternate = sameKind ? !alternate : false;
+    // In a list item, a list follows the text on the next line (a tight item), as GitBook writes it.
+    if (i > 0) out += inItem && listKind(node) && !listKind(previous) ? '\n' : '\n\n';
+    out += blockMarkdown(node, alternate);
+  });
+  return out;
 }
 
 /** Lists that markdown joins when they follow each other with the same marker. */
@@ -79,9 +76,13 @@ function blockMarkdown(node: Block, alternate = false): string {
     }
     case 'code': {
       const lines = node.nodes.map((line) => line.nodes.map((t) => t.leaves.map((l) => l.text).join('')).join(''));
-      const longest = Math.max(2, ...lines.map((l) => /^ {0,3}(`+)/.exec(l)?.[1].length ?? 0));
-      const fence = '`'.repeat(longest + 1);
-      const code = `${fence}${node.data.syntax ?? ''}\n${lines.join('\n')}\n${fence}`;
+      // A syntax with a backtick needs a ~~~ fence; either is longer than any run of its character starting a line.
+      const char = node.data.syntax?.includes('`') ? '~' : '`';
+      const longest = Math.max(2, ...lines.map((l) => new RegExp(`^ {0,3}(\\${char}+)`).exec(l)?.[1].length ?? 0));
+      const fence = char.repeat(longest + 1);
+      // No line at all for an empty block: a lone blank line would not survive inside a list item.
+      const body = lines.length === 1 && lines[0] === '' ? '' : `${lines.join('\n')}\n`;
+      const code = `${fence}${node.data.syntax ?? ''}\n${body}${fence}`;
       return node.data.title ? `{% code ${attr('title', node.data.title)} %}\n${code}\n{% endcode %}` : code;
     }
     case 'code-line':
@@ -93,7 +94,7 @@ function blockMarkdown(node: Block, alternate = false): string {
     case 'list-unordered':
       return node.nodes.map((item) => listItemMarkdown(item, bullet)).join('\n');
     case 'list-tasks':
-      return node.nodes.map((item) => listItemMarkdown(item, `${bullet}[${item.data?.checked ? 'x' : ' '}] `)).join('\n');
+      return node.nodes.map((item) => listItemMarkdown(item, item.data?.checked === undefined ? bullet : `${bullet}[${item.data.checked ? 'x' : ' '}] `)).join('\n');
     case 'list-ordered': {
       const start = node.data.start ?? 1;
       return node.nodes.map((item, i) => listItemMarkdown(item, `${start + i}${alternate ? ')' : '.'} `)).join('\n');
