@@ -26,7 +26,8 @@ describe('checkDocument', () => {
     expect(messages(doc({ object: 'block', type: 'list-ordered', data: {}, nodes: [p('x')] }))).toEqual(['nodes.0.nodes.0.type: must be "list-item" here']);
     expect(messages(doc({ object: 'block', type: 'embed', data: {} }))).toEqual(['nodes.0.data.url: is required']);
     expect(messages(doc({ object: 'block', type: 'content-ref', data: { ref: { kind: 'page', page: 'p1' } } })))
-      .toEqual(['nodes.0.data.ref: must be a reference { "kind": "url", "url": string } (docsctl stores documents as markdown, which links by URL or path)']);
+      .toEqual(['nodes.0.data.ref: must be a reference { "kind": "url", "url": string } or { "kind": "file", "file": an id } (docsctl stores documents as markdown, which links by URL, path or /files/<id>)']);
+    expect(messages(doc({ object: 'block', type: 'file', data: { ref: { kind: 'url', url: 'a.pdf' } } }))).toEqual(['nodes.0.data.ref: must be a file reference { "kind": "file", "file": an id or a path }']);
     expect(messages(doc({ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'x', marks: [{ object: 'mark', type: 'color' }] }] }] })))
       .toEqual(['nodes.0.nodes.0.leaves.0.marks.0.type: must be one of: "bold", "italic", "code", "strikethrough" (what markdown can hold)']);
     expect(messages(doc({ object: 'block', type: 'paragraph', nodes: [{ object: 'inline', type: 'mention', data: {} }] })))

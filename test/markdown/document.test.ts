@@ -20,7 +20,7 @@ describe('markdown to the platform document tree', () => {
       text(leaf('Plain '), leaf('bold', 'bold'), leaf(' '), leaf('it', 'italic'), leaf(' '), leaf('x < y', 'code'), leaf(' '), leaf('gone', 'strikethrough'), leaf(' '), leaf('both', 'bold', 'italic'), leaf(' ')),
       { object: 'inline', type: 'link', isVoid: false, data: { ref: { kind: 'url', url: 'https://example.com/a' } }, nodes: [text(leaf('the '), leaf('site', 'italic'))] },
       text(leaf(' ')),
-      { object: 'inline', type: 'inline-image', isVoid: true, data: { ref: { kind: 'url', url: '/files/f1' }, alt: 'logo', caption: 'The logo' } },
+      { object: 'inline', type: 'inline-image', isVoid: true, data: { ref: { kind: 'file', file: 'f1' }, alt: 'logo', caption: 'The logo' } },
     )]);
   });
 
@@ -74,6 +74,16 @@ describe('markdown to the platform document tree', () => {
       { object: 'block', type: 'images', isVoid: false, data: {}, nodes: [{ object: 'block', type: 'image', isVoid: true, data: { ref: { kind: 'url', url: 'assets/b.png' } }, fragments: [] }] },
       { object: 'block', type: 'divider', isVoid: true, data: {} },
     ]);
+  });
+
+  it('gives /files/<id> links, images and file blocks as file references (how content names its files)', () => {
+    const [images, para, file, other] = nodesOf('![](/files/f1)\n\n[notes](/files/f2) [page](guide.md)\n\n{% file src="/files/f3" %}\n\n{% file src="../assets/a.pdf" %}\n');
+    expect(images).toMatchObject({ type: 'images', nodes: [{ type: 'image', data: { ref: { kind: 'file', file: 'f1' } } }] });
+    expect(para).toMatchObject({ nodes: [{ type: 'link', data: { ref: { kind: 'file', file: 'f2' } } }, text(leaf(' ')), { type: 'link', data: { ref: { kind: 'url', url: 'guide.md' } } }] });
+    expect(file).toMatchObject({ type: 'file', data: { ref: { kind: 'file', file: 'f3' } } });
+    expect(other).toMatchObject({ type: 'file', data: { ref: { kind: 'file', file: '../assets/a.pdf' } } });
+    expect(again('![](/files/f1)\n\n[notes](/files/f2) [page](guide.md)\n\n{% file src="/files/f3" %}\n\n{% file src="../assets/a.pdf" %}\n'))
+      .toBe('![](/files/f1)\n\n[notes](/files/f2) [page](guide.md)\n\n{% file src="/files/f3" %}\n\n{% file src="../assets/a.pdf" %}\n');
   });
 
   it('gives a table as grid columns, records and cell fragments', () => {

@@ -77,7 +77,7 @@ describe('page content as the platform document tree', () => {
     expectError(await write({ object: 'document', data: {}, nodes: [{ object: 'block', type: 'stepper', data: {}, nodes: [] }] }), 400,
       /^changes\[0\]\.document\.nodes\[0\]\.type: must be a block type docsctl can write as markdown: /);
     expectError(await write({ object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'inline', type: 'link', data: { ref: { kind: 'page', page: 'p1' } }, nodes: [] }] }] }), 400,
-      /^changes\[0\]\.document\.nodes\[0\]\.nodes\[0\]\.data\.ref: must be a reference \{ "kind": "url", "url": string \}/);
+      /^changes\[0\]\.document\.nodes\[0\]\.nodes\[0\]\.data\.ref: must be a reference \{ "kind": "url", "url": string \} or \{ "kind": "file", "file": an id \}/);
     // Neither markdown nor a tree.
     expectError(await write({ object: 'document' }), 400, /^changes\[0\]\.document: does not match any accepted shape/);
     expectError(await write({ markdown: 3 }), 400, /^changes\[0\]\.document: does not match any accepted shape \(markdown: must be of type string\)$/);

@@ -30,13 +30,19 @@ function string(data: Record<string, unknown>, key: string, at: Path, issues: Do
   if (typeof data[key] !== 'string') issues.push({ path: [...at, key], message: data[key] === undefined ? 'is required' : 'must be of type string' });
 }
 
-/** A reference docsctl can write as markdown: `{ kind: "url", url }` (or `file` for a file block). */
-function ref(data: Record<string, unknown>, at: Path, issues: DocumentIssue[], kind: 'url' | 'file' = 'url') {
+/** A reference docsctl can write as markdown: `{ kind: "url", url }` or `{ kind: "file", file }` (a file block: a file only). */
+function ref(data: Record<string, unknown>, at: Path, issues: DocumentIssue[], fileOnly = false) {
   const value = data.ref;
-  const field = kind === 'url' ? 'url' : 'file';
-  if (!isObject(value) || value.kind !== kind || typeof value[field] !== 'string') {
-    issues.push({ path: [...at, 'ref'], message: `must be a reference { "kind": "${kind}", "${field}": string } (docsctl stores documents as markdown, which links by URL or path)` });
-  }
+  // A file named in a link is `/files/<id>`: the id has no `/`, `?`, `#` or blank.
+  const file = isObject(value) && value.kind === 'file' && typeof value.file === 'string' && (fileOnly ? /^[^\n"]+$/ : /^[^/?#\s]+$/).test(value.file);
+  const ok = file || (!fileOnly && isObject(value) && value.kind === 'url' && typeof value.url === 'string');
+  if (ok) return;
+  issues.push({
+    path: [...at, 'ref'],
+    message: fileOnly
+      ? 'must be a file reference { "kind": "file", "file": an id or a path }'
+      : 'must be a reference { "kind": "url", "url": string } or { "kind": "file", "file": an id } (docsctl stores documents as markdown, which links by URL, path or /files/<id>)',
+  });
 }
 
 const RULES: Record<string, Rule> = {
@@ -80,7 +86,7 @@ const RULES: Record<string, Rule> = {
   tabs: { children: 'tabs-items', dataOptional: true },
   'tabs-item': { children: 'blocks', data: (d, at, issues) => string(d, 'title', at, issues) },
   embed: { children: 'none', data: (d, at, issues) => string(d, 'url', at, issues) },
-  file: { children: 'none', data: (d, at, issues) => ref(d, at, issues, 'file') },
+  file: { children: 'none', data: (d, at, issues) => ref(d, at, issues, true) },
   'content-ref': { children: 'none', data: (d, at, issues) => ref(d, at, issues) },
   table: { children: 'none', fragments: 'table-cells', data: (d, at, issues) => tableData(d, at, issues) },
 };

@@ -11,6 +11,7 @@ import type {
   Block, Fragment, HintStyle, Image, Inline, InlineContent, JSONDocument, ListItem, Mark, MarkType, Paragraph, Table, TableColumn, Text,
 } from './types';
 import { figureOf } from './figure';
+import { fileOfSrc, refOf } from './refs';
 
 /** Marks in the one order the tree keeps them (markdown nests them either way). */
 const MARK_ORDER: MarkType[] = ['bold', 'italic', 'strikethrough', 'code'];
@@ -35,7 +36,7 @@ function inlineParts(tokens: Token[] | undefined, marks: MarkType[], out: (Inlin
       const link = token as Tokens.Link;
       const nodes: InlineContent[] = [];
       inlineParts(link.tokens, marks, nodes);
-      out.push({ object: 'inline', type: 'link', isVoid: false, data: { ref: { kind: 'url', url: link.href } }, nodes: nodes.length ? (nodes as (Text | Inline)[]) as never : [textNode('')] });
+      out.push({ object: 'inline', type: 'link', isVoid: false, data: { ref: refOf(link.href) }, nodes: nodes.length ? (nodes as (Text | Inline)[]) as never : [textNode('')] });
     } else if (token.type === 'image') {
       out.push(inlineImage(token as Tokens.Image));
     } else if (token.type === 'br') {
@@ -49,7 +50,7 @@ function inlineParts(tokens: Token[] | undefined, marks: MarkType[], out: (Inlin
 }
 
 function inlineImage(image: Tokens.Image): Inline {
-  const data = { ref: { kind: 'url' as const, url: image.href }, ...(image.text ? { alt: image.text } : {}), ...(image.title ? { caption: image.title } : {}) };
+  const data = { ref: refOf(image.href), ...(image.text ? { alt: image.text } : {}), ...(image.title ? { caption: image.title } : {}) };
   return { object: 'inline', type: 'inline-image', isVoid: true, data };
 }
 
@@ -80,7 +81,7 @@ const blockImage = (url: string, alt: string | undefined, caption: string | unde
   object: 'block',
   type: 'image',
   isVoid: true,
-  data: { ref: { kind: 'url', url }, ...(alt ? { alt } : {}) },
+  data: { ref: refOf(url), ...(alt ? { alt } : {}) },
   fragments: caption === undefined ? [] : [{ object: 'fragment', fragment: 'caption', type: 'caption', nodes: [paragraph([textNode(caption)])] }],
 });
 
@@ -191,11 +192,11 @@ function block(token: Token): Block[] {
     }
     case 'content-ref':
       // Its body only repeats the link.
-      return [{ object: 'block', type: 'content-ref', isVoid: true, data: { ref: { kind: 'url', url: (token as LinkBlock).url } } }];
+      return [{ object: 'block', type: 'content-ref', isVoid: true, data: { ref: refOf((token as LinkBlock).url) } }];
     case 'embed':
       return [{ object: 'block', type: 'embed', isVoid: true, data: { url: (token as LinkBlock).url } }, ...blocks((token as LinkBlock).tokens)];
     case 'file':
-      return [{ object: 'block', type: 'file', isVoid: true, data: { ref: { kind: 'file', file: (token as LinkBlock).url } } }, ...blocks((token as LinkBlock).tokens)];
+      return [{ object: 'block', type: 'file', isVoid: true, data: { ref: fileOfSrc((token as LinkBlock).url) } }, ...blocks((token as LinkBlock).tokens)];
     default:
       return [paragraph([textNode(token.raw.replace(/\s+$/, ''))])];
   }

@@ -3,6 +3,7 @@
  * so that markdown-to-document.ts reads the same tree back.
  */
 import type { InlineContent, Leaf, MarkType } from './types';
+import { destinationOf } from './refs';
 
 const DELIMITERS: Record<Delimited, string> = { bold: '**', italic: '*', strikethrough: '~~' };
 const OPEN_ORDER: Delimited[] = ['bold', 'italic', 'strikethrough'];
@@ -88,7 +89,7 @@ class InlineWriter {
     if (node.type === 'inline-image') {
       const { ref, alt, caption } = node.data;
       const title = caption === undefined ? '' : ` "${caption.replace(/["\\]/g, '\\$&')}"`;
-      this.out += `![${alt ?? ''}](${destination(ref.url)}${title})`;
+      this.out += `![${alt ?? ''}](${destination(destinationOf(ref))}${title})`;
       return;
     }
     // A link: the marks every leaf inside it has stay open around it; the others close before it.
@@ -100,7 +101,7 @@ class InlineWriter {
     const link = new InlineWriter(this.inTable, this.open.length, this.open);
     for (const child of node.nodes) link.node(child);
     link.close();
-    this.out += `[${link.out}](${destination(node.data.ref.url)})`;
+    this.out += `[${link.out}](${destination(destinationOf(node.data.ref))})`;
   }
 }
 

@@ -6,6 +6,7 @@
 import type { Block, Image, JSONDocument, ListItem, Table } from './types';
 import { destination, escapeLineStarts, inlineMarkdown, verbatimText } from './inline-markdown';
 import { figureHtml } from './figure';
+import { destinationOf, srcOfFile } from './refs';
 
 /** A tag attribute's value, quoted with whichever quote it does not hold. */
 const attr = (name: string, value: string) => (value.includes('"') ? `${name}='${value}'` : `${name}="${value}"`);
@@ -21,8 +22,8 @@ function imageMarkdown(image: Image): string {
   const caption = image.fragments.find((f) => f.fragment === 'caption')?.nodes[0];
   const captionText = caption && caption.type === 'paragraph' ? caption.nodes.map((n) => (n.object === 'text' ? n.leaves.map((l) => l.text).join('') : '')).join('') : undefined;
   const alt = image.data.alt ?? '';
-  const figure = captionText === undefined ? undefined : figureHtml({ src: image.data.ref.url, alt, caption: captionText });
-  return figure ?? `![${alt}](${destination(image.data.ref.url)})`;
+  const figure = captionText === undefined ? undefined : figureHtml({ src: destinationOf(image.data.ref), alt, caption: captionText });
+  return figure ?? `![${alt}](${destination(destinationOf(image.data.ref))})`;
 }
 
 function tableMarkdown(table: Table): string {
@@ -116,9 +117,9 @@ function blockMarkdown(node: Block, alternate = false): string {
     case 'embed':
       return `{% embed ${attr('url', node.data.url)} %}`;
     case 'file':
-      return `{% file ${attr('src', node.data.ref.file)} %}`;
+      return `{% file ${attr('src', srcOfFile(node.data.ref))} %}`;
     case 'content-ref': {
-      const url = node.data.ref.url;
+      const url = destinationOf(node.data.ref);
       return `{% content-ref ${attr('url', url)} %}\n[${url.replace(/[\\[\]]/g, '\\$&')}](${destination(url)})\n{% endcontent-ref %}`;
     }
     case 'table':

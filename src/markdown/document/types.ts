@@ -12,12 +12,14 @@ export interface Text { object: 'text'; leaves: Leaf[] }
 export interface UrlRef { kind: 'url'; url: string }
 export interface FileRef { kind: 'file'; file: string }
 
-export interface InlineLink { object: 'inline'; type: 'link'; isVoid: false; data: { ref: UrlRef }; nodes: (Text | InlineImage)[] }
+export type Ref = UrlRef | FileRef;
+
+export interface InlineLink { object: 'inline'; type: 'link'; isVoid: false; data: { ref: Ref }; nodes: (Text | InlineImage)[] }
 export interface InlineImage {
   object: 'inline';
   type: 'inline-image';
   isVoid: true;
-  data: { ref: UrlRef; alt?: string; caption?: string };
+  data: { ref: Ref; alt?: string; caption?: string };
 }
 export type Inline = InlineLink | InlineImage;
 export type InlineContent = Text | Inline;
@@ -36,13 +38,13 @@ export interface ListOrdered { object: 'block'; type: 'list-ordered'; isVoid: fa
 export interface ListUnordered { object: 'block'; type: 'list-unordered'; isVoid: false; data: Record<string, never>; nodes: ListItem[] }
 export interface ListTasks { object: 'block'; type: 'list-tasks'; isVoid: false; data: Record<string, never>; nodes: ListItem[] }
 export interface Divider { object: 'block'; type: 'divider'; isVoid: true; data: Record<string, never> }
-export interface Image { object: 'block'; type: 'image'; isVoid: true; data: { ref: UrlRef; alt?: string }; fragments: Fragment[] }
+export interface Image { object: 'block'; type: 'image'; isVoid: true; data: { ref: Ref; alt?: string }; fragments: Fragment[] }
 export interface Images { object: 'block'; type: 'images'; isVoid: false; data: Record<string, never>; nodes: Image[] }
 export interface Tabs { object: 'block'; type: 'tabs'; isVoid: false; data: Record<string, never>; nodes: TabsItem[] }
 export interface TabsItem { object: 'block'; type: 'tabs-item'; isVoid: false; data: { title: string }; nodes: Block[] }
 export interface Embed { object: 'block'; type: 'embed'; isVoid: true; data: { url: string } }
 export interface FileBlock { object: 'block'; type: 'file'; isVoid: true; data: { ref: FileRef } }
-export interface ContentRefBlock { object: 'block'; type: 'content-ref'; isVoid: true; data: { ref: UrlRef } }
+export interface ContentRefBlock { object: 'block'; type: 'content-ref'; isVoid: true; data: { ref: Ref } }
 
 export type TextAlignment = 'left' | 'center' | 'right';
 export interface TableColumn { id: string; title: string; type: 'text'; textAlignment: TextAlignment }
