@@ -58,6 +58,14 @@ describe('checkDocument', () => {
     expect(checkDocument(doc(...many.slice(0, Math.floor(DOCUMENT_LIMITS.nodes / 3))))).toEqual([]);
   });
 
+  it('counts a table by its cells (records × columns), which it is written as', () => {
+    const columns = Array.from({ length: 1000 }, (_, i) => `c${i}`);
+    const records = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`r${i}`, { orderIndex: String(i), values: {} }]));
+    const definition = Object.fromEntries(columns.map((id) => [id, { id, title: id, type: 'text', textAlignment: 'left' }]));
+    const table = { object: 'block', type: 'table', isVoid: true, data: { view: { type: 'grid', columns, hideHeader: false }, records, definition }, fragments: [] };
+    expect(messages(doc(table))).toEqual([`nodes.0.data.records: makes the document hold more than ${DOCUMENT_LIMITS.nodes} nodes (at most ${DOCUMENT_LIMITS.nodes} blocks, inlines, texts, leaves, fragments and table cells)`]);
+  });
+
   it(`refuses more than ${DOCUMENT_LIMITS.text} characters of text in all`, () => {
     const half = 'x'.repeat(DOCUMENT_LIMITS.text / 2);
     expect(checkDocument(doc(p(half), p(half)))).toEqual([]);

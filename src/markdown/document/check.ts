@@ -139,7 +139,7 @@ class Walk {
   private count(path: Path): boolean {
     if (this.stopped) return false;
     if (++this.nodes > DOCUMENT_LIMITS.nodes) {
-      this.fail(path, `makes the document hold more than ${DOCUMENT_LIMITS.nodes} nodes (at most ${DOCUMENT_LIMITS.nodes} blocks, inlines, texts, leaves and fragments)`);
+      this.fail(path, `makes the document hold more than ${DOCUMENT_LIMITS.nodes} nodes (at most ${DOCUMENT_LIMITS.nodes} blocks, inlines, texts, leaves, fragments and table cells)`);
       this.stopped = true;
       return false;
     }
@@ -162,6 +162,16 @@ class Walk {
       if (typeof value === 'string') this.addText(value, [...path, key]);
       else if (isObject(value)) for (const [k, v] of Object.entries(value)) this.addText(v, [...path, key, k]);
     }
+  }
+
+  /** A table is written cell by cell: each cell (a record's column) counts as a node, each column title as text. */
+  private tableSize(data: unknown, path: Path) {
+    if (!isObject(data) || !isObject(data.view) || !Array.isArray(data.view.columns) || !isObject(data.records)) return;
+    const columns = data.view.columns.length;
+    const cells = columns * Object.keys(data.records).length + columns;
+    this.nodes += cells - 1;
+    if (!this.count([...path, 'records'])) return;
+    if (isObject(data.definition)) for (const [id, column] of Object.entries(data.definition)) if (isObject(column)) this.addText(column.title, [...path, 'definition', id, 'title']);
   }
 
   children(value: unknown, path: Path, kind: Children, depth: number) {
@@ -205,6 +215,7 @@ class Walk {
     else if (node.data !== undefined && !isObject(node.data)) this.fail([...path, 'data'], 'must be an object');
     else if (rule.data) rule.data((node.data ?? {}) as Record<string, unknown>, [...path, 'data'], this.issues);
     this.dataText(node.data, [...path, 'data']);
+    if (type === 'table') this.tableSize(node.data, [...path, 'data']);
     this.children(node.nodes, [...path, 'nodes'], rule.children, depth + 1);
     if (rule.fragments) this.fragments(node.fragments, [...path, 'fragments'], depth + 1);
   }
