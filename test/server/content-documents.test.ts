@@ -80,6 +80,7 @@ describe('page content as the platform document tree', () => {
       /^changes\[0\]\.document\.nodes\[0\]\.nodes\[0\]\.data\.ref: must be a reference \{ "kind": "url", "url": string \} or \{ "kind": "file", "file": an id \}/);
     // Neither markdown nor a tree.
     expectError(await write({ object: 'document' }), 400, /^changes\[0\]\.document: does not match any accepted shape/);
+    expectError(await write('# Title'), 400, /^changes\[0\]\.document: must be of type object$/);
     expectError(await write({ markdown: 3 }), 400, /^changes\[0\]\.document: does not match any accepted shape \(markdown: must be of type string\)$/);
     expect(await s.pages(cr.id)).toEqual([]);
   });
