@@ -67,11 +67,16 @@ class Source {
     const open = new Map<string, TagLine[]>();
     const text = this.text;
     let fence: string | undefined;
+    // A fence opened on a list item's first line ends with the item: at a line indented less than its content.
+    let itemColumn = 0;
     for (const m of text.includes('{%') ? text.matchAll(LINE) : []) {
       const start = m.index;
       if (start > 0 && text[start - 1] !== '\n') continue; // a line start to the regex (after \r or \u2028), not to marked
+      if (fence && itemColumn > 0 && /^[ \t]*/.exec(m[0])![0].length < itemColumn) fence = undefined;
       if (m[1]) {
-        if (!fence || m[1].startsWith(fence)) fence = fence ? undefined : m[1];
+        const prefix = m[0].slice(0, m[0].length - m[1].length);
+        if (!fence) [fence, itemColumn] = [m[1], /[-*+]|\d[.)]/.test(prefix) ? prefix.length : 0];
+        else if (m[1].startsWith(fence)) fence = undefined;
         continue;
       }
       const rest = m[3].trimEnd();

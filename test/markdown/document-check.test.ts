@@ -34,6 +34,8 @@ describe('checkDocument', () => {
       .toEqual(['nodes.0.nodes.0.type: must be a text, a link or an inline-image (what markdown can hold inline)']);
     expect(messages(doc({ object: 'block', type: 'code', data: {}, nodes: [{ object: 'block', type: 'code-line', data: {}, nodes: [{ object: 'inline', type: 'link' }] }] })))
       .toEqual(['nodes.0.nodes.0.nodes.0.object: must be "text" (a code line holds text only)']);
+    expect(messages(doc({ object: 'block', type: 'expandable', isVoid: true, data: {}, fragments: [] })))
+      .toEqual(['nodes.0.fragments: must be an "expandable-title" fragment (one paragraph) and an "expandable-body" fragment (blocks)']);
     expect(messages(doc({ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', marks: [] }] }] })))
       .toEqual(['nodes.0.nodes.0.leaves.0.text: is required (a string)']);
   });

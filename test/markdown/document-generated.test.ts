@@ -33,6 +33,7 @@ function generated(next: () => number): string {
       () => `\`\`\`js\n${text()}\n${text()}\n\`\`\``,
       () => `| ${text(1)} | ${text(1)} |\n| --- | --- |\n| ${line()} | ${line()} |`,
       () => `{% hint style="info" %}\n${line()}\n{% endhint %}`,
+      () => `<details>\n\n<summary>${text(2).replace(/[<>]/g, '')}</summary>\n\n${line()}\n\n</details>`,
       () => `{% tabs %}\n{% tab title="${text(1).replace(/["']/g, '')}" %}\n${line()}\n{% endtab %}\n{% endtabs %}`,
     ])();
   return Array.from({ length: 1 + Math.floor(next() * 4) }, block).join('\n\n');

@@ -86,6 +86,16 @@ describe('markdown to the platform document tree', () => {
       .toBe('![](/files/f1)\n\n[notes](/files/f2) [page](guide.md)\n\n{% file src="/files/f3" %}\n\n{% file src="../assets/a.pdf" %}\n');
   });
 
+  it("gives GitBook's <details> block as an expandable: a title fragment and a body fragment", () => {
+    expect(nodesOf('<details>\n\n<summary>More</summary>\n\nInside.\n\n</details>\n')).toEqual([{
+      object: 'block', type: 'expandable', isVoid: true, data: {},
+      fragments: [
+        { object: 'fragment', fragment: 'expandable-title', type: 'expandable-title', nodes: [p(text(leaf('More')))] },
+        { object: 'fragment', fragment: 'expandable-body', type: 'expandable-body', nodes: [p(text(leaf('Inside.')))] },
+      ],
+    }]);
+  });
+
   it('gives a table as grid columns, records and cell fragments', () => {
     const [table] = nodesOf('| A | B |\n| :---: | ---: |\n| *x* | 2 |\n');
     expect(table).toMatchObject({
@@ -139,7 +149,8 @@ const CANONICAL = [
   '<figure><img src="a.png" alt="A"><figcaption><p>Cap "quoted"</p></figcaption></figure>\n\n![](b.png)\n\n![alt](c.png "Title")\n',
   '| A | B | C |\n| --- | :---: | ---: |\n| 1 | **2** | a \\| b |\n| [x](y.md) | `c` |  |\n',
   '---\n\n## Section <a href="#sec" id="sec"></a>\n\n### Small\n',
-  '<details>\n<summary>More</summary>\n\nInside.\n\n</details>\n',
+  '<details>\n\n<summary>More</summary>\n\nInside **it**.\n\n<details>\n\n<summary>Nested</summary>\n\n</details>\n\n</details>\n',
+  '<div>\n\n<details>\n\nno summary: HTML\n',
 ];
 
 describe('round trips', () => {
@@ -169,6 +180,7 @@ describe('round trips', () => {
     ['an embed caption', '{% embed url="u" %}\nCap.\n{% endembed %}\n', '{% embed url="u" %}\n\nCap.\n'],
     ['a page-ref', '{% page-ref page="a.md" %}\n', '{% content-ref url="a.md" %}\n[a.md](a.md)\n{% endcontent-ref %}\n'],
     ['blank lines between blocks', '# A\n\n\n\nB\n', '# A\n\nB\n'],
+    ['an expandable without blank lines around its summary', '<details>\n<summary>More</summary>\n\nInside.\n</details>\n', '<details>\n\n<summary>More</summary>\n\nInside.\n\n</details>\n'],
   ];
   it.each(NORMALIZED)('writes %s one way, and reads it back to the same document', (_, markdown, written) => {
     const document = markdownToDocument(markdown);

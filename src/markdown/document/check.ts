@@ -16,7 +16,7 @@ interface Rule {
   data?: (data: Record<string, unknown>, at: Path, issues: DocumentIssue[]) => void;
   /** `data` may be left out (the platform requires it on the others). */
   dataOptional?: boolean;
-  fragments?: 'caption' | 'table-cells';
+  fragments?: 'caption' | 'table-cells' | 'expandable';
 }
 
 const HINT_STYLES = ['info', 'warning', 'danger', 'success'];
@@ -89,6 +89,7 @@ const RULES: Record<string, Rule> = {
   file: { children: 'none', data: (d, at, issues) => ref(d, at, issues, true) },
   'content-ref': { children: 'none', data: (d, at, issues) => ref(d, at, issues) },
   table: { children: 'none', fragments: 'table-cells', data: (d, at, issues) => tableData(d, at, issues) },
+  expandable: { children: 'none', fragments: 'expandable', dataOptional: true },
 };
 
 /** Block types that only stand inside their parent (and the parent holds nothing else). */
@@ -217,12 +218,18 @@ class Walk {
     this.dataText(node.data, [...path, 'data']);
     if (type === 'table') this.tableSize(node.data, [...path, 'data']);
     this.children(node.nodes, [...path, 'nodes'], rule.children, depth + 1);
-    if (rule.fragments) this.fragments(node.fragments, [...path, 'fragments'], depth + 1);
+    if (rule.fragments) this.fragments(node.fragments, [...path, 'fragments'], depth + 1, rule.fragments === 'expandable');
   }
 
-  private fragments(value: unknown, path: Path, depth: number) {
+  /** Fragments of one paragraph each (a caption, table cells); an expandable's are its title and its body of blocks. */
+  private fragments(value: unknown, path: Path, depth: number, expandable: boolean) {
     if (!Array.isArray(value)) {
       this.fail(path, value === undefined ? 'is required' : 'must be an array');
+      return;
+    }
+    const names = value.map((f) => (isObject(f) ? f.fragment : undefined));
+    if (expandable && (names.length !== 2 || !names.includes('expandable-title') || !names.includes('expandable-body'))) {
+      this.fail(path, 'must be an "expandable-title" fragment (one paragraph) and an "expandable-body" fragment (blocks)');
       return;
     }
     value.forEach((fragment, i) => {
@@ -232,6 +239,10 @@ class Walk {
         return;
       }
       const nodes = fragment.nodes;
+      if (fragment.fragment === 'expandable-body' && expandable) {
+        this.children(nodes, [...path, i, 'nodes'], 'blocks', depth + 1);
+        return;
+      }
       if (!Array.isArray(nodes) || nodes.length !== 1 || !isObject(nodes[0]) || nodes[0].type !== 'paragraph') {
         this.fail([...path, i, 'nodes'], 'must hold one paragraph');
         return;

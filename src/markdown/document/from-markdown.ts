@@ -12,6 +12,7 @@ import type {
 } from './types';
 import { figureOf } from './figure';
 import { fileOfSrc, refOf } from './refs';
+import { expandableAt } from './expandable';
 
 /** Marks in the one order the tree keeps them (markdown nests them either way). */
 const MARK_ORDER: MarkType[] = ['bold', 'italic', 'strikethrough', 'code'];
@@ -210,8 +211,28 @@ function trimEnd(tokens: Token[]): Token[] {
   return text ? [...tokens.slice(0, -1), { type: 'text', raw: text, text } as Token] : tokens.slice(0, -1);
 }
 
+/** Block tokens as blocks; `<details>` … `</details>` (several tokens) is one expandable block. */
 function blocks(tokens: Token[]): Block[] {
-  return tokens.flatMap(block);
+  const out: Block[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const expandable = tokens[i].type === 'html' ? expandableAt(tokens, i) : undefined;
+    if (!expandable) {
+      out.push(...block(tokens[i]));
+      continue;
+    }
+    out.push({
+      object: 'block',
+      type: 'expandable',
+      isVoid: true,
+      data: {},
+      fragments: [
+        { object: 'fragment', fragment: 'expandable-title', type: 'expandable-title', nodes: [paragraph([textNode(expandable.title)])] },
+        { object: 'fragment', fragment: 'expandable-body', type: 'expandable-body', nodes: blocks(expandable.body) },
+      ],
+    });
+    i += expandable.length - 1;
+  }
+  return out;
 }
 
 /** A markdown body (no frontmatter: a comment, or a page's body) as a document. */

@@ -3,10 +3,11 @@
  * back to the same tree. Forms markdown has several spellings of are written one way
  * (docs/decisions.md lists them).
  */
-import type { Block, Image, JSONDocument, ListItem, Table } from './types';
+import type { Block, Image, InlineContent, JSONDocument, ListItem, Table } from './types';
 import { destination, escapeLineStarts, inlineMarkdown, verbatimText } from './inline-markdown';
 import { figureHtml } from './figure';
 import { destinationOf, srcOfFile } from './refs';
+import { expandableMarkdown } from './expandable';
 
 /** A tag attribute's value, quoted with whichever quote it does not hold. */
 const attr = (name: string, value: string) => (value.includes('"') ? `${name}='${value}'` : `${name}="${value}"`);
@@ -18,9 +19,12 @@ function listItemMarkdown(item: ListItem, marker: string): string {
   return body ? `${marker}${indent(body, ' '.repeat(marker.length))}` : marker.trimEnd();
 }
 
+/** The text of inline nodes without their marks (what HTML captions and titles hold). */
+const plainText = (nodes: InlineContent[]): string => nodes.map((n) => (n.object === 'text' ? n.leaves.map((l) => l.text).join('') : '')).join('');
+
 function imageMarkdown(image: Image): string {
   const caption = image.fragments.find((f) => f.fragment === 'caption')?.nodes[0];
-  const captionText = caption && caption.type === 'paragraph' ? caption.nodes.map((n) => (n.object === 'text' ? n.leaves.map((l) => l.text).join('') : '')).join('') : undefined;
+  const captionText = caption && caption.type === 'paragraph' ? plainText(caption.nodes) : undefined;
   const alt = image.data.alt ?? '';
   const figure = captionText === undefined ? undefined : figureHtml({ src: destinationOf(image.data.ref), alt, caption: captionText });
   return figure ?? `![${alt}](${destination(destinationOf(image.data.ref))})`;
@@ -124,6 +128,13 @@ function blockMarkdown(node: Block, alternate = false): string {
     }
     case 'table':
       return tableMarkdown(node);
+    case 'expandable': {
+      const part = (name: string) => node.fragments.find((f) => f.fragment === name)?.nodes ?? [];
+      const title = part('expandable-title').map((p) => (p.type === 'paragraph' ? plainText(p.nodes) : '')).join(' ');
+      const body = blocksMarkdown(part('expandable-body'));
+      // A title HTML cannot hold: the title as a paragraph, then the body.
+      return expandableMarkdown(title, body) ?? blocksMarkdown([...part('expandable-title'), ...part('expandable-body')]);
+    }
   }
 }
 

@@ -61,8 +61,10 @@ export interface Table {
   fragments: Fragment[];
 }
 
+export interface Expandable { object: 'block'; type: 'expandable'; isVoid: true; data: Record<string, never>; fragments: Fragment[] }
+
 export type Block =
   | Paragraph | Heading | Code | CodeLine | Blockquote | Hint | ListItem | ListOrdered | ListUnordered | ListTasks
-  | Divider | Images | Image | Tabs | TabsItem | Embed | FileBlock | ContentRefBlock | Table;
+  | Divider | Images | Image | Tabs | TabsItem | Embed | FileBlock | ContentRefBlock | Table | Expandable;
 
 export interface JSONDocument { object: 'document'; data: Record<string, unknown>; nodes: Block[] }
