@@ -74,6 +74,10 @@ class Source {
       if (start > 0 && text[start - 1] !== '\n') continue; // a line start to the regex (after \r or \u2028), not to marked
       if (fence && itemColumn > 0 && /^[ \t]*/.exec(m[0])![0].length < itemColumn) fence = undefined;
       if (m[1]) {
+        // A backtick fence's info string holds no backtick: such a line is text, as marked reads it.
+        const after = m.index + m[0].length;
+        const end = text.indexOf('\n', after);
+        if (m[1][0] === '`' && text.slice(after, end === -1 ? text.length : end).includes('`')) continue;
         const prefix = m[0].slice(0, m[0].length - m[1].length);
         if (!fence) [fence, itemColumn] = [m[1], /[-*+]|\d[.)]/.test(prefix) ? prefix.length : 0];
         else if (m[1].startsWith(fence)) fence = undefined;

@@ -184,6 +184,8 @@ describe('toDocument with GitBook blocks', () => {
     expect(types('* a\n  * ```\n    x\n    ```\n\n{% hint %}\nAfter.\n{% endhint %}\n')).toEqual(['list-unordered', 'hint']);
     // A tag line inside such a fence is still code.
     expect(types('* ```\n  {% hint %}\n  ```\n')).toEqual(['list-unordered']);
+    // A line of backticks whose info string holds a backtick is no fence.
+    expect(types('```` `a` ``\n\n{% hint %}\nAfter.\n{% endhint %}\n')).toEqual(['paragraph', 'hint']);
     // Unclosed, the fence ends with its item, as markdown ends it.
     expect(types('1. ```\n2. b\n\n{% hint %}\nAfter.\n{% endhint %}\n')).toEqual(['list-ordered', 'hint']);
   });
