@@ -8,7 +8,7 @@ import { headingOf } from '../headings';
 import { lexBlocks, splitFrontmatter } from '../markdown';
 import type { Hint as HintToken, LinkBlock, Tab, TitledCode } from '../gitbook-blocks';
 import type {
-  Block, Fragment, HintStyle, Image, Inline, InlineContent, JSONDocument, ListItem, Mark, MarkType, Paragraph, Table, TableColumn, Text,
+  Block, Fragment, HintStyle, Image, Inline, InlineContent, InlineImage, JSONDocument, ListItem, Mark, MarkType, Paragraph, Table, TableColumn, Text,
 } from './types';
 import { figureOf } from './figure';
 import { fileOfSrc, refOf } from './refs';
@@ -37,7 +37,9 @@ function inlineParts(tokens: Token[] | undefined, marks: MarkType[], out: (Inlin
       const link = token as Tokens.Link;
       const nodes: InlineContent[] = [];
       inlineParts(link.tokens, marks, nodes);
-      out.push({ object: 'inline', type: 'link', isVoid: false, data: { ref: refOf(link.href) }, nodes: nodes.length ? (nodes as (Text | Inline)[]) as never : [textNode('')] });
+      // marked nests no link in a link: its content is texts and images.
+      const content = nodes.filter((n): n is Text | InlineImage => n.object === 'text' || n.type === 'inline-image');
+      out.push({ object: 'inline', type: 'link', isVoid: false, data: { ref: refOf(link.href) }, nodes: content.length ? content : [textNode('')] });
     } else if (token.type === 'image') {
       out.push(inlineImage(token as Tokens.Image));
     } else if (token.type === 'br') {
