@@ -1,7 +1,7 @@
 /**
  * Markdown (GFM with GitBook's blocks, as src/markdown parses it) to the platform's document tree.
  * Every choice where markdown says more or less than the tree is in docs/decisions.md
- * ("The structured document tree"); document-to-markdown.ts writes the tree back.
+ * ("The structured document tree"); to-markdown.ts writes the tree back.
  */
 import type { Token, Tokens } from 'marked';
 import { headingOf } from '../headings';
@@ -20,8 +20,8 @@ const MARKS: Record<string, MarkType> = { strong: 'bold', em: 'italic', codespan
 const HINT_STYLES: ReadonlySet<string> = new Set<HintStyle>(['info', 'warning', 'danger', 'success']);
 
 const mark = (type: MarkType): Mark => ({ object: 'mark', type });
-export const textNode = (text: string, marks: Mark[] = []): Text => ({ object: 'text', leaves: [{ object: 'leaf', text, marks }] });
-export const paragraph = (nodes: InlineContent[]): Paragraph => ({ object: 'block', type: 'paragraph', isVoid: false, data: {}, nodes });
+const textNode = (text: string, marks: Mark[] = []): Text => ({ object: 'text', leaves: [{ object: 'leaf', text, marks }] });
+const paragraph = (nodes: InlineContent[]): Paragraph => ({ object: 'block', type: 'paragraph', isVoid: false, data: {}, nodes });
 
 /** Inline tokens as leaves and inlines, marks in canonical order. */
 function inlineParts(tokens: Token[] | undefined, marks: MarkType[], out: (InlineContent)[]): void {
@@ -74,7 +74,7 @@ function pushText(out: InlineContent[], text: string, markTypes: MarkType[]): vo
 const sameMarks = (a: Mark[], b: Mark[]) => a.length === b.length && a.every((m, i) => m.type === b[i].type);
 
 /** Inline content of a block: never empty (an empty text, as the platform's editor keeps one). */
-export function inlines(tokens: Token[] | undefined): InlineContent[] {
+function inlines(tokens: Token[] | undefined): InlineContent[] {
   const out: InlineContent[] = [];
   inlineParts(tokens, [], out);
   return out.length ? out : [textNode('')];

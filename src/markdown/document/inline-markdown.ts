@@ -1,6 +1,6 @@
 /**
  * Inline content of the document tree (texts with marks, links, inline images) as markdown, escaped
- * so that markdown-to-document.ts reads the same tree back.
+ * so that from-markdown.ts reads the same tree back.
  */
 import type { InlineContent, Leaf, MarkType } from './types';
 import { destinationOf } from './refs';
