@@ -34,6 +34,12 @@ describe('checkDocument', () => {
       .toEqual(['nodes.0.nodes.0.type: must be a text, a link or an inline-image (what markdown can hold inline)']);
     expect(messages(doc({ object: 'block', type: 'code', data: {}, nodes: [{ object: 'block', type: 'code-line', data: {}, nodes: [{ object: 'inline', type: 'link' }] }] })))
       .toEqual(['nodes.0.nodes.0.nodes.0.object: must be "text" (a code line holds text only)']);
+    expect(messages(doc({ object: 'block', type: 'tabs', nodes: [{ object: 'block', type: 'tabs-item', data: { title: 'a "b" \'c\'' }, nodes: [] }] })))
+      .toEqual(['nodes.0.nodes.0.data.title: is written as a tag attribute: no line break, and not both " and \'']);
+    const table = markdownToDocument('| a |\n| --- |\n| 1 |\n').nodes[0] as { data: Record<string, unknown> };
+    table.data.definition = { col1: { id: 'col1', title: 'a|b', type: 'text', textAlignment: 'left' } };
+    expect(messages(doc(table)))
+      .toEqual(['nodes.0.data.definition.col1.title: is written as a header cell: no line break or unescaped |']);
     expect(messages(doc({ object: 'block', type: 'expandable', isVoid: true, data: {}, fragments: [] })))
       .toEqual(['nodes.0.fragments: must be an "expandable-title" fragment (one paragraph) and an "expandable-body" fragment (blocks)']);
     expect(messages(doc({ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', marks: [] }] }] })))

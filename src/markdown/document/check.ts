@@ -30,6 +30,15 @@ function string(data: Record<string, unknown>, key: string, at: Path, issues: Do
   if (typeof data[key] !== 'string') issues.push({ path: [...at, key], message: data[key] === undefined ? 'is required' : 'must be of type string' });
 }
 
+/** A string written as a `{% tag %}` attribute: one line, and not both kinds of quote. */
+function attribute(data: Record<string, unknown>, key: string, at: Path, issues: DocumentIssue[], required = true) {
+  string(data, key, at, issues, required);
+  const value = data[key];
+  if (typeof value === 'string' && (/[\r\n]/.test(value) || (value.includes('"') && value.includes("'")))) {
+    issues.push({ path: [...at, key], message: 'is written as a tag attribute: no line break, and not both " and \'' });
+  }
+}
+
 /** A reference docsctl can write as markdown: `{ kind: "url", url }` or `{ kind: "file", file }` (a file block: a file only). */
 function ref(data: Record<string, unknown>, at: Path, issues: DocumentIssue[], fileOnly = false) {
   const value = data.ref;
@@ -53,7 +62,7 @@ const RULES: Record<string, Rule> = {
   code: {
     children: 'code-lines',
     data: (d, at, issues) => {
-      string(d, 'title', at, issues, false);
+      attribute(d, 'title', at, issues, false);
       if (d.syntax !== undefined && (typeof d.syntax !== 'string' || !/^\S{0,100}$/.test(d.syntax))) issues.push({ path: [...at, 'syntax'], message: 'must be one word (at most 100 characters)' });
     },
   },
@@ -84,9 +93,15 @@ const RULES: Record<string, Rule> = {
   images: { children: 'images' },
   image: { children: 'none', fragments: 'caption', data: (d, at, issues) => (ref(d, at, issues), string(d, 'alt', at, issues, false)) },
   tabs: { children: 'tabs-items', dataOptional: true },
-  'tabs-item': { children: 'blocks', data: (d, at, issues) => string(d, 'title', at, issues) },
-  embed: { children: 'none', data: (d, at, issues) => string(d, 'url', at, issues) },
-  file: { children: 'none', data: (d, at, issues) => ref(d, at, issues, true) },
+  'tabs-item': { children: 'blocks', data: (d, at, issues) => attribute(d, 'title', at, issues) },
+  embed: { children: 'none', data: (d, at, issues) => attribute(d, 'url', at, issues) },
+  file: {
+    children: 'none',
+    data: (d, at, issues) => {
+      ref(d, at, issues, true);
+      if (isObject(d.ref) && typeof d.ref.file === 'string') attribute(d.ref, 'file', [...at, 'ref'], issues);
+    },
+  },
   'content-ref': { children: 'none', data: (d, at, issues) => ref(d, at, issues) },
   table: { children: 'none', fragments: 'table-cells', data: (d, at, issues) => tableData(d, at, issues) },
   expandable: { children: 'none', fragments: 'expandable', dataOptional: true },
@@ -113,6 +128,8 @@ function tableData(d: Record<string, unknown>, at: Path, issues: DocumentIssue[]
       const def = d.definition[column];
       if (!isObject(def) || typeof def.title !== 'string' || (def.textAlignment !== undefined && !ALIGNMENTS.includes(def.textAlignment as string))) {
         issues.push({ path: [...at, 'definition', column], message: 'must be a text column { "id", "title": string, "type": "text", "textAlignment": "left" | "center" | "right" }' });
+      } else if (/[\r\n]|(^|[^\\])\|/.test(def.title)) {
+        issues.push({ path: [...at, 'definition', column, 'title'], message: 'is written as a header cell: no line break or unescaped |' });
       }
     }
   }
