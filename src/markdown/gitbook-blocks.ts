@@ -17,8 +17,8 @@ export interface Tab { type: 'tab'; raw: string; text: ''; title: string; tokens
 /** content-ref and page-ref (`content-ref`), embed, file: a link with an optional body (a caption). */
 export interface LinkBlock { type: 'content-ref' | 'embed' | 'file'; raw: string; text: ''; url: string; tokens: Token[] }
 export interface LiquidTag { type: 'liquid-tag'; raw: string; text: ''; name: string }
-/** `{% code title="…" %}` around a fenced block: the code token with its title. */
-export type TitledCode = Tokens.Code & { title?: string };
+/** `{% code title="…" overflow="wrap" lineNumbers="true" fullWidth="true" %}` around a fenced block: the code token with those. */
+export type TitledCode = Tokens.Code & { title?: string; overflow?: string; lineNumbers?: boolean; fullWidth?: boolean };
 
 /** The token types this extension adds, all of them blocks. */
 export const GITBOOK_TYPES: ReadonlySet<string> = new Set(['hint', 'tabs', 'tab', 'content-ref', 'embed', 'file', 'liquid-tag']);
@@ -200,8 +200,17 @@ function block(lexer: Lexer, text: string, tag: TagLine, attrs: Record<string, s
     case 'code': {
       const tokens = body().filter((t) => t.type !== 'space');
       if (tokens.length !== 1 || tokens[0].type !== 'code') return undefined;
-      const title = attrs.title;
-      return { ...(tokens[0] as Tokens.Code), raw, ...(title ? { title } : {}) } satisfies TitledCode;
+      const { title, overflow, lineNumbers, fullWidth } = attrs;
+      const flag = (value: string | undefined) => (value === 'true' ? true : value === 'false' ? false : undefined);
+      const flags = { lineNumbers: flag(lineNumbers), fullWidth: flag(fullWidth) };
+      return {
+        ...(tokens[0] as Tokens.Code),
+        raw,
+        ...(title ? { title } : {}),
+        ...(overflow === 'wrap' || overflow === 'scroll' ? { overflow } : {}),
+        ...(flags.lineNumbers !== undefined ? { lineNumbers: flags.lineNumbers } : {}),
+        ...(flags.fullWidth !== undefined ? { fullWidth: flags.fullWidth } : {}),
+      } satisfies TitledCode;
     }
     default:
       return url ? ({ type: tag.name as LinkBlock['type'], raw, text: '', url, tokens: body() } satisfies LinkBlock) : undefined;

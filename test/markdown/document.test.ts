@@ -43,6 +43,7 @@ describe('markdown to the platform document tree', () => {
 
   it('gives code of code lines, with its syntax and a {% code %} title', () => {
     const line = (t: string) => ({ object: 'block', type: 'code-line', isVoid: false, data: {}, nodes: [text(leaf(t))] });
+    expect(nodesOf('{% code overflow="wrap" lineNumbers="true" %}\n```\nx\n```\n{% endcode %}\n')[0]).toMatchObject({ type: 'code', data: { overflow: 'wrap', lineNumbers: true } });
     expect(nodesOf('{% code title="app.ts" %}\n```ts\nconst a = 1;\n\n  b();\n```\n{% endcode %}\n')).toEqual([
       { object: 'block', type: 'code', isVoid: false, data: { syntax: 'ts', title: 'app.ts' }, nodes: [line('const a = 1;'), line(''), line('  b();')] },
     ]);
@@ -141,6 +142,7 @@ const CANONICAL = [
   '* item\n\n  more in the item\n* next\n',
   '```\nplain\n```\n\n````md\n```js\ninner\n```\n````\n',
   '{% code title="it\'s.js" %}\n```js\nx\n```\n{% endcode %}\n',
+  '{% code title="a.sh" overflow="wrap" lineNumbers="true" fullWidth="false" %}\n```sh\nx\n```\n{% endcode %}\n\n{% code lineNumbers="true" %}\n```\ny\n```\n{% endcode %}\n',
   '> quoted **text**\n>\n> * in a list\n',
   '{% hint style="warning" %}\nCareful.\n\n* a\n* b\n{% endhint %}\n',
   '{% tabs %}\n{% tab title="A" %}\nOne.\n{% endtab %}\n\n{% tab title="B" %}\n```sh\nb\n```\n{% endtab %}\n{% endtabs %}\n',

@@ -63,6 +63,8 @@ const RULES: Record<string, Rule> = {
     children: 'code-lines',
     data: (d, at, issues) => {
       attribute(d, 'title', at, issues, false);
+      if (d.overflow !== undefined && d.overflow !== 'scroll' && d.overflow !== 'wrap') issues.push({ path: [...at, 'overflow'], message: 'must be one of: "scroll", "wrap"' });
+      for (const key of ['lineNumbers', 'fullWidth']) if (d[key] !== undefined && typeof d[key] !== 'boolean') issues.push({ path: [...at, key], message: 'must be of type boolean' });
       if (d.syntax !== undefined && (typeof d.syntax !== 'string' || !/^\S{0,100}$/.test(d.syntax))) issues.push({ path: [...at, 'syntax'], message: 'must be one word (at most 100 characters)' });
     },
   },

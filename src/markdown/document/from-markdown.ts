@@ -8,7 +8,7 @@ import { headingOf } from '../headings';
 import { lexBlocks, splitFrontmatter } from '../markdown';
 import type { Hint as HintToken, LinkBlock, Tab, TitledCode } from '../gitbook-blocks';
 import type {
-  Block, Fragment, HintStyle, Image, Inline, InlineContent, InlineImage, JSONDocument, ListItem, Mark, MarkType, Paragraph, Table, TableColumn, Text,
+  Block, CodeData, Fragment, HintStyle, Image, Inline, InlineContent, InlineImage, JSONDocument, ListItem, Mark, MarkType, Paragraph, Table, TableColumn, Text,
 } from './types';
 import { figureOf } from './figure';
 import { fileOfSrc, refOf } from './refs';
@@ -147,7 +147,13 @@ function block(token: Token): Block[] {
       const c = token as TitledCode;
       // The syntax is the info string's first word (GitBook's is one word).
       const syntax = c.lang?.split(/\s/)[0];
-      const data = { ...(syntax ? { syntax } : {}), ...(c.title ? { title: c.title } : {}) };
+      const data: CodeData = {
+        ...(syntax ? { syntax } : {}),
+        ...(c.title ? { title: c.title } : {}),
+        ...(c.overflow ? { overflow: c.overflow as CodeData['overflow'] } : {}),
+        ...(c.lineNumbers !== undefined ? { lineNumbers: c.lineNumbers } : {}),
+        ...(c.fullWidth !== undefined ? { fullWidth: c.fullWidth } : {}),
+      };
       // An indented block's text keeps the blank lines after it; a fence's does not.
       const code = c.codeBlockStyle === 'indented' ? c.text.replace(/\n+$/, '') : c.text;
       const nodes = code.split('\n').map((line) => ({ object: 'block' as const, type: 'code-line' as const, isVoid: false as const, data: {}, nodes: [textNode(line)] }));

@@ -88,7 +88,15 @@ function blockMarkdown(node: Block, alternate = false): string {
       // No line at all for an empty block: a lone blank line would not survive inside a list item.
       const body = lines.length === 1 && lines[0] === '' ? '' : `${lines.join('\n')}\n`;
       const code = `${fence}${node.data.syntax ?? ''}\n${body}${fence}`;
-      return node.data.title ? `{% code ${attr('title', node.data.title)} %}\n${code}\n{% endcode %}` : code;
+      // GitBook's `{% code %}` wrapper carries what a fence cannot, in Git Sync's order.
+      const { title, overflow, lineNumbers, fullWidth } = node.data;
+      const attrs = [
+        title ? attr('title', title) : '',
+        overflow ? attr('overflow', overflow) : '',
+        lineNumbers !== undefined ? attr('lineNumbers', String(lineNumbers)) : '',
+        fullWidth !== undefined ? attr('fullWidth', String(fullWidth)) : '',
+      ].filter(Boolean);
+      return attrs.length ? `{% code ${attrs.join(' ')} %}\n${code}\n{% endcode %}` : code;
     }
     case 'code-line':
       return blockMarkdown({ object: 'block', type: 'code', isVoid: false, data: {}, nodes: [node] });

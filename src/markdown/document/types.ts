@@ -29,7 +29,8 @@ export interface Fragment { object: 'fragment'; fragment: string; type: string; 
 export interface Paragraph { object: 'block'; type: 'paragraph'; isVoid: false; data: Record<string, never>; nodes: InlineContent[] }
 export interface Heading { object: 'block'; type: 'heading-1' | 'heading-2' | 'heading-3'; isVoid: false; data: { id?: string }; nodes: InlineContent[] }
 export interface CodeLine { object: 'block'; type: 'code-line'; isVoid: false; data: Record<string, never>; nodes: Text[] }
-export interface Code { object: 'block'; type: 'code'; isVoid: false; data: { syntax?: string; title?: string }; nodes: CodeLine[] }
+export interface CodeData { syntax?: string; title?: string; overflow?: 'scroll' | 'wrap'; lineNumbers?: boolean; fullWidth?: boolean }
+export interface Code { object: 'block'; type: 'code'; isVoid: false; data: CodeData; nodes: CodeLine[] }
 export interface Blockquote { object: 'block'; type: 'blockquote'; isVoid: false; data: Record<string, never>; nodes: Block[] }
 export type HintStyle = 'info' | 'warning' | 'danger' | 'success';
 export interface Hint { object: 'block'; type: 'hint'; isVoid: false; data: { style: HintStyle }; nodes: Block[] }
