@@ -38,8 +38,7 @@ function rule(issue: Issue): string {
     case 'unrecognized_keys':
       return 'is not a known field';
     case 'invalid_union': {
-      // Report the branch that came closest: the one with the fewest problems.
-      const best = [...issue.errors].sort((a, b) => a.length - b.length)[0] ?? [];
+      const best = closest(issue);
       return best.length ? `does not match any accepted shape (${best.map((i) => describe(i, [])).join('; ')})` : 'does not match any accepted shape';
     }
     case 'invalid_key':
@@ -51,7 +50,20 @@ function rule(issue: Issue): string {
   }
 }
 
+/** The branch of a union that came closest: the one with the fewest problems. */
+const closest = (issue: Issue & { code: 'invalid_union' }) => [...issue.errors].sort((a, b) => a.length - b.length)[0] ?? [];
+
 function describe(issue: Issue, prefix: PropertyKey[]): string {
+  if (issue.code === 'invalid_union') {
+    const best = closest(issue);
+    // The input had the shape of a branch and broke only its own checks (a document tree's rules): name
+    // each problem at its full path. Every branch wanting another type (an object): say just that.
+    if (best.length && best.every((i) => i.code === 'custom')) return best.map((i) => describe(i, [...prefix, ...issue.path])).join('; ');
+    const types = issue.errors.map((branch) => (branch.length === 1 && branch[0].code === 'invalid_type' && !branch[0].path.length ? branch[0].expected : undefined));
+    if (types.length && types.every((t) => t !== undefined && t === types[0]) && issue.input !== undefined) {
+      return `${fieldOf([...prefix, ...issue.path]) || ''}${issue.path.length || prefix.length ? ': ' : ''}must be of type ${types[0]}`;
+    }
+  }
   if (issue.code === 'unrecognized_keys') {
     return issue.keys.map((key) => `${fieldOf([...prefix, ...issue.path, key])}: is not a known field`).join('; ');
   }

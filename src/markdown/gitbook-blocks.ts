@@ -17,8 +17,8 @@ export interface Tab { type: 'tab'; raw: string; text: ''; title: string; tokens
 /** content-ref and page-ref (`content-ref`), embed, file: a link with an optional body (a caption). */
 export interface LinkBlock { type: 'content-ref' | 'embed' | 'file'; raw: string; text: ''; url: string; tokens: Token[] }
 export interface LiquidTag { type: 'liquid-tag'; raw: string; text: ''; name: string }
-/** `{% code title="…" %}` around a fenced block: the code token with its title. */
-export type TitledCode = Tokens.Code & { title?: string };
+/** `{% code title="…" overflow="wrap" lineNumbers="true" fullWidth="true" %}` around a fenced block: the code token with those. */
+export type TitledCode = Tokens.Code & { title?: string; overflow?: string; lineNumbers?: boolean; fullWidth?: boolean };
 
 /** The token types this extension adds, all of them blocks. */
 export const GITBOOK_TYPES: ReadonlySet<string> = new Set(['hint', 'tabs', 'tab', 'content-ref', 'embed', 'file', 'liquid-tag']);
@@ -40,8 +40,12 @@ interface TagLine {
   fenced: boolean;
 }
 
-/** A line opening or closing a fence, or a tag line's start (up to 3 spaces, `{%`, the name). */
-const LINE = /^ {0,3}(?:(`{3,}|~{3,})|\{%-?[ \t]*([a-z][\w-]*)([^\n]*))/gim;
+/**
+ * A line opening or closing a fence, or a tag line's start (up to 3 spaces, `{%`, the name). A fence
+ * may follow list markers (`1. ```js`, as Git Sync writes a list item that starts with code) and be
+ * indented (its closing line in the item): otherwise the closing line alone would open a fence.
+ */
+const LINE = /^(?:[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)*(`{3,}|~{3,})|[ ]{0,3}\{%-?[ \t]*([a-z][\w-]*)([^\n]*))/gim;
 const ATTR = /[ \t]+([\w-]+)[ \t]*=[ \t]*(?:"([^"]*)"|'([^']*)')/y;
 
 /** A tag's attributes, `name="value"` or `name='value'`; read up to the first that is neither. */
@@ -63,11 +67,20 @@ class Source {
     const open = new Map<string, TagLine[]>();
     const text = this.text;
     let fence: string | undefined;
+    // A fence opened on a list item's first line ends with the item: at a line indented less than its content.
+    let itemColumn = 0;
     for (const m of text.includes('{%') ? text.matchAll(LINE) : []) {
       const start = m.index;
       if (start > 0 && text[start - 1] !== '\n') continue; // a line start to the regex (after \r or \u2028), not to marked
+      if (fence && itemColumn > 0 && /^[ \t]*/.exec(m[0])![0].length < itemColumn) fence = undefined;
       if (m[1]) {
-        if (!fence || m[1].startsWith(fence)) fence = fence ? undefined : m[1];
+        // A backtick fence's info string holds no backtick: such a line is text, as marked reads it.
+        const after = m.index + m[0].length;
+        const end = text.indexOf('\n', after);
+        if (m[1][0] === '`' && text.slice(after, end === -1 ? text.length : end).includes('`')) continue;
+        const prefix = m[0].slice(0, m[0].length - m[1].length);
+        if (!fence) [fence, itemColumn] = [m[1], /[-*+]|\d[.)]/.test(prefix) ? prefix.length : 0];
+        else if (m[1].startsWith(fence)) fence = undefined;
         continue;
       }
       const rest = m[3].trimEnd();
@@ -187,8 +200,17 @@ function block(lexer: Lexer, text: string, tag: TagLine, attrs: Record<string, s
     case 'code': {
       const tokens = body().filter((t) => t.type !== 'space');
       if (tokens.length !== 1 || tokens[0].type !== 'code') return undefined;
-      const title = attrs.title;
-      return { ...(tokens[0] as Tokens.Code), raw, ...(title ? { title } : {}) } satisfies TitledCode;
+      const { title, overflow, lineNumbers, fullWidth } = attrs;
+      const flag = (value: string | undefined) => (value === 'true' ? true : value === 'false' ? false : undefined);
+      const flags = { lineNumbers: flag(lineNumbers), fullWidth: flag(fullWidth) };
+      return {
+        ...(tokens[0] as Tokens.Code),
+        raw,
+        ...(title ? { title } : {}),
+        ...(overflow === 'wrap' || overflow === 'scroll' ? { overflow } : {}),
+        ...(flags.lineNumbers !== undefined ? { lineNumbers: flags.lineNumbers } : {}),
+        ...(flags.fullWidth !== undefined ? { fullWidth: flags.fullWidth } : {}),
+      } satisfies TitledCode;
     }
     default:
       return url ? ({ type: tag.name as LinkBlock['type'], raw, text: '', url, tokens: body() } satisfies LinkBlock) : undefined;

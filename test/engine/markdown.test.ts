@@ -178,6 +178,18 @@ describe('toDocument with GitBook blocks', () => {
     ]);
   });
 
+  it('sees a fence that starts a list item (Git Sync writes `1. ```js`), so the blocks after it still open', () => {
+    const types = (markdown: string) => toDocument(markdown).nodes.map((n) => n.type);
+    expect(types('1. ```sh\n   npm i\n   ```\n\n{% hint %}\nAfter.\n{% endhint %}\n')).toEqual(['list-ordered', 'hint']);
+    expect(types('* a\n  * ```\n    x\n    ```\n\n{% hint %}\nAfter.\n{% endhint %}\n')).toEqual(['list-unordered', 'hint']);
+    // A tag line inside such a fence is still code.
+    expect(types('* ```\n  {% hint %}\n  ```\n')).toEqual(['list-unordered']);
+    // A line of backticks whose info string holds a backtick is no fence.
+    expect(types('```` `a` ``\n\n{% hint %}\nAfter.\n{% endhint %}\n')).toEqual(['paragraph', 'hint']);
+    // Unclosed, the fence ends with its item, as markdown ends it.
+    expect(types('1. ```\n2. b\n\n{% hint %}\nAfter.\n{% endhint %}\n')).toEqual(['list-ordered', 'hint']);
+  });
+
   it('gives a heading with an <a id> anchor that id, without the anchor in its text', () => {
     expect(toDocument('## Install it <a href="#install" id="install"></a>\n').nodes).toEqual([
       { object: 'block', type: 'heading-2', data: { id: 'install' }, nodes: [text('Install it ')] },

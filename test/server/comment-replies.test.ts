@@ -17,7 +17,7 @@ describe('POST …/comments/{commentId}/replies', () => {
       postedBy: expect.objectContaining({ object: 'user', id: s.other, email: 'other@acme.test' }),
       postedAt: '2026-03-01T10:00:01.000Z',
       reactions: [],
-      body: { document: { object: 'document', nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', type: 'text', leaves: [{ text: 'answer', marks: [] }] }] }] } },
+      body: { document: { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', isVoid: false, data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'answer', marks: [] }] }] }] } },
       urls: { location: `${PUBLIC_URL}/v1/spaces/${s.spaceId}/comments/${c.id}/replies/${res.body.id}` },
       permissions: { view: true, edit: true, reply: true, delete: true },
     });

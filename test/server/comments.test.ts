@@ -23,12 +23,16 @@ describe('POST /v1/spaces/{spaceId}/comments', () => {
       body: {
         document: {
           object: 'document',
+          data: {},
           nodes: [{
-            object: 'block', type: 'paragraph', nodes: [
-              { object: 'text', type: 'text', leaves: [{ text: 'Is ', marks: [] }] },
-              { object: 'text', type: 'text', leaves: [{ text: 'step 2', marks: [{ type: 'bold' }] }] },
-              { object: 'text', type: 'text', leaves: [{ text: ' right?', marks: [] }] },
-            ],
+            object: 'block', type: 'paragraph', isVoid: false, data: {}, nodes: [{
+              object: 'text',
+              leaves: [
+                { object: 'leaf', text: 'Is ', marks: [] },
+                { object: 'leaf', text: 'step 2', marks: [{ object: 'mark', type: 'bold' }] },
+                { object: 'leaf', text: ' right?', marks: [] },
+              ],
+            }],
           }],
         },
       },
@@ -54,7 +58,7 @@ describe('POST /v1/spaces/{spaceId}/comments', () => {
     expect((await s.postOk({ page: s.intro, body: { markdown: '# Heading\n\ntext' } }, s.commenter, undefined, '?format=markdown')).body)
       .toEqual({ markdown: '# Heading\n\ntext' });
     const empty = await s.postOk({ body: {} });
-    expect(empty.body).toEqual({ document: { object: 'document', nodes: [] } });
+    expect(empty.body).toEqual({ document: { object: 'document', data: {}, nodes: [] } });
     expect((await s.getOk(empty.id, s.adminId, undefined, '?format=markdown')).body).toEqual({ markdown: '' });
     // A comment without a page is about the whole content.
     expect(empty.target).toEqual({ space: s.spaceId, revision: await s.spaceRevision() });

@@ -555,36 +555,48 @@ describe('GET <content>/page/{pageId}', () => {
     expectOk(explicit, 'getSpacePage');
     expect(explicit.body).toEqual(byDefault.body);
     expect(byDefault.body).not.toHaveProperty('markdown');
-    const t = (text: string, ...marks: string[]) => ({ object: 'text', type: 'text', leaves: [{ text, marks: marks.map((type) => ({ type })) }] });
+    const leaf = (text: string, ...marks: string[]) => ({ object: 'leaf', text, marks: marks.map((type) => ({ object: 'mark', type })) });
+    const t = (...leaves: ReturnType<typeof leaf>[]) => ({ object: 'text', leaves });
+    const p = (...nodes: unknown[]) => ({ object: 'block', type: 'paragraph', isVoid: false, data: {}, nodes });
+    const cell = (fragment: string, ...nodes: unknown[]) => ({ object: 'fragment', fragment, type: 'table-cell', nodes: [p(...nodes)] });
+    // The platform's tree: texts of leaves with marks, code of code lines, a table of records and cell fragments.
     expect(byDefault.body.document).toEqual({
       object: 'document',
+      data: {},
       nodes: [
-        { object: 'block', type: 'heading-1', nodes: [t('Guide heading')] },
-        {
-          object: 'block',
-          type: 'paragraph',
-          nodes: [
-            t('Some '), t('bold', 'bold'), t(', '), t('italic', 'italic'), t(', '), t('inline code', 'code'), t(' and a '),
-            { object: 'inline', type: 'link', data: { ref: { kind: 'url', url: 'https://example.com/docs' } }, nodes: [t('link')] },
-            t('.'),
-          ],
-        },
+        { object: 'block', type: 'heading-1', isVoid: false, data: {}, nodes: [t(leaf('Guide heading'))] },
+        p(
+          t(leaf('Some '), leaf('bold', 'bold'), leaf(', '), leaf('italic', 'italic'), leaf(', '), leaf('inline code', 'code'), leaf(' and a ')),
+          { object: 'inline', type: 'link', isVoid: false, data: { ref: { kind: 'url', url: 'https://example.com/docs' } }, nodes: [t(leaf('link'))] },
+          t(leaf('.')),
+        ),
         {
           object: 'block',
           type: 'list-unordered',
+          isVoid: false,
+          data: {},
           nodes: [
-            { object: 'block', type: 'list-item', nodes: [{ object: 'block', type: 'paragraph', nodes: [t('first '), t('item', 'italic')] }] },
-            { object: 'block', type: 'list-item', nodes: [{ object: 'block', type: 'paragraph', nodes: [t('second')] }] },
+            { object: 'block', type: 'list-item', isVoid: false, data: {}, nodes: [p(t(leaf('first '), leaf('item', 'italic')))] },
+            { object: 'block', type: 'list-item', isVoid: false, data: {}, nodes: [p(t(leaf('second')))] },
           ],
         },
-        { object: 'block', type: 'code', data: { syntax: 'ts' }, nodes: [t('const answer: number = 42;')] },
+        {
+          object: 'block', type: 'code', isVoid: false, data: { syntax: 'ts' },
+          nodes: [{ object: 'block', type: 'code-line', isVoid: false, data: {}, nodes: [t(leaf('const answer: number = 42;'))] }],
+        },
         {
           object: 'block',
           type: 'table',
-          nodes: [
-            { object: 'block', type: 'table-row', nodes: [{ object: 'block', type: 'table-cell', nodes: [t('Key')] }, { object: 'block', type: 'table-cell', nodes: [t('Value')] }] },
-            { object: 'block', type: 'table-row', nodes: [{ object: 'block', type: 'table-cell', nodes: [t('a')] }, { object: 'block', type: 'table-cell', nodes: [t('1', 'bold')] }] },
-          ],
+          isVoid: true,
+          data: {
+            view: { type: 'grid', columns: ['col1', 'col2'], hideHeader: false },
+            records: { row1: { orderIndex: '000000', values: { col1: 'row1-col1', col2: 'row1-col2' } } },
+            definition: {
+              col1: { id: 'col1', title: 'Key', type: 'text', textAlignment: 'left' },
+              col2: { id: 'col2', title: 'Value', type: 'text', textAlignment: 'left' },
+            },
+          },
+          fragments: [cell('row1-col1', t(leaf('a'))), cell('row1-col2', t(leaf('1', 'bold')))],
         },
       ],
     });

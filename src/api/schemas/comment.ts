@@ -1,19 +1,29 @@
 import * as z from 'zod/mini';
 import { lazy } from './lazy';
 import { DateTime, Id, Order, Paging, User } from './common';
+import { JSONDocument, JSONDocumentInput, treeToMarkdown } from './document';
 
 /** The most a comment or reply body may hold (markdown characters). */
 export const MAX_COMMENT_MARKDOWN = 100_000;
 
 const Format = lazy(() => z.enum(['document', 'markdown']));
 
-/** A body as sent: the markdown variant `{ markdown }`, or an empty object (an empty body). */
-export const CommentBodyInput = lazy(() => z.strictObject({ markdown: z.optional(z.string().check(z.maxLength(MAX_COMMENT_MARKDOWN))) }));
+/**
+ * A body as sent, as the platform's: `{ markdown }`, `{ document }` (the structured tree, written as
+ * markdown here: the engine stores markdown) or an empty object (an empty body).
+ */
+export const CommentBodyInput = lazy(() => z.pipe(
+  z.strictObject({
+    markdown: z.optional(z.string().check(z.maxLength(MAX_COMMENT_MARKDOWN))),
+    document: z.optional(JSONDocumentInput),
+  }).check(z.refine((body) => body.markdown === undefined || body.document === undefined, { error: 'must hold markdown or document, not both' })),
+  z.transform((body, ctx): { markdown?: string } => (body.document ? { markdown: treeToMarkdown(body.document, MAX_COMMENT_MARKDOWN, ctx, ['document']) } : { ...(body.markdown !== undefined ? { markdown: body.markdown } : {}) })),
+));
 
 /** A body as answered, in the asked `format`. */
 export const CommentBody = lazy(() => z.object({
   markdown: z.optional(z.string()),
-  document: z.optional(z.object({ object: z.literal('document'), nodes: z.array(z.unknown()) })),
+  document: z.optional(JSONDocument),
 }));
 
 /** An emoji (or a short code such as `:+1:`): one short word, no spaces. */

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { lazy } from './lazy';
 import { DateTime, Id, Paging, User, queryBool, text } from './common';
 import { CR_STATUSES } from '../../domain/values';
+import { JSONDocument, MarkdownOrDocument } from './document';
 
 const ContentFlags = { metadata: z.optional(queryBool), computed: z.optional(queryBool) };
 export const ContentQuery = lazy(() => z.strictObject(ContentFlags));
@@ -31,7 +32,7 @@ const PageBase = {
 };
 const PageContent = {
   markdown: z.optional(z.string()),
-  document: z.optional(z.object({ object: z.literal('document'), nodes: z.array(z.unknown()) })),
+  document: z.optional(JSONDocument),
 };
 /** The platform's Git Sync blob: the page's file and the Git id of its markdown. */
 const GitBlob = lazy(() => z.object({ oid: z.string(), path: z.string() }));
@@ -140,7 +141,6 @@ export const PageComputed = lazy(() => z.strictObject({
   props: z.optional(z.record(z.string(), z.unknown())),
 }));
 
-const Markdown = lazy(() => z.strictObject({ markdown: z.string().check(z.maxLength(1_000_000)) }));
 /** docsctl extension: the file Git Sync keeps a page in (the platform's `git.path` of a page). */
 const GitFile = lazy(() => z.strictObject({ path: text(1, 512) }));
 const Position = {
@@ -153,7 +153,7 @@ const Position = {
 export const ContentChange = lazy(() => z.discriminatedUnion('operation', [
   z.strictObject({
     operation: z.literal('insert_page'),
-    document: Markdown,
+    document: MarkdownOrDocument,
     title: z.optional(text(1, 256)),
     type: z.optional(z.enum(['document', 'group', 'link'])),
     href: z.optional(z.url().check(z.maxLength(2048))),
@@ -163,7 +163,7 @@ export const ContentChange = lazy(() => z.discriminatedUnion('operation', [
     ...Position,
   }),
   z.strictObject({
-    operation: z.literal('update_page'), page: Id, document: z.optional(Markdown), title: z.optional(text(1, 256)),
+    operation: z.literal('update_page'), page: Id, document: z.optional(MarkdownOrDocument), title: z.optional(text(1, 256)),
     computed: z.optional(z.nullable(PageComputed)), git: z.optional(z.nullable(GitFile)), ...Position,
   }),
   z.strictObject({ operation: z.literal('delete_page'), page: Id }),

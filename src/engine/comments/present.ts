@@ -1,5 +1,5 @@
 import type { Core } from '../core';
-import { toDocument } from '../../markdown/markdown';
+import { markdownToDocument } from '../../markdown/document/from-markdown';
 import { presentUser, type User } from '../users';
 import { commentPermissions, replyPermissions } from './rules';
 import { commentedPage } from './target';
@@ -64,11 +64,11 @@ export interface Presenting {
 }
 
 /**
- * The body in the asked format. The leading newline keeps a comment that starts with `---` from being
- * read as page frontmatter: in a comment it is a divider or a heading underline, as markdown says.
+ * The body in the asked format: the platform's document tree of the markdown (a comment has no
+ * frontmatter: one starting with `---` starts with a divider or a heading underline, as markdown says).
  */
 export function presentBody(markdown: string, format: BodyFormat) {
-  return format === 'markdown' ? { markdown } : { document: toDocument(`\n${markdown}`) };
+  return format === 'markdown' ? { markdown } : { document: markdownToDocument(markdown) };
 }
 
 function user(core: Core, id: string | null, name: string | null, email: string | null, photo: string | null): User | undefined {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Core } from '../core';
 import { capabilityUrl } from '../capability';
-import { toDocument } from '../../markdown/markdown';
+import { pageDocument } from '../../markdown/document/from-markdown';
 import { childrenIndex, childrenOf, pageData, pathsOf, type FileEntry, type PageData, type PageEntry, type RevisionState } from './state';
 import { shownMarkdown } from './computed-page';
 import type { PageComputed } from '../../domain/content-change';
@@ -64,7 +64,7 @@ interface PagePlace {
 }
 
 /** A page's content, in the format asked for. */
-type PageContent = { markdown?: string; document?: ReturnType<typeof toDocument> };
+type PageContent = { markdown?: string; document?: ReturnType<typeof pageDocument> };
 
 /** The platform's Git Sync blob of a page: where the file is and the Git id of the page's markdown. */
 type GitBlob = { oid: string; path: string };
@@ -99,7 +99,7 @@ export type Page = DocumentPage | GroupPage | LinkPage | ComputedPage;
 /** A page's content in the asked format; a computed page's is generated unless `computed` is false. */
 async function contentOf(core: Core, spaceId: string, data: PageData, options: PageOptions): Promise<PageContent> {
   const markdown = options.computed !== false ? await shownMarkdown(core, spaceId, data) : data.markdown;
-  return options.format === 'document' ? { document: toDocument(markdown) } : { markdown };
+  return options.format === 'document' ? { document: pageDocument(markdown) } : { markdown };
 }
 
 /** The Git blob id of a page version's markdown (`git hash-object`), worked out once per version. */

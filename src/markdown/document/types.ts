@@ -1,0 +1,71 @@
+/**
+ * The platform's structured document tree (its `JSONDocument`), as far as markdown can express it:
+ * a document of blocks, blocks of blocks or of inlines and texts, texts of leaves with marks.
+ * Written from the platform's published shapes (object, type, data, isVoid, nodes, leaves, fragments).
+ */
+
+export type MarkType = 'bold' | 'italic' | 'code' | 'strikethrough';
+export interface Mark { object: 'mark'; type: MarkType }
+export interface Leaf { object: 'leaf'; text: string; marks: Mark[] }
+export interface Text { object: 'text'; leaves: Leaf[] }
+
+export interface UrlRef { kind: 'url'; url: string }
+export interface FileRef { kind: 'file'; file: string }
+
+export type Ref = UrlRef | FileRef;
+
+export interface InlineLink { object: 'inline'; type: 'link'; isVoid: false; data: { ref: Ref }; nodes: (Text | InlineImage)[] }
+export interface InlineImage {
+  object: 'inline';
+  type: 'inline-image';
+  isVoid: true;
+  data: { ref: Ref; alt?: string; caption?: string };
+}
+export type Inline = InlineLink | InlineImage;
+export type InlineContent = Text | Inline;
+
+export interface Fragment { object: 'fragment'; fragment: string; type: string; nodes: Block[] }
+
+export interface Paragraph { object: 'block'; type: 'paragraph'; isVoid: false; data: Record<string, never>; nodes: InlineContent[] }
+export interface Heading { object: 'block'; type: 'heading-1' | 'heading-2' | 'heading-3'; isVoid: false; data: { id?: string }; nodes: InlineContent[] }
+export interface CodeLine { object: 'block'; type: 'code-line'; isVoid: false; data: Record<string, never>; nodes: Text[] }
+export interface CodeData { syntax?: string; title?: string; overflow?: 'scroll' | 'wrap'; lineNumbers?: boolean; fullWidth?: boolean }
+export interface Code { object: 'block'; type: 'code'; isVoid: false; data: CodeData; nodes: CodeLine[] }
+export interface Blockquote { object: 'block'; type: 'blockquote'; isVoid: false; data: Record<string, never>; nodes: Block[] }
+export type HintStyle = 'info' | 'warning' | 'danger' | 'success';
+export interface Hint { object: 'block'; type: 'hint'; isVoid: false; data: { style: HintStyle }; nodes: Block[] }
+export interface ListItem { object: 'block'; type: 'list-item'; isVoid: false; data: { checked?: boolean }; nodes: Block[] }
+export interface ListOrdered { object: 'block'; type: 'list-ordered'; isVoid: false; data: { start?: number }; nodes: ListItem[] }
+export interface ListUnordered { object: 'block'; type: 'list-unordered'; isVoid: false; data: Record<string, never>; nodes: ListItem[] }
+export interface ListTasks { object: 'block'; type: 'list-tasks'; isVoid: false; data: Record<string, never>; nodes: ListItem[] }
+export interface Divider { object: 'block'; type: 'divider'; isVoid: true; data: Record<string, never> }
+export interface Image { object: 'block'; type: 'image'; isVoid: true; data: { ref: Ref; alt?: string }; fragments: Fragment[] }
+export interface Images { object: 'block'; type: 'images'; isVoid: false; data: Record<string, never>; nodes: Image[] }
+export interface Tabs { object: 'block'; type: 'tabs'; isVoid: false; data: Record<string, never>; nodes: TabsItem[] }
+export interface TabsItem { object: 'block'; type: 'tabs-item'; isVoid: false; data: { title: string }; nodes: Block[] }
+export interface Embed { object: 'block'; type: 'embed'; isVoid: true; data: { url: string } }
+export interface FileBlock { object: 'block'; type: 'file'; isVoid: true; data: { ref: FileRef } }
+export interface ContentRefBlock { object: 'block'; type: 'content-ref'; isVoid: true; data: { ref: Ref } }
+
+export type TextAlignment = 'left' | 'center' | 'right';
+export interface TableColumn { id: string; title: string; type: 'text'; textAlignment: TextAlignment }
+export interface Table {
+  object: 'block';
+  type: 'table';
+  isVoid: true;
+  data: {
+    view: { type: 'grid'; columns: string[]; hideHeader: boolean };
+    records: Record<string, { orderIndex: string; values: Record<string, string> }>;
+    definition: Record<string, TableColumn>;
+  };
+  /** One per cell: `fragment` is the id a record's value names. */
+  fragments: Fragment[];
+}
+
+export interface Expandable { object: 'block'; type: 'expandable'; isVoid: true; data: Record<string, never>; fragments: Fragment[] }
+
+export type Block =
+  | Paragraph | Heading | Code | CodeLine | Blockquote | Hint | ListItem | ListOrdered | ListUnordered | ListTasks
+  | Divider | Images | Image | Tabs | TabsItem | Embed | FileBlock | ContentRefBlock | Table | Expandable;
+
+export interface JSONDocument { object: 'document'; data: Record<string, unknown>; nodes: Block[] }

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { checkDocument } from '../../src/markdown/document/check';
+import { DOCUMENT_LIMITS } from '../../src/markdown/document/limits';
+import { markdownToDocument } from '../../src/markdown/document/from-markdown';
+
+const leaf = (text: string) => ({ object: 'leaf', text, marks: [] });
+const p = (t: string) => ({ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [leaf(t)] }] });
+const doc = (...nodes: unknown[]) => ({ object: 'document', data: {}, nodes });
+const messages = (value: unknown) => checkDocument(value).map((i) => `${i.path.join('.')}: ${i.message}`);
+
+describe('checkDocument', () => {
+  it('accepts what the converter makes, and minimal platform nodes (data left out where the platform allows)', () => {
+    expect(checkDocument(markdownToDocument('# A\n\n* b\n\n| x |\n| --- |\n| 1 |\n\n{% hint style="info" %}\nc\n{% endhint %}\n'))).toEqual([]);
+    expect(checkDocument(doc(p('a'), { object: 'block', type: 'list-unordered', nodes: [{ object: 'block', type: 'list-item', nodes: [p('b')] }] }))).toEqual([]);
+  });
+
+  it('names the path and the rule of each problem', () => {
+    expect(messages({ object: 'page' })).toEqual(['object: must be "document"']);
+    expect(messages({ object: 'document', data: {} })).toEqual(['nodes: is required']);
+    expect(messages(doc({ object: 'block', type: 'openapi-operation', data: {} }))[0]).toMatch(/^nodes\.0\.type: must be a block type docsctl can write as markdown: paragraph, /);
+    expect(messages(doc({ object: 'inline', type: 'link' }))).toEqual(['nodes.0.object: must be "block"']);
+    expect(messages(doc({ object: 'block', type: 'heading-1', nodes: [] }))).toEqual(['nodes.0.data: is required']);
+    expect(messages(doc({ object: 'block', type: 'heading-2', data: { id: 'Not An Id' }, nodes: [] }))).toEqual(['nodes.0.data.id: must match the pattern ^[-a-z0-9.+_]+$ (at most 200 characters)']);
+    expect(messages(doc({ object: 'block', type: 'hint', data: { style: 'loud' }, nodes: [] }))).toEqual(['nodes.0.data.style: must be one of: "info", "warning", "danger", "success"']);
+    expect(messages(doc({ object: 'block', type: 'list-item', nodes: [] }))).toEqual(['nodes.0.type: "list-item" only stands inside its parent block']);
+    expect(messages(doc({ object: 'block', type: 'list-ordered', data: {}, nodes: [p('x')] }))).toEqual(['nodes.0.nodes.0.type: must be "list-item" here']);
+    expect(messages(doc({ object: 'block', type: 'embed', data: {} }))).toEqual(['nodes.0.data.url: is required']);
+    expect(messages(doc({ object: 'block', type: 'content-ref', data: { ref: { kind: 'page', page: 'p1' } } })))
+      .toEqual(['nodes.0.data.ref: must be a reference { "kind": "url", "url": string } or { "kind": "file", "file": an id } (docsctl stores documents as markdown, which links by URL, path or /files/<id>)']);
+    expect(messages(doc({ object: 'block', type: 'file', data: { ref: { kind: 'url', url: 'a.pdf' } } }))).toEqual(['nodes.0.data.ref: must be a file reference { "kind": "file", "file": an id or a path }']);
+    expect(messages(doc({ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'x', marks: [{ object: 'mark', type: 'color' }] }] }] })))
+      .toEqual(['nodes.0.nodes.0.leaves.0.marks.0.type: must be one of: "bold", "italic", "code", "strikethrough" (what markdown can hold)']);
+    expect(messages(doc({ object: 'block', type: 'paragraph', nodes: [{ object: 'inline', type: 'mention', data: {} }] })))
+      .toEqual(['nodes.0.nodes.0.type: must be a text, a link or an inline-image (what markdown can hold inline)']);
+    expect(messages(doc({ object: 'block', type: 'code', data: {}, nodes: [{ object: 'block', type: 'code-line', data: {}, nodes: [{ object: 'inline', type: 'link' }] }] })))
+      .toEqual(['nodes.0.nodes.0.nodes.0.object: must be "text" (a code line holds text only)']);
+    expect(messages(doc({ object: 'block', type: 'tabs', nodes: [{ object: 'block', type: 'tabs-item', data: { title: 'a "b" \'c\'' }, nodes: [] }] })))
+      .toEqual(['nodes.0.nodes.0.data.title: is written as a tag attribute: no line break, and not both " and \'']);
+    const table = markdownToDocument('| a |\n| --- |\n| 1 |\n').nodes[0] as { data: Record<string, unknown> };
+    table.data.definition = { col1: { id: 'col1', title: 'a|b', type: 'text', textAlignment: 'left' } };
+    expect(messages(doc(table)))
+      .toEqual(['nodes.0.data.definition.col1.title: is written as a header cell: no line break or unescaped |']);
+    expect(messages(doc({ object: 'block', type: 'expandable', isVoid: true, data: {}, fragments: [] })))
+      .toEqual(['nodes.0.fragments: must be an "expandable-title" fragment (one paragraph) and an "expandable-body" fragment (blocks)']);
+    expect(messages(doc({ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', marks: [] }] }] })))
+      .toEqual(['nodes.0.nodes.0.leaves.0.text: is required (a string)']);
+  });
+
+  it(`refuses a tree nested deeper than ${DOCUMENT_LIMITS.depth} levels`, () => {
+    let node: unknown = p('deep');
+    for (let i = 0; i < DOCUMENT_LIMITS.depth; i++) node = { object: 'block', type: 'blockquote', nodes: [node] };
+    const issues = checkDocument(doc(node));
+    expect(issues).toHaveLength(1);
+    expect(issues[0].message).toBe(`is nested deeper than ${DOCUMENT_LIMITS.depth} levels (at most ${DOCUMENT_LIMITS.depth})`);
+    expect(issues[0].path).toHaveLength(2 * (DOCUMENT_LIMITS.depth + 1));
+    // One level less is within the bound.
+    expect(checkDocument(doc((node as { nodes: unknown[] }).nodes[0]))).toEqual([]);
+  });
+
+  it(`refuses more than ${DOCUMENT_LIMITS.nodes} nodes, and stops counting there`, () => {
+    // Each paragraph is three nodes: the block, its text and the leaf.
+    const many = Array.from({ length: Math.ceil(DOCUMENT_LIMITS.nodes / 3) + 1 }, () => p('x'));
+    expect(messages(doc(...many))).toEqual([
+      expect.stringMatching(new RegExp(`: makes the document hold more than ${DOCUMENT_LIMITS.nodes} nodes`)),
+    ]);
+    expect(checkDocument(doc(...many.slice(0, Math.floor(DOCUMENT_LIMITS.nodes / 3))))).toEqual([]);
+  });
+
+  it('counts a table by its cells (records × columns), which it is written as', () => {
+    const columns = Array.from({ length: 1000 }, (_, i) => `c${i}`);
+    const records = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`r${i}`, { orderIndex: String(i), values: {} }]));
+    const definition = Object.fromEntries(columns.map((id) => [id, { id, title: id, type: 'text', textAlignment: 'left' }]));
+    const table = { object: 'block', type: 'table', isVoid: true, data: { view: { type: 'grid', columns, hideHeader: false }, records, definition }, fragments: [] };
+    expect(messages(doc(table))).toEqual([`nodes.0.data.records: makes the document hold more than ${DOCUMENT_LIMITS.nodes} nodes (at most ${DOCUMENT_LIMITS.nodes} blocks, inlines, texts, leaves, fragments and table cells)`]);
+  });
+
+  it(`refuses more than ${DOCUMENT_LIMITS.text} characters of text in all`, () => {
+    const half = 'x'.repeat(DOCUMENT_LIMITS.text / 2);
+    expect(checkDocument(doc(p(half), p(half)))).toEqual([]);
+    expect(messages(doc(p(half), p(half), p('y')))).toEqual([`nodes.2.nodes.0.leaves.0.text: makes the document's text longer than ${DOCUMENT_LIMITS.text} characters (at most ${DOCUMENT_LIMITS.text})`]);
+  });
+});

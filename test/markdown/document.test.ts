@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import { markdownToDocument, pageDocument } from '../../src/markdown/document/from-markdown';
+import { documentToMarkdown } from '../../src/markdown/document/to-markdown';
+import { checkDocument } from '../../src/markdown/document/check';
+import { DOCUMENT_LIMITS } from '../../src/markdown/document/limits';
+
+const leaf = (text: string, ...marks: string[]) => ({ object: 'leaf', text, marks: marks.map((type) => ({ object: 'mark', type })) });
+const text = (...leaves: ReturnType<typeof leaf>[]) => ({ object: 'text', leaves });
+const p = (...nodes: unknown[]) => ({ object: 'block', type: 'paragraph', isVoid: false, data: {}, nodes });
+const nodesOf = (markdown: string) => markdownToDocument(markdown).nodes;
+/** markdown → document → markdown. */
+const again = (markdown: string) => documentToMarkdown(markdownToDocument(markdown));
+
+describe('markdown to the platform document tree', () => {
+  it('makes a document with data, texts of leaves with marks in one order, links and inline images', () => {
+    const doc = markdownToDocument('Plain **bold** *it* `x < y` ~~gone~~ ***both*** [the *site*](https://example.com/a) ![logo](/files/f1 "The logo")');
+    expect(doc.object).toBe('document');
+    expect(doc.data).toEqual({});
+    expect(doc.nodes).toEqual([p(
+      text(leaf('Plain '), leaf('bold', 'bold'), leaf(' '), leaf('it', 'italic'), leaf(' '), leaf('x < y', 'code'), leaf(' '), leaf('gone', 'strikethrough'), leaf(' '), leaf('both', 'bold', 'italic'), leaf(' ')),
+      { object: 'inline', type: 'link', isVoid: false, data: { ref: { kind: 'url', url: 'https://example.com/a' } }, nodes: [text(leaf('the '), leaf('site', 'italic'))] },
+      text(leaf(' ')),
+      { object: 'inline', type: 'inline-image', isVoid: true, data: { ref: { kind: 'file', file: 'f1' }, alt: 'logo', caption: 'The logo' } },
+    )]);
+  });
+
+  it('gives headings 1 to 3, with the id of a GitBook anchor', () => {
+    expect(nodesOf('# One\n\n## Two <a href="#two" id="two"></a>\n\n#### Four\n')).toEqual([
+      { object: 'block', type: 'heading-1', isVoid: false, data: {}, nodes: [text(leaf('One'))] },
+      { object: 'block', type: 'heading-2', isVoid: false, data: { id: 'two' }, nodes: [text(leaf('Two'))] },
+      { object: 'block', type: 'heading-3', isVoid: false, data: {}, nodes: [text(leaf('Four'))] },
+    ]);
+  });
+
+  it('gives lists (ordered with their start, tasks with checked) of list items', () => {
+    const item = (nodes: unknown[], data = {}) => ({ object: 'block', type: 'list-item', isVoid: false, data, nodes });
+    expect(nodesOf('* one\n  * nested\n\n3. three\n4. four\n\n* [ ] todo\n* [x] done\n')).toEqual([
+      { object: 'block', type: 'list-unordered', isVoid: false, data: {}, nodes: [item([p(text(leaf('one'))), { object: 'block', type: 'list-unordered', isVoid: false, data: {}, nodes: [item([p(text(leaf('nested')))])] }])] },
+      { object: 'block', type: 'list-ordered', isVoid: false, data: { start: 3 }, nodes: [item([p(text(leaf('three')))]), item([p(text(leaf('four')))])] },
+      { object: 'block', type: 'list-tasks', isVoid: false, data: {}, nodes: [item([p(text(leaf('todo')))], { checked: false }), item([p(text(leaf('done')))], { checked: true })] },
+    ]);
+  });
+
+  it('gives code of code lines, with its syntax and a {% code %} title', () => {
+    const line = (t: string) => ({ object: 'block', type: 'code-line', isVoid: false, data: {}, nodes: [text(leaf(t))] });
+    expect(nodesOf('{% code overflow="wrap" lineNumbers="true" %}\n```\nx\n```\n{% endcode %}\n')[0]).toMatchObject({ type: 'code', data: { overflow: 'wrap', lineNumbers: true } });
+    expect(nodesOf('{% code title="app.ts" %}\n```ts\nconst a = 1;\n\n  b();\n```\n{% endcode %}\n')).toEqual([
+      { object: 'block', type: 'code', isVoid: false, data: { syntax: 'ts', title: 'app.ts' }, nodes: [line('const a = 1;'), line(''), line('  b();')] },
+    ]);
+  });
+
+  it("gives GitBook's blocks: hints, tabs, content-refs, embeds, files, and images with a caption", () => {
+    const markdown = [
+      '{% hint style="success" %}\nDone.\n{% endhint %}',
+      '{% hint style="odd" %}\nStyle unknown.\n{% endhint %}',
+      '{% tabs %}\n{% tab title="npm" %}\nnpm i\n{% endtab %}\n{% endtabs %}',
+      '{% content-ref url="a.md" %}\n[a.md](a.md)\n{% endcontent-ref %}',
+      '{% embed url="https://example.com/v" %}',
+      '{% file src="assets/x.pdf" %}',
+      '<figure><img src="assets/a.png" alt="A"><figcaption><p>Caption</p></figcaption></figure>',
+      '![](assets/b.png)',
+      '---',
+    ].join('\n\n');
+    expect(nodesOf(markdown)).toEqual([
+      { object: 'block', type: 'hint', isVoid: false, data: { style: 'success' }, nodes: [p(text(leaf('Done.')))] },
+      { object: 'block', type: 'hint', isVoid: false, data: { style: 'info' }, nodes: [p(text(leaf('Style unknown.')))] },
+      { object: 'block', type: 'tabs', isVoid: false, data: {}, nodes: [{ object: 'block', type: 'tabs-item', isVoid: false, data: { title: 'npm' }, nodes: [p(text(leaf('npm i')))] }] },
+      { object: 'block', type: 'content-ref', isVoid: true, data: { ref: { kind: 'url', url: 'a.md' } } },
+      { object: 'block', type: 'embed', isVoid: true, data: { url: 'https://example.com/v' } },
+      { object: 'block', type: 'file', isVoid: true, data: { ref: { kind: 'file', file: 'assets/x.pdf' } } },
+      {
+        object: 'block', type: 'images', isVoid: false, data: {},
+        nodes: [{ object: 'block', type: 'image', isVoid: true, data: { ref: { kind: 'url', url: 'assets/a.png' }, alt: 'A' }, fragments: [{ object: 'fragment', fragment: 'caption', type: 'caption', nodes: [p(text(leaf('Caption')))] }] }],
+      },
+      { object: 'block', type: 'images', isVoid: false, data: {}, nodes: [{ object: 'block', type: 'image', isVoid: true, data: { ref: { kind: 'url', url: 'assets/b.png' } }, fragments: [] }] },
+      { object: 'block', type: 'divider', isVoid: true, data: {} },
+    ]);
+  });
+
+  it('gives /files/<id> links, images and file blocks as file references (how content names its files)', () => {
+    const [images, para, file, other] = nodesOf('![](/files/f1)\n\n[notes](/files/f2) [page](guide.md)\n\n{% file src="/files/f3" %}\n\n{% file src="../assets/a.pdf" %}\n');
+    expect(images).toMatchObject({ type: 'images', nodes: [{ type: 'image', data: { ref: { kind: 'file', file: 'f1' } } }] });
+    expect(para).toMatchObject({ nodes: [{ type: 'link', data: { ref: { kind: 'file', file: 'f2' } } }, text(leaf(' ')), { type: 'link', data: { ref: { kind: 'url', url: 'guide.md' } } }] });
+    expect(file).toMatchObject({ type: 'file', data: { ref: { kind: 'file', file: 'f3' } } });
+    expect(other).toMatchObject({ type: 'file', data: { ref: { kind: 'file', file: '../assets/a.pdf' } } });
+    expect(again('![](/files/f1)\n\n[notes](/files/f2) [page](guide.md)\n\n{% file src="/files/f3" %}\n\n{% file src="../assets/a.pdf" %}\n'))
+      .toBe('![](/files/f1)\n\n[notes](/files/f2) [page](guide.md)\n\n{% file src="/files/f3" %}\n\n{% file src="../assets/a.pdf" %}\n');
+  });
+
+  it("gives GitBook's <details> block as an expandable: a title fragment and a body fragment", () => {
+    expect(nodesOf('<details>\n\n<summary>More</summary>\n\nInside.\n\n</details>\n')).toEqual([{
+      object: 'block', type: 'expandable', isVoid: true, data: {},
+      fragments: [
+        { object: 'fragment', fragment: 'expandable-title', type: 'expandable-title', nodes: [p(text(leaf('More')))] },
+        { object: 'fragment', fragment: 'expandable-body', type: 'expandable-body', nodes: [p(text(leaf('Inside.')))] },
+      ],
+    }]);
+  });
+
+  it('gives a table as grid columns, records and cell fragments', () => {
+    const [table] = nodesOf('| A | B |\n| :---: | ---: |\n| *x* | 2 |\n');
+    expect(table).toMatchObject({
+      type: 'table',
+      isVoid: true,
+      data: {
+        view: { type: 'grid', columns: ['col1', 'col2'], hideHeader: false },
+        definition: { col1: { id: 'col1', title: 'A', type: 'text', textAlignment: 'center' }, col2: { title: 'B', textAlignment: 'right' } },
+        records: { row1: { orderIndex: '000000', values: { col1: 'row1-col1', col2: 'row1-col2' } } },
+      },
+      fragments: [
+        { object: 'fragment', fragment: 'row1-col1', type: 'table-cell', nodes: [p(text(leaf('x', 'italic')))] },
+        { object: 'fragment', fragment: 'row1-col2', type: 'table-cell', nodes: [p(text(leaf('2')))] },
+      ],
+    });
+  });
+
+  it('keeps raw HTML and tags it does not read as their source text', () => {
+    expect(nodesOf('<div>raw *x*</div>\n\n{% include "x.md" %}\n')).toEqual([p(text(leaf('<div>raw *x*</div>'))), p(text(leaf('{% include "x.md" %}')))]);
+    expect(again('<div>raw *x*</div>\n\n{% include "x.md" %}\n')).toBe('<div>raw *x*</div>\n\n{% include "x.md" %}\n');
+  });
+
+  it('leaves the frontmatter of a page out (it is the page\'s title and description)', () => {
+    expect(pageDocument('---\ndescription: about\n---\n# Visible\n').nodes).toEqual([{ object: 'block', type: 'heading-1', isVoid: false, data: {}, nodes: [text(leaf('Visible'))] }]);
+    expect(markdownToDocument('')).toEqual({ object: 'document', data: {}, nodes: [] });
+    expect(documentToMarkdown(markdownToDocument(''))).toBe('');
+  });
+});
+
+/** Markdown in the spellings docsctl writes: each comes back exactly, and its document too. */
+const CANONICAL = [
+  '# Title\n\nText with **bold**, *italic*, ~~struck~~, `code`, ***both*** and **bold `code`**.\n',
+  'Escapes: \\*not italic\\*, \\_not either\\_, snake_case_name, \\`tick\\`, \\[not a link\\], \\\\ back, a ~ b.\n',
+  '\\# not a heading\n\n\\> not a quote\n\n\\- not a list\n\n1\\. not ordered\n\n\\+ not a list\n',
+  'Line one\nline two\n',
+  'A [link](https://example.com/a_b) and [one with spaces](<docs/a page.md>) and ![img](<x (1).png> "Its \\"title\\"").\n',
+  '``a `tick` inside`` and ` `` ` here.\n',
+  '* one\n* two\n  * nested\n    * deeper\n* three\n',
+  '1. one\n2. two\n',
+  '7. seven\n8. eight\n',
+  '* one list\n\n- another\n\n* a third\n\n1. ordered\n\n1) another\n',
+  '* [ ] open\n* [x] closed\n',
+  '* item\n\n  more in the item\n* next\n',
+  '```\nplain\n```\n\n````md\n```js\ninner\n```\n````\n',
+  '{% code title="it\'s.js" %}\n```js\nx\n```\n{% endcode %}\n',
+  '{% code title="a.sh" overflow="wrap" lineNumbers="true" fullWidth="false" %}\n```sh\nx\n```\n{% endcode %}\n\n{% code lineNumbers="true" %}\n```\ny\n```\n{% endcode %}\n',
+  '> quoted **text**\n>\n> * in a list\n',
+  '{% hint style="warning" %}\nCareful.\n\n* a\n* b\n{% endhint %}\n',
+  '{% tabs %}\n{% tab title="A" %}\nOne.\n{% endtab %}\n\n{% tab title="B" %}\n```sh\nb\n```\n{% endtab %}\n{% endtabs %}\n',
+  '{% content-ref url="other page.md" %}\n[other page.md](<other page.md>)\n{% endcontent-ref %}\n',
+  '{% embed url="https://example.com/v" %}\n\n{% file src="a.pdf" %}\n',
+  '<figure><img src="a.png" alt="A"><figcaption><p>Cap "quoted"</p></figcaption></figure>\n\n![](b.png)\n\n![alt](c.png "Title")\n',
+  '| A | B | C |\n| --- | :---: | ---: |\n| 1 | **2** | a \\| b |\n| [x](y.md) | `c` |  |\n',
+  '---\n\n## Section <a href="#sec" id="sec"></a>\n\n### Small\n',
+  '<details>\n\n<summary>More</summary>\n\nInside **it**.\n\n<details>\n\n<summary>Nested</summary>\n\n</details>\n\n</details>\n',
+  '<div>\n\n<details>\n\nno summary: HTML\n',
+];
+
+describe('round trips', () => {
+  it.each(CANONICAL)('keeps %j exactly, and its document', (markdown) => {
+    const document = markdownToDocument(markdown);
+    const written = documentToMarkdown(document);
+    expect(written).toBe(markdown);
+    expect(markdownToDocument(written)).toEqual(document);
+    expect(checkDocument(document)).toEqual([]);
+  });
+
+  /** Spellings the tree has no place for: written back in docsctl's one spelling (docs/decisions.md). */
+  const NORMALIZED: [string, string, string][] = [
+    ['bullets - and +', '- a\n- b\n\n+ c\n', '* a\n* b\n\n- c\n'],
+    ['a divider *** or ___', '***\n\n___\n', '---\n\n---\n'],
+    ['a setext heading', 'Title\n=====\n', '# Title\n'],
+    ['headings 4 to 6', '#### Four\n', '### Four\n'],
+    ['a closing #', '## Two ##\n', '## Two\n'],
+    ['an indented code block', '    code\n', '```\ncode\n```\n'],
+    ['a ~~~ fence', '~~~js\nx\n~~~\n', '```js\nx\n```\n'],
+    ['a link title', '[a](b.md "T")\n', '[a](b.md)\n'],
+    ['an autolink', '<https://example.com>\n', '[https://example.com](https://example.com)\n'],
+    ['a hard line break', 'a  \nb\n', 'a\nb\n'],
+    ['a loose list', '* a\n\n* b\n', '* a\n* b\n'],
+    ['a table delimiter row', '|a|b|\n|-|:-|\n|1|2|\n', '| a | b |\n| --- | --- |\n| 1 | 2 |\n'],
+    ['underscores for emphasis', '_it_ __bold__\n', '*it* **bold**\n'],
+    ['an embed caption', '{% embed url="u" %}\nCap.\n{% endembed %}\n', '{% embed url="u" %}\n\nCap.\n'],
+    ['a page-ref', '{% page-ref page="a.md" %}\n', '{% content-ref url="a.md" %}\n[a.md](a.md)\n{% endcontent-ref %}\n'],
+    ['blank lines between blocks', '# A\n\n\n\nB\n', '# A\n\nB\n'],
+    ['an expandable without blank lines around its summary', '<details>\n<summary>More</summary>\n\nInside.\n</details>\n', '<details>\n\n<summary>More</summary>\n\nInside.\n\n</details>\n'],
+  ];
+  it.each(NORMALIZED)('writes %s one way, and reads it back to the same document', (_, markdown, written) => {
+    const document = markdownToDocument(markdown);
+    expect(documentToMarkdown(document)).toBe(written);
+    expect(markdownToDocument(written)).toEqual(document);
+  });
+});
