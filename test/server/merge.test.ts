@@ -49,6 +49,11 @@ describe('merge without conflicts', () => {
     const content = await s.api.request('GET', `/v1/spaces/${s.spaceId}/content`, { as: s.adminId });
     expectOk(content, 'getSpaceContent');
     expect(content.body).toMatchObject({ id: res.body.revision, parents: [before, crRevision], type: 'merge' });
+    // It names the change request it merged, as the platform's merge revisions do; other revisions do not.
+    expect(content.body.mergedFrom).toMatchObject({ object: 'change-request', id: cr.id, number: cr.number, status: 'merged', revisionMerged: res.body.revision });
+    const edits = await s.api.request('GET', `/v1/spaces/${s.spaceId}/change-requests/${cr.id}/content`, { as: s.adminId });
+    expect(edits.body.type).toBe('edits');
+    expect(edits.body).not.toHaveProperty('mergedFrom');
   });
 
   it('brings the change request’s files into the space', async () => {

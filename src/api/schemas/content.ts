@@ -94,6 +94,8 @@ export const Revision = lazy(() => z.object({
   pages: z.array(Page),
   files: z.array(File),
   reusableContents: z.array(z.unknown()),
+  /** A merge revision: the change request it merged. */
+  mergedFrom: z.optional(ChangeRequest),
   tags: z.optional(z.array(z.unknown())),
   createdAt: DateTime,
   type: z.string(),

@@ -53,7 +53,10 @@ export function contentReadsModule(core: Core, spaces: Spaces, changeRequests: C
   return {
     async revision(actor: Actor, root: ContentRoot) {
       const { spaceId, revisionId } = await revisionOf(actor, root);
-      return await presentRevision(core, spaceId, revisionId, await loadState(core, revisionId), actor.userId);
+      const revision = await presentRevision(core, spaceId, revisionId, await loadState(core, revisionId), actor.userId);
+      // A merge names the change request it merged, as the platform's merge revisions do.
+      const merged = revision.type === 'merge' ? (await core.get<{ cr: string | null }>('SELECT change_request_id AS cr FROM revisions WHERE id = ?', [revisionId]))?.cr : null;
+      return merged ? { ...revision, mergedFrom: await changeRequests.get(actor, spaceId, merged) } : revision;
     },
 
     async pages(actor: Actor, root: ContentRoot) {
