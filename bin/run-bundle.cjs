@@ -4,7 +4,7 @@
 // start-up; a cache accepted by V8 skips it. See docs/performance.md.
 const { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
 const { createRequire } = require('node:module');
-const { basename, dirname, join } = require('node:path');
+const { dirname, join } = require('node:path');
 const { Script } = require('node:vm');
 const { privateCacheDir } = require('./cache-dir.cjs');
 
@@ -13,14 +13,24 @@ function debug(message) {
   if (/\bdocsctl\b/i.test(process.env.NODE_DEBUG ?? '')) process.stderr.write(`DOCSCTL ${process.pid}: ${message}\n`);
 }
 
-/** The cache file for this bundle, Node and CPU, or undefined when there is to be none. */
-function cacheFileFor(source, env) {
-  if (env.DOCSCTL_CODE_CACHE === 'off') return undefined;
+/** The prefix of every cache of this bundle (any command group, Node or CPU), or undefined without a hash. */
+function cachePrefixFor(source) {
   // scripts/build.js heads the bundle with a hash of its content. V8 itself checks only the source's
   // length, so the hash in the name is what keeps a cache from outliving its bundle.
   const hash = /^\/\/ docsctl bundle ([0-9a-f]{16})\n/.exec(source)?.[1];
-  const dir = hash && privateCacheDir(env);
-  return dir ? join(dir, `code-${hash}-${process.version}-${process.arch}.bin`) : undefined;
+  return hash && `code-${hash}-`;
+}
+
+/**
+ * The cache file for this bundle, command group, Node and CPU, or undefined when there is to be none.
+ * One per group: a group's runs then read only what starting up and that group compile, not what every
+ * group a user ever ran did (a cache that covered `init` too made a `members list` 2% slower).
+ */
+function cacheFileFor(source, env, command) {
+  if (env.DOCSCTL_CODE_CACHE === 'off') return undefined;
+  const prefix = cachePrefixFor(source);
+  const dir = prefix && privateCacheDir(env);
+  return dir ? join(dir, `${prefix}${command ?? 'main'}-${process.version}-${process.arch}.bin`) : undefined;
 }
 
 function readCache(file, encoding) {
@@ -66,14 +76,12 @@ function removeStaleCaches(dir, keep) {
   }
 }
 
-/** The cache, and beside it the commands whose runs it has the compiled code of. A `fresh` one (none
- * was there, or V8 rejected it) is the moment to clear out other builds' old caches. */
-function writeCache(file, script, commands, fresh) {
+/** Writes a command group's cache (none was there, or V8 rejected it), and clears out other builds' old caches. */
+function writeCache(file, script, keep) {
   try {
-    if (fresh) removeStaleCaches(dirname(file), basename(file));
+    removeStaleCaches(dirname(file), keep);
     writeAside(file, script.createCachedData());
-    writeAside(`${file}.commands`, `${commands.join('\n')}\n`);
-    debug(`code cache written (${commands.join(', ')}): ${file}`);
+    debug(`code cache written: ${file}`);
   } catch (error) {
     debug(`code cache not written: ${error.message}`);
   }
@@ -97,25 +105,20 @@ function bundleRequire(file) {
 }
 
 /**
- * Loads and runs `file` as a CommonJS module, compiled from the code cache when one fits. The cache is
- * written at exit, so it holds every function the run compiled, not only the top level; and rewritten
- * once by the first run of each other command group (`argv` tells which), since V8's cache then holds
- * what it held plus what that run compiled. So it comes to cover the commands a user runs, not only the
- * first one (`init`, usually).
+ * Loads and runs `file` as a CommonJS module, compiled from the code cache of the run's command group
+ * (`argv` tells which) when one fits. The cache is written at exit, so it holds every function the run
+ * compiled, not only the top level.
  */
 function runBundle(file, env = process.env, argv = process.argv.slice(2)) {
   const source = readFileSync(file, 'utf8');
-  const cacheFile = cacheFileFor(source, env);
+  const cacheFile = cacheFileFor(source, env, commandOf(argv));
   const cachedData = cacheFile && readCache(cacheFile);
   const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
   const script = new Script(wrapped, { filename: file, cachedData });
   if (cacheFile) {
     const accepted = cachedData !== undefined && !script.cachedDataRejected;
     debug(`code cache ${!cachedData ? 'missing' : accepted ? 'accepted' : 'rejected'}: ${cacheFile}`);
-    const command = commandOf(argv);
-    const covered = accepted ? (readCache(`${cacheFile}.commands`, 'utf8') ?? '').split('\n').filter(Boolean) : [];
-    const newCommand = command !== undefined && !covered.includes(command);
-    if (!accepted || newCommand) process.once('exit', () => writeCache(cacheFile, script, newCommand ? [...covered, command] : covered, !accepted));
+    if (!accepted) process.once('exit', () => writeCache(cacheFile, script, cachePrefixFor(source)));
   }
   const module = { exports: {} };
   script.runInThisContext()(module.exports, bundleRequire(file), module, file, dirname(file));

@@ -177,14 +177,14 @@ try {
     return out;
   });
 
-  const cachedName = buildMode ? /^code-[0-9a-f]{16}-v[\d.]+-\w+\.bin$/ : /^better_sqlite3-[0-9a-f]{16}\.node$/;
+  const cachedName = buildMode ? /^code-[0-9a-f]{16}-members-v[\d.]+-\w+\.bin$/ : /^better_sqlite3-[0-9a-f]{16}\.node$/;
   await check(`local init --sample and members list (${buildMode ? 'code cache written' : 'SQLite addon extracted from the executable'})`, async () => {
     await docsctl(['init', '--sample']);
     const rows = (await docsctl(['members', 'list'])).stdout.trim().split('\n');
     assert(rows.length >= 10, `members list printed ${rows.length} rows`);
     const cached = readdirSync(join(env.HOME, '.cache', 'docsctl'));
     assert(cached.some((name) => cachedName.test(name)), `cache holds ${cached.join(', ')}`);
-    return `${rows.length} members; cached ${cached[0]}`;
+    return `${rows.length} members; cached ${cached.find((name) => cachedName.test(name))}`;
   });
 
   const space = (await docsctl(['spaces', 'create', '--title', 'Packaged'], { json: true })).id;
