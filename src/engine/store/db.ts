@@ -44,10 +44,8 @@ export function openDb(file: string): Db {
   if (file !== ':memory:') keepPrivate(file);
   // The typings know only the path form; better-sqlite3 also takes the loaded addon object.
   const db = new Database(file, { nativeBinding: nativeBinding() as string });
-  db.pragma('journal_mode = WAL');
-  db.pragma('busy_timeout = 5000');
-  db.pragma('foreign_keys = ON');
-  db.pragma('synchronous = NORMAL');
+  // One call for the four: each `pragma()` prepares its own statement, a measurable part of a command's start.
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;');
   migrate(db);
   return db;
 }
