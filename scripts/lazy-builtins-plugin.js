@@ -20,13 +20,18 @@ export const lazyBuiltinsPlugin = {
       const lazy = LAZY.find((entry) => entry.builtin === args.path && entry.importer.test(args.importer));
       return lazy ? { path: lazy.builtin, namespace: 'lazy-builtin' } : undefined;
     });
-    // A proxy that loads the module on the first property read. Its target lists the module's export
-    // names, so esbuild's import helpers, which copy the names they see, find them all.
+    // An ES module of one wrapper per function the built-in exports, each loading the module on its
+    // first call (and constructing when called with `new`, for classes such as X509Certificate). An ES
+    // module, so importers take the names directly: a CommonJS stand-in made esbuild copy all of its
+    // names into every importing module at start-up. A name that is no function (crypto's `constants`)
+    // is not exported, so importing one fails the build instead of reading undefined.
     build.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => {
-      const names = Object.keys(createRequire(import.meta.url)(args.path));
-      const target = `{ ${names.map((name) => `${JSON.stringify(name)}: undefined`).join(', ')} }`;
+      const builtin = createRequire(import.meta.url)(args.path);
+      const names = Object.keys(builtin).filter((name) => typeof builtin[name] === 'function' && /^[A-Za-z_$][\w$]*$/.test(name));
+      const wrappers = names.map((name) =>
+        `export function ${name}(...args) { const f = load().${name}; return new.target ? Reflect.construct(f, args) : f.apply(this, args); }`);
       return {
-        contents: `let loaded;\nmodule.exports = new Proxy(${target}, { get: (_, key) => (loaded ??= require(${JSON.stringify(args.path)}))[key] });\n`,
+        contents: [`let loaded;`, `const load = () => (loaded ??= require(${JSON.stringify(args.path)}));`, ...wrappers, ''].join('\n'),
         loader: 'js',
         resolveDir: '.',
       };
