@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { benchStartup } from './startup';
 import { benchStartupBefore } from './startup-before';
 import { benchRemote } from './remote';
+import { benchSingleExecutable } from './single-executable';
 import { benchThroughput } from './throughput';
 import { benchBulkPut } from './bulk-put';
 import { benchSpacePaging } from './space-paging';
@@ -23,6 +24,7 @@ const groups: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
   startup: () => benchStartup(bin, quick ? 8 : 30),
   'startup-before': () => benchStartupBefore(root, bin, quick ? 21 : 101),
   remote: () => benchRemote(bin, quick ? 11 : 31),
+  'single-executable': () => benchSingleExecutable(root, quick ? 11 : 31),
   throughput: () => benchThroughput(bin, quick ? 3000 : 10000, quick ? 3 : 7),
   'bulk-put': () => benchBulkPut(),
   'space-paging': () => benchSpacePaging(quick ? 20_000 : 100_000),
