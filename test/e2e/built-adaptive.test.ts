@@ -1,18 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
 import { sandbox } from '../helpers/cli';
-import { runBuilt } from '../helpers/built';
+import { runBuilt, runBuiltJson } from '../helpers/built';
 
 /** Conditions through the built `bin/docsctl.cjs`, where jsep is a vendor bundle loaded on first use. */
 describe('adaptive content through the built entry', () => {
   const box = sandbox();
   afterAll(() => rmSync(box.dir, { recursive: true, force: true }));
   const built = async (argv: string[]) => await runBuilt(box, argv);
-  const json = async (argv: string[]) => {
-    const result = await built([...argv, '--json']);
-    expect(result.code, `${argv.join(' ')}: ${result.stderr}`).toBe(0);
-    return JSON.parse(result.stdout);
-  };
+  const json = async (argv: string[]) => await runBuiltJson(box, argv);
 
   it('refuses a bad condition with its position, takes a good one and previews it', async () => {
     expect((await built(['init', '--sample'])).code).toBe(0);

@@ -2,17 +2,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { sandbox } from '../helpers/cli';
-import { runBuilt } from '../helpers/built';
+import { runBuilt, runBuiltJson } from '../helpers/built';
 
 /** The platform's page variants as the built `bin/docsctl.cjs` shows them, pushed from a Git Sync folder. */
 describe('page variants through the built entry', () => {
   const box = sandbox();
   afterAll(() => rmSync(box.dir, { recursive: true, force: true }));
-  const json = async (argv: string[]) => {
-    const result = await runBuilt(box, [...argv, '--json']);
-    expect(result.code, `${argv.join(' ')}: ${result.stderr}`).toBe(0);
-    return JSON.parse(result.stdout);
-  };
+  const json = async (argv: string[]) => await runBuiltJson(box, argv);
 
   it('pushes a group, a document and a link, and lists each as its variant', async () => {
     expect((await runBuilt(box, ['init'])).code).toBe(0);

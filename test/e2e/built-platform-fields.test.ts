@@ -1,17 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
 import { sandbox } from '../helpers/cli';
-import { runBuilt } from '../helpers/built';
+import { runBuilt, runBuiltJson } from '../helpers/built';
 
 /** Fields that follow the platform's shapes (issue 18 parts 3-4), as the built `bin/docsctl.cjs` prints them. */
 describe('platform fields through the built entry', () => {
   const box = sandbox();
   afterAll(() => rmSync(box.dir, { recursive: true, force: true }));
-  const json = async (argv: string[]) => {
-    const result = await runBuilt(box, [...argv, '--json']);
-    expect(result.code, `${argv.join(' ')}: ${result.stderr}`).toBe(0);
-    return JSON.parse(result.stdout);
-  };
+  const json = async (argv: string[]) => await runBuiltJson(box, argv);
 
   it('shows the organization\'s billing end date and merge rules, a SAML provider\'s status and a member\'s sites', async () => {
     expect((await runBuilt(box, ['init', '--sample'])).code).toBe(0);

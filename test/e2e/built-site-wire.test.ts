@@ -2,17 +2,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sandbox } from '../helpers/cli';
-import { runBuilt } from '../helpers/built';
+import { runBuilt, runBuiltJson } from '../helpers/built';
 
 /** The site fields in the platform's format (issue 18) through the built `bin/docsctl.cjs`. */
 describe("site fields in the platform's format through the built entry", () => {
   const box = sandbox();
   afterAll(() => rmSync(box.dir, { recursive: true, force: true }));
-  const json = async (argv: string[]) => {
-    const result = await runBuilt(box, [...argv, '--json']);
-    expect(result.code, `${argv.join(' ')}: ${result.stderr}`).toBe(0);
-    return JSON.parse(result.stdout);
-  };
+  const json = async (argv: string[]) => await runBuiltJson(box, argv);
 
   it('answers the new site, structure and adaptive schema fields, and the proxy origin as it was set', async () => {
     expect((await runBuilt(box, ['init', '--sample'])).code).toBe(0);

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,6 +51,13 @@ export async function runBuilt(box: { dir: string; env: Record<string, string> }
   child.stdin.end(options.stdin ?? '');
   const code = await new Promise<number>((resolve) => child.on('close', (c, signal) => resolve(c ?? (signal ? -1 : 0))));
   return { code, stdout, stderr };
+}
+
+/** `docsctl argv --json` through the built entry, which must succeed: its output parsed. */
+export async function runBuiltJson(box: { dir: string; env: Record<string, string> }, argv: string[]) {
+  const result = await runBuilt(box, [...argv, '--json']);
+  expect(result.code, `${argv.join(' ')}: ${result.stderr}`).toBe(0);
+  return JSON.parse(result.stdout);
 }
 
 /** `serve ARGS` through the built entry; resolves once it printed its URL. */
