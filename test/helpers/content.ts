@@ -115,3 +115,12 @@ export async function contentSetup() {
 
 export type ContentSetup = Awaited<ReturnType<typeof contentSetup>>;
 export type { CallResult };
+
+/** An engine, its app, a space and a change request, with the URL its content is written to. */
+export async function changeRequestApi() {
+  const t = await testEngine();
+  const api = testApp(t.engine);
+  const space = await t.engine.spaces.create({ userId: t.adminId }, t.orgId, { title: 'S' });
+  const cr = await t.engine.changeRequests.create({ userId: t.adminId }, space.id, {});
+  return { t, api, space, cr, url: `/v1/spaces/${space.id}/change-requests/${cr.id}/content` };
+}

@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { expectOk, expectError } from '../helpers/app';
-import { contentSetup, type ContentSetup, type PageNode } from '../helpers/content';
+import { changeRequestApi, contentSetup, type ContentSetup, type PageNode } from '../helpers/content';
 
 const insert = (markdown: string, extra: Record<string, unknown> = {}) => ({ operation: 'insert_page', document: { markdown }, ...extra });
-
-/** An engine, its app, a space and a change request, with the URL its content is written to. */
-async function changeRequestApi() {
-  const { testEngine } = await import('../helpers/engine');
-  const { testApp } = await import('../helpers/app');
-  const t = await testEngine();
-  const api = testApp(t.engine);
-  const space = await t.engine.spaces.create({ userId: t.adminId }, t.orgId, { title: 'S' });
-  const cr = await t.engine.changeRequests.create({ userId: t.adminId }, space.id, {});
-  return { t, api, space, cr, url: `/v1/spaces/${space.id}/change-requests/${cr.id}/content` };
-}
 
 /** A setup with one change request to write to. */
 async function withCr() {

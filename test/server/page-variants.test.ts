@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { expectOk } from '../helpers/app';
 import { PUBLIC_URL } from '../helpers/engine';
+import { changeRequestApi } from '../helpers/content';
 
 /** A change request holding one page of each variant: a document in a group, a link and a computed page. */
 async function variantsSetup() {
-  const { testEngine } = await import('../helpers/engine');
-  const { testApp } = await import('../helpers/app');
-  const t = await testEngine();
-  const api = testApp(t.engine);
-  const space = await t.engine.spaces.create({ userId: t.adminId }, t.orgId, { title: 'S' });
-  const cr = await t.engine.changeRequests.create({ userId: t.adminId }, space.id, {});
-  const root = `/v1/spaces/${space.id}/change-requests/${cr.id}/content`;
+  const { t, api, space, url: root } = await changeRequestApi();
   const computed = { type: 'builtin:openapi', dependencies: { spec: { ref: { kind: 'openapi', spec: 'petstore' } } } };
   const written = await api.request('POST', root, {
     as: t.adminId,
