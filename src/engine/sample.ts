@@ -133,7 +133,7 @@ async function loadSampleContent(engine: Engine, actor: { userId: string }, spac
   const crs = engine.changeRequests;
   const first = await crs.create(actor, spaceId, { subject: 'First version of the API docs' });
   const written = await crs.write(actor, spaceId, first.id, [
-    { operation: 'insert_page', document: { markdown: '# Overview\n\nThe Acme REST API speaks JSON over HTTPS.\n\n- Base URL: `https://api.acme.example/v2`\n- Authentication: bearer tokens\n' } },
+    { operation: 'insert_page', document: { markdown: '# Overview\n\nThe Acme REST API speaks JSON over HTTPS.\n\n* Base URL: `https://api.acme.example/v2`\n* Authentication: bearer tokens\n' } },
     { operation: 'insert_page', document: { markdown: '# Authentication\n\nSend `Authorization: Bearer <token>` with every request.\n' } },
     { operation: 'insert_page', document: { markdown: '# Errors\n\n| Status | Meaning |\n| --- | --- |\n| 400 | Bad input |\n| 404 | Not found |\n' } },
   ]);

@@ -53,10 +53,6 @@ const NORMALIZED: Record<string, { reason: string; expected: (body: string) => s
     reason: 'an embed block is void: its caption is the paragraph after it',
     expected: (b) => b.replace('%}\nA walkthrough.\n{% endembed %}\n', '%}\n\nA walkthrough.\n'),
   },
-  'sample: # Overview (first version)': {
-    reason: 'bullets are written `*` (GitBook\'s Git Sync spelling); the tree does not keep the marker',
-    expected: (b) => b.replace(/^- /gm, '* '),
-  },
 };
 
 function roundTrip(markdown: string) {
