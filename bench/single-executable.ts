@@ -4,8 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { median, type BenchRow } from './report';
-import { startupEnv } from './startup';
+import type { BenchRow } from './report';
+import { quietEnv, startupEnv, timeInterleaved } from './startup';
 
 export function benchSingleExecutable(root: string, runs: number): BenchRow[] {
   if (process.platform !== 'linux' || process.arch !== 'x64') return [{ name: 'single executable', value: `skipped: built for linux-x64 only (this is ${process.platform}-${process.arch})` }];
@@ -15,20 +15,9 @@ export function benchSingleExecutable(root: string, runs: number): BenchRow[] {
     if (built.status !== 0) throw new Error(`scripts/package.js failed: ${built.stderr}`);
     const sea = join(dir, 'out', 'docsctl');
     const env = startupEnv(dir);
-    const { NODE_EXTRA_CA_CERTS, NODE_OPTIONS, ...clean } = process.env;
     spawnSync(sea, ['init', '--sample'], { env, stdio: 'ignore' });
     for (let i = 0; i < 3; i++) spawnSync(sea, ['members', 'list'], { env, stdio: 'ignore' });
-    const commands: [string, string[], NodeJS.ProcessEnv][] = [[process.execPath, ['-e', '0'], clean], [sea, ['--version'], env], [sea, ['members', 'list'], env]];
-    const samples: number[][] = commands.map(() => []);
-    for (let r = 0; r < runs; r++) {
-      commands.forEach(([file, args, e], k) => {
-        const start = process.hrtime.bigint();
-        const result = spawnSync(file, args, { env: e, stdio: ['ignore', 'ignore', 'pipe'] });
-        samples[k].push(Number(process.hrtime.bigint() - start) / 1e6);
-        if (result.status !== 0) throw new Error(`${args.join(' ')} failed: ${result.stderr}`);
-      });
-    }
-    const [baseline, version, list] = samples.map(median);
+    const [baseline, version, list] = timeInterleaved([['-e', '0'], { file: sea, args: ['--version'] }, { file: sea, args: ['members', 'list'] }], runs, [quietEnv(), env, env]);
     return [
       { name: 'single executable: node -e 0 (baseline)', value: `${baseline.toFixed(1)} ms` },
       { name: 'single executable: --version', value: `${version.toFixed(1)} ms`, ratio: version / baseline },
