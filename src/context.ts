@@ -31,7 +31,6 @@ export interface IO {
   now?: () => Date;
 }
 
-/** What a command may use. Everything is built on first use, so `--version` or `--help` open nothing. */
 /**
  * Opens the engine on a database location, turning what a user can fix into a clear error: a database
  * written by a newer docsctl, a server that cannot be reached, a login refused, a database missing.
@@ -55,6 +54,7 @@ export async function opening<T>(location: string, open: () => Promise<T>): Prom
   }
 }
 
+/** What a command may use. Everything is built on first use, so `--version` or `--help` open nothing. */
 export function createContext(io: IO, flags: () => GlobalFlags) {
   let target: Target | undefined;
   let output: Output | undefined;
