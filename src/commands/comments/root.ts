@@ -3,6 +3,7 @@ import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { UsageError } from '../../errors';
 import { readInput } from '../shared/input';
+import { flattenTree } from '../shared/page-tree';
 
 /** `--space S [--change-request N]`: which comments a verb is about. */
 export interface RootOptions {
@@ -84,13 +85,6 @@ export async function readBody(ctx: Context, opts: { body?: string; bodyFile?: s
   return opts.body;
 }
 
-interface TreePage {
-  id: string;
-  path: string;
-  /** Link pages have none. */
-  pages?: TreePage[];
-}
-
 /**
  * A page given by id or by path (`guides/install`), as the id the API takes. A reference that
  * matches no page of the current content is passed on as it is: the API names the problem, and an
@@ -102,13 +96,5 @@ export async function resolvePage(ctx: Context, opts: RootOptions, ref: string):
     ? await api.call(routes.listChangeRequestPages, { params: { spaceId: opts.space, changeRequestId: opts.changeRequest } })
     : await api.call(routes.listSpacePages, { params: { spaceId: opts.space } });
   const wanted = ref.replace(/^\/+|\/+$/g, '');
-  const walk = (pages: TreePage[]): TreePage | undefined => {
-    for (const page of pages) {
-      if (page.id === ref || page.path === wanted) return page;
-      const found = walk(page.pages ?? []);
-      if (found) return found;
-    }
-    return undefined;
-  };
-  return walk(tree.pages as unknown as TreePage[])?.id ?? ref;
+  return flattenTree(tree.pages).find(({ page }) => page.id === ref || page.path === wanted)?.page.id ?? ref;
 }

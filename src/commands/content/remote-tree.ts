@@ -2,22 +2,10 @@ import type { ApiClient } from '../../api/client';
 import { routes } from '../../api/routes/index';
 import type { RemotePage } from '../../content-tree/space-page';
 import type { ResultOf } from '../../api/routes/route';
-
-interface TreeNode {
-  id: string;
-  type: string;
-  path: string;
-  slug: string;
-  title: string;
-  href?: string;
-  git?: { path: string };
-  computed?: ContentPage['computed'];
-  /** Link pages have none. */
-  pages?: TreeNode[];
-}
+import { flattenTree, type TreePage } from '../shared/page-tree';
 
 /** A page as `readContent` answers it: what push and pull compare, and a computed page's generator. */
-export type ContentPage = RemotePage & { computed?: Extract<ResultOf<typeof routes.getSpacePage>, { type: 'computed' }>['computed'] };
+export type ContentPage = RemotePage & { computed?: TreePage['computed'] };
 export type ContentFile = ResultOf<typeof routes.getSpaceFile>;
 
 /** Where content is read: a space's current content, or a change request's. */
@@ -30,19 +18,13 @@ export type ContentRoot = { spaceId: string; changeRequestId?: string };
 export async function readContent(api: ApiClient, root: ContentRoot): Promise<{ pages: ContentPage[]; files: ContentFile[] }> {
   const cr = root.changeRequestId;
   const params = { spaceId: root.spaceId, changeRequestId: cr ?? '' };
-  const tree = (cr ? await api.call(routes.listChangeRequestPages, { params }) : await api.call(routes.listSpacePages, { params })).pages as unknown as TreeNode[];
-  const pages: ContentPage[] = [];
-  const walk = (nodes: TreeNode[], parentId: string | null) =>
-    nodes.forEach((node, position) => {
-      pages.push({
-        id: node.id, path: node.path, parentId, slug: node.slug, title: node.title, position, markdown: '', type: node.type,
-        ...(node.href !== undefined ? { href: node.href } : {}),
-        ...(node.git ? { git: node.git.path } : {}),
-        ...(node.computed ? { computed: node.computed } : {}),
-      });
-      walk(node.pages ?? [], node.id);
-    });
-  walk(tree, null);
+  const tree = (cr ? await api.call(routes.listChangeRequestPages, { params }) : await api.call(routes.listSpacePages, { params })).pages;
+  const pages: ContentPage[] = flattenTree(tree).map(({ page, parentId, position }) => ({
+    id: page.id, path: page.path, parentId, slug: page.slug, title: page.title, position, markdown: '', type: page.type,
+    ...(page.href !== undefined ? { href: page.href } : {}),
+    ...(page.git ? { git: page.git.path } : {}),
+    ...(page.computed ? { computed: page.computed } : {}),
+  }));
   for (const page of pages) {
     const input = { params: { ...params, pageId: page.id }, query: { format: 'markdown' as const } };
     const full = cr ? await api.call(routes.getChangeRequestPage, input) : await api.call(routes.getSpacePage, input);

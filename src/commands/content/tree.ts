@@ -2,14 +2,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { withWhere, whereParams, type Where } from './where';
-
-interface TreePage {
-  title: string;
-  path: string;
-  id: string;
-  /** Link pages have none. */
-  pages?: TreePage[];
-}
+import { flattenTree } from '../shared/page-tree';
 
 export function registerTree(group: Command, ctx: Context): void {
   withWhere(group.command('tree').description('the page tree, one page a line with its path'))
@@ -20,14 +13,7 @@ export function registerTree(group: Command, ctx: Context): void {
         ? await api.call(routes.listChangeRequestPages, { params: whereParams(opts) })
         : await api.call(routes.listSpacePages, { params: { spaceId: opts.space } });
       if (ctx.out.json) return ctx.out.raw(result);
-      const lines: string[] = [];
-      const walk = (pages: TreePage[], depth: number) => {
-        for (const p of pages) {
-          lines.push(ctx.out.tty ? `${'  '.repeat(depth)}${p.title}  (${p.path})` : `${p.id}\t${p.path}\t${p.title}`);
-          walk(p.pages ?? [], depth + 1);
-        }
-      };
-      walk(result.pages as unknown as TreePage[], 0);
+      const lines = flattenTree(result.pages).map(({ page: p, depth }) => (ctx.out.tty ? `${'  '.repeat(depth)}${p.title}  (${p.path})` : `${p.id}\t${p.path}\t${p.title}`));
       if (lines.length) ctx.out.text(lines.join('\n'));
       else ctx.out.message('No pages.');
     });

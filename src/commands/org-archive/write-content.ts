@@ -7,6 +7,7 @@ import type { ArchivedContent, ArchivedPage } from '../../org-archive/model';
 import { readContent, type ContentRoot } from '../content/remote-tree';
 import type { Importer } from './importer';
 import { writeChanges } from '../shared/write-changes';
+import { flattenTree } from '../shared/page-tree';
 
 /** Changes one write request carries at most here (the API takes 5000; smaller requests keep bodies far below its size limit). */
 const CHANGES_PER_WRITE = 500;
@@ -93,11 +94,6 @@ export async function writeContent(im: Importer, root: Required<ContentRoot>, co
 export async function pageIdsByPath(im: Importer, root: ContentRoot, pages: ArchivedPage[]): Promise<Map<string, string>> {
   const params = { spaceId: root.spaceId, changeRequestId: root.changeRequestId ?? '' };
   const tree = (root.changeRequestId ? await im.api.call(routes.listChangeRequestPages, { params }) : await im.api.call(routes.listSpacePages, { params })).pages;
-  const byPath = new Map<string, string>();
-  const walk = (nodes: { id: string; path: string; pages?: unknown[] }[]) => nodes.forEach((n) => {
-    byPath.set(n.path, n.id);
-    walk((n.pages ?? []) as never);
-  });
-  walk(tree);
+  const byPath = new Map(flattenTree(tree).map(({ page }) => [page.path, page.id]));
   return new Map(pages.flatMap((p) => (byPath.has(p.path) ? [[p.id, byPath.get(p.path)!]] : [])));
 }
