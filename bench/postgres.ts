@@ -1,6 +1,6 @@
 // docsctl serve on PostgreSQL (one and two replicas) against docsctl serve on SQLite, in the same run:
 // a primary-key GET, a 100-member page and a member PATCH; and the 10,000-user team PUT on PostgreSQL.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,17 +10,9 @@ import { openEngine } from '../src/engine/index';
 import { addMember } from '../test/helpers/engine';
 import { benchBulkPut } from './bulk-put';
 import { median, type BenchRow } from './report';
-import { runQuiet } from './spawn';
+import { runQuiet, startServe } from './spawn';
 
 type Cluster = { url: string; stop: () => void };
-
-function serve(bin: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--json', '--rate-limit', '1000000000', '--log-format', 'off'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-    child.stdout!.once('data', (chunk: Buffer) => resolve({ child, url: JSON.parse(chunk.toString()).url }));
-    child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
-  });
-}
 
 /** `total` requests over 8 connections spread across `urls`; requests per second. */
 async function load(urls: string[], request: () => { method: 'GET' | 'PATCH'; path: string; body?: string }, token: string, total: number): Promise<number> {
@@ -64,8 +56,8 @@ export async function benchPostgres(bin: string, total: number, rounds: number):
     const database = cluster.url.replace(/\/[^/]*$/, '/serve');
     runQuiet(bin, ['db', 'copy', '--from', file, '--to', database], env);
     const pgEnv = { ...env, DOCSCTL_DB: '', DOCSCTL_DATABASE_URL: database };
-    const sqlite = await serve(bin, env);
-    const replicas = [await serve(bin, pgEnv), await serve(bin, pgEnv)];
+    const sqlite = await startServe(bin, env);
+    const replicas = [await startServe(bin, pgEnv), await startServe(bin, pgEnv)];
     children.push(sqlite.child, ...replicas.map((r) => r.child));
 
     const members = (await (await fetch(`${sqlite.url}/v1/orgs/${organizationId}/members?limit=100`, { headers: { authorization: `Bearer ${token}` } })).json()) as { items: { id: string; role: string | null }[] };

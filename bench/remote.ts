@@ -1,12 +1,12 @@
 // A remote `members list` (env URL and token, a real `serve` on loopback) against a minimal Node client:
 // node:http GETs the same page and prints two columns. Both run interleaved; the ratio of medians and
 // each one's peak memory (maxRSS) are reported (issue 19).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median, type BenchRow } from './report';
-import { runQuiet } from './spawn';
+import { runQuiet, startServe } from './spawn';
 import { startupEnv, timeInterleaved } from './startup';
 
 /** The baseline: what the same page costs with nothing of docsctl in it. */
@@ -25,14 +25,6 @@ http.get(url, { headers: { authorization: 'Bearer ' + process.env.TOKEN, accept:
 
 /** Writes the process's peak resident memory (kB) to stderr at exit; loaded with --require. */
 const PEAK_REPORTER = `process.on('exit', () => process.stderr.write('maxrss ' + process.resourceUsage().maxRSS + '\\n'));`;
-
-function startServe(bin: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--json', '--log-format', 'off', '--rate-limit', '1000000000'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-    child.stdout!.once('data', (chunk: Buffer) => resolve({ child, url: JSON.parse(chunk.toString()).url }));
-    child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
-  });
-}
 
 /** Median peak memory of `runs` runs of `args`, in MB. */
 function peakMb(args: string[], env: NodeJS.ProcessEnv, reporter: string, runs: number): number {

@@ -1,11 +1,11 @@
 // GET /v1/orgs/{id}/members/{userId} on `docsctl serve` against a bare node:http server answering the same JSON.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Pool, request } from 'undici';
 import { median, type BenchRow } from './report';
-import { runQuiet } from './spawn';
+import { runQuiet, startServe, startServer } from './spawn';
 
 const BARE_SERVER = `
 const http = require('node:http');
@@ -16,14 +16,6 @@ const server = http.createServer((req, res) => {
 });
 server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ url: 'http://127.0.0.1:' + server.address().port })));
 `;
-
-function startServer(args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
-    child.stdout!.once('data', (chunk: Buffer) => resolve({ child, url: JSON.parse(chunk.toString()).url }));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
 
 /** Sends `total` requests over `connections` keep-alive connections; returns requests per second. */
 async function load(url: string, path: string, headers: Record<string, string>, total: number, connections: number): Promise<number> {
@@ -52,9 +44,7 @@ export async function benchThroughput(bin: string, total: number, rounds: number
   try {
     runQuiet(bin, ['init', '--sample'], env);
     const token = JSON.parse(runQuiet(bin, ['tokens', 'create', '--json'], env)).token as string;
-    const served = await startServer([bin, 'serve', '--port', '0', '--json', '--rate-limit', '1000000000',
-      // The access log would be read and dropped by this very process, which also runs the load.
-      '--log-format', 'off'], env);
+    const served = await startServe(bin, env);
     children.push(served.child);
     const headers = { authorization: `Bearer ${token}` };
     const orgs = (await (await request(`${served.url}/v1/orgs`, { headers })).body.json()) as { items: { id: string }[] };
