@@ -1,6 +1,7 @@
 import type { Marked, Token, Tokens } from 'marked';
 import { createRequire } from 'node:module';
 import { headingOf } from './headings';
+import { plainInline } from './plain-inline';
 import { gitbookBlocks, withSources, type Hint, type LinkBlock, type Tab, type Tabs, type TitledCode } from './gitbook-blocks';
 
 // The YAML parser is large and only frontmatter needs it: load it the first time a page has some,
@@ -181,6 +182,23 @@ function blocks(tokens: Token[]): DocumentNode[] {
 /** The block tokens of a markdown body (GFM and GitBook's blocks), for readers of its structure. */
 export function lexBlocks(markdown: string): Token[] {
   return newLexer().lex(markdown);
+}
+
+/**
+ * The block tokens of a markdown body for readers of its text only (search sections): inline markdown
+ * simple enough for `plainInline` becomes one text token with its visible text, the rest is lexed by
+ * marked as `lexBlocks` does. Link targets, marks and HTML are not kept for the simple parts.
+ */
+export function lexText(markdown: string): Token[] {
+  const lexer = newLexer();
+  const inlineTokens = lexer.inlineTokens.bind(lexer);
+  lexer.inlineTokens = (src: string, tokens: Token[] = []) => {
+    const text = plainInline(src);
+    if (text === undefined) return inlineTokens(src, tokens);
+    if (text) tokens.push({ type: 'text', raw: src, text });
+    return tokens;
+  };
+  return lexer.lex(markdown);
 }
 
 /** Markdown as a structured document: blocks with inline nodes and marked text, parsed with marked's lexer. */

@@ -4,8 +4,9 @@ import { firstHeading, slugify, splitFrontmatter } from '../../markdown/markdown
 import { contentTypeOf, imageSize } from './images';
 import { fileNameProblem, isMediaType } from './file-rules';
 import type { Change } from '../../domain/content-change';
-import { childrenOf, pageData, renumber, sha256, storePage, type FileEntry, type PageData, type RevisionState } from './state';
+import { pageData, sha256, storePage, type FileEntry, type PageData, type RevisionState } from './state';
 import { mapInOrder } from '../in-order';
+import { Siblings } from './siblings';
 
 export const MAX_FILE_BYTES = 1024 * 1024;
 
@@ -61,31 +62,6 @@ function checkGitPath(path: string, field: string, type: PageData['type'] = 'doc
   if (!/\.md$/i.test(path)) throw invalid(`${field}: must name a markdown file (ending in .md)`);
 }
 
-function place(state: RevisionState, pageId: string, parent: string | null, at: number | undefined): void {
-  const page = state.pages.get(pageId)!;
-  if (at === undefined) {
-    // Appending needs no sort: after the last sibling. (A batch of thousands of new pages stays linear per page.)
-    let last = -1;
-    for (const p of state.pages.values()) if (p.parent === parent && p.id !== pageId && p.position > last) last = p.position;
-    page.parent = parent;
-    page.position = last + 1;
-    return;
-  }
-  const siblings = childrenOf(state, parent).filter((p) => p.id !== pageId);
-  const index = at === undefined ? siblings.length : Math.max(0, Math.min(at, siblings.length));
-  siblings.splice(index, 0, page);
-  page.parent = parent;
-  siblings.forEach((p, i) => {
-    p.position = i;
-  });
-}
-
-function descendants(state: RevisionState, pageId: string): string[] {
-  const out = [pageId];
-  for (const child of childrenOf(state, pageId)) out.push(...descendants(state, child.id));
-  return out;
-}
-
 /**
  * Applies a batch of changes to a revision state, in order. Any invalid change throws (400 naming it)
  * before anything is stored, so a batch is all or nothing.
@@ -97,6 +73,7 @@ export async function applyChanges(core: Core, state: RevisionState, changes: Ch
   /** Pages inserted by this batch under a client label (`ref`), so later changes can put pages in them. */
   const refs = new Map<string, string>();
   const slugs = slugBook(core, state);
+  const siblings = new Siblings(state);
   await mapInOrder(changes, async (change, i) => {
     const field = `changes[${i}]`;
     const requirePage = (id: string, name = 'page') => {
@@ -135,7 +112,7 @@ export async function applyChanges(core: Core, state: RevisionState, changes: Ch
         const id = core.newId();
         state.pages.set(id, { id, versionId: await storePage(core, data), parent, position: 0, createdAt: now, updatedAt: now });
         slugs.take(parent, data.slug, id);
-        place(state, id, parent, change.at);
+        siblings.place(state.pages.get(id)!, parent, change.at);
         if (change.ref !== undefined) refs.set(change.ref, id);
         applied.push({ operation: 'insert_page', page: id });
         break;
@@ -166,7 +143,7 @@ export async function applyChanges(core: Core, state: RevisionState, changes: Ch
         const parent = change.into === undefined ? entry.parent : change.into === null ? null : (refs.get(change.into) ?? change.into);
         if (parent) {
           requirePage(parent, 'into');
-          if (descendants(state, entry.id).includes(parent)) throw invalid(`${field}.into: cannot move a page into itself or one of its sub-pages`);
+          if (siblings.descendants(entry.id).includes(parent)) throw invalid(`${field}.into: cannot move a page into itself or one of its sub-pages`);
         }
         if (change.slug !== undefined) data.slug = change.slug;
         if (parent !== entry.parent || change.slug !== undefined) data.slug = await slugs.free(parent, data.slug, entry.id);
@@ -179,20 +156,20 @@ export async function applyChanges(core: Core, state: RevisionState, changes: Ch
         }
         if (parent !== entry.parent || change.at !== undefined) {
           const oldParent = entry.parent;
-          place(state, entry.id, parent, change.at);
-          if (oldParent !== parent) renumber(state, oldParent);
+          siblings.place(entry, parent, change.at);
+          if (oldParent !== parent) siblings.renumber(oldParent);
         }
         applied.push({ operation: 'update_page', page: entry.id });
         break;
       }
       case 'delete_page': {
         const entry = requirePage(change.page);
-        for (const id of descendants(state, entry.id)) {
+        for (const id of siblings.descendants(entry.id)) {
           const gone = state.pages.get(id)!;
           slugs.release(gone.parent, (await pageData(core, gone.versionId)).slug, id);
-          state.pages.delete(id);
         }
-        renumber(state, entry.parent);
+        siblings.remove(entry);
+        siblings.renumber(entry.parent);
         applied.push({ operation: 'delete_page', page: change.page });
         break;
       }

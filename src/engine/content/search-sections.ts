@@ -1,5 +1,5 @@
 import type { Token, Tokens } from 'marked';
-import { lexBlocks, splitFrontmatter } from '../../markdown/markdown';
+import { lexText, splitFrontmatter } from '../../markdown/markdown';
 import { headingIds, headingOf } from '../../markdown/headings';
 import { GITBOOK_TYPES, type Tab } from '../../markdown/gitbook-blocks';
 
@@ -36,11 +36,20 @@ function textOf(tokens: Token[] | undefined): string {
     }
   }
   const inline = (tokens ?? []).every((t) => !BLOCKS.has(t.type) && !GITBOOK_TYPES.has(t.type));
-  return parts.join(inline ? '' : '\n').replace(/[ \t]+/g, ' ').replace(/\n{2,}/g, '\n').trim();
+  return squeeze(parts.join(inline ? '' : '\n'));
 }
 
-/** Splits a page into its sections, headings of every depth starting a new one. */
-export function sectionsOf(markdown: string, pageTitle: string): Section[] {
+/** Runs of spaces and tabs as one space, blank lines dropped, trimmed; the regexes run only when they change something. */
+function squeeze(text: string): string {
+  const spaced = /\t| {2}/.test(text) ? text.replace(/[ \t]+/g, ' ') : text;
+  return (spaced.includes('\n\n') ? spaced.replace(/\n{2,}/g, '\n') : spaced).trim();
+}
+
+/**
+ * Splits a page into its sections, headings of every depth starting a new one. `lex` is the lexer of its
+ * blocks: `lexText` reads simple inline markdown without marked (tests compare it with `lexBlocks`).
+ */
+export function sectionsOf(markdown: string, pageTitle: string, lex: (body: string) => Token[] = lexText): Section[] {
   let body: string;
   try {
     body = splitFrontmatter(markdown).body;
@@ -49,7 +58,7 @@ export function sectionsOf(markdown: string, pageTitle: string): Section[] {
   }
   // Each heading with the blocks under it; the first entry holds what comes before any heading.
   const parts: { heading?: string; id?: string; depth?: number; tokens: Token[] }[] = [{ tokens: [] }];
-  for (const token of lexBlocks(body)) {
+  for (const token of lex(body)) {
     const h = token as Tokens.Heading;
     if (token.type !== 'heading') parts[parts.length - 1].tokens.push(token);
     else {
