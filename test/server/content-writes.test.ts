@@ -205,6 +205,22 @@ describe('POST .../content: delete_page', () => {
     expect(shape(await s.pages(cr.id))).toEqual(['a', 'c', 'd']);
   });
 
+  it('keeps order through deletes, moves and inserts in one batch (the batch indexes siblings once)', async () => {
+    const { s, cr } = await withCr();
+    const [a, b, c] = (await s.writeOk(cr.id, [insert('# A'), insert('# B'), insert('# C')])).changes.map((x: { page: string }) => x.page);
+    const body = await s.writeOk(cr.id, [
+      insert('# B1', { into: b, ref: 'b1' }),
+      { operation: 'delete_page', page: a },
+      insert('# D', { at: 1 }),
+      { operation: 'update_page', page: c, into: 'b1', at: 0 },
+      insert('# B2', { into: b, at: 0 }),
+      insert('# E'),
+      { operation: 'update_page', page: b, at: 99 },
+    ]);
+    expect(body.changes).toHaveLength(7);
+    expect(shape(await s.pages(cr.id))).toEqual(['d', 'e', { b: ['b2', { b1: ['c'] }] }]);
+  });
+
   it('rejects an unknown page, or a page already deleted in the same batch', async () => {
     const { s, cr } = await withCr();
     const [a] = (await s.writeOk(cr.id, [insert('# A')])).changes.map((x: { page: string }) => x.page);
