@@ -45,7 +45,8 @@ export function startupEnv(dir: string): NodeJS.ProcessEnv {
  * prints two columns.
  */
 const MINIMAL_LOCAL = `
-const Database = require(process.env.SQLITE_MODULE);
+// Through createRequire, as a single executable's require() loads built-in modules only.
+const Database = require('node:module').createRequire(process.env.SQLITE_MODULE)(process.env.SQLITE_MODULE);
 const db = new Database(process.env.DOCSCTL_DB);
 const [org] = db.prepare('SELECT id FROM organizations LIMIT 2').all();
 const members = db.prepare('SELECT u.id, u.display_name, u.email FROM members m JOIN users u ON u.id = m.user_id WHERE m.organization_id = ? ORDER BY u.display_name LIMIT 100').all(org.id);

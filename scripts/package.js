@@ -2,13 +2,13 @@
 // machine's own Node binary) holding the whole CLI and better-sqlite3's addon. See docs/distribution.md.
 // `--keep-work` keeps the bundle, config and blob (in sea-work/) for a look.
 import { build } from 'esbuild';
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import { lazyBuiltinsPlugin } from './lazy-builtins-plugin.js';
 import { seaRequirePlugin } from './sea-require-plugin.js';
+import { makeExecutable } from './sea-inject.js';
 import { commonOptions, pkg, root, versionDefine } from './esbuild-common.js';
 
 // `--out DIR` builds elsewhere (the vitest check builds into a temp dir, leaving dist-sea/ alone).
@@ -68,33 +68,14 @@ if (outside.size) {
   process.exit(1);
 }
 
-// 2. The preparation blob: the bundle, its V8 code cache, and the addon as an asset.
-const seaConfig = join(work, 'sea-config.json');
-const blob = join(work, 'sea-prep.blob');
-writeFileSync(
-  seaConfig,
-  JSON.stringify(
-    { main: bundle, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true, assets: { 'better_sqlite3.node': addonPath } },
-    null,
-    2,
-  ),
-);
-const prepared = spawnSync(process.execPath, ['--experimental-sea-config', seaConfig], { cwd: work, encoding: 'utf8' });
-if (prepared.status !== 0) {
-  console.error(prepared.stderr || prepared.stdout);
+// 2–3. The preparation blob (the bundle, its V8 code cache, and the addon as an asset), injected into a
+// copy of this Node binary.
+try {
+  makeExecutable({ main: bundle, work, executable, assets: { 'better_sqlite3.node': addonPath } });
+} catch (error) {
+  console.error(error.message);
   process.exit(1);
 }
-
-// 3. A copy of this Node binary with the blob injected (postject, as Node's documentation does).
-copyFileSync(process.execPath, executable);
-chmodSync(executable, 0o755);
-// postject's ELF library warns about Node's `.note` sections on every run; the warning is harmless, so
-// it is filtered out and anything else it says is shown.
-const postject = createRequire(import.meta.url).resolve('postject/dist/cli.js');
-const injected = spawnSync(process.execPath, [postject, executable, 'NODE_SEA_BLOB', blob, '--sentinel-fuse', 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2'], { encoding: 'utf8' });
-const said = `${injected.stdout}${injected.stderr}`.split('\n').filter((line) => line.trim() && !/Can't find string offset for section name|Start injection|Injection done/.test(line));
-if (said.length) console.error(said.join('\n'));
-if (injected.status !== 0) process.exit(1);
 
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const sizes = `Node ${process.version} ${mb(statSync(process.execPath).size)} + bundle ${mb(statSync(bundle).size)} + addon ${mb(addonDigest.size)}`;
