@@ -105,24 +105,28 @@ function bundleRequire(file) {
 }
 
 /**
- * Loads and runs `file` as a CommonJS module, compiled from the code cache of the run's command group
- * (`argv` tells which) when one fits. The cache is written at exit, so it holds every function the run
- * compiled, not only the top level.
+ * Runs `source` as a CommonJS module named `filename`, compiled from the code cache of the run's command
+ * group (`argv` tells which) when one fits. The cache is written at exit, so it holds every function the
+ * run compiled, not only the top level. The single executable runs its bundle (an asset) through here too.
  */
-function runBundle(file, env = process.env, argv = process.argv.slice(2)) {
-  const source = readFileSync(file, 'utf8');
+function runSource(source, { filename, require, env = process.env, argv = process.argv.slice(2) }) {
   const cacheFile = cacheFileFor(source, env, commandOf(argv));
   const cachedData = cacheFile && readCache(cacheFile);
   const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
-  const script = new Script(wrapped, { filename: file, cachedData });
+  const script = new Script(wrapped, { filename, cachedData });
   if (cacheFile) {
     const accepted = cachedData !== undefined && !script.cachedDataRejected;
     debug(`code cache ${!cachedData ? 'missing' : accepted ? 'accepted' : 'rejected'}: ${cacheFile}`);
     if (!accepted) process.once('exit', () => writeCache(cacheFile, script, cachePrefixFor(source)));
   }
   const module = { exports: {} };
-  script.runInThisContext()(module.exports, bundleRequire(file), module, file, dirname(file));
+  script.runInThisContext()(module.exports, require, module, filename, dirname(filename));
   return module.exports;
 }
 
-module.exports = { runBundle };
+/** Loads and runs the bundle `file` (the npm build's dist/docsctl.cjs) through its code cache. */
+function runBundle(file, env = process.env, argv = process.argv.slice(2)) {
+  return runSource(readFileSync(file, 'utf8'), { filename: file, require: bundleRequire(file), env, argv });
+}
+
+module.exports = { runBundle, runSource };

@@ -3,7 +3,7 @@
 // `--keep-work` keeps the bundle, config and blob (in sea-work/) for a look.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import { lazyBuiltinsPlugin } from './lazy-builtins-plugin.js';
@@ -32,7 +32,7 @@ rmSync(work, { recursive: true, force: true });
 rmSync(executable, { force: true });
 mkdirSync(work, { recursive: true });
 
-// 1. One CommonJS file: Node 20 runs nothing else as a single executable's main script.
+// 1. docsctl in one CommonJS file, which the executable's main script runs.
 const bundle = join(work, 'docsctl.cjs');
 const result = await build({
   ...commonOptions,
@@ -41,6 +41,8 @@ const result = await build({
   format: 'cjs',
   minify: true,
   metafile: true,
+  // Licence comments go to their own file (an asset of the executable): the bundle stays ASCII.
+  legalComments: 'external',
   // import() of built-in modules becomes require(): the injected main script has no ESM loader.
   supported: { 'dynamic-import': false },
   plugins: [seaRequirePlugin, lazyBuiltinsPlugin],
@@ -68,10 +70,23 @@ if (outside.size) {
   process.exit(1);
 }
 
-// 2–3. The preparation blob (the bundle, its V8 code cache, and the addon as an asset), injected into a
-// copy of this Node binary.
+// The bundle is headed with a hash of its content, as scripts/build.js heads the npm build's: the code
+// caches of its command groups are named by it (bin/run-bundle.cjs). It is read as latin1, so it must be ASCII.
+const code = readFileSync(bundle);
+if (code.some((byte) => byte > 0x7f)) {
+  console.error(`${bundle} is not ASCII: the executable reads it as latin1`);
+  process.exit(1);
+}
+writeFileSync(bundle, `// docsctl bundle ${createHash('sha256').update(code).digest('hex').slice(0, 16)}\n${code}`);
+
+// 2. The main script: bin/run-bundle.cjs running the bundle, an asset, through its code caches.
+const main = join(work, 'main.cjs');
+await build({ ...commonOptions, entryPoints: ['scripts/sea-main.cjs'], outfile: main, format: 'cjs', minify: true });
+
+// 3. The preparation blob (the main script, its V8 code cache, the bundle and the addon as assets),
+// injected into a copy of this Node binary.
 try {
-  makeExecutable({ main: bundle, work, executable, assets: { 'better_sqlite3.node': addonPath } });
+  makeExecutable({ main, work, executable, assets: { 'docsctl.cjs': bundle, 'better_sqlite3.node': addonPath, 'LICENSES.txt': `${bundle}.LEGAL.txt` } });
 } catch (error) {
   console.error(error.message);
   process.exit(1);
