@@ -81,7 +81,7 @@ writeFileSync(bundle, `// docsctl bundle ${createHash('sha256').update(code).dig
 
 // 2. The main script: bin/run-bundle.cjs running the bundle, an asset, through its code caches.
 const main = join(work, 'main.cjs');
-await build({ ...commonOptions, entryPoints: ['scripts/sea-main.cjs'], outfile: main, format: 'cjs', minify: true });
+await build({ ...commonOptions, entryPoints: ['scripts/sea-main.cjs'], outfile: main, format: 'cjs', minify: true, define: versionDefine });
 
 // 3. The preparation blob (the main script, its V8 code cache, the bundle and the addon as assets),
 // injected into a copy of this Node binary.
