@@ -11,6 +11,22 @@ import type { BenchRow } from './report';
 /** The last commit with the synchronous engine on SQLite alone. */
 export const BEFORE_ASYNC = '81205e2';
 
+/**
+ * Builds the old commit in `tree` with its own dependencies (its lock file: this checkout's may have
+ * dropped a package it needs), from npm's cache when it can; only better-sqlite3, whose native addon
+ * `--ignore-scripts` does not build, is this checkout's. True, or why it could not.
+ */
+function buildOld(root: string, tree: string): true | string {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const installed = spawnSync(npm, ['ci', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: tree, encoding: 'utf8' });
+  if (installed.status !== 0) return `npm ci of the old commit failed: ${installed.stderr.trim().split('\n').at(-1)}`;
+  const addon = join(tree, 'node_modules', 'better-sqlite3');
+  rmSync(addon, { recursive: true, force: true });
+  symlinkSync(join(root, 'node_modules', 'better-sqlite3'), addon);
+  const built = spawnSync(process.execPath, ['scripts/build.js'], { cwd: tree, encoding: 'utf8' });
+  return built.status === 0 || `its build failed: ${built.stderr.trim().split('\n').at(-1)}`;
+}
+
 export function benchStartupBefore(root: string, bin: string, runs: number, rev = BEFORE_ASYNC): BenchRow[] {
   const name = `start: members list (local) vs ${rev}`;
   const git = (...args: string[]) => execFileSync('git', ['-C', root, ...args], { stdio: ['ignore', 'pipe', 'pipe'] }).toString();
@@ -23,8 +39,8 @@ export function benchStartupBefore(root: string, bin: string, runs: number, rev 
   const dirs = [mkdtempSync(join(tmpdir(), 'docsctl-bench-')), mkdtempSync(join(tmpdir(), 'docsctl-bench-'))];
   try {
     git('worktree', 'add', '--detach', '--force', tree, rev);
-    symlinkSync(join(root, 'node_modules'), join(tree, 'node_modules'));
-    execFileSync(process.execPath, ['scripts/build.js'], { cwd: tree, stdio: 'ignore' });
+    const built = buildOld(root, tree);
+    if (built !== true) return [{ name, value: `skipped: ${built}` }];
     const beforeBin = join(tree, 'bin', 'docsctl.cjs');
     const bins = [beforeBin, bin];
     // Each build on a database of its own (an older build refuses a newer schema), code cache written.
