@@ -87,8 +87,6 @@ export async function benchSearch(pages = 10_000, searches = 100): Promise<Bench
       hits++;
     }
     // The floor: FTS5 alone, the 20 best sections of the index (the bench's only space), nothing else.
-    // Beside it, the same with the space filter docsctl needs: a join to search_sections for every match
-    // (the index holds no space or page), as each of a search's two passes does.
     const { search } = core.store.dialect;
     const timed = async (sql: string, args: (match: string) => unknown[]) => {
       const times: number[] = [];
@@ -101,7 +99,6 @@ export async function benchSearch(pages = 10_000, searches = 100): Promise<Bench
       return median(times);
     };
     const fts = await timed(`SELECT rowid FROM search_fts WHERE search_fts MATCH ? ORDER BY ${search.score} LIMIT 20`, (match) => [match]);
-    const inSpace = await timed(`SELECT x.page_id FROM ${search.matches} WHERE ${search.matching} AND x.space_id = ? ORDER BY ${search.score} LIMIT 20`, (match) => [match, space.id]);
     const ratio = median(latency) / median(baseline);
     const indexRatio = indexMs / splitMs;
     return [
@@ -110,7 +107,6 @@ export async function benchSearch(pages = 10_000, searches = 100): Promise<Bench
       { name: `search: index ${pages} pages (${sections} sections)`, value: `${(indexMs / 1000).toFixed(2)} s`, ratio: indexRatio, target: '<= 4x splitting with marked', ok: indexRatio <= 4 },
       { name: `search: median of ${hits} searches, 20 results`, value: `${median(latency).toFixed(2)} ms`, ratio, target: '<= 50x reading the space', ok: ratio <= 50 },
       { name: 'search: floor, FTS5 alone (20 best sections)', value: `${fts.toFixed(2)} ms`, ratio: median(latency) / fts },
-      { name: 'search: FTS5 with the space filter (a join per match)', value: `${inSpace.toFixed(2)} ms`, ratio: inSpace / fts },
     ];
   } finally {
     await engine.close();

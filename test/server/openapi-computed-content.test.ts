@@ -113,9 +113,28 @@ describe('computed pages (OpenAPI references) in search and PDF', () => {
       await first.s.send('PUT', `${first.s.specs}/petstore`, { as: first.s.adminId, body: { source: { text: v1 } } });
       expect(await first.search('List all pets')).toEqual(['Reference']);
       await first.s.engine.close();
-      // What migration 7 left: no computed columns, the page indexed by its stored text.
+      // What migration 7 left: no computed columns, the page indexed by its stored text (and, before
+      // migration 11, an index keyed by the sections' rowids).
       const raw = new Database(file);
-      raw.exec(`DELETE FROM search_sections WHERE page_id = '${first.referencePage}';
+      raw.exec(`DROP TRIGGER search_sections_ai;
+        DROP TRIGGER search_sections_ad;
+        DROP TABLE search_fts;
+        DROP INDEX search_sections_by_key;
+        DROP INDEX search_pages_by_key;
+        DROP INDEX search_spaces_by_key;
+        ALTER TABLE search_sections DROP COLUMN fts_key;
+        ALTER TABLE search_pages DROP COLUMN key;
+        ALTER TABLE search_pages DROP COLUMN description;
+        ALTER TABLE search_spaces DROP COLUMN key;
+        CREATE VIRTUAL TABLE search_fts USING fts5(section_title, body, page_title, content = 'search_sections', content_rowid = 'rowid', tokenize = 'porter unicode61 remove_diacritics 2');
+        CREATE TRIGGER search_sections_ai AFTER INSERT ON search_sections BEGIN
+          INSERT INTO search_fts (rowid, section_title, body, page_title) VALUES (new.rowid, new.section_title, new.body, new.page_title);
+        END;
+        CREATE TRIGGER search_sections_ad AFTER DELETE ON search_sections BEGIN
+          INSERT INTO search_fts (search_fts, rowid, section_title, body, page_title) VALUES ('delete', old.rowid, old.section_title, old.body, old.page_title);
+        END;
+        INSERT INTO search_fts (search_fts) VALUES ('rebuild');
+        DELETE FROM search_sections WHERE page_id = '${first.referencePage}';
         INSERT INTO search_sections (space_id, page_id, anchor, position, section_title, body, page_title)
           VALUES ('${first.space.id}', '${first.referencePage}', '', 0, 'Reference', 'Stored placeholder', 'Reference');
         DROP INDEX search_pages_by_computed_spec;

@@ -189,6 +189,33 @@ describe('the index follows the content', () => {
     expect(await s.count('SELECT COUNT(*) AS n FROM search_pages WHERE space_id = ?', [copy.body.id])).toBe(0);
   });
 
+  it('keys the index by space, page and section: spaces apart, a page keeps its key when edited (search-keys.ts)', async () => {
+    const { s, searchSpace, titlesFound } = await setup();
+    const [a] = await s.seed(['# Alpha\n\nshared word', '# Beta\n\nshared word']);
+    const copy = await s.api.request('POST', `/v1/spaces/${s.spaceId}/duplicate`, { as: s.adminId });
+    expectOk(copy, 'duplicateSpace');
+    // The copy's matches are keyed in its own range: each space finds its own two pages only.
+    expect((await searchSpace('shared')).body.count).toBe(2);
+    expect((await searchSpace('shared', '', s.adminId, copy.body.id)).body.count).toBe(2);
+    const keys = async () => await s.engine.core.all<{ page_id: string; key: number }>('SELECT page_id, key FROM search_pages WHERE space_id = ? ORDER BY key', [s.spaceId]);
+    const before = await keys();
+    await s.changeMain([edit(a, '# Alpha\n\nnew text')]);
+    expect(await titlesFound('new')).toEqual(['Alpha']);
+    expect(await keys()).toEqual(before);
+    const spaceKeys = await s.engine.core.all<{ key: number }>('SELECT key FROM search_spaces WHERE space_id IN (?, ?) ORDER BY key', [s.spaceId, copy.body.id]);
+    expect(new Set(spaceKeys.map((k) => k.key)).size).toBe(2);
+  });
+
+  it('keeps at most 4,096 sections of a page, the last holding the text of the rest', async () => {
+    const { s, searchSpace } = await setup();
+    const headings = Array.from({ length: 4100 }, (_, i) => `## Part ${i}\n\nword${i}`).join('\n\n');
+    await s.seed([`# Huge\n\n${headings}`]);
+    expect(await s.count('SELECT COUNT(*) AS n FROM search_sections WHERE space_id = ?', [s.spaceId])).toBe(4096);
+    const found = await searchSpace('word4099');
+    expect(found.body.items.map((i: { title: string }) => i.title)).toEqual(['Huge']);
+    expect(found.body.items[0].sections[0]).toMatchObject({ id: 'part-4095', body: expect.stringContaining('Part 4099\nword4099') });
+  });
+
   it('catches up on content it never indexed (a database from before the index)', async () => {
     const { s, titlesFound } = await setup();
     await s.seed(['# Legacy\n\nold content']);

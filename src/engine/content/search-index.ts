@@ -3,6 +3,8 @@ import { loadState, pageData, pathsOf } from './state';
 import { sectionsOf } from './search-sections';
 import { computedMarkdownAt, computedVersion } from './computed-page';
 import { mapInOrder } from '../in-order';
+import { ftsKey, MAX_SECTIONS, pageKeys, spaceKeyOf } from './search-keys';
+import type { Section } from './search-sections';
 
 /**
  * Brings the search index of a space up to its current revision: pages whose version or path changed
@@ -14,8 +16,10 @@ export async function syncSearchIndex(core: Core, spaceId: string): Promise<void
   if (!space) return;
   const state = await loadState(core, space.revision_id);
   const paths = await pathsOf(core, state);
+  const spaceKey = await spaceKeyOf(core, spaceId);
+  const newPageKey = pageKeys(core, spaceId);
   const indexed = new Map(
-    (await core.all<IndexedPage>('SELECT page_id, version_id, path, computed_spec, computed_version FROM search_pages WHERE space_id = ?', [spaceId]))
+    (await core.all<IndexedPage>('SELECT page_id, version_id, path, computed_spec, computed_version, key FROM search_pages WHERE space_id = ?', [spaceId]))
       .map((row) => [row.page_id, row]),
   );
   for (const pageId of indexed.keys()) if (!state.pages.has(pageId)) await forgetPage(core, spaceId, pageId);
@@ -29,22 +33,30 @@ export async function syncSearchIndex(core: Core, spaceId: string): Promise<void
     const shows = data.computed ? (await computedVersion(core, spaceId, data.computed) ?? '') : null;
     const markdown = data.computed ? await computedMarkdownAt(core, data.computed, shows || undefined) : data.markdown;
     const sections = data.type === 'document' ? sectionsOf(markdown, data.title) : [{ anchor: '', title: data.title, body: '' }];
-    await mapInOrder(sections, async (s, position) =>
-      await core.run('INSERT INTO search_sections (space_id, page_id, anchor, position, section_title, body, page_title) VALUES (?, ?, ?, ?, ?, ?, ?)', [
-        spaceId, page.id, s.anchor, position, s.title, s.body, data.title,
+    // A page keeps its key while it stays indexed.
+    const pageKey = was?.key ?? await newPageKey();
+    await mapInOrder(capped(sections), async (s, position) =>
+      await core.run('INSERT INTO search_sections (space_id, page_id, anchor, position, section_title, body, page_title, fts_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
+        spaceId, page.id, s.anchor, position, s.title, s.body, data.title, ftsKey(spaceKey, pageKey, position),
       ]),
     );
-    await core.run('INSERT INTO search_pages (space_id, page_id, version_id, path, computed_spec, computed_version) VALUES (?, ?, ?, ?, ?, ?)', [
+    await core.run('INSERT INTO search_pages (space_id, page_id, version_id, path, computed_spec, computed_version, key, description) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
       spaceId, page.id, page.versionId, paths.get(page.id) ?? '',
-      data.computed?.dependencies.spec.ref.spec ?? null, shows,
+      data.computed?.dependencies.spec.ref.spec ?? null, shows, pageKey, data.description ?? null,
     ]);
   }
-  await core.run('INSERT INTO search_spaces (space_id, revision_id) VALUES (?, ?) ON CONFLICT (space_id) DO UPDATE SET revision_id = excluded.revision_id', [
-    spaceId, space.revision_id,
-  ]);
+  await core.run('UPDATE search_spaces SET revision_id = ? WHERE space_id = ?', [space.revision_id, spaceId]);
+}
+
+/** A page's sections as the index keeps them: at most MAX_SECTIONS, the last holding the text of the rest. */
+function capped(sections: Section[]): Section[] {
+  if (sections.length <= MAX_SECTIONS) return sections;
+  const last = sections.slice(MAX_SECTIONS - 1);
+  return [...sections.slice(0, MAX_SECTIONS - 1), { ...last[0], body: last.map((s) => (s === last[0] ? s.body : `${s.title}\n${s.body}`)).join('\n') }];
 }
 
 interface IndexedPage {
+  key: number;
   page_id: string;
   version_id: string;
   path: string;
@@ -69,8 +81,9 @@ async function unchanged(core: Core, spaceId: string, was: IndexedPage, versionI
  * name it (by slug or id) are marked stale, so the next search re-indexes those pages.
  */
 export async function computedSpecChanged(core: Core, organizationId: string, refs: string[]): Promise<void> {
+  // Marked stale by an empty revision, not deleted: the row keeps the space's key, which its sections carry.
   await core.run(
-    `DELETE FROM search_spaces WHERE space_id IN (
+    `UPDATE search_spaces SET revision_id = '' WHERE space_id IN (
        SELECT p.space_id FROM search_pages p JOIN spaces s ON s.id = p.space_id
        WHERE s.organization_id = ? AND p.computed_spec IN (${refs.map(() => '?').join(', ')}))`,
     [organizationId, ...refs],

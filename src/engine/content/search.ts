@@ -7,6 +7,7 @@ import type { spacesModule } from '../spaces';
 import { staleSpaces, syncSearchIndex } from './search-index';
 import { ancestorsOf } from './search-ancestors';
 import { mapInOrder } from '../in-order';
+import { pageKeyOf, spaceRange } from './search-keys';
 
 export interface SearchSection {
   id: string;
@@ -45,13 +46,20 @@ export interface OrganizationSearchItem {
  */
 const relevance = (score: number | string) => Math.max(0, -Number(score)) + 0;
 
+/** A page a search found: its id, its key in the index and its space's range of FTS keys. */
+interface RankedPage {
+  id: string;
+  key: number;
+  range: [number, number];
+}
+
 /** Sections shown per page, and pages per space in an organization search. */
 export const SECTIONS_PER_PAGE = 5;
 export const PAGES_PER_SPACE = 20;
 
 /** Full-text search over the sections of every space's current content, as the store's dialect does it (FTS5 or tsvector). */
 export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>) {
-  const { query: searchQuery, matches: MATCHES, matching: MATCHING, score: SCORE, snippet: SNIPPET } = core.store.dialect.search;
+  const { query: searchQuery, matches: MATCHES, matchesByKey: BY_KEY, key: KEY, matching: MATCHING, score: SCORE, snippet: SNIPPET } = core.store.dialect.search;
   /** Indexes what lags first, so a search always describes the current content. */
   async function catchUp(organizationId: string, spaceId?: string): Promise<void> {
     const stale = await staleSpaces(core, organizationId, spaceId);
@@ -59,33 +67,52 @@ export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>
   }
 
   /**
-   * Pages of one space matching, best first, with `offset`/`limit`, and how many pages match in all:
-   * one pass over the index for both (each pass is most of a search's time).
+   * Pages of one space matching, best first, with `offset`/`limit`, and how many pages match in all.
+   * The space is a range of FTS keys and a match's page its key shifted, so no section row is read
+   * (search-keys.ts). A page ranks by its best section: the best sections are read, best first, until
+   * they hold enough pages (the first time a page appears is its place), and the pages are counted
+   * without scoring them.
    */
-  async function rankedPages(match: string, spaceId: string, limit: number, offset: number): Promise<{ pageIds: string[]; count: number }> {
-    const rows = await core.all<{ page_id: string | null; total: number }>(
-      `WITH m AS MATERIALIZED (SELECT x.page_id, ${SCORE} AS score FROM ${MATCHES} WHERE ${MATCHING} AND x.space_id = ?),
-       g AS MATERIALIZED (SELECT page_id, MIN(score) AS score FROM m GROUP BY page_id),
-       t AS (SELECT COUNT(*) AS total FROM g)
-       SELECT r.page_id, t.total FROM t LEFT JOIN (SELECT page_id, score FROM g ORDER BY score, page_id LIMIT ? OFFSET ?) r ON 1 = 1
-       ORDER BY r.score, r.page_id`,
-      [match, spaceId, limit, offset],
-    );
-    return { pageIds: rows.flatMap((r) => (r.page_id === null ? [] : [r.page_id])), count: Number(rows[0]?.total ?? 0) };
+  async function rankedPages(match: string, spaceId: string, limit: number, offset: number): Promise<{ pages: RankedPage[]; count: number }> {
+    const space = await core.get<{ key: number | null }>('SELECT key FROM search_spaces WHERE space_id = ?', [spaceId]);
+    if (space?.key === null || space?.key === undefined) return { pages: [], count: 0 };
+    const range = spaceRange(Number(space.key));
+    const wanted = offset + limit;
+    let keys: number[] = [];
+    let seenAll = false;
+    for (let sections = Math.max(64, wanted * 4); ; sections *= 4) {
+      const rows = await core.all<{ page_key: number }>(
+        `SELECT ${pageKeyOf(KEY)} AS page_key, ${SCORE} AS score FROM ${BY_KEY} WHERE ${MATCHING} AND ${KEY} BETWEEN ? AND ? ORDER BY score, page_key LIMIT ?`,
+        [match, ...range, sections],
+      );
+      keys = [...new Set(rows.map((r) => Number(r.page_key)))];
+      seenAll = rows.length < sections;
+      if (seenAll || keys.length >= wanted) break;
+    }
+    const count = seenAll
+      ? keys.length
+      : Number((await core.get<{ n: number }>(`SELECT COUNT(DISTINCT ${pageKeyOf(KEY)}) AS n FROM ${BY_KEY} WHERE ${MATCHING} AND ${KEY} BETWEEN ? AND ?`, [match, ...range]))?.n ?? 0);
+    const shown = keys.slice(offset, wanted);
+    if (!shown.length) return { pages: [], count };
+    const ids = new Map((await core.all<{ page_id: string; key: number }>(
+      `SELECT page_id, key FROM search_pages WHERE space_id = ? AND key IN (${shown.map(() => '?').join(', ')})`,
+      [spaceId, ...shown],
+    )).map((r) => [Number(r.key), r.page_id]));
+    return { pages: shown.flatMap((key) => (ids.has(key) ? [{ id: ids.get(key)!, key, range }] : [])), count };
   }
 
   /** The matching sections of some pages of a space, presented and grouped by page, pages in the given order. */
-  async function pageItems(match: string, spaceId: string, pageIds: string[], rankOf: (pageId: string) => number): Promise<SpaceSearchItem[]> {
-    if (!pageIds.length) return [];
+  async function pageItems(match: string, spaceId: string, pages: RankedPage[], rankOf: (pageId: string) => number): Promise<SpaceSearchItem[]> {
+    if (!pages.length) return [];
+    const pageIds = pages.map((p) => p.id);
     const ancestors = await ancestorsOf(core, spaceId, pageIds);
+    // Matches outside these pages are dropped by their key, before their section row is read.
     const rows = await core.all<{ page_id: string; anchor: string; section_title: string; body: string; page_title: string; path: string; description: string | null; snippet: string; score: number }>(
-      `SELECT x.page_id, x.anchor, x.section_title, x.body, x.page_title, p.path, json_extract(v.data, '$.description') AS description,
-         ${SNIPPET} AS snippet, ${SCORE} AS score
+      `SELECT x.page_id, x.anchor, x.section_title, x.body, x.page_title, p.path, p.description, ${SNIPPET} AS snippet, ${SCORE} AS score
        FROM ${MATCHES} JOIN search_pages p ON p.space_id = x.space_id AND p.page_id = x.page_id
-       JOIN page_versions v ON v.id = p.version_id
-       WHERE ${MATCHING} AND x.space_id = ? AND x.page_id IN (SELECT value FROM json_each(?))
+       WHERE ${MATCHING} AND ${KEY} BETWEEN ? AND ? AND ${pageKeyOf(KEY)} IN (${pages.map(() => '?').join(', ')}) AND x.space_id = ?
        ORDER BY ${SCORE}, x.position`,
-      [match, spaceId, JSON.stringify(pageIds)],
+      [match, ...pages[0].range, ...pages.map((p) => p.key), spaceId],
     );
     const items = new Map<string, SpaceSearchItem>(pageIds.map((id) => [id, undefined as unknown as SpaceSearchItem]));
     for (const row of rows) {
@@ -136,8 +163,9 @@ export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>
       await catchUp(space.organization_id, spaceId);
       const listing = `search:${spaceId}:${match}`;
       const offset = offsetOf(listing, query.page);
-      const { pageIds, count } = await rankedPages(match, spaceId, query.limit ?? DEFAULT_LIMIT, offset);
-      return envelope(listing, await pageItems(match, spaceId, pageIds, (id) => offset + pageIds.indexOf(id) + 1), count, offset);
+      const { pages, count } = await rankedPages(match, spaceId, query.limit ?? DEFAULT_LIMIT, offset);
+      const pageIds = pages.map((p) => p.id);
+      return envelope(listing, await pageItems(match, spaceId, pages, (id) => offset + pageIds.indexOf(id) + 1), count, offset);
     },
 
     /**
@@ -176,7 +204,7 @@ export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>
         id: s.space_id,
         title: s.title,
         score: relevance(s.score),
-        pages: await pageItems(match, s.space_id, (await rankedPages(match, s.space_id, PAGES_PER_SPACE, 0)).pageIds, (id) => ranks.get(`${s.space_id}/${id}`) ?? 0),
+        pages: await pageItems(match, s.space_id, (await rankedPages(match, s.space_id, PAGES_PER_SPACE, 0)).pages, (id) => ranks.get(`${s.space_id}/${id}`) ?? 0),
       }));
       return envelope(listing, items, count, offset);
     },

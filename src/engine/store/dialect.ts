@@ -7,11 +7,15 @@ export interface Dialect {
  * Full-text search as each backend does it. `matches` is the FROM part that gives the sections as `x`
  * (its one parameter: `query(text)`), `matching` the condition that keeps the matching ones, `score`
  * orders them best first (ascending), `snippet` is the best-matching words with matches in `**`.
+ * `matchesByKey` is a FROM part with the same parameter where only `key` (a match's FTS key,
+ * content/search-keys.ts), `matching` and `score` may be used: it reads no section row.
  */
 export interface SearchSql {
   /** The user's words as the backend's query, or undefined when they hold no word. */
   query(text: string): string | undefined;
   matches: string;
+  matchesByKey: string;
+  key: string;
   matching: string;
   score: string;
   snippet: string;

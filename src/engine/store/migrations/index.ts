@@ -8,6 +8,7 @@ import { sql as openapi } from './007_openapi';
 import { sql as searchComputed } from './008_search_computed';
 import { sql as tokenLimits } from './009_token_limits';
 import { sql as audit } from './010_audit';
+import { sql as searchKeys } from './011_search_keys';
 
 /** Numbered schema migrations, applied in order; `user_version` records how many ran. */
-export const migrations: readonly string[] = [people, spaces, content, comments, search, sites, openapi, searchComputed, tokenLimits, audit];
+export const migrations: readonly string[] = [people, spaces, content, comments, search, sites, openapi, searchComputed, tokenLimits, audit, searchKeys];

@@ -47,8 +47,26 @@ END $$;
 CREATE TRIGGER search_forget_space AFTER DELETE ON spaces FOR EACH ROW EXECUTE FUNCTION search_forget_space();
 `;
 
+/**
+ * The keys of the search index (migration 11, see 011_search_keys.ts): the same columns, the FTS key a
+ * BIGINT (a space's key times 2^32). The GIN index needs no rebuilding; the rows are dropped so every
+ * space is indexed again with keys, as on SQLite.
+ */
+const searchKeys = `
+DELETE FROM search_sections;
+DELETE FROM search_pages;
+DELETE FROM search_spaces;
+ALTER TABLE search_sections ADD COLUMN fts_key BIGINT;
+ALTER TABLE search_pages ADD COLUMN key INTEGER;
+ALTER TABLE search_pages ADD COLUMN description TEXT;
+ALTER TABLE search_spaces ADD COLUMN key INTEGER;
+CREATE UNIQUE INDEX search_sections_by_key ON search_sections (fts_key);
+CREATE UNIQUE INDEX search_pages_by_key ON search_pages (space_id, key);
+CREATE UNIQUE INDEX search_spaces_by_key ON search_spaces (key);
+`;
+
 /** Migrations written by hand for PostgreSQL, by position; the others are SQLite's, translated. */
-const BY_HAND: Record<number, string> = { 4: search };
+const BY_HAND: Record<number, string> = { 4: search, 10: searchKeys };
 
 /** The same numbered migrations as SQLite's (`migrations`), as PostgreSQL runs them. */
 export const postgresMigrations: readonly string[] = migrations.map((sql, i) => BY_HAND[i] ?? ddlForPostgres(sql));
