@@ -9,6 +9,8 @@ import { Pool } from 'undici';
 import { openEngine } from '../src/engine/index';
 import { addMember } from '../test/helpers/engine';
 import { benchBulkPut } from './bulk-put';
+import { benchSearch } from './search';
+import { benchContentPush } from './content-push';
 import { median, type BenchRow } from './report';
 import { runQuiet, startServe } from './spawn';
 
@@ -34,7 +36,7 @@ async function load(urls: string[], request: () => { method: 'GET' | 'PATCH'; pa
   return rate;
 }
 
-export async function benchPostgres(bin: string, total: number, rounds: number): Promise<BenchRow[]> {
+export async function benchPostgres(bin: string, total: number, rounds: number, pages = 10_000): Promise<BenchRow[]> {
   const { startCluster } = (await import('../scripts/pg-cluster.js' as string)) as { startCluster: () => Promise<Cluster> };
   const cluster = await startCluster();
   const dir = mkdtempSync(join(tmpdir(), 'docsctl-bench-pg-'));
@@ -51,7 +53,7 @@ export async function benchPostgres(bin: string, total: number, rounds: number):
     const token = JSON.parse(runQuiet(bin, ['tokens', 'create', '--json'], env)).token as string;
     const admin = new pg.Client(cluster.url);
     await admin.connect();
-    for (const name of ['serve', 'bulk']) await admin.query(`CREATE DATABASE ${name}`);
+    for (const name of ['serve', 'bulk', 'search', 'push']) await admin.query(`CREATE DATABASE ${name}`);
     await admin.end();
     const database = cluster.url.replace(/\/[^/]*$/, '/serve');
     runQuiet(bin, ['db', 'copy', '--from', file, '--to', database], env);
@@ -84,7 +86,11 @@ export async function benchPostgres(bin: string, total: number, rounds: number):
       rows.push({ name: `postgres: ${name}, one replica`, value: `${median(onOne).toFixed(0)} req/s`, ratio: median(onOne) / base });
       rows.push({ name: `postgres: ${name}, two replicas`, value: `${median(onTwo).toFixed(0)} req/s`, ratio: median(onTwo) / base });
     }
-    rows.push(...(await benchBulkPut(10_000, cluster.url.replace(/\/[^/]*$/, '/bulk'), ' (PostgreSQL)')));
+    const other = (name: string) => cluster.url.replace(/\/[^/]*$/, `/${name}`);
+    rows.push(...(await benchBulkPut(10_000, other('bulk'), ' (PostgreSQL)')));
+    // Issue 19's search and push + merge figures, on PostgreSQL beside SQLite's (groups search, content-push).
+    rows.push(...(await benchSearch(pages, 100, other('search'), ' (PostgreSQL)')));
+    rows.push(...(await benchContentPush(pages, other('push'), ' (PostgreSQL)')));
     return rows;
   } finally {
     for (const child of children) child.kill();
