@@ -46,11 +46,10 @@ export interface OrganizationSearchItem {
  */
 const relevance = (score: number | string) => Math.max(0, -Number(score)) + 0;
 
-/** A page a search found: its id, its key in the index and its space's range of FTS keys. */
+/** A page a search found: its id and, searching by key, its key in the index and its space's range of FTS keys. */
 interface RankedPage {
   id: string;
-  key: number;
-  range: [number, number];
+  keyed?: { key: number; range: [number, number] };
 }
 
 /** Sections shown per page, and pages per space in an organization search. */
@@ -59,7 +58,7 @@ export const PAGES_PER_SPACE = 20;
 
 /** Full-text search over the sections of every space's current content, as the store's dialect does it (FTS5 or tsvector). */
 export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>) {
-  const { query: searchQuery, matches: MATCHES, matchesByKey: BY_KEY, key: KEY, matching: MATCHING, score: SCORE, snippet: SNIPPET } = core.store.dialect.search;
+  const { query: searchQuery, matches: MATCHES, matchesByKey: BY_KEY, key: KEY, byKey: BY_KEY_FIRST, matching: MATCHING, score: SCORE, snippet: SNIPPET } = core.store.dialect.search;
   /** Indexes what lags first, so a search always describes the current content. */
   async function catchUp(organizationId: string, spaceId?: string): Promise<void> {
     const stale = await staleSpaces(core, organizationId, spaceId);
@@ -67,13 +66,13 @@ export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>
   }
 
   /**
-   * Pages of one space matching, best first, with `offset`/`limit`, and how many pages match in all.
-   * The space is a range of FTS keys and a match's page its key shifted, so no section row is read
+   * Pages of one space matching, best first, with `offset`/`limit`, and how many pages match in all,
+   * by key (SQLite). The space is a range of FTS keys and a match's page its key shifted, so no section row is read
    * (search-keys.ts). A page ranks by its best section: the best sections are read, best first, until
    * they hold enough pages (the first time a page appears is its place), and the pages are counted
    * without scoring them.
    */
-  async function rankedPages(match: string, spaceId: string, limit: number, offset: number): Promise<{ pages: RankedPage[]; count: number }> {
+  async function rankedByKey(match: string, spaceId: string, limit: number, offset: number): Promise<{ pages: RankedPage[]; count: number }> {
     const space = await core.get<{ key: number | null }>('SELECT key FROM search_spaces WHERE space_id = ?', [spaceId]);
     if (space?.key === null || space?.key === undefined) return { pages: [], count: 0 };
     const range = spaceRange(Number(space.key));
@@ -98,21 +97,43 @@ export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>
       `SELECT page_id, key FROM search_pages WHERE space_id = ? AND key IN (${shown.map(() => '?').join(', ')})`,
       [spaceId, ...shown],
     )).map((r) => [Number(r.key), r.page_id]));
-    return { pages: shown.flatMap((key) => (ids.has(key) ? [{ id: ids.get(key)!, key, range }] : [])), count };
+    return { pages: shown.flatMap((key) => (ids.has(key) ? [{ id: ids.get(key)!, keyed: { key, range } }] : [])), count };
   }
+
+  /**
+   * The same by the sections' columns (PostgreSQL): every match scored, grouped by page and counted in
+   * one pass.
+   */
+  async function rankedByColumns(match: string, spaceId: string, limit: number, offset: number): Promise<{ pages: RankedPage[]; count: number }> {
+    const rows = await core.all<{ page_id: string | null; total: number }>(
+      `WITH m AS MATERIALIZED (SELECT x.page_id, ${SCORE} AS score FROM ${MATCHES} WHERE ${MATCHING} AND x.space_id = ?),
+       g AS MATERIALIZED (SELECT page_id, MIN(score) AS score FROM m GROUP BY page_id),
+       t AS (SELECT COUNT(*) AS total FROM g)
+       SELECT r.page_id, t.total FROM t LEFT JOIN (SELECT page_id, score FROM g ORDER BY score, page_id LIMIT ? OFFSET ?) r ON 1 = 1
+       ORDER BY r.score, r.page_id`,
+      [match, spaceId, limit, offset],
+    );
+    return { pages: rows.flatMap((r) => (r.page_id === null ? [] : [{ id: r.page_id }])), count: Number(rows[0]?.total ?? 0) };
+  }
+
+  const rankedPages = BY_KEY_FIRST ? rankedByKey : rankedByColumns;
+  const inPages = (pages: RankedPage[]) =>
+    BY_KEY_FIRST ? `${KEY} BETWEEN ? AND ? AND ${pageKeyOf(KEY)} IN (${pages.map(() => '?').join(', ')})` : 'x.page_id IN (SELECT value FROM json_each(?))';
+  const inPagesArgs = (pages: RankedPage[]) =>
+    BY_KEY_FIRST ? [...pages[0].keyed!.range, ...pages.map((p) => p.keyed!.key)] : [JSON.stringify(pages.map((p) => p.id))];
 
   /** The matching sections of some pages of a space, presented and grouped by page, pages in the given order. */
   async function pageItems(match: string, spaceId: string, pages: RankedPage[], rankOf: (pageId: string) => number): Promise<SpaceSearchItem[]> {
     if (!pages.length) return [];
     const pageIds = pages.map((p) => p.id);
     const ancestors = await ancestorsOf(core, spaceId, pageIds);
-    // Matches outside these pages are dropped by their key, before their section row is read.
+    // By key, matches outside these pages are dropped before their section row is read.
     const rows = await core.all<{ page_id: string; anchor: string; section_title: string; body: string; page_title: string; path: string; description: string | null; snippet: string; score: number }>(
       `SELECT x.page_id, x.anchor, x.section_title, x.body, x.page_title, p.path, p.description, ${SNIPPET} AS snippet, ${SCORE} AS score
        FROM ${MATCHES} JOIN search_pages p ON p.space_id = x.space_id AND p.page_id = x.page_id
-       WHERE ${MATCHING} AND ${KEY} BETWEEN ? AND ? AND ${pageKeyOf(KEY)} IN (${pages.map(() => '?').join(', ')}) AND x.space_id = ?
+       WHERE ${MATCHING} AND ${inPages(pages)} AND x.space_id = ?
        ORDER BY ${SCORE}, x.position`,
-      [match, ...pages[0].range, ...pages.map((p) => p.key), spaceId],
+      [match, ...inPagesArgs(pages), spaceId],
     );
     const items = new Map<string, SpaceSearchItem>(pageIds.map((id) => [id, undefined as unknown as SpaceSearchItem]));
     for (const row of rows) {

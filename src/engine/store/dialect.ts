@@ -8,7 +8,10 @@ export interface Dialect {
  * (its one parameter: `query(text)`), `matching` the condition that keeps the matching ones, `score`
  * orders them best first (ascending), `snippet` is the best-matching words with matches in `**`.
  * `matchesByKey` is a FROM part with the same parameter where only `key` (a match's FTS key,
- * content/search-keys.ts), `matching` and `score` may be used: it reads no section row.
+ * content/search-keys.ts), `matching` and `score` may be used: it reads no section row. `byKey` says
+ * whether searches should keep to a space and group by page with keys (SQLite's FTS5, whose every
+ * section row read is a lookup) or with the section's own columns (PostgreSQL, where the text index
+ * and the columns are the same row and the planner does better with them).
  */
 export interface SearchSql {
   /** The user's words as the backend's query, or undefined when they hold no word. */
@@ -16,6 +19,7 @@ export interface SearchSql {
   matches: string;
   matchesByKey: string;
   key: string;
+  byKey: boolean;
   matching: string;
   score: string;
   snippet: string;

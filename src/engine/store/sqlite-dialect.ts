@@ -10,6 +10,7 @@ export const sqliteDialect: Dialect = {
     // The FTS index is keyed by the sections' FTS keys: ranges and shifts of its rowid need no section row.
     matchesByKey: 'search_fts',
     key: 'search_fts.rowid',
+    byKey: true,
     matching: 'search_fts MATCH ?',
     score: 'bm25(search_fts, 4.0, 1.0, 6.0)',
     snippet: "snippet(search_fts, -1, '**', '**', '…', 24)",
