@@ -67,10 +67,10 @@ export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>
 
   /**
    * Pages of one space matching, best first, with `offset`/`limit`, and how many pages match in all,
-   * by key (SQLite). The space is a range of FTS keys and a match's page its key shifted, so no section row is read
-   * (search-keys.ts). A page ranks by its best section: the best sections are read, best first, until
-   * they hold enough pages (the first time a page appears is its place), and the pages are counted
-   * without scoring them.
+   * by key (SQLite). The space is a range of FTS keys and a match's page its key shifted, so no section
+   * row is read (search-keys.ts). A page ranks by its best section: the best sections are read, best
+   * first, until they hold enough pages (the first time a page appears is its place), and the pages
+   * are counted without scoring them.
    */
   async function rankedByKey(match: string, spaceId: string, limit: number, offset: number): Promise<{ pages: RankedPage[]; count: number }> {
     const space = await core.get<{ key: number | null }>('SELECT key FROM search_spaces WHERE space_id = ?', [spaceId]);
