@@ -3,12 +3,11 @@
 //   V8 code cache, which Node 20 only offers for CommonJS;
 // - dist/vendor/*.cjs: every other package src/ uses, each bundled alone and required on first use.
 import { build } from 'esbuild';
-import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { lazyBuiltinsPlugin } from './lazy-builtins-plugin.js';
 import { seaRequirePlugin } from './sea-require-plugin.js';
 import { vendorPlugin } from './vendor-plugin.js';
-import { commonOptions, versionDefine } from './esbuild-common.js';
+import { commonOptions, versionDefine, writeHeadedBundle } from './esbuild-common.js';
 
 
 // Start clean: vendor bundles of packages src/ no longer uses would pile up.
@@ -46,9 +45,7 @@ await build({
 
 // The first line names the content's hash: bin/run-bundle.cjs keys its code cache on it.
 const bundle = new URL('../dist/docsctl.cjs', import.meta.url);
-const code = readFileSync(bundle, 'utf8');
-const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
-writeFileSync(bundle, `// docsctl bundle ${hash}\n${code}`);
+writeHeadedBundle(bundle, readFileSync(bundle, 'utf8'));
 // …which moves the code a line down: so must the source map (a `;` in mappings is one line).
 const mapFile = new URL('../dist/docsctl.cjs.map', import.meta.url);
 const map = JSON.parse(readFileSync(mapFile, 'utf8'));

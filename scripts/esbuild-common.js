@@ -1,7 +1,8 @@
 // What every esbuild bundle of docsctl shares (the npm build, its vendor bundles, the single
 // executable, the bench), so they cannot drift apart: one Node target, the repository as the working
 // folder, the version compiled in.
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
@@ -17,3 +18,11 @@ export const commonOptions = {
 
 /** `__DOCSCTL_VERSION__`, which src/version.ts reads. */
 export const versionDefine = { __DOCSCTL_VERSION__: JSON.stringify(pkg.version) };
+
+/**
+ * Writes a bundle's `code` to `file` headed by a hash of it (`// docsctl bundle <16 hex digits>`):
+ * bin/run-bundle.cjs names the bundle's code caches by it. The code moves a line down.
+ */
+export function writeHeadedBundle(file, code) {
+  writeFileSync(file, `// docsctl bundle ${createHash('sha256').update(code).digest('hex').slice(0, 16)}\n${code}`);
+}

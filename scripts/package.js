@@ -3,13 +3,13 @@
 // `--keep-work` keeps the bundle, config and blob (in sea-work/) for a look.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import { lazyBuiltinsPlugin } from './lazy-builtins-plugin.js';
 import { seaRequirePlugin } from './sea-require-plugin.js';
 import { makeExecutable } from './sea-inject.js';
-import { commonOptions, pkg, root, versionDefine } from './esbuild-common.js';
+import { commonOptions, pkg, root, versionDefine, writeHeadedBundle } from './esbuild-common.js';
 
 // `--out DIR` builds elsewhere (the vitest check builds into a temp dir, leaving dist-sea/ alone).
 const outFlag = process.argv.indexOf('--out');
@@ -77,7 +77,7 @@ if (code.some((byte) => byte > 0x7f)) {
   console.error(`${bundle} is not ASCII: the executable reads it as latin1`);
   process.exit(1);
 }
-writeFileSync(bundle, `// docsctl bundle ${createHash('sha256').update(code).digest('hex').slice(0, 16)}\n${code}`);
+writeHeadedBundle(bundle, code);
 
 // 2. The main script: bin/run-bundle.cjs running the bundle, an asset, through its code caches.
 const main = join(work, 'main.cjs');
