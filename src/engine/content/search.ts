@@ -58,7 +58,7 @@ export const PAGES_PER_SPACE = 20;
 
 /** Full-text search over the sections of every space's current content, as the store's dialect does it (FTS5 or tsvector). */
 export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>) {
-  const { query: searchQuery, matches: MATCHES, matchesByKey: BY_KEY, key: KEY, byKey: BY_KEY_FIRST, matching: MATCHING, score: SCORE, snippet: SNIPPET } = core.store.dialect.search;
+  const { query: searchQuery, matches: MATCHES, byKey, matching: MATCHING, score: SCORE, snippet: SNIPPET } = core.store.dialect.search;
   /** Indexes what lags first, so a search always describes the current content. */
   async function catchUp(organizationId: string, spaceId?: string): Promise<void> {
     const stale = await staleSpaces(core, organizationId, spaceId);
@@ -72,7 +72,7 @@ export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>
    * first, until they hold enough pages (the first time a page appears is its place), and the pages
    * are counted without scoring them.
    */
-  async function rankedByKey(match: string, spaceId: string, limit: number, offset: number): Promise<{ pages: RankedPage[]; count: number }> {
+  async function rankedByKey({ matches: BY_KEY, key: KEY }: NonNullable<typeof byKey>, match: string, spaceId: string, limit: number, offset: number): Promise<{ pages: RankedPage[]; count: number }> {
     const space = await core.get<{ key: number | null }>('SELECT key FROM search_spaces WHERE space_id = ?', [spaceId]);
     if (space?.key === null || space?.key === undefined) return { pages: [], count: 0 };
     const range = spaceRange(Number(space.key));
@@ -116,24 +116,30 @@ export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>
     return { pages: rows.flatMap((r) => (r.page_id === null ? [] : [{ id: r.page_id }])), count: Number(rows[0]?.total ?? 0) };
   }
 
-  const rankedPages = BY_KEY_FIRST ? rankedByKey : rankedByColumns;
-  const inPages = (pages: RankedPage[]) =>
-    BY_KEY_FIRST ? `${KEY} BETWEEN ? AND ? AND ${pageKeyOf(KEY)} IN (${pages.map(() => '?').join(', ')})` : 'x.page_id IN (SELECT value FROM json_each(?))';
-  const inPagesArgs = (pages: RankedPage[]) =>
-    BY_KEY_FIRST ? [...pages[0].keyed!.range, ...pages.map((p) => p.keyed!.key)] : [JSON.stringify(pages.map((p) => p.id))];
+  const rankedPages = (match: string, spaceId: string, limit: number, offset: number) =>
+    byKey ? rankedByKey(byKey, match, spaceId, limit, offset) : rankedByColumns(match, spaceId, limit, offset);
+
+  /** The condition keeping the matches of some pages, and its arguments: by key, before their section row is read. */
+  function inPages(pages: RankedPage[]): { sql: string; args: unknown[] } {
+    if (!byKey) return { sql: 'x.page_id IN (SELECT value FROM json_each(?))', args: [JSON.stringify(pages.map((p) => p.id))] };
+    return {
+      sql: `${byKey.key} BETWEEN ? AND ? AND ${pageKeyOf(byKey.key)} IN (${pages.map(() => '?').join(', ')})`,
+      args: [...pages[0].keyed!.range, ...pages.map((p) => p.keyed!.key)],
+    };
+  }
 
   /** The matching sections of some pages of a space, presented and grouped by page, pages in the given order. */
   async function pageItems(match: string, spaceId: string, pages: RankedPage[], rankOf: (pageId: string) => number): Promise<SpaceSearchItem[]> {
     if (!pages.length) return [];
     const pageIds = pages.map((p) => p.id);
     const ancestors = await ancestorsOf(core, spaceId, pageIds);
-    // By key, matches outside these pages are dropped before their section row is read.
+    const keep = inPages(pages);
     const rows = await core.all<{ page_id: string; anchor: string; section_title: string; body: string; page_title: string; path: string; description: string | null; snippet: string; score: number }>(
       `SELECT x.page_id, x.anchor, x.section_title, x.body, x.page_title, p.path, p.description, ${SNIPPET} AS snippet, ${SCORE} AS score
        FROM ${MATCHES} JOIN search_pages p ON p.space_id = x.space_id AND p.page_id = x.page_id
-       WHERE ${MATCHING} AND ${inPages(pages)} AND x.space_id = ?
+       WHERE ${MATCHING} AND ${keep.sql} AND x.space_id = ?
        ORDER BY ${SCORE}, x.position`,
-      [match, ...inPagesArgs(pages), spaceId],
+      [match, ...keep.args, spaceId],
     );
     const items = new Map<string, SpaceSearchItem>(pageIds.map((id) => [id, undefined as unknown as SpaceSearchItem]));
     for (const row of rows) {

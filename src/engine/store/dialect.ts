@@ -7,19 +7,21 @@ export interface Dialect {
  * Full-text search as each backend does it. `matches` is the FROM part that gives the sections as `x`
  * (its one parameter: `query(text)`), `matching` the condition that keeps the matching ones, `score`
  * orders them best first (ascending), `snippet` is the best-matching words with matches in `**`.
- * `matchesByKey` is a FROM part with the same parameter where only `key` (a match's FTS key,
- * content/search-keys.ts), `matching` and `score` may be used: it reads no section row. `byKey` says
- * whether searches should keep to a space and group by page with keys (SQLite's FTS5, whose every
- * section row read is a lookup) or with the section's own columns (PostgreSQL, where the text index
- * and the columns are the same row and the planner does better with them).
+ * `byKey`, when a backend has it, makes searches keep to a space and group by page with the sections'
+ * FTS keys (content/search-keys.ts) instead of their columns: SQLite's FTS5, where reading a section row
+ * is a lookup per match. PostgreSQL has none: its text index and the columns are one row, and the
+ * planner does better with the columns.
  */
 export interface SearchSql {
   /** The user's words as the backend's query, or undefined when they hold no word. */
   query(text: string): string | undefined;
   matches: string;
-  matchesByKey: string;
-  key: string;
-  byKey: boolean;
+  byKey?: {
+    /** A FROM part (same parameter as `matches`) where only `key`, `matching` and `score` may be used: it reads no section row. */
+    matches: string;
+    /** A match's FTS key. */
+    key: string;
+  };
   matching: string;
   score: string;
   snippet: string;

@@ -8,9 +8,7 @@ export const sqliteDialect: Dialect = {
     query: (text) => searchWords(text)?.map((w, i, all) => `"${w}"${i === all.length - 1 ? '*' : ''}`).join(' '),
     matches: 'search_fts CROSS JOIN search_sections x ON x.fts_key = search_fts.rowid',
     // The FTS index is keyed by the sections' FTS keys: ranges and shifts of its rowid need no section row.
-    matchesByKey: 'search_fts',
-    key: 'search_fts.rowid',
-    byKey: true,
+    byKey: { matches: 'search_fts', key: 'search_fts.rowid' },
     matching: 'search_fts MATCH ?',
     score: 'bm25(search_fts, 4.0, 1.0, 6.0)',
     snippet: "snippet(search_fts, -1, '**', '**', '…', 24)",
