@@ -11,14 +11,7 @@ import { Lexer, type Token } from 'marked';
 import { plainInline } from '../../src/markdown/plain-inline';
 import { lexBlocks } from '../../src/markdown/markdown';
 import { sectionsOf } from '../../src/engine/content/search-sections';
-
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) & 0x7fffffff;
-    return state / 0x7fffffff;
-  };
-}
+import { random } from '../helpers/random-condition';
 
 const PIECES = [
   'a', 'word', 'Zoë', '日本', '42', ' ', ' ', ' ', '  ', '\n', '\t', '*', '**', '***', '_', '__', '~', '~~', '`', '[', ']', '(', ')', '!', '<', '>', '&',
