@@ -62,9 +62,8 @@ export async function benchSearch(pages = 10_000, searches = 100, database?: str
     };
     const { ms: splitMs, sections } = await split(lexBlocks);
     const { ms: fastSplitMs } = await split();
-    let start: number;
     // Making it the space's content indexes it: what a merge or an import of 10,000 new pages adds.
-    start = performance.now();
+    const start = performance.now();
     await core.write(async () => await setSpaceRevision(core, space.id, revision, core.now()));
     const indexMs = performance.now() - start;
 

@@ -55,11 +55,16 @@ for (const m of members) out += m.display_name.padEnd(24) + m.email + '\\n';
 process.stdout.write(out);
 `;
 
+/** `env` for a floor script, with SQLITE_MODULE naming the better-sqlite3 that `bin` loads. */
+export function withSqliteModule(bin: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { ...env, SQLITE_MODULE: createRequire(bin).resolve('better-sqlite3') };
+}
+
 /** Writes the floor script of a local `members list` into `dir`, with the environment it runs in. */
 export function writeMinimalLocal(dir: string, bin: string, env: NodeJS.ProcessEnv): { script: string; env: NodeJS.ProcessEnv } {
   const script = join(dir, 'minimal-local.cjs');
   writeFileSync(script, MINIMAL_LOCAL);
-  return { script, env: { ...env, SQLITE_MODULE: createRequire(bin).resolve('better-sqlite3') } };
+  return { script, env: withSqliteModule(bin, env) };
 }
 
 export function benchStartup(bin: string, runs: number): BenchRow[] {

@@ -3,10 +3,10 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
 import { Pool, request } from 'undici';
 import { median, type BenchRow } from './report';
 import { runQuiet, startServe, startServer } from './spawn';
+import { withSqliteModule } from './startup';
 
 const BARE_SERVER = `
 const http = require('node:http');
@@ -89,7 +89,7 @@ export async function benchThroughput(bin: string, total: number, rounds: number
     const body = await (await request(`${served.url}${path}`, { headers })).body.text();
     const bare = await startServer(['-e', BARE_SERVER], { ...process.env, BODY: body });
     children.push(bare.child);
-    const floor = await startServer(['-e', FLOOR_SERVER], { ...env, SQLITE_MODULE: createRequire(bin).resolve('better-sqlite3') });
+    const floor = await startServer(['-e', FLOOR_SERVER], withSqliteModule(bin, env));
     children.push(floor.child);
     const floorBody = await (await request(`${floor.url}${path}`, { headers })).body.text();
     if (Object.keys(JSON.parse(floorBody)).join() !== Object.keys(JSON.parse(body)).filter((k) => k !== 'lastSeenAt').join()) throw new Error(`the floor server answers another shape: ${floorBody}`);
