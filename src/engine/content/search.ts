@@ -119,9 +119,9 @@ export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>
   const rankedPages = (match: string, spaceId: string, limit: number, offset: number) =>
     byKey ? rankedByKey(byKey, match, spaceId, limit, offset) : rankedByColumns(match, spaceId, limit, offset);
 
-  /** The condition keeping the matches of some pages, and its arguments: by key, before their section row is read. */
-  function inPages(pages: RankedPage[]): { sql: string; args: unknown[] } {
-    if (!byKey) return { sql: 'x.page_id IN (SELECT value FROM json_each(?))', args: [JSON.stringify(pages.map((p) => p.id))] };
+  /** The condition keeping the matches of some pages of a space, and its arguments: by key, before their section row is read. */
+  function inPages(spaceId: string, pages: RankedPage[]): { sql: string; args: unknown[] } {
+    if (!byKey) return { sql: 'x.space_id = ? AND x.page_id IN (SELECT value FROM json_each(?))', args: [spaceId, JSON.stringify(pages.map((p) => p.id))] };
     return {
       sql: `${byKey.key} BETWEEN ? AND ? AND ${pageKeyOf(byKey.key)} IN (${pages.map(() => '?').join(', ')})`,
       args: [...pages[0].keyed!.range, ...pages.map((p) => p.keyed!.key)],
@@ -133,13 +133,13 @@ export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>
     if (!pages.length) return [];
     const pageIds = pages.map((p) => p.id);
     const ancestors = await ancestorsOf(core, spaceId, pageIds);
-    const keep = inPages(pages);
+    const keep = inPages(spaceId, pages);
     const rows = await core.all<{ page_id: string; anchor: string; section_title: string; body: string; page_title: string; path: string; description: string | null; snippet: string; score: number }>(
       `SELECT x.page_id, x.anchor, x.section_title, x.body, x.page_title, p.path, p.description, ${SNIPPET} AS snippet, ${SCORE} AS score
        FROM ${MATCHES} JOIN search_pages p ON p.space_id = x.space_id AND p.page_id = x.page_id
-       WHERE ${MATCHING} AND ${keep.sql} AND x.space_id = ?
+       WHERE ${MATCHING} AND ${keep.sql}
        ORDER BY ${SCORE}, x.position`,
-      [match, ...keep.args, spaceId],
+      [match, ...keep.args],
     );
     const items = new Map<string, SpaceSearchItem>(pageIds.map((id) => [id, undefined as unknown as SpaceSearchItem]));
     for (const row of rows) {
