@@ -87,20 +87,20 @@ function writeCache(file, script, keep) {
   }
 }
 
-/** The bundle's `require`. Under `NODE_DEBUG=docsctl` it says which vendor bundles (dist/vendor/, one per
- * package only some commands use) a run loads: the built-entry tests check that each one is loaded by
- * at least one of them. */
-function bundleRequire(file) {
-  const require = createRequire(file);
-  if (!/\bdocsctl\b/i.test(process.env.NODE_DEBUG ?? '')) return require;
+/**
+ * The bundle's `require`: its vendor bundles (`./vendor/NAME.cjs`, one per package only some commands
+ * use) through `loadVendor`, anything else through `require`. Under `NODE_DEBUG=docsctl` it says which
+ * vendor bundles a run loads: the built-entry tests check that each one is loaded by at least one of them.
+ */
+function bundleRequire(require, loadVendor = require) {
+  const debugging = /\bdocsctl\b/i.test(process.env.NODE_DEBUG ?? '');
   const seen = new Set();
   return Object.assign((id) => {
     const vendor = /^\.\/vendor\/(.+)\.cjs$/.exec(id)?.[1];
-    if (vendor && !seen.has(vendor)) {
-      seen.add(vendor);
-      debug(`vendor bundle loaded: ${vendor}`);
-    }
-    return require(id);
+    if (!vendor) return require(id);
+    if (debugging && !seen.has(vendor)) debug(`vendor bundle loaded: ${vendor}`);
+    seen.add(vendor);
+    return loadVendor(id);
   }, require);
 }
 
@@ -126,7 +126,7 @@ function runSource(source, { filename, require, env = process.env, argv = proces
 
 /** Loads and runs the bundle `file` (the npm build's dist/docsctl.cjs) through its code cache. */
 function runBundle(file, env = process.env, argv = process.argv.slice(2)) {
-  return runSource(readFileSync(file, 'utf8'), { filename: file, require: bundleRequire(file), env, argv });
+  return runSource(readFileSync(file, 'utf8'), { filename: file, require: bundleRequire(createRequire(file)), env, argv });
 }
 
-module.exports = { runBundle, runSource };
+module.exports = { bundleRequire, runBundle, runSource };

@@ -37,9 +37,9 @@ const command = (args) => (buildMode ? [process.execPath, [bin, ...args]] : [bin
 const files = join(dir, 'files');
 mkdirSync(files);
 // Nothing of the developer's machine: its own home (the addon cache goes to ~/.cache), database and
-// profiles; a PATH without node; no NODE_* variables but NODE_DEBUG=docsctl for the build, which names
-// each vendor bundle a run loads (see `loaded` below).
-const env = { PATH: '/usr/bin:/bin', HOME: join(dir, 'home'), DOCSCTL_DB: join(dir, 'docs.db'), DOCSCTL_CONFIG_DIR: join(dir, 'config'), CI: '1', ...(buildMode ? { NODE_DEBUG: 'docsctl' } : {}) };
+// profiles; a PATH without node; no NODE_* variables but NODE_DEBUG=docsctl, which names each vendor
+// bundle a run loads (see `loaded` below): files of dist/vendor/, or assets of the executable.
+const env = { PATH: '/usr/bin:/bin', HOME: join(dir, 'home'), DOCSCTL_DB: join(dir, 'docs.db'), DOCSCTL_CONFIG_DIR: join(dir, 'config'), CI: '1', NODE_DEBUG: 'docsctl' };
 
 /** Vendor bundles loaded by the runs of the current check, and by all checks. */
 let loaded = new Set();
@@ -158,11 +158,12 @@ function startServe() {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 /** Wall time of each command, interleaved so the machine's drift hits all of them alike (as bench/startup.ts). */
 function startupTimes(commands) {
+  const { NODE_DEBUG, ...quiet } = env; // timed as users run it, saying nothing of its caches
   const samples = commands.map(() => []);
   for (let i = 0; i < runs; i++) {
     commands.forEach(([file, ...args], k) => {
       const start = process.hrtime.bigint();
-      const result = spawnSync(file, args, { cwd: dir, env, stdio: 'ignore' });
+      const result = spawnSync(file, args, { cwd: dir, env: quiet, stdio: 'ignore' });
       samples[k].push(Number(process.hrtime.bigint() - start) / 1e6);
       if (result.status !== 0) throw new Error(`${file} ${args.join(' ')} exited ${result.status}`);
     });

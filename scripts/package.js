@@ -1,14 +1,17 @@
 // Builds dist-sea/docsctl: ONE linux-x64 executable (Node's single-executable mechanism with this
 // machine's own Node binary) holding the whole CLI and better-sqlite3's addon. See docs/distribution.md.
+// The CLI is in it as the npm build lays it out (scripts/build.js): a start-up bundle and one vendor
+// bundle per package only some commands use, each an asset read when first required.
 // `--keep-work` keeps the bundle, config and blob (in sea-work/) for a look.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import { lazyBuiltinsPlugin } from './lazy-builtins-plugin.js';
 import { seaRequirePlugin } from './sea-require-plugin.js';
 import { makeExecutable } from './sea-inject.js';
+import { vendorPlugin } from './vendor-plugin.js';
 import { commonOptions, pkg, root, versionDefine, writeHeadedBundle } from './esbuild-common.js';
 
 // `--out DIR` builds elsewhere (the vitest check builds into a temp dir, leaving dist-sea/ alone).
@@ -32,20 +35,26 @@ rmSync(work, { recursive: true, force: true });
 rmSync(executable, { force: true });
 mkdirSync(work, { recursive: true });
 
-// 1. docsctl in one CommonJS file, which the executable's main script runs.
+// 1. docsctl as CommonJS bundles: the start-up bundle, which the executable's main script runs, and the
+// vendor bundles it requires on first use (`./vendor/NAME.cjs`, which the main script reads from assets).
 const bundle = join(work, 'docsctl.cjs');
-const result = await build({
+const vendorDir = join(work, 'vendor');
+const sea = {
   ...commonOptions,
-  entryPoints: ['src/cli.ts'],
-  outfile: bundle,
   format: 'cjs',
   minify: true,
   metafile: true,
-  // Licence comments go to their own file (an asset of the executable): the bundle stays ASCII.
+  // Licence comments go to their own files (gathered in an asset of the executable): the bundles stay ASCII.
   legalComments: 'external',
   // import() of built-in modules becomes require(): the injected main script has no ESM loader.
   supported: { 'dynamic-import': false },
-  plugins: [seaRequirePlugin, lazyBuiltinsPlugin],
+};
+const vendor = vendorPlugin();
+const core = await build({
+  ...sea,
+  entryPoints: ['src/cli.ts'],
+  outfile: bundle,
+  plugins: [seaRequirePlugin, lazyBuiltinsPlugin, vendor.plugin],
   inject: ['scripts/sea-shims.js'],
   define: {
     ...versionDefine,
@@ -55,29 +64,54 @@ const result = await build({
     'import.meta.url': 'importMetaUrl',
   },
 });
+const vendors = await build({
+  ...sea,
+  entryPoints: Object.fromEntries(vendor.entries),
+  outdir: vendorDir,
+  outExtension: { '.js': '.cjs' },
+  // A vendor bundle runs with the executable as its file, as the start-up bundle does.
+  define: { ...versionDefine, 'import.meta.url': '__importMetaUrl' },
+  banner: { js: "var __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+});
 
 // The injected main script's require() knows built-in modules only: anything else left outside
-// the bundle would fail at run time, so it fails the build instead.
+// the bundles would fail at run time, so it fails the build instead.
 // undici probes for node:sqlite (Node 22) inside a try, for a cache store docsctl does not use; pg
 // requires pg-native only when its `native` property is read, which docsctl never does.
 const probedOnly = new Set(['node:sqlite', 'pg-native']);
 const outside = new Set();
-for (const output of Object.values(result.metafile.outputs)) {
-  for (const { external, path } of output.imports) if (external && !isBuiltin(path) && !probedOnly.has(path)) outside.add(path);
+for (const output of [...Object.values(core.metafile.outputs), ...Object.values(vendors.metafile.outputs)]) {
+  for (const { external, path } of output.imports) {
+    if (external && !isBuiltin(path) && !probedOnly.has(path) && !/^\.\/vendor\/[\w.-]+\.cjs$/.test(path)) outside.add(path);
+  }
 }
 if (outside.size) {
   console.error(`not bundled, so not loadable in the executable: ${[...outside].join(', ')}`);
   process.exit(1);
 }
 
-// The bundle is headed with a hash of its content, as scripts/build.js heads the npm build's: the code
+// Each bundle is headed with a hash of its content, as scripts/build.js heads the npm build's: the code
 // caches of its command groups are named by it (bin/run-bundle.cjs). It is read as latin1, so it must be ASCII.
-const code = readFileSync(bundle);
-if (code.some((byte) => byte > 0x7f)) {
-  console.error(`${bundle} is not ASCII: the executable reads it as latin1`);
-  process.exit(1);
+const assets = { 'docsctl.cjs': bundle };
+for (const name of readdirSync(vendorDir).filter((file) => file.endsWith('.cjs'))) assets[`vendor/${name}`] = join(vendorDir, name);
+for (const file of Object.values(assets)) {
+  const code = readFileSync(file);
+  if (code.some((byte) => byte > 0x7f)) {
+    console.error(`${file} is not ASCII: the executable reads it as latin1`);
+    process.exit(1);
+  }
+  writeHeadedBundle(file, code);
 }
-writeHeadedBundle(bundle, code);
+// The licence comments of every bundle, in one asset.
+const legal = [bundle, ...Object.values(assets).slice(1)].map((file) => `${file}.LEGAL.txt`).filter((file) => {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+});
+const licenses = join(work, 'LICENSES.txt');
+writeFileSync(licenses, legal.map((file) => readFileSync(file, 'utf8')).join('\n'));
 
 // 2. The main script: bin/run-bundle.cjs running the bundle, an asset, through its code caches.
 const main = join(work, 'main.cjs');
@@ -86,14 +120,15 @@ await build({ ...commonOptions, entryPoints: ['scripts/sea-main.cjs'], outfile: 
 // 3. The preparation blob (the main script, its V8 code cache, the bundle and the addon as assets),
 // injected into a copy of this Node binary.
 try {
-  makeExecutable({ main, work, executable, assets: { 'docsctl.cjs': bundle, 'better_sqlite3.node': addonPath, 'LICENSES.txt': `${bundle}.LEGAL.txt` } });
+  makeExecutable({ main, work, executable, assets: { ...assets, 'better_sqlite3.node': addonPath, 'LICENSES.txt': licenses } });
 } catch (error) {
   console.error(error.message);
   process.exit(1);
 }
 
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-const sizes = `Node ${process.version} ${mb(statSync(process.execPath).size)} + bundle ${mb(statSync(bundle).size)} + addon ${mb(addonDigest.size)}`;
+const vendorBytes = Object.values(assets).slice(1).reduce((sum, file) => sum + statSync(file).size, 0);
+const sizes = `Node ${process.version} ${mb(statSync(process.execPath).size)} + bundle ${mb(statSync(bundle).size)} + vendor bundles ${mb(vendorBytes)} + addon ${mb(addonDigest.size)}`;
 if (!process.argv.includes('--keep-work')) rmSync(work, { recursive: true, force: true });
 const seconds = Number(process.hrtime.bigint() - started) / 1e9;
 console.log(`${relative(process.cwd(), executable)}: ${mb(statSync(executable).size)} (${sizes}), built in ${seconds.toFixed(1)} s`);

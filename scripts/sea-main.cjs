@@ -1,8 +1,10 @@
 'use strict';
-// The single executable's main script (scripts/package.js bundles it with bin/run-bundle.cjs). docsctl's
-// bundle is an asset of the executable, run through a V8 code cache of each command group as the npm
-// build's is: Node's own cache of a main script holds only the functions compiled before it runs, so
-// every other function the command used was compiled again at each start (docs/performance.md).
+// The single executable's main script (scripts/package.js bundles it with bin/run-bundle.cjs). docsctl
+// is in the executable as the npm build lays it out: the start-up bundle and one vendor bundle per
+// package only some commands use, each an asset. Each runs through a V8 code cache of each command group
+// as the npm build's bundle does: Node's own cache of a main script holds only the functions compiled
+// before it runs, so every other function the command used was compiled again at each start. A vendor
+// bundle is read only when a command requires it (docs/performance.md).
 /* global __DOCSCTL_VERSION__ */
 const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
@@ -10,9 +12,15 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   process.stdout.write(`${__DOCSCTL_VERSION__}\n`);
 } else {
   const { getRawAsset } = require('node:sea');
-  const { runSource } = require('../bin/run-bundle.cjs');
+  const { bundleRequire, runSource } = require('../bin/run-bundle.cjs');
   // esbuild writes ASCII (it escapes the rest), so latin1 reads the bytes as they are without decoding.
-  const source = Buffer.from(getRawAsset('docsctl.cjs')).toString('latin1');
-  // The bundle's require(): the executable's own, which loads built-in modules (the rest is bundled).
-  runSource(source, { filename: process.execPath, require, argv });
+  const asset = (name) => Buffer.from(getRawAsset(name)).toString('latin1');
+  // Every bundle's require(): the executable's own, which loads built-in modules (the rest is bundled),
+  // and the vendor bundles, each run once.
+  const vendors = new Map();
+  const loadVendor = (id) => {
+    if (!vendors.has(id)) vendors.set(id, runSource(asset(id.slice(2)), { filename: process.execPath, require, argv }));
+    return vendors.get(id);
+  };
+  runSource(asset('docsctl.cjs'), { filename: process.execPath, require: bundleRequire(require, loadVendor), argv });
 }
