@@ -57,7 +57,10 @@ export type ResultOf<R> = R extends Route<any, any, any, infer S> ? Out<S> : nev
 export function route<P extends string, Q extends z.ZodMiniType | undefined = undefined, B extends z.ZodMiniType | undefined = undefined, S extends z.ZodMiniType | undefined = undefined>(
   definition: Omit<Route<P, Q, B, S>, 'params'>,
 ): Route<P, Q, B, S> {
-  const params = [...definition.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  // A loop rather than matchAll: every route of the table is made at start-up.
+  const { path } = definition;
+  const params: string[] = [];
+  for (let open = path.indexOf('{'); open >= 0; open = path.indexOf('{', open + 1)) params.push(path.slice(open + 1, path.indexOf('}', open)));
   return { ...definition, params };
 }
 

@@ -40,7 +40,7 @@ export const Reaction = lazy(() => z.object({
   users: z.array(z.object({ user: User, reactedAt: DateTime })),
 }));
 
-const Authored = {
+const Authored = lazy(() => ({
   id: z.string(),
   postedBy: z.optional(User),
   postedAt: DateTime,
@@ -48,14 +48,14 @@ const Authored = {
   reactions: z.array(Reaction),
   body: CommentBody,
   urls: z.object({ location: z.string() }),
-};
+}));
 
-const ReplyPermissions = { view: z.boolean(), edit: z.boolean(), reply: z.boolean(), delete: z.boolean() };
+const ReplyPermissions = lazy(() => ({ view: z.boolean(), edit: z.boolean(), reply: z.boolean(), delete: z.boolean() }));
 
 export const CommentReply = lazy(() => z.object({
   object: z.literal('comment-reply'),
   ...Authored,
-  permissions: z.object(ReplyPermissions),
+  permissions: z.object({ ...ReplyPermissions }),
 }));
 
 export const Comment = lazy(() => z.object({

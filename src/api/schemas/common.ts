@@ -22,11 +22,11 @@ export const queryInt = (min: number, max: number) =>
 /** A boolean given in a query string: `true` or `false`. */
 export const queryBool = lazy(() => z.pipe(z.enum(['true', 'false'], { error: 'must be true or false' }), z.transform((v) => v === 'true')));
 
-export const Paging = {
+export const Paging = lazy(() => ({
   page: z.optional(z.string().check(z.maxLength(2000))),
   limit: z.optional(queryInt(1, 1000)),
-};
-export const PagingQuery = lazy(() => z.strictObject(Paging));
+}));
+export const PagingQuery = lazy(() => z.strictObject({ ...Paging }));
 export const Order = lazy(() => z.enum(['asc', 'desc']));
 
 export const listOf = <T extends z.ZodMiniType>(item: T) =>

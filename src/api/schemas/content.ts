@@ -4,8 +4,8 @@ import { DateTime, Id, Paging, User, queryBool, text } from './common';
 import { CR_STATUSES } from '../../domain/values';
 import { JSONDocument, MarkdownOrDocument } from './document';
 
-const ContentFlags = { metadata: z.optional(queryBool), computed: z.optional(queryBool) };
-export const ContentQuery = lazy(() => z.strictObject(ContentFlags));
+const ContentFlags = lazy(() => ({ metadata: z.optional(queryBool), computed: z.optional(queryBool) }));
+export const ContentQuery = lazy(() => z.strictObject({ ...ContentFlags }));
 export const FilesQuery = lazy(() => z.strictObject({ ...Paging, ...ContentFlags }));
 export const PageQuery = lazy(() => z.strictObject({ format: z.optional(z.enum(['document', 'markdown'])), ...ContentFlags }));
 
@@ -19,7 +19,7 @@ export const File = lazy(() => z.object({
   dimensions: z.optional(z.object({ width: z.number(), height: z.number() })),
 }));
 
-const PageBase = {
+const PageBase = lazy(() => ({
   id: z.string(),
   title: z.string(),
   emoji: z.optional(z.string()),
@@ -29,11 +29,11 @@ const PageBase = {
   slug: z.string(),
   path: z.string(),
   hidden: z.boolean(),
-};
-const PageContent = {
+}));
+const PageContent = lazy(() => ({
   markdown: z.optional(z.string()),
   document: z.optional(JSONDocument),
-};
+}));
 /** The platform's Git Sync blob: the page's file and the Git id of its markdown. */
 const GitBlob = lazy(() => z.object({ oid: z.string(), path: z.string() }));
 const PageLayout = lazy(() => z.object({
@@ -145,12 +145,12 @@ export const PageComputed = lazy(() => z.strictObject({
 
 /** docsctl extension: the file Git Sync keeps a page in (the platform's `git.path` of a page). */
 const GitFile = lazy(() => z.strictObject({ path: text(1, 512) }));
-const Position = {
+const Position = lazy(() => ({
   into: z.optional(z.nullable(Id)),
   at: z.optional(z.number().check(z.int(), z.minimum(0))),
   /** docsctl extension: the page's slug (by default derived from the title on insert, kept on update). */
   slug: z.optional(text(1, 100).check(z.regex(/^[a-z0-9][a-z0-9._-]*$/))),
-};
+}));
 
 export const ContentChange = lazy(() => z.discriminatedUnion('operation', [
   z.strictObject({
@@ -186,7 +186,7 @@ export const ContentWriteResult = lazy(() => z.object({
 
 export const PdfQuery = lazy(() => z.strictObject({ only: z.optional(queryBool), page: z.optional(Id) }));
 /** What a capability URL adds to a download's query (engine/capability.ts). */
-const Capability = { user: z.optional(Id), expires: z.optional(z.string().check(z.regex(/^\d{1,12}$/))), signature: z.optional(z.string().check(z.maxLength(100))) };
-export const DownloadQuery = lazy(() => z.strictObject(Capability));
+const Capability = lazy(() => ({ user: z.optional(Id), expires: z.optional(z.string().check(z.regex(/^\d{1,12}$/))), signature: z.optional(z.string().check(z.maxLength(100))) }));
+export const DownloadQuery = lazy(() => z.strictObject({ ...Capability }));
 export const PdfDownloadQuery = lazy(() => z.strictObject({ revision: z.optional(Id), page: z.optional(Id), ...Capability }));
 export const PdfUrl = lazy(() => z.object({ url: z.string() }));

@@ -19,19 +19,19 @@ export const CustomField = lazy(() => z.object({
 }));
 
 const Options = lazy(() => z.array(text(1, 100)).check(z.minLength(1), z.maxLength(50)));
-const details = {
+const details = lazy(() => ({
   title: z.optional(text(0, 100)),
   description: z.optional(text(0, 200)),
   placeholder: z.optional(text(0, 100)),
   options: z.optional(Options),
-};
+}));
 
 export const CustomFieldCreate = lazy(() => z.strictObject({
   name: text(1, 50).check(z.regex(/^[a-z_\-0-9]+$/)),
   type: z.enum(FIELD_TYPES),
   ...details,
 }));
-export const CustomFieldPatch = lazy(() => z.strictObject(details));
+export const CustomFieldPatch = lazy(() => z.strictObject({ ...details }));
 
 export const FieldValue = lazy(() => z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]));
 export const SpaceFieldValue = lazy(() => z.object({ customField: CustomField, value: FieldValue }));

@@ -5,11 +5,11 @@ import { Paging } from './common';
 export const LINK_STATUSES = ['ok', 'broken', 'in-app'] as const;
 
 /** `versionContext`: which revision a reference is about. */
-const Reference = {
+const Reference = lazy(() => ({
   organization: z.string(),
   space: z.string(),
   versionContext: z.object({ type: z.literal('revision'), revision: z.string() }),
-};
+}));
 
 /**
  * Where a link points. api.md gives `kind` and the embedded `organization`, `space`, `versionContext`

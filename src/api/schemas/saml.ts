@@ -18,13 +18,13 @@ export const SamlProvider = lazy(() => z.object({
   urls: z.object({ location: z.string() }),
 }));
 
-const fields = {
+const fields = lazy(() => ({
   entityID: z.optional(text(1, 1024)),
   certificate: z.optional(text(1, 10000)),
   ssoURL: z.optional(uri(2048)),
   defaultTeam: z.optional(Id),
   defaultRole: z.optional(NullableRole),
-};
+}));
 export const SamlCreate = lazy(() => z.strictObject({ label: text(1, 30), ...fields }));
 export const SamlPatch = lazy(() => z.strictObject({ label: z.optional(text(1, 30)), ...fields }));
 
