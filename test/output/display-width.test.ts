@@ -12,6 +12,15 @@ describe('display width', () => {
     expect(stripAnsi('\u001b[31mred\u001b[39m')).toBe('red');
   });
 
+  it('printable ASCII takes a column a character, the same answer as measuring each character', () => {
+    const ascii = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join('');
+    expect(displayWidth(ascii)).toBe(95);
+    // One character outside printable ASCII sends the whole text the slow way: same answer for the ASCII part.
+    expect(displayWidth(`${ascii}日`)).toBe(97);
+    expect(displayWidth(`${ascii}\u0301`)).toBe(95);
+    expect(displayWidth('tab\there')).toBe(8);
+  });
+
   it('truncates to a width with …, keeping escapes and closing them', () => {
     expect(truncate('abcdef', 6)).toBe('abcdef');
     expect(truncate('abcdef', 4)).toBe('abc…');
