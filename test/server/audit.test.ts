@@ -95,4 +95,21 @@ describe('the audit trail', () => {
     expect(await t.engine.audit.purge()).toBe(1);
     expect((await read()).count).toBe(0);
   });
+
+  it('purging with nothing due takes no write transaction (every engine start purges), and finds what is due in any organization', async () => {
+    const { t } = await setup();
+    const other = await otherOrganization(t.engine);
+    const { store } = t.engine.core;
+    let transactions = 0;
+    const transaction = store.transaction.bind(store);
+    store.transaction = (async (fn: () => Promise<unknown>) => (transactions++, await transaction(fn))) as typeof store.transaction;
+    // A record in the second organization only: the first has none.
+    await t.engine.audit.record({ organizationId: other.orgId, userId: other.adminId, operationId: 'createSpace', method: 'POST', path: '/x', targets: {}, summary: { fields: [], counts: {} }, status: 201 });
+    transactions = 0;
+    expect(await t.engine.audit.purge()).toBe(0);
+    expect(transactions).toBe(0);
+    t.clock.advance(91 * 86_400_000);
+    expect(await t.engine.audit.purge()).toBe(1);
+    expect(transactions).toBe(1);
+  });
 });
