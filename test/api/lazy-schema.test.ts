@@ -38,10 +38,11 @@ describe('lazy(): a schema built on first use', () => {
 
   it('every top-level schema of src/api/schemas is lazy, and every shape of schemas shared by several, so a new one does not slow every start', () => {
     const dir = join('src', 'api', 'schemas');
-    const eager = readdirSync(dir).flatMap((name) =>
+    // lazy.ts is the mechanism, not a schema.
+    const eager = readdirSync(dir).filter((name) => name !== 'lazy.ts').flatMap((name) =>
       readFileSync(join(dir, name), 'utf8').split('\n')
-        // `= z.…` is a schema; `= {` an object whose values are (lazy.ts's counter aside).
-        .filter((line) => /^(export )?const \w+(: [^=]+)? = (z\.|\{)/.test(line) && !line.startsWith('export const lazyBuilds'))
+        // `= z.…` is a schema; `= {` an object whose values are.
+        .filter((line) => /^(export )?const \w+(: [^=]+)? = (z\.|\{)/.test(line))
         .map((line) => `${name}: ${line}`),
     );
     expect(eager).toEqual([]);

@@ -6,27 +6,36 @@
 /** How many lazy schemas were built so far (what the start-up test checks). */
 export const lazyBuilds = { count: 0 };
 
+/** A lazy value's state, the proxy's target: how to build it, and what was built. */
+interface Pending<T> {
+  build: () => T;
+  real?: T;
+}
+
+function realOf<T extends object>(pending: Pending<T>): T {
+  if (pending.real === undefined) {
+    pending.real = pending.build();
+    lazyBuilds.count++;
+  }
+  return pending.real;
+}
+
+// One handler for every lazy value (each proxy's target holds its own state): a start makes ~200 of them.
+const handler: ProxyHandler<Pending<object>> = {
+  get: (pending, key) => Reflect.get(realOf(pending), key),
+  has: (pending, key) => Reflect.has(realOf(pending), key),
+  set: (pending, key, value) => Reflect.set(realOf(pending), key, value),
+  ownKeys: (pending) => Reflect.ownKeys(realOf(pending)),
+  getOwnPropertyDescriptor: (pending, key) => {
+    const descriptor = Reflect.getOwnPropertyDescriptor(realOf(pending), key);
+    // A proxy may not report a property as non-configurable unless its own target has it so.
+    return descriptor && { ...descriptor, configurable: true };
+  },
+  getPrototypeOf: (pending) => Reflect.getPrototypeOf(realOf(pending)),
+  defineProperty: (pending, key, descriptor) => Reflect.defineProperty(realOf(pending), key, descriptor),
+  deleteProperty: (pending, key) => Reflect.deleteProperty(realOf(pending), key),
+};
+
 export function lazy<T extends object>(build: () => T): T {
-  let real: T | undefined;
-  const target = () => {
-    if (real === undefined) {
-      real = build();
-      lazyBuilds.count++;
-    }
-    return real;
-  };
-  return new Proxy({} as T, {
-    get: (_, key) => Reflect.get(target(), key),
-    has: (_, key) => Reflect.has(target(), key),
-    set: (_, key, value) => Reflect.set(target(), key, value),
-    ownKeys: () => Reflect.ownKeys(target()),
-    getOwnPropertyDescriptor: (_, key) => {
-      const descriptor = Reflect.getOwnPropertyDescriptor(target(), key);
-      // A proxy may not report a property as non-configurable unless its own target has it so.
-      return descriptor && { ...descriptor, configurable: true };
-    },
-    getPrototypeOf: () => Reflect.getPrototypeOf(target()),
-    defineProperty: (_, key, descriptor) => Reflect.defineProperty(target(), key, descriptor),
-    deleteProperty: (_, key) => Reflect.deleteProperty(target(), key),
-  });
+  return new Proxy({ build } as Pending<object>, handler) as unknown as T;
 }
