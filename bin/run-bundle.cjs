@@ -67,16 +67,16 @@ function writeAside(file, data) {
 // Caches of other builds (older versions of docsctl, other Node versions) left alone this long go.
 const STALE_MS = 14 * 24 * 3600 * 1000;
 
-/** Removes other builds' caches not written for two weeks, so upgrades do not pile them up. */
+/** Removes other builds' caches not written for two weeks, so upgrades do not pile them up. `keep`: this build's prefixes. */
 function removeStaleCaches(dir, keep) {
   for (const name of readdirSync(dir)) {
-    if (!name.startsWith('code-') || name.startsWith(keep)) continue;
+    if (!name.startsWith('code-') || keep.some((prefix) => name.startsWith(prefix))) continue;
     const file = join(dir, name);
     if (Date.now() - statSync(file).mtimeMs > STALE_MS) rmSync(file, { force: true });
   }
 }
 
-/** Writes a command group's cache (none was there, or V8 rejected it), and clears out other builds' old caches. */
+/** Writes a command group's cache (none was there, or V8 rejected it), and clears out other builds' old caches (`keep`: this build's prefixes). */
 function writeCache(file, script, keep) {
   try {
     removeStaleCaches(dirname(file), keep);
@@ -107,9 +107,11 @@ function bundleRequire(require, loadVendor = require) {
 /**
  * Runs `source` as a CommonJS module named `filename`, compiled from the code cache of the run's command
  * group (`argv` tells which) when one fits. The cache is written at exit, so it holds every function the
- * run compiled, not only the top level. The single executable runs its bundle (an asset) through here too.
+ * run compiled, not only the top level. The single executable runs its bundles (assets) through here too.
+ * `build`: the hashes of every bundle of this build, whose caches writing a cache never clears out (the
+ * single executable's vendor bundles have caches of their own); by default the source's alone.
  */
-function runSource(source, { filename, require, env = process.env, argv = process.argv.slice(2) }) {
+function runSource(source, { filename, require, env = process.env, argv = process.argv.slice(2), build }) {
   const cacheFile = cacheFileFor(source, env, commandOf(argv));
   const cachedData = cacheFile && readCache(cacheFile);
   const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
@@ -117,7 +119,8 @@ function runSource(source, { filename, require, env = process.env, argv = proces
   if (cacheFile) {
     const accepted = cachedData !== undefined && !script.cachedDataRejected;
     debug(`code cache ${!cachedData ? 'missing' : accepted ? 'accepted' : 'rejected'}: ${cacheFile}`);
-    if (!accepted) process.once('exit', () => writeCache(cacheFile, script, cachePrefixFor(source)));
+    const keep = build ? build.map((hash) => `code-${hash}-`) : [cachePrefixFor(source)];
+    if (!accepted) process.once('exit', () => writeCache(cacheFile, script, keep));
   }
   const module = { exports: {} };
   script.runInThisContext()(module.exports, require, module, filename, dirname(filename));

@@ -5,7 +5,7 @@
 // `--build` runs the same checks on the normal build instead, in place: `node bin/docsctl.cjs`, with
 // its start-up bundle, its vendor bundles (one per lazily loaded package) and its code cache.
 import { execFile, spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -330,6 +330,27 @@ try {
     }
     return server.url;
   });
+
+  // Writing a cache clears out other builds' caches unused for two weeks; the executable's bundles are
+  // one build, so none of them may clear out another's (bin/run-bundle.cjs, `build`).
+  if (!buildMode) {
+    await check('a new cache keeps the old ones of the same build (start-up and vendor bundles)', async () => {
+      const cacheDir = join(env.HOME, '.cache', 'docsctl');
+      const codeFiles = () => readdirSync(cacheDir).filter((name) => name.startsWith('code-'));
+      const before = codeFiles();
+      const hashes = new Set(before.map((name) => name.split('-')[1]));
+      assert(hashes.size > 1, `caches of one bundle only: ${before.join(', ')}`);
+      const weeksAgo = new Date(Date.now() - 20 * 24 * 3600 * 1000);
+      for (const name of before) utimesSync(join(cacheDir, name), weeksAgo, weeksAgo);
+      // A command group not run before: the start-up bundle and jq-wasm write caches of their own.
+      await docsctl(['audit', 'list', '--jq', '.items | length']);
+      const after = codeFiles();
+      const gone = before.filter((name) => !after.includes(name));
+      assert(gone.length === 0, `cleared out: ${gone.join(', ')}`);
+      assert(after.length > before.length, 'no new cache was written');
+      return `${before.length} old caches of ${hashes.size} bundles kept, ${after.length - before.length} written`;
+    });
+  }
 
   const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   const [baseline, versionMs, listMs] = startupTimes([[process.execPath, '-e', '0'], command(['--version']).flat(), command(['members', 'list']).flat()]);

@@ -113,9 +113,18 @@ const legal = [bundle, ...Object.values(assets).slice(1)].map((file) => `${file}
 const licenses = join(work, 'LICENSES.txt');
 writeFileSync(licenses, legal.map((file) => readFileSync(file, 'utf8')).join('\n'));
 
-// 2. The main script: bin/run-bundle.cjs running the bundle, an asset, through its code caches.
+// 2. The main script: bin/run-bundle.cjs running the bundles (assets) through their code caches. It knows
+// every bundle's hash, so writing one bundle's cache never clears out another's as an old build's.
 const main = join(work, 'main.cjs');
-await build({ ...commonOptions, entryPoints: ['scripts/sea-main.cjs'], outfile: main, format: 'cjs', minify: true, define: versionDefine });
+const hashes = Object.values(assets).map((file) => /^\/\/ docsctl bundle ([0-9a-f]{16})\n/.exec(readFileSync(file, 'latin1'))[1]);
+await build({
+  ...commonOptions,
+  entryPoints: ['scripts/sea-main.cjs'],
+  outfile: main,
+  format: 'cjs',
+  minify: true,
+  define: { ...versionDefine, __DOCSCTL_BUNDLE_HASHES__: JSON.stringify(hashes) },
+});
 
 // 3. The preparation blob (the main script, its V8 code cache, the bundle and the addon as assets),
 // injected into a copy of this Node binary.

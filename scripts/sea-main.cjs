@@ -5,7 +5,7 @@
 // as the npm build's bundle does: Node's own cache of a main script holds only the functions compiled
 // before it runs, so every other function the command used was compiled again at each start. A vendor
 // bundle is read only when a command requires it (docs/performance.md).
-/* global __DOCSCTL_VERSION__ */
+/* global __DOCSCTL_VERSION__, __DOCSCTL_BUNDLE_HASHES__ */
 const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   // As bin/docsctl.cjs does: the version is known without reading the bundle.
@@ -17,10 +17,12 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   const asset = (name) => Buffer.from(getRawAsset(name)).toString('latin1');
   // Every bundle's require(): the executable's own, which loads built-in modules (the rest is bundled),
   // and the vendor bundles, each run once.
+  // The hashes of all of them (scripts/package.js): writing one bundle's cache never clears out another's.
+  const build = __DOCSCTL_BUNDLE_HASHES__;
   const vendors = new Map();
   const loadVendor = (id) => {
-    if (!vendors.has(id)) vendors.set(id, runSource(asset(id.slice(2)), { filename: process.execPath, require, argv }));
+    if (!vendors.has(id)) vendors.set(id, runSource(asset(id.slice(2)), { filename: process.execPath, require, argv, build }));
     return vendors.get(id);
   };
-  runSource(asset('docsctl.cjs'), { filename: process.execPath, require: bundleRequire(require, loadVendor), argv });
+  runSource(asset('docsctl.cjs'), { filename: process.execPath, require: bundleRequire(require, loadVendor), argv, build });
 }

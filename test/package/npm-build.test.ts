@@ -107,6 +107,26 @@ describe('bin/run-bundle.cjs (the code cache)', () => {
     }
   });
 
+  it('keeps the old caches of every bundle of its build (the single executable’s vendor bundles) when it clears out other builds’', () => {
+    const box = sandbox('eeeeeeeeeeeeeeee');
+    try {
+      mkdirSync(box.cacheDir, { recursive: true, mode: 0o700 });
+      const sibling = join(box.cacheDir, `code-ffffffffffffffff-members-${process.version}-${process.arch}.bin`);
+      const older = join(box.cacheDir, 'code-0000000000000000-members-v20.0.0-x64.bin');
+      for (const file of [sibling, older]) writeFileSync(file, 'x');
+      const weeksAgo = new Date(Date.now() - 20 * 24 * 3600 * 1000);
+      for (const file of [sibling, older]) utimesSync(file, weeksAgo, weeksAgo);
+      const code = `const { runSource } = require(${JSON.stringify(runBundle)});
+        runSource(require('node:fs').readFileSync(${JSON.stringify(box.bundle)}, 'utf8'), { filename: ${JSON.stringify(box.bundle)}, require, argv: [], build: ['eeeeeeeeeeeeeeee', 'ffffffffffffffff'] });`;
+      const r = spawnSync(process.execPath, ['-e', code], { env: box.env, encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stderr).toContain('code cache written');
+      expect(box.cached().sort()).toEqual([`code-eeeeeeeeeeeeeeee-main-${process.version}-${process.arch}.bin`, `code-ffffffffffffffff-members-${process.version}-${process.arch}.bin`]);
+    } finally {
+      box.done();
+    }
+  });
+
   it('runs without a cache when told to, when the bundle has no hash, or when no private folder is writable', () => {
     const box = sandbox();
     try {
