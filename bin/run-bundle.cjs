@@ -119,8 +119,7 @@ function runSource(source, { filename, require, env = process.env, argv = proces
   if (cacheFile) {
     const accepted = cachedData !== undefined && !script.cachedDataRejected;
     debug(`code cache ${!cachedData ? 'missing' : accepted ? 'accepted' : 'rejected'}: ${cacheFile}`);
-    const keep = build ? build.map((hash) => `code-${hash}-`) : [cachePrefixFor(source)];
-    if (!accepted) process.once('exit', () => writeCache(cacheFile, script, keep));
+    if (!accepted) process.once('exit', () => writeCache(cacheFile, script, build ? build.map((hash) => `code-${hash}-`) : [cachePrefixFor(source)]));
   }
   const module = { exports: {} };
   script.runInThisContext()(module.exports, require, module, filename, dirname(filename));

@@ -20,9 +20,11 @@ export const commonOptions = {
 export const versionDefine = { __DOCSCTL_VERSION__: JSON.stringify(pkg.version) };
 
 /**
- * Writes a bundle's `code` to `file` headed by a hash of it (`// docsctl bundle <16 hex digits>`):
- * bin/run-bundle.cjs names the bundle's code caches by it. The code moves a line down.
+ * Writes a bundle's `code` to `file` headed by a hash of it (`// docsctl bundle <16 hex digits>`), and
+ * answers the hash: bin/run-bundle.cjs names the bundle's code caches by it. The code moves a line down.
  */
 export function writeHeadedBundle(file, code) {
-  writeFileSync(file, `// docsctl bundle ${createHash('sha256').update(code).digest('hex').slice(0, 16)}\n${code}`);
+  const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
+  writeFileSync(file, `// docsctl bundle ${hash}\n${code}`);
+  return hash;
 }

@@ -5,7 +5,7 @@
 // `--keep-work` keeps the bundle, config and blob (in sea-work/) for a look.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import { lazyBuiltinsPlugin } from './lazy-builtins-plugin.js';
@@ -94,29 +94,22 @@ if (outside.size) {
 // caches of its command groups are named by it (bin/run-bundle.cjs). It is read as latin1, so it must be ASCII.
 const assets = { 'docsctl.cjs': bundle };
 for (const name of readdirSync(vendorDir).filter((file) => file.endsWith('.cjs'))) assets[`vendor/${name}`] = join(vendorDir, name);
-for (const file of Object.values(assets)) {
+const hashes = Object.values(assets).map((file) => {
   const code = readFileSync(file);
   if (code.some((byte) => byte > 0x7f)) {
     console.error(`${file} is not ASCII: the executable reads it as latin1`);
     process.exit(1);
   }
-  writeHeadedBundle(file, code);
-}
-// The licence comments of every bundle, in one asset.
-const legal = [bundle, ...Object.values(assets).slice(1)].map((file) => `${file}.LEGAL.txt`).filter((file) => {
-  try {
-    return statSync(file).isFile();
-  } catch {
-    return false;
-  }
+  return writeHeadedBundle(file, code);
 });
+// The licence comments of every bundle, in one asset.
+const legal = Object.values(assets).map((file) => `${file}.LEGAL.txt`).filter((file) => existsSync(file));
 const licenses = join(work, 'LICENSES.txt');
 writeFileSync(licenses, legal.map((file) => readFileSync(file, 'utf8')).join('\n'));
 
 // 2. The main script: bin/run-bundle.cjs running the bundles (assets) through their code caches. It knows
 // every bundle's hash, so writing one bundle's cache never clears out another's as an old build's.
 const main = join(work, 'main.cjs');
-const hashes = Object.values(assets).map((file) => /^\/\/ docsctl bundle ([0-9a-f]{16})\n/.exec(readFileSync(file, 'latin1'))[1]);
 await build({
   ...commonOptions,
   entryPoints: ['scripts/sea-main.cjs'],
