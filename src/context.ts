@@ -18,6 +18,7 @@ import { resolveOutputMode } from './output/format';
 import { colorEnabled, isCI, isDumbTerminal } from './output/terminal';
 import type { ImportLimits } from './domain/import-limits';
 import { databaseLabel, isPostgresUrl, sqliteFile } from './domain/database-location';
+import { maxFileSizeOf } from './domain/file-size';
 import { NewerDatabase } from './engine/store/db';
 
 export interface IO {
@@ -72,6 +73,11 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
     wholeProgram: undefined as (() => Promise<import('commander').Command>) | undefined,
     /** Import bounds for the local engine, set by a command before it opens the engine (`content import --max-pages`). */
     importLimits: undefined as Partial<ImportLimits> | undefined,
+    /** The largest file a space takes, from DOCSCTL_MAX_FILE_SIZE (undefined: the engine's default, 100 MiB). */
+    maxFileSize(): number | undefined {
+      const text = io.env.DOCSCTL_MAX_FILE_SIZE;
+      return text === undefined || text === '' ? undefined : maxFileSizeOf(text, 'DOCSCTL_MAX_FILE_SIZE');
+    },
     /** A person is at the keyboard: prompts and spinners are allowed (never piped, never under CI). */
     get interactive(): boolean {
       return Boolean(io.stdout.isTTY && io.stdin.isTTY && !isCI(io.env));
@@ -116,7 +122,7 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
         throw new UsageError(`${purpose} works on a local database; it cannot run against ${t.url} (drop --url/--profile, or use --db FILE)`);
       }
       if (!engine) {
-        engine = await openDatabase(t.db, { publicUrl: io.env.DOCSCTL_PUBLIC_URL, importLimits: ctx.importLimits });
+        engine = await openDatabase(t.db, { publicUrl: io.env.DOCSCTL_PUBLIC_URL, importLimits: ctx.importLimits, maxFileSize: ctx.maxFileSize() });
         const installation = await engine.install();
         if (installation.created) {
           io.stderr.write(`Created database ${databaseLabel(t.db)} with a first organization (${installation.organizationId}) and admin user (${installation.userId}).\n`);

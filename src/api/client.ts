@@ -49,6 +49,30 @@ export class ApiClient {
   }
 
   /**
+   * Sends a file's bytes as the raw body of a `rawBody` route (`createSpaceUpload`): `source` is a path
+   * on disk, read as it is sent (never whole), or a buffer. Answers the route's parsed JSON; an error
+   * answer throws ApiError with the server's message.
+   */
+  async upload<R extends Route>(route: R, input: Omit<CallInput<R>, 'body'>, source: string | Buffer): Promise<ResultOf<R>> {
+    const { params, query } = input as { params?: Record<string, string>; query?: Record<string, unknown> };
+    const response = await this.transport.send({ method: route.method, url: buildPath(route, params) + queryString(query), upload: source });
+    if (response.status >= 400) throw new ApiError(response.status, errorMessageOf(response));
+    return tagResponse(response.body ? JSON.parse(response.body.toString()) : undefined, route.response) as ResultOf<R>;
+  }
+
+  /**
+   * Writes the bytes a raw route answers (`downloadSpaceFile`) to `destination` as they arrive, never
+   * holding them whole; answers how many there were and their type. An error answer throws ApiError
+   * with the server's message, and leaves no file.
+   */
+  async download<R extends Route>(route: R, input: CallInput<R>, destination: string): Promise<{ size: number; contentType: string }> {
+    const { params, query } = input as { params?: Record<string, string>; query?: Record<string, unknown> };
+    const response = await this.transport.send({ method: route.method, url: buildPath(route, params) + queryString(query), saveTo: destination });
+    if (response.status >= 400) throw new ApiError(response.status, errorMessageOf(response));
+    return { size: response.saved ?? 0, contentType: response.headers['content-type'] ?? 'application/octet-stream' };
+  }
+
+  /**
    * Follows `next.page` and yields every page of a list operation, one request at a time, starting from
    * the page `input` asks for (its `query.page`, or the first).
    */

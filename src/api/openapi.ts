@@ -32,7 +32,8 @@ export function renderOpenApi(serverUrl: string) {
         default: { description: 'Error', content: errorContent },
       },
     };
-    if (route.body) operation.requestBody = { required: true, content: { 'application/json': { schema: schemaOf(route.body) } } };
+    if (route.rawBody) operation.requestBody = { required: true, content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } };
+    else if (route.body) operation.requestBody = { required: true, content: { 'application/json': { schema: schemaOf(route.body) } } };
     (paths[route.path] ??= {})[route.method.toLowerCase()] = operation;
   }
   return {

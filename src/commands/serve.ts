@@ -6,6 +6,7 @@ import { openDatabase, type Context } from '../context';
 import { holdForServer } from '../engine/store/server-lock';
 import type { AccessEntry, LogFormat } from '../server/access-log';
 import { databaseLabel, isPostgresUrl, sqliteFile } from '../domain/database-location';
+import { maxFileSizeOf } from '../domain/file-size';
 
 interface Opts {
   port: string;
@@ -19,6 +20,7 @@ interface Opts {
   logFormat?: string;
   shutdownTimeout: string;
   metricsPort?: string;
+  maxFileSize?: string;
   [limit: string]: unknown;
 }
 
@@ -35,6 +37,7 @@ export function registerServe(program: Command, ctx: Context): void {
     // The default since issue 13; still accepted so scripts that pass it keep working.
     .addOption(new Option('--refuse-private-addresses').hideHelp())
     .option('--openapi-max-time <seconds>', 'longest the validation of one OpenAPI document may take, 1-600 (default 20); past it the spec gets PARSE_ERROR', '20')
+    .option('--max-file-size <size>', 'largest file a space takes (uploads, base64 in write batches, imported files): bytes or with a unit, 100MiB, 50MB; at most 1 GiB (default 100MiB)')
     .option('--metrics-port <port>', 'serve Prometheus metrics at GET /metrics on this port of 127.0.0.1, without a token (off by default)')
     .option('--shutdown-timeout <seconds>', 'on SIGTERM or Ctrl-C, how long requests under way may take to finish before their connections are closed, 0-600', '10')
     .addOption(new Option('--log-format <format>', 'one access-log line per request on stdout: json, text, or off (default: text on a terminal, json otherwise)').choices(['json', 'text', 'off']));
@@ -50,6 +53,7 @@ export function registerServe(program: Command, ctx: Context): void {
       const importLimits = { ...importLimitsOf(opts, 'import-'), refusePrivateAddresses: !opts.allowPrivateAddresses };
       const openapiSeconds = wholeNumberFlag(opts.openapiMaxTime, '--openapi-max-time', 1, 600);
       const shutdownSeconds = wholeNumberFlag(opts.shutdownTimeout, '--shutdown-timeout', 0, 600);
+      const maxFileSize = opts.maxFileSize === undefined ? undefined : maxFileSizeOf(opts.maxFileSize, '--max-file-size');
       const metricsPort = opts.metricsPort === undefined ? undefined : wholeNumberFlag(opts.metricsPort, '--metrics-port', 0, 65535);
       const target = ctx.target();
       if (target.mode !== 'local') throw new UsageError(`serve needs a local database; it cannot serve ${target.url}`);
@@ -73,7 +77,7 @@ export function registerServe(program: Command, ctx: Context): void {
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       const url = `http://${host}:${address.port}`;
       const publicUrl = opts.publicUrl ?? ctx.env.DOCSCTL_PUBLIC_URL ?? url;
-      const engine = await openDatabase(target.db, { publicUrl, importLimits, openapiLimits: { processTimeoutMs: openapiSeconds * 1000 } });
+      const engine = await openDatabase(target.db, { publicUrl, importLimits, openapiLimits: { processTimeoutMs: openapiSeconds * 1000 }, maxFileSize: maxFileSize ?? ctx.maxFileSize() });
       const installation = await engine.install();
       // `db restore` refuses a database a server holds.
       // Replicas share a PostgreSQL database by design; a SQLite file has one server.

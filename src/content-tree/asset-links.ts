@@ -42,8 +42,8 @@ export function rewriteLinks(markdown: string, pageFile: string, idOf: (path: st
   return markdown
     .replace(DESTINATION, (whole, open: string, angled: string | undefined, bare: string | undefined, close: string) => {
       const id = idFor(angled ?? bare!);
-      // `<…>` is kept, so pulling writes the link back the way it was written.
-      return id ? `${open}${angled !== undefined ? `</files/${id}>` : `/files/${id}`}${close}` : whole;
+      // One spelling, whatever the folder's (`<a b.png>`, `a%20b.png`): pulling writes the one the platform writes.
+      return id ? `${open}/files/${id}${close}` : whole;
     })
     .replace(SRC, (whole, open: string, double: string | undefined, single: string | undefined) => {
       const id = idFor(double ?? single!);
@@ -53,7 +53,8 @@ export function rewriteLinks(markdown: string, pageFile: string, idOf: (path: st
 
 /**
  * `/files/<id>` links turned back into paths relative to the page's file; `pathOf` answers where a
- * file is written in the folder. Destinations get `<…>` when they need them (spaces, parentheses).
+ * file is written in the folder. Destinations get `<…>` when they need them (spaces, parentheses),
+ * as the platform writes them.
  */
 export function restoreLinks(markdown: string, pageFile: string, pathOf: (id: string) => string | undefined): string {
   const relativeFor = (target: string) => {
@@ -65,7 +66,7 @@ export function restoreLinks(markdown: string, pageFile: string, pathOf: (id: st
     .replace(DESTINATION, (whole, open: string, angled: string | undefined, bare: string | undefined, close: string) => {
       const relative = relativeFor(angled ?? bare!);
       if (relative === undefined) return whole;
-      return `${open}${angled !== undefined ? `<${relative}>` : linkDestination(relative)}${close}`;
+      return `${open}${linkDestination(relative)}${close}`;
     })
     .replace(SRC, (whole, open: string, double: string | undefined, single: string | undefined) => {
       const relative = relativeFor(double ?? single!);

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { firstHeading, slugify, splitFrontmatter } from '../markdown/markdown';
 import { localTargets } from './asset-links';
-import { CONFIG_FILE, GITBOOK_ASSETS, layoutOf, type GitbookLayout } from './gitbook-config';
+import { CONFIG_FILES, GITBOOK_ASSETS, layoutOf, type GitbookLayout } from './gitbook-config';
 import { parseSummary, type Summary, type SummaryEntry } from './summary';
 
 /** A page as a folder of markdown describes it. */
@@ -24,12 +24,21 @@ export interface LocalPage {
   git?: string;
 }
 
+/**
+ * A file of the folder that becomes a file of the space. Its bytes are read when it is uploaded, not
+ * before: a folder may hold hundreds of megabytes of images.
+ */
 export interface LocalAsset {
-  /** Path relative to the folder, with '/'. */
+  /** Path relative to the content root, with '/': where the space keeps it (its Git Sync path) and `pull` writes it back. */
   file: string;
   /** The space file's name, when not `file`: what follows `.gitbook/assets/` for a file kept there. */
   name?: string;
-  bytes: Buffer;
+  size: number;
+  /** SHA-256 of the bytes, in hex: how a push tells a changed file from the one the space has. */
+  sha256: string;
+  read(): Promise<Buffer>;
+  /** The file on disk, when the folder is on disk: uploads stream it from there. */
+  diskPath?: string;
 }
 
 export interface LocalTree {
@@ -37,11 +46,16 @@ export interface LocalTree {
   assets: LocalAsset[];
   /** What was read but left out, and why (files SUMMARY.md does not list, entries naming no file). */
   skipped?: string[];
-  /** Files with the same bytes as an asset (by path): uploaded once, as that asset. */
-  aliases?: Map<string, string>;
 }
 
-const IGNORED = /^(\.|node_modules$|SUMMARY\.md$)/;
+/** A folder read for a push: its tree, where its content is (`root`) and its Git Sync configuration. */
+export interface FolderTree extends LocalTree {
+  /** The content's folder relative to the folder read ('' for itself). */
+  root: string;
+  config?: LocalAsset;
+}
+
+const IGNORED = /^(\.|node_modules$)/;
 
 
 /**
@@ -61,6 +75,29 @@ export interface TreeSource {
   entries(dir: string): Promise<{ name: string; isDirectory: boolean; isFile: boolean }[]>;
   /** Rejects when there is no such file. */
   read(file: string): Promise<Buffer>;
+  /** A file's size and SHA-256, read piece by piece where it can be (rejects when there is no such file). */
+  digest(file: string): Promise<{ size: number; sha256: string }>;
+  /** Where a file is on disk, for a source on disk. */
+  diskPath?(file: string): string;
+}
+
+const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** Size and SHA-256 of a file on disk, read 1 MiB at a time (a 100 MB image never is in memory whole). */
+function digestOnDisk(path: string): { size: number; sha256: string } {
+  const hash = createHash('sha256');
+  const buffer = Buffer.allocUnsafe(1024 * 1024);
+  const fd = openSync(path, 'r');
+  let size = 0;
+  try {
+    for (let n = readSync(fd, buffer); n > 0; n = readSync(fd, buffer)) {
+      hash.update(buffer.subarray(0, n));
+      size += n;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return { size, sha256: hash.digest('hex') };
 }
 
 /**
@@ -73,6 +110,8 @@ export function diskSource(root: string): TreeSource {
     entries: async (dir) =>
       readdirSync(join(root, dir), { withFileTypes: true }).map((e) => ({ name: e.name, isDirectory: e.isDirectory(), isFile: e.isFile() })),
     read: async (file) => readFileSync(join(root, file)),
+    digest: async (file) => digestOnDisk(join(root, file)),
+    diskPath: (file) => join(root, file),
   };
 }
 
@@ -94,11 +133,16 @@ export function memorySource(files: Map<string, Buffer>): TreeSource {
       if (!bytes) throw new Error(`${file}: no such file`);
       return bytes;
     },
+    digest: async (file) => {
+      const bytes = files.get(file);
+      if (!bytes) throw new Error(`${file}: no such file`);
+      return { size: bytes.length, sha256: sha256Of(bytes) };
+    },
   };
 }
 
 /** Reads a folder on disk as pages (see `readTreeFrom`). */
-export function readTree(root: string): Promise<LocalTree> {
+export function readTree(root: string): Promise<FolderTree> {
   return readTreeFrom(diskSource(root));
 }
 
@@ -106,29 +150,52 @@ export function readTree(root: string): Promise<LocalTree> {
 function under(source: TreeSource, root: string): TreeSource {
   if (!root) return source;
   const join = (path: string) => (path ? `${root}/${path}` : root);
-  return { entries: (dir) => source.entries(join(dir)), read: (file) => source.read(join(file)) };
+  return {
+    entries: (dir) => source.entries(join(dir)),
+    read: (file) => source.read(join(file)),
+    digest: (file) => source.digest(join(file)),
+    ...(source.diskPath ? { diskPath: (file: string) => source.diskPath!(join(file)) } : {}),
+  };
 }
 
 const pathOf = (dir: string, name: string) => (dir ? `${dir}/${name}` : name);
+/** SUMMARY.md, in any case: a table of contents, never a page (nor an asset). */
+const isSummaryName = (file: string) => /^summary\.md$/i.test(posix.basename(file));
 const isMarkdown = (name: string) => name.toLowerCase().endsWith('.md');
 const textOf = async (source: TreeSource, file: string) => (await source.read(file)).toString('utf8');
 
 /**
- * Reads a folder laid out for Git Sync. `.gitbook.yaml`, when present, says where the content is
- * (`root`) and names its first page and table of contents (`structure.readme`, `structure.summary`).
- * With a table of contents (SUMMARY.md), it alone decides the pages (see readSummaryTree); without
- * one, the folders do (see readFolderTree). Files pages link to, and every file under
- * `.gitbook/assets/`, are assets to upload.
+ * Reads a folder laid out for Git Sync. `.gitbook.yaml` (or `.gitbook.yml`), when present, says where
+ * the content is (`root`) and names its first page and table of contents (`structure.readme`,
+ * `structure.summary`, found in any case). With a table of contents (SUMMARY.md), it alone decides the
+ * pages (see readSummaryTree); without one, the folders do (see readFolderTree). Files pages link to,
+ * and every file under `.gitbook/assets/`, are assets to upload; so is the configuration itself, kept
+ * by the space so that `pull` gives it back (`config`).
  */
-export async function readTreeFrom(source: TreeSource): Promise<LocalTree> {
-  const layout = layoutOf(await textOf(source, CONFIG_FILE).catch(() => undefined));
+export async function readTreeFrom(source: TreeSource): Promise<FolderTree> {
+  const config = await configOf(source);
+  const layout = layoutOf(config && (await config.read()).toString('utf8'), config?.file);
   const content = under(source, layout.root);
-  const summary = await textOf(content, layout.summary).catch(() => undefined);
   const files = await listFiles(content);
-  const tree = summary === undefined ? await readFolderTree(content, files) : await readSummaryTree(content, layout, parseSummary(summary), files);
-  const readme = tree.pages.findIndex((p) => p.git === layout.readme && p.parentPath === null);
+  const found = { ...layout, summary: inAnyCase(files, layout.summary), readme: inAnyCase(files, layout.readme) };
+  const summary = await textOf(content, found.summary).catch(() => undefined);
+  const tree = summary === undefined ? await readFolderTree(content, files) : await readSummaryTree(content, found, parseSummary(summary), files);
+  const readme = tree.pages.findIndex((p) => p.git === found.readme && p.parentPath === null);
   if (readme > 0) tree.pages.unshift(...tree.pages.splice(readme, 1)); // the first page, as Git Sync has it
-  return { ...tree, ...(await assetsOf(content, tree.pages, files, tree.skipped ?? [])) };
+  return { ...tree, ...(await assetsOf(content, tree.pages, files, tree.skipped ?? [])), root: layout.root, ...(config ? { config } : {}) };
+}
+
+/** The folder's Git Sync configuration, in either spelling, as an asset (Git Sync reads `.gitbook.yaml` first). */
+async function configOf(source: TreeSource): Promise<LocalAsset | undefined> {
+  const names = new Set((await source.entries('')).filter((e) => e.isFile).map((e) => e.name));
+  const file = CONFIG_FILES.find((name) => names.has(name));
+  return file === undefined ? undefined : assetOf(source, file);
+}
+
+/** `wanted` as the listing spells it when only its case differs (`summary.md` for SUMMARY.md), else `wanted`. */
+function inAnyCase(files: string[], wanted: string): string {
+  if (files.includes(wanted)) return wanted;
+  return files.find((f) => f.toLowerCase() === wanted.toLowerCase()) ?? wanted;
 }
 
 /**
@@ -218,7 +285,7 @@ async function readSummaryTree(source: TreeSource, layout: GitbookLayout, summar
     place(pageOfFile(readme, await textOf(source, readme), null, 'Introduction'));
   }
   for (const file of files) {
-    if (isMarkdown(file) && file !== layout.summary && !listed.has(file.toLowerCase()) && !file.startsWith('.gitbook/')) {
+    if (isMarkdown(file) && file !== layout.summary && !isSummaryName(file) && !listed.has(file.toLowerCase()) && !file.startsWith('.gitbook/')) {
       skipped.push(`${file}: not listed in ${layout.summary}, so not a page`);
     }
   }
@@ -236,12 +303,12 @@ async function readFolderTree(source: TreeSource, files: string[]): Promise<Loca
   // (images, say) holds only assets, not pages.
   const withMarkdown = new Set<string>();
   for (const file of files) {
-    if (!isMarkdown(file)) continue;
+    if (!isMarkdown(file) || isSummaryName(file)) continue;
     for (let dir = posix.dirname(file); dir !== '.'; dir = posix.dirname(dir)) withMarkdown.add(dir);
   }
 
   async function walk(dir: string, parentPath: string | null): Promise<void> {
-    const entries = (await source.entries(dir)).filter((e) => !IGNORED.test(e.name)).sort((a, b) => a.name.localeCompare(b.name));
+    const entries = (await source.entries(dir)).filter((e) => !IGNORED.test(e.name) && !isSummaryName(e.name)).sort((a, b) => a.name.localeCompare(b.name));
     for (const entry of entries) {
       const file = pathOf(dir, entry.name);
       if (entry.isDirectory && withMarkdown.has(file)) {
@@ -265,36 +332,35 @@ async function readFolderTree(source: TreeSource, files: string[]): Promise<Loca
   return { pages, assets: [] };
 }
 
+/** Bytes in memory (an image of an imported document) as an asset at `file`. */
+export function memoryAsset(file: string, bytes: Buffer): LocalAsset {
+  return { file, size: bytes.length, sha256: sha256Of(bytes), read: async () => bytes };
+}
+
+/** A file of the source as an asset (its bytes read when wanted). */
+async function assetOf(source: TreeSource, file: string, name?: string): Promise<LocalAsset> {
+  const { size, sha256 } = await source.digest(file);
+  return { file, ...(name !== undefined && name !== file ? { name } : {}), size, sha256, read: () => source.read(file), ...(source.diskPath ? { diskPath: source.diskPath(file) } : {}) };
+}
+
 /**
- * The files to upload: every file under `.gitbook/assets/` (named by the rest of its path, as the
- * platform names them) and every other file a page links to (named by its path). Files with the same
- * bytes are uploaded once (`aliases` maps the others to it). The rest are reported as skipped.
+ * The files to upload: every file under `.gitbook/assets/`, at any depth (named by the rest of its
+ * path, as the platform names them), and every other file a page links to (named by its path). Each
+ * is its own file of the space, even when another has the same bytes (the store keeps those bytes
+ * once): the space keeps where each lies, so links and `pull` find that very file. The rest are
+ * reported as skipped.
  */
-async function assetsOf(source: TreeSource, pages: LocalPage[], files: string[], skipped: string[]): Promise<Pick<LocalTree, 'assets' | 'skipped' | 'aliases'>> {
+async function assetsOf(source: TreeSource, pages: LocalPage[], files: string[], skipped: string[]): Promise<Pick<LocalTree, 'assets' | 'skipped'>> {
   const referenced = new Set(pages.filter((p) => p.git).flatMap((p) => localTargets(p.markdown, p.file)));
   const assets: LocalAsset[] = [];
-  const aliases = new Map<string, string>();
-  const byHash = new Map<string, string>();
-  const names = new Set<string>();
-  const kept = files.filter((f) => f.startsWith(`${GITBOOK_ASSETS}/`)).concat(files.filter((f) => !f.startsWith('.gitbook/') && !isMarkdown(f)));
-  for (const file of kept) {
-    const inAssets = file.startsWith(`${GITBOOK_ASSETS}/`);
-    if (!inAssets && !referenced.has(file)) {
-      if (posix.basename(file) !== CONFIG_FILE) skipped.push(`${file}: no page links to it and it is not in ${GITBOOK_ASSETS}/, so not uploaded`);
-      continue;
+  for (const file of files) {
+    if (file.startsWith('.gitbook/') && !file.startsWith(`${GITBOOK_ASSETS}/`)) continue;
+    if (file.startsWith(`${GITBOOK_ASSETS}/`)) {
+      assets.push(await assetOf(source, file, file.slice(GITBOOK_ASSETS.length + 1)));
+    } else if (!isMarkdown(file)) {
+      if (referenced.has(file)) assets.push(await assetOf(source, file));
+      else skipped.push(`${file}: no page links to it and it is not in ${GITBOOK_ASSETS}/, so not uploaded`);
     }
-    const bytes = await source.read(file);
-    const hash = createHash('sha256').update(bytes).digest('hex');
-    const same = byHash.get(hash);
-    if (same !== undefined) {
-      aliases.set(file, same);
-      continue;
-    }
-    byHash.set(hash, file);
-    let name = inAssets ? file.slice(GITBOOK_ASSETS.length + 1) : file;
-    for (let n = 1; names.has(name); n++) name = `${posix.join(posix.dirname(name), posix.basename(name, posix.extname(name)))} (${n})${posix.extname(name)}`.replace(/^\.\//, '');
-    names.add(name);
-    assets.push({ file, ...(name !== file ? { name } : {}), bytes });
   }
-  return { assets, skipped, ...(aliases.size ? { aliases } : {}) };
+  return { assets, skipped };
 }

@@ -2,7 +2,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import type { RemotePage } from './space-page';
 import { restoreLinks } from './asset-links';
-import { CONFIG_FILE, GITBOOK_ASSETS, defaultFileOf, layoutOf } from './gitbook-config';
+import { CONFIG_FILE, CONFIG_FILES, GITBOOK_ASSETS, defaultFileOf, isConfigFile, layoutOf } from './gitbook-config';
+import { folderPathOf } from './push';
 import { parseSummary, renderSummary, sameSummary, type Summary, type SummaryEntry } from './summary';
 
 /**
@@ -63,18 +64,27 @@ function inside(dir: string, relative: string, what: string): string {
   return target;
 }
 
-/** Where a space file is written: under `.gitbook/assets/`, as Git Sync keeps them. */
-export const assetPathOf = (name: string) => `${GITBOOK_ASSETS}/${name}`;
+/** A file of the space as `pull` places it: by its Git Sync path, else under `.gitbook/assets/` by name. */
+export interface PulledFile {
+  id: string;
+  name: string;
+  git?: string;
+}
+
+/** What a pull writes: texts (pages, the table of contents) and the space's files, each at a checked path. */
+export interface PullPlan {
+  texts: { target: string; data: string }[];
+  files: { target: string; file: PulledFile }[];
+}
 
 /**
- * Writes the pages and files into `dir`, laid out for Git Sync (and within `.gitbook.yaml`'s `root`
- * when the folder has one): each page in its file, links to space files made relative to it again,
- * files under `.gitbook/assets/`, and the table of contents. A SUMMARY.md already there that
- * describes the same tree is left as it is (its layout may differ from the one written here).
- * Synchronous, as diskSource reads (local-tree.ts says why). Every path is checked before anything
- * is written.
+ * Lays the pages and files out in `dir` for Git Sync (within the root of its configuration: the one the
+ * space keeps, `config`, else the folder's own): each page in its file, links to space files made
+ * relative to it again, each file where Git Sync kept it (the configuration at the top), and the
+ * table of contents. A SUMMARY.md already there that describes the same tree is left as it is (its
+ * layout may differ from the one written here). Every path is checked before anything is written.
  */
-export function writeTree(dir: string, pages: RemotePage[], files: { id: string; name: string; bytes: Buffer }[]): number {
+export function planPull(dir: string, pages: RemotePage[], files: PulledFile[], config?: { file: string; text: string }): PullPlan {
   const read = (path: string) => {
     try {
       return readFileSync(path, 'utf8');
@@ -82,27 +92,34 @@ export function writeTree(dir: string, pages: RemotePage[], files: { id: string;
       return undefined;
     }
   };
-  const layout = layoutOf(read(join(dir, CONFIG_FILE)));
-  const root = layout.root ? inside(dir, layout.root, 'the root of .gitbook.yaml') : resolve(dir);
+  const local = config ?? CONFIG_FILES.map((file) => ({ file, text: read(join(dir, file)) })).find((c) => c.text !== undefined);
+  const layout = layoutOf(local?.text, local?.file);
+  const root = layout.root ? inside(dir, layout.root, `the root of ${local!.file}`) : resolve(dir);
   const pageFiles = filesOfPages(pages, [layout.summary]);
-  const assetPaths = new Map(files.map((f) => [f.id, assetPathOf(f.name)]));
-  const writes: { target: string; data: string | Buffer }[] = [];
+  const targets = new Map(files.map((f) => [f.id, folderPathOf(f)]));
+  const texts: PullPlan['texts'] = [];
   for (const page of pages) {
     const file = pageFiles.get(page.id);
     if (file === undefined) continue;
-    writes.push({ target: inside(root, file, `page ${page.id} at`), data: restoreLinks(page.markdown, file, (id) => assetPaths.get(id)) });
+    texts.push({ target: inside(root, file, `page ${page.id} at`), data: restoreLinks(page.markdown, file, (id) => targets.get(id)) });
   }
-  // A file stays inside .gitbook/assets/, however its name climbs.
-  const assets = join(root, GITBOOK_ASSETS);
-  for (const file of files) writes.push({ target: inside(assets, file.name, 'file'), data: file.bytes });
-  const summaryFile = inside(root, layout.summary, 'the table of contents of .gitbook.yaml');
+  const placed = files.map((file) => ({
+    file,
+    // The configuration lies at the top of the repository, above the root it names.
+    target: file.git !== undefined && isConfigFile(file.git) ? inside(dir, file.git, 'file') : inside(root, folderPathOf(file), 'file'),
+  }));
+  const summaryFile = inside(root, layout.summary, `the table of contents of ${local?.file ?? CONFIG_FILE}`);
   const existing = read(summaryFile);
   const before = existing === undefined ? undefined : parseSummary(existing);
   const summary = summaryOf(pages, pageFiles, before?.title);
-  if (!before || !sameSummary(before, summary)) writes.push({ target: summaryFile, data: renderSummary(summary) });
-  for (const { target, data } of writes) {
+  if (!before || !sameSummary(before, summary)) texts.push({ target: summaryFile, data: renderSummary(summary) });
+  return { texts, files: placed };
+}
+
+/** Writes a plan's texts (synchronously, as diskSource reads: local-tree.ts says why). */
+export function writeTexts(plan: PullPlan): void {
+  for (const { target, data } of plan.texts) {
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, data);
   }
-  return writes.length;
 }

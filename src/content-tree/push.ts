@@ -1,6 +1,6 @@
 import type { Change } from '../domain/content-change';
-import type { LocalPage, LocalTree } from './local-tree';
-import { defaultFileOf } from './gitbook-config';
+import type { LocalAsset, LocalPage, LocalTree } from './local-tree';
+import { GITBOOK_ASSETS, defaultFileOf } from './gitbook-config';
 import type { RemotePage } from './space-page';
 
 /**
@@ -10,41 +10,72 @@ import type { RemotePage } from './space-page';
 export interface PushPlan {
   changes: Change[];
   deletes: Change[];
-  uploads: { file: string; base64: string }[];
+  /** The local page each insert or update stands for (messages name its file). */
+  origins: Map<Change, LocalPage>;
+  files: FilePlan;
   summary: { inserted: number; updated: number; deleted: number; uploaded: number };
 }
 
-const depthOf = (path: string) => path.split('/').length - 1;
+/** A file of the space as push compares it: its id, name, size, digest and the path Git Sync keeps it at. */
+export interface RemoteFile {
+  id: string;
+  name: string;
+  size: number;
+  /** SHA-256 of its bytes (hex); an instance that does not say is compared by size. */
+  sha256?: string;
+  /** Where it lies in the folder, relative to the content root (`.gitbook.yaml` for the configuration). */
+  git?: string;
+}
+
+/** Where a space file lies in a folder: its Git Sync path, else under `.gitbook/assets/` by its name. */
+export const folderPathOf = (file: Pick<RemoteFile, 'name' | 'git'>) => file.git ?? `${GITBOOK_ASSETS}/${file.name}`;
+
+/** What a push does with files: which local files to upload, which space files to delete, and the ids of those kept. */
+export interface FilePlan {
+  uploads: LocalAsset[];
+  /** Ids of space files no local file is any more (or whose file changed). */
+  deletes: string[];
+  /** The id of each local file the space already has as it is, by its path in the folder. */
+  kept: Map<string, string>;
+}
+
+/** The local files a push sends: the assets, and the Git Sync configuration (kept by the space so `pull` gives it back). */
+export const filesOf = (local: LocalTree & { config?: LocalAsset }): LocalAsset[] => (local.config ? [...local.assets, local.config] : local.assets);
+
+const sameBytes = (asset: LocalAsset, file: RemoteFile) => (file.sha256 !== undefined ? file.sha256 === asset.sha256 : file.size === asset.size);
 
 /**
- * The folder path of each asset, and of each file with the same bytes as one, to the space file's
- * name; `idOf` then answers the id of a folder path's file from the ids by name.
+ * Compares the folder's files with the space's, each by where it lies: a file the space has at the
+ * same path, name and bytes is kept; any other is uploaded, and a space file no local file is any
+ * more is deleted. A file made in the app (no Git Sync path) lies under `.gitbook/assets/` by name.
  */
-export function fileIdsByPath(local: LocalTree, idsByName: Map<string, string>): (path: string) => string | undefined {
-  const nameOf = new Map(local.assets.map((a) => [a.file, a.name ?? a.file]));
-  return (path) => {
-    const name = nameOf.get(local.aliases?.get(path) ?? path);
-    return name === undefined ? undefined : idsByName.get(name);
-  };
+export function planFiles(local: LocalAsset[], remote: RemoteFile[]): FilePlan {
+  const byPath = new Map<string, RemoteFile[]>();
+  for (const file of remote) byPath.set(folderPathOf(file), [...(byPath.get(folderPathOf(file)) ?? []), file]);
+  const uploads: LocalAsset[] = [];
+  const kept = new Map<string, string>();
+  const keptIds = new Set<string>();
+  for (const asset of local) {
+    const same = byPath.get(asset.file)?.find((f) => !keptIds.has(f.id) && f.name === (asset.name ?? asset.file) && sameBytes(asset, f));
+    if (same) {
+      kept.set(asset.file, same.id);
+      keptIds.add(same.id);
+    } else uploads.push(asset);
+  }
+  return { uploads, kept, deletes: remote.filter((f) => !keptIds.has(f.id)).map((f) => f.id) };
 }
 
 /**
- * Compares a local folder with the space's pages and returns the changes that make the space match.
- * Asset files not in the space (by name and size) are uploaded first. Returns an empty plan when
- * nothing differs.
+ * Compares a local folder with the space's pages and files and returns the changes that make the
+ * space match. Returns an empty plan when nothing differs.
  */
-export function planPush(local: LocalTree, remote: RemotePage[], remoteFiles: Map<string, { id: string; size: number }>): PushPlan {
-  const uploads = planUploads(local, remoteFiles);
+export function planPush(local: LocalTree, remote: RemotePage[], remoteFiles: RemoteFile[]): PushPlan {
+  const files = planFiles(filesOf(local), remoteFiles);
   const pages = planPages(local, remote);
-  return { ...pages, uploads, summary: { ...pages.summary, uploaded: uploads.length } };
+  return { ...pages, files, summary: { ...pages.summary, uploaded: files.uploads.length } };
 }
 
-/** Asset files the space does not have yet (by name and size). */
-export function planUploads(local: LocalTree, remoteFiles: Map<string, { id: string; size: number }>): PushPlan['uploads'] {
-  return local.assets
-    .filter((a) => remoteFiles.get(a.name ?? a.file)?.size !== a.bytes.length)
-    .map((a) => ({ file: a.name ?? a.file, base64: a.bytes.toString('base64') }));
-}
+const depthOf = (path: string) => path.split('/').length - 1;
 
 const kindOf = (page: { group?: boolean; type?: string; href?: string }) => (page.href !== undefined || page.type === 'link' ? 'link' : page.group || page.type === 'group' ? 'group' : 'document');
 
@@ -72,7 +103,7 @@ function matchPages(local: LocalPage[], remote: RemotePage[]): Map<LocalPage, Re
  * deletes. A new page is labelled with its path (`ref`), so a sub-page inserted or moved in the same
  * batch names its parent by it.
  */
-export function planPages(local: LocalTree, remote: RemotePage[]): Omit<PushPlan, 'uploads'> {
+export function planPages(local: Pick<LocalTree, 'pages'>, remote: RemotePage[]): Omit<PushPlan, 'files'> {
   const matched = matchPages(local.pages, remote);
   const localByPath = new Map(local.pages.map((p) => [p.path, p]));
   const kept = new Set(matched.values());
@@ -84,7 +115,12 @@ export function planPages(local: LocalTree, remote: RemotePage[]): Omit<PushPlan
   };
   const parents = new Set(local.pages.map((p) => p.parentPath));
   const defaultFile = (page: LocalPage) => defaultFileOf(page.path, parents.has(page.path));
-  const changes: { depth: number; change: Change }[] = [];
+  const planned: { depth: number; change: Change }[] = [];
+  const origins = new Map<Change, LocalPage>();
+  const plan = (page: LocalPage, depth: number, change: Change) => {
+    planned.push({ depth, change });
+    origins.set(change, page);
+  };
   const siblingIndex = new Map<string, number>();
   let inserted = 0;
   let updated = 0;
@@ -97,20 +133,17 @@ export function planPages(local: LocalTree, remote: RemotePage[]): Omit<PushPlan
     const existing = matched.get(page);
     if (!existing) {
       const kind = kindOf(page);
-      changes.push({
-        depth,
-        change: {
-          operation: 'insert_page',
-          document: { markdown: page.markdown },
-          title: page.title,
-          slug: page.slug,
-          ...(kind !== 'document' ? { type: kind } : {}),
-          ...(page.href !== undefined ? { href: page.href } : {}),
-          ...(page.git ? { git: { path: page.git } } : {}),
-          ref: page.path,
-          ...(into ? { into } : {}),
-          at,
-        },
+      plan(page, depth, {
+        operation: 'insert_page',
+        document: { markdown: page.markdown },
+        title: page.title,
+        slug: page.slug,
+        ...(kind !== 'document' ? { type: kind } : {}),
+        ...(page.href !== undefined ? { href: page.href } : {}),
+        ...(page.git ? { git: { path: page.git } } : {}),
+        ref: page.path,
+        ...(into ? { into } : {}),
+        at,
       });
       inserted++;
       continue;
@@ -123,17 +156,14 @@ export function planPages(local: LocalTree, remote: RemotePage[]): Omit<PushPlan
     const refiled = kindOf(page) === 'document' && (existing.git ?? defaultFile(page)) !== (page.git ?? '');
     const renamed = existing.slug !== page.slug;
     if (reordered || changed || refiled || renamed) {
-      changes.push({
-        depth,
-        change: {
-          operation: 'update_page',
-          page: existing.id,
-          ...(changed ? { document: { markdown: page.markdown }, title: page.title } : {}),
-          ...(refiled ? { git: page.git ? { path: page.git } : null } : {}),
-          ...(renamed ? { slug: page.slug } : {}),
-          ...(moved ? { into } : {}),
-          ...(reordered ? { at } : {}),
-        },
+      plan(page, depth, {
+        operation: 'update_page',
+        page: existing.id,
+        ...(changed ? { document: { markdown: page.markdown }, title: page.title } : {}),
+        ...(refiled ? { git: page.git ? { path: page.git } : null } : {}),
+        ...(renamed ? { slug: page.slug } : {}),
+        ...(moved ? { into } : {}),
+        ...(reordered ? { at } : {}),
       });
       updated++;
     }
@@ -146,8 +176,9 @@ export function planPages(local: LocalTree, remote: RemotePage[]): Omit<PushPlan
     .map((p) => ({ operation: 'delete_page' as const, page: p.id }));
   return {
     // Parents first: a sub-page's `into` must name a page that exists when it is applied (a stable sort keeps sibling order).
-    changes: changes.sort((a, b) => a.depth - b.depth).map((c) => c.change),
+    changes: planned.sort((a, b) => a.depth - b.depth).map((c) => c.change),
     deletes,
+    origins,
     summary: { inserted, updated, deleted: deletes.length, uploaded: 0 },
   };
 }
@@ -161,9 +192,9 @@ const UPLOAD_REQUEST_BYTES = 12 * 1024 * 1024;
  * The uploads as write requests: each at most UPLOAD_REQUEST_BYTES of base64 (a single larger file
  * goes alone), as `insert_files` changes of at most FILES_PER_CHANGE files.
  */
-export function uploadRequests(uploads: PushPlan['uploads']): PushPlan['uploads'][][] {
-  const requests: PushPlan['uploads'][][] = [];
-  let changes: PushPlan['uploads'][] = [];
+export function uploadRequests<U extends { base64: string }>(uploads: U[]): U[][][] {
+  const requests: U[][][] = [];
+  let changes: U[][] = [];
   let bytes = 0;
   for (const upload of uploads) {
     if (changes.length && bytes + upload.base64.length > UPLOAD_REQUEST_BYTES) {
@@ -181,5 +212,5 @@ export function uploadRequests(uploads: PushPlan['uploads']): PushPlan['uploads'
 }
 
 export function isEmpty(plan: PushPlan): boolean {
-  return !plan.changes.length && !plan.deletes.length && !plan.uploads.length;
+  return !plan.changes.length && !plan.deletes.length && !plan.files.uploads.length && !plan.files.deletes.length;
 }

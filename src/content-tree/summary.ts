@@ -38,6 +38,11 @@ function trimClosingHashes(text: string): string {
 }
 
 const unescape = (text: string) => text.replace(/\\(.)/g, '$1');
+/**
+ * A title without its inline HTML: the platform writes an anchor into group headings
+ * (`## Installation <a href="#setup" id="setup"></a>`), which is no part of the title.
+ */
+const withoutHtml = (text: string) => text.replace(/<\/?[a-z][^<>\n]*>/gi, '').replace(/[ \t]+/g, ' ').trim();
 const widthOf = (indent: string) => indent.replace(/\t/g, '    ').length;
 
 /** A SUMMARY.md's entries. Lines that are neither headings nor list items (blank lines, prose) are ignored. */
@@ -53,7 +58,7 @@ export function parseSummary(text: string): Summary {
     const heading = /^ {0,3}(#{1,6})[ \t]+(.*)$/.exec(raw);
     if (heading) {
       stack = [];
-      const title = trimClosingHashes(heading[2]);
+      const title = withoutHtml(trimClosingHashes(heading[2]));
       if (heading[1].length === 1 && summary.title === undefined && !summary.entries.length) summary.title = title;
       else {
         group = { kind: 'group', title, line: i + 1, children: [] };
@@ -75,7 +80,7 @@ export function parseSummary(text: string): Summary {
 
 function entryOf(content: string, line: number): SummaryEntry {
   const link = LINK.exec(content);
-  if (!link) return { kind: 'group', title: unescape(content), line, children: [] };
+  if (!link) return { kind: 'group', title: withoutHtml(unescape(content)), line, children: [] };
   const title = unescape(link[1]).trim();
   const target = link[2] ?? link[3];
   if (isUrl(target)) return { kind: 'link', title, href: target, line, children: [] };

@@ -38,5 +38,20 @@ export type Change =
       git?: { path: string } | null;
     }
   | { operation: 'delete_page'; page: string }
-  | { operation: 'insert_files'; files: { name: string; contentType?: string; base64: string }[] };
+  | { operation: 'insert_files'; files: InsertedFile[] }
+  /** docsctl extension: files taken out of the content (`content push` deletes what the folder no longer has). */
+  | { operation: 'delete_files'; files: string[] };
+
+/**
+ * A file of an `insert_files` change: its bytes as `base64`, or `upload`, the id of an upload of the
+ * space (`POST /v1/spaces/{spaceId}/uploads`, kept 24 hours) — exactly one of the two.
+ */
+export interface InsertedFile {
+  name: string;
+  contentType?: string;
+  base64?: string;
+  upload?: string;
+  /** docsctl extension: where Git Sync keeps the file, relative to the content root (`content push` sets it, `pull` writes there). */
+  git?: { path: string };
+}
 

@@ -22,6 +22,11 @@ export interface ImportLimits {
   maxZipEntries: number;
   maxUnpackedBytes: number;
   /**
+   * The largest file an import keeps (a zip's files, a Word document's images); larger ones are left
+   * out. The import module sets it to the engine's largest file size (EngineOptions.maxFileSize).
+   */
+  maxFileBytes: number;
+  /**
    * Refuse URLs whose host is or resolves to a loopback, private, link-local or otherwise internal
    * address, or one of the machine's own (server-side request forgery). Off in the engine's defaults,
    * for local mode, where the user fetches for themselves; `docsctl serve` turns it on unless run with
@@ -40,6 +45,8 @@ export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
   maxRedirects: 5,
   maxZipEntries: 5_000,
   maxUnpackedBytes: 100 * 1024 * 1024,
+  // DEFAULT_MAX_FILE_SIZE (file-size.ts, which imports this module's formatBytes).
+  maxFileBytes: 100 * 1024 * 1024,
   refusePrivateAddresses: false,
 };
 

@@ -159,7 +159,7 @@ export function changeRequestsModule(core: Core, spaces: Spaces) {
         const cr = await row(spaceId, ref);
         writable(space, cr, 'writing content');
         const state = await loadState(core, cr.revision_id);
-        const { applied, insertedFiles } = await applyChanges(core, state, changes);
+        const { applied, insertedFiles } = await applyChanges(core, state, changes, spaceId);
         const revision = await saveRevision(core, spaceId, state, [cr.revision_id], 'edits', cr.id);
         await core.run('UPDATE change_requests SET revision_id = ?, updated_at = ? WHERE id = ?', [revision, core.now(), cr.id]);
         await contribute(cr.id, actor.userId);

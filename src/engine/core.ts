@@ -1,6 +1,7 @@
 import type { Store } from './store/store';
 import type { Clock, IdGenerator } from './clock';
 import type { Statements } from './pagination';
+import { DEFAULT_MAX_FILE_SIZE } from '../domain/file-size';
 
 /** The caller of an operation: a user of the database. */
 export interface Actor {
@@ -17,6 +18,8 @@ export interface EngineOptions {
   importLimits?: Partial<import('../domain/import-limits').ImportLimits>;
   /** Bounds of OpenAPI processing (fetch timeout, size); defaults in openapi/limits.ts. */
   openapiLimits?: Partial<import('../domain/openapi-limits').OpenApiLimits>;
+  /** The largest file a space takes, in bytes (uploads, base64 in write batches, imports); DEFAULT_MAX_FILE_SIZE by default. */
+  maxFileSize?: number;
 }
 
 /** What every engine module shares: the store, time, ids and URLs, and what is remembered between requests. */
@@ -27,6 +30,7 @@ export class Core implements Statements {
   readonly publicUrl: string;
   readonly importLimits: EngineOptions['importLimits'];
   readonly openapiLimits: EngineOptions['openapiLimits'];
+  readonly maxFileSize: number;
   private readonly memo = new Map<string, unknown>();
   private memoVersion = -1;
   private readonly immutables = new Map<string, unknown>();
@@ -39,6 +43,7 @@ export class Core implements Statements {
     this.publicUrl = options.publicUrl.replace(/\/+$/, '');
     this.importLimits = options.importLimits;
     this.openapiLimits = options.openapiLimits;
+    this.maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
   }
 
   async get<T>(sql: string, args: unknown[] = []): Promise<T | undefined> {

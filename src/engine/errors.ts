@@ -1,5 +1,5 @@
 /** Typed engine errors. Their HTTP status is decided in one place: `statusOf` below. */
-export type ErrorKind = 'Invalid' | 'Unauthenticated' | 'Forbidden' | 'NotFound' | 'Conflict' | 'Gone' | 'Locked' | 'RateLimited';
+export type ErrorKind = 'Invalid' | 'Unauthenticated' | 'Forbidden' | 'NotFound' | 'Conflict' | 'Gone' | 'Locked' | 'TooLarge' | 'RateLimited';
 
 export class EngineError extends Error {
   constructor(readonly kind: ErrorKind, message: string) {
@@ -21,6 +21,8 @@ export const notFound = (message: string) => new EngineError('NotFound', message
 export const conflict = (message: string) => new EngineError('Conflict', message);
 export const gone = (message: string) => new EngineError('Gone', message);
 export const locked = (message: string) => new EngineError('Locked', message);
+/** A body over its bound (an upload past the largest file size). */
+export const tooLarge = (message: string) => new EngineError('TooLarge', message);
 
 const STATUS: Record<ErrorKind, number> = {
   Invalid: 400,
@@ -30,6 +32,7 @@ const STATUS: Record<ErrorKind, number> = {
   Conflict: 409,
   Gone: 410,
   Locked: 423,
+  TooLarge: 413,
   RateLimited: 429,
 };
 

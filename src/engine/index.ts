@@ -24,6 +24,7 @@ import { SCHEMA_VERSION } from './store/db';
 import { openStore } from './store/open-store';
 import { randomIds, systemClock, type Clock, type IdGenerator } from './clock';
 import { auditModule } from './audit';
+import { uploadsModule } from './content/uploads';
 
 export type { Actor } from './core';
 
@@ -32,10 +33,12 @@ export async function createEngine(options: EngineOptions) {
   const core = new Core(options);
   const spaces = spacesModule(core);
   const audit = auditModule(core);
-  /** Deleted spaces and audit records past their retention go; answers how many spaces went. */
+  const uploads = uploadsModule(core, spaces);
+  /** Deleted spaces, audit records and uploads past their retention go; answers how many spaces went. */
   const purgeExpired = async (): Promise<number> => {
     const purged = await spaces.purge();
     await audit.purge();
+    await uploads.purge();
     return purged;
   };
   // As soon as the engine opens, then hourly under `serve` and on `docsctl db purge`.
@@ -67,6 +70,7 @@ export async function createEngine(options: EngineOptions) {
     openapi: openapiModule(core),
     translations: translationsModule(core),
     audit,
+    uploads,
     install: async (bootstrap?: BootstrapOptions) => await ensureInstallation(core, bootstrap),
     /** The first organization and the admin user, once installed. */
     installation: async () => await installationOf(core),
@@ -88,7 +92,10 @@ export type Engine = Awaited<ReturnType<typeof createEngine>>;
 /** Opens an engine on a database (a SQLite file or a `postgres://` URL) with the real clock and ids unless others are given. */
 export async function openEngine(
   file: string,
-  options: { publicUrl?: string; clock?: Clock; ids?: IdGenerator; importLimits?: EngineOptions['importLimits']; openapiLimits?: EngineOptions['openapiLimits'] } = {},
+  options: {
+    publicUrl?: string; clock?: Clock; ids?: IdGenerator; importLimits?: EngineOptions['importLimits']; openapiLimits?: EngineOptions['openapiLimits'];
+    maxFileSize?: number;
+  } = {},
 ): Promise<Engine> {
   return await createEngine({
     store: await openStore(file),
@@ -97,5 +104,6 @@ export async function openEngine(
     publicUrl: options.publicUrl ?? 'http://localhost:8080',
     importLimits: options.importLimits,
     openapiLimits: options.openapiLimits,
+    maxFileSize: options.maxFileSize,
   });
 }

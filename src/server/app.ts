@@ -5,7 +5,9 @@ import { verifyCapability } from '../engine/capability';
 import type { Engine, Actor } from '../engine/index';
 import { EngineError, statusOf } from '../engine/errors';
 import { routeList } from '../api/routes/index';
-import { DEFAULT_MAX_BODY_BYTES, type Route } from '../api/routes/route';
+import { DEFAULT_MAX_BODY_BYTES, type ByteStream, type Route } from '../api/routes/route';
+import type { SizedStream } from '../engine/content/blob-store';
+import { fileSizeRule } from '../domain/file-size';
 import { createRouter } from './router';
 import { formatIssues } from '../api/format-issues';
 import { operations, SELF_COMMITTING } from './operations';
@@ -21,7 +23,8 @@ export interface ApiRequest {
   /** Path with optional query string, e.g. `/v1/orgs?limit=10`. */
   url: string;
   headers: Record<string, string | string[] | undefined>;
-  body?: string;
+  /** JSON text; for a `rawBody` route (uploads), its bytes as they arrive (node:http's request, a file's stream). */
+  body?: string | ByteStream;
 }
 
 export interface ApiResponse {
@@ -29,6 +32,8 @@ export interface ApiResponse {
   headers: Record<string, string>;
   /** JSON text, or bytes for raw routes (file downloads). */
   body?: string | Buffer;
+  /** Instead of `body`, a raw route's bytes (a large file) read as they are sent, and their size. */
+  stream?: SizedStream;
 }
 
 export interface AppOptions {
@@ -48,6 +53,16 @@ export interface HandleOptions {
   trace?: RequestTrace;
   /** The request's id (`X-Request-Id`), kept in the audit trail. */
   requestId?: string;
+}
+
+/** What `serve` may read of a request's body, decided before it reads any (`bodyPolicy`). */
+export interface BodyPolicy {
+  read: boolean;
+  maxBodyBytes: number;
+  /** Hand the body to the app as it arrives (`rawBody` routes: uploads) instead of reading it whole first. */
+  stream?: boolean;
+  /** The message of a 413 for this route, when it says more than the bound. */
+  tooLarge?: string;
 }
 
 /** What the access log says of a request besides its method, path and status. */
@@ -86,8 +101,9 @@ function validate(schema: z.ZodMiniType, value: unknown, prefix: string[]): unkn
   return result.data;
 }
 
-function parseBody(route: Route, raw: string | undefined): unknown {
+function parseBody(route: Route, raw: string | ByteStream | undefined): unknown {
   if (!route.body) return undefined;
+  if (typeof raw !== 'string' && raw !== undefined) throw new BadRequest('body: must be JSON text');
   if (raw === undefined || raw.trim() === '') return validate(route.body, {}, []);
   let parsed: unknown;
   try {
@@ -109,6 +125,12 @@ function headerOf(req: Pick<ApiRequest, 'headers'>, name: string): string | unde
 /** The bearer token of a request, if it sends one. */
 function bearerToken(req: Pick<ApiRequest, 'headers'>): string | undefined {
   return /^Bearer\s+(.+)$/i.exec(headerOf(req, 'authorization') ?? '')?.[1]?.trim();
+}
+
+/** A raw body's bytes: as they arrive, or a text body (`docsctl api --input`) as its UTF-8 bytes. */
+async function* bytesOf(body: string | ByteStream | undefined): ByteStream {
+  if (typeof body === 'string') yield Buffer.from(body);
+  else if (body) yield* body;
 }
 
 /** A request URL's path and query string (without the `?`). */
@@ -193,7 +215,14 @@ export function createApp(options: AppOptions) {
         if (refusal) return errorResponse(403, refusal, rateHeaders);
       }
       const query = route.query ? validate(route.query, parseQuery(search), []) : {};
-      const body = parseBody(route, req.body);
+      let body: unknown;
+      if (route.rawBody) {
+        // A declared length past the bound is refused before a byte is read; the operation bounds the rest.
+        const declared = Number(headerOf(req, 'content-length'));
+        const name = (query as { name?: string }).name;
+        if (declared > engine.core.maxFileSize) return errorResponse(413, `body: ${name ? `${name}: ` : ''}${fileSizeRule(engine.core.maxFileSize)}`, rateHeaders);
+        body = bytesOf(req.body);
+      } else body = parseBody(route, req.body);
       const operation = operations[route.operationId as keyof typeof operations] as (e: Engine, a: Actor, i: unknown) => unknown;
       const run = async () => operation(engine, actor!, { params, query, body });
       // A write and its audit record commit together, or neither does (docs/api.md, "Audit log").
@@ -207,7 +236,7 @@ export function createApp(options: AppOptions) {
           organizationId: inOrganization, userId: actor!.userId, ...(authenticated ? { tokenId: authenticated.tokenId } : {}),
           operationId: route.operationId, method: route.method, path,
           targets: { ...params, ...(created && !Object.values(params).includes(created) ? { created } : {}) },
-          summary: summaryOf(body), ...(handleOptions.requestId ? { requestId: handleOptions.requestId } : {}),
+          summary: summaryOf(route.rawBody ? undefined : body), ...(handleOptions.requestId ? { requestId: handleOptions.requestId } : {}),
           status: value instanceof WithStatus ? value.status : route.status,
         });
       };
@@ -261,15 +290,17 @@ export function createApp(options: AppOptions) {
    * at all (a route that takes one, and a caller with a valid token; otherwise the answer, 404, 405 or
    * 401, needs no body) and how much of it the route takes.
    */
-  async function bodyPolicy(req: Omit<ApiRequest, 'body'>): Promise<{ read: boolean; maxBodyBytes: number }> {
+  async function bodyPolicy(req: Omit<ApiRequest, 'body'>): Promise<BodyPolicy> {
     const found = match(req.method.toUpperCase(), splitUrl(req.url).path);
     const route = found && 'route' in found ? found.route : undefined;
-    const maxBodyBytes = route?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    const maxBodyBytes = route?.rawBody ? engine.core.maxFileSize : (route?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+    // A raw body (an upload) streams to the operation, which bounds it and names the bound.
+    const stream = route?.rawBody ? { stream: true, tooLarge: `body: ${fileSizeRule(maxBodyBytes)}` } : {};
     if (!route?.body) return { read: false, maxBodyBytes };
     const token = bearerToken(req);
-    if (!token) return { read: false, maxBodyBytes };
+    if (!token) return { read: false, maxBodyBytes, ...stream };
     await engine.core.revalidate();
-    return { read: await engine.tokens.authenticate(token) !== undefined, maxBodyBytes };
+    return { read: await engine.tokens.authenticate(token) !== undefined, maxBodyBytes, ...stream };
   }
 
   return { handleAsync, bodyPolicy, engine };

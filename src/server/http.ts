@@ -1,21 +1,46 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { errorResponse, splitUrl, type App, type ApiResponse, type RequestTrace } from './app';
 import { randomUUID } from 'node:crypto';
 import { requestIdOf, type AccessEntry } from './access-log';
 
-function send(res: import('node:http').ServerResponse, response: ApiResponse, onError?: (error: unknown) => void): void {
+/**
+ * Sends `response`. With `drained`, the answer goes out whole at once but the exchange ends (and node
+ * closes the connection) only when the rest of the body has been read and dropped: closing a socket
+ * the client still writes to resets it, and the client then often loses the answer (EPIPE/ECONNRESET).
+ */
+function send(res: import('node:http').ServerResponse, response: ApiResponse, onError?: (error: unknown) => void, drained?: Promise<void>): void {
   // A known length lets node write headers and body in one go instead of chunked encoding.
   // Every ApiResponse carries its own headers object, so adding to it is safe and saves a copy.
-  response.headers['content-length'] = String(response.body === undefined ? 0 : Buffer.byteLength(response.body));
+  response.headers['content-length'] = String(response.stream ? response.stream.size : response.body === undefined ? 0 : Buffer.byteLength(response.body));
   try {
     res.writeHead(response.status, response.headers);
   } catch (error) {
     // A header node refuses (a character it cannot send): this request fails, the server goes on.
     return fail(res, error, onError);
   }
-  res.end(response.body);
+  if (response.stream) return sendStream(res, response.stream.chunks, onError);
+  if (!drained) return void res.end(response.body);
+  if (response.body !== undefined) res.write(response.body);
+  void drained.then(() => res.end());
 }
+
+/** A large file's bytes, read as the client takes them; a failure to read them cuts the answer (and is reported). */
+function sendStream(res: ServerResponse, chunks: AsyncIterable<Uint8Array>, onError?: (error: unknown) => void): void {
+  pipeline(Readable.from(chunks), res).catch((error: { code?: string }) => {
+    // A client that went away is no error of ours.
+    if (error?.code !== 'ERR_STREAM_PREMATURE_CLOSE') onError?.(error);
+    res.destroy();
+  });
+}
+
+/**
+ * A body as the app reads it while it arrives (`rawBody` routes). Stopping early leaves the request
+ * as it is instead of destroying it (and its socket): the answer still goes out, and the rest drains.
+ */
+const streamOf = (req: IncomingMessage): AsyncIterable<Uint8Array> => ({ [Symbol.asyncIterator]: () => req.iterator({ destroyOnReturn: false }) });
 
 /** Answers 500 with the JSON error body (or, when the answer had begun, ends it) and reports `error`. */
 function fail(res: import('node:http').ServerResponse, error: unknown, onError?: (error: unknown) => void): void {
@@ -55,8 +80,48 @@ function readBody(req: IncomingMessage, max: number): Promise<string | undefined
 }
 
 /** 413 naming the bound; the connection closes after it, since the rest of the body is not wanted. */
-const tooLarge = (max: number): ApiResponse => {
-  const answer = errorResponse(413, `body: must be at most ${max} bytes for this route`);
+const tooLarge = (max: number, message = `body: must be at most ${max} bytes for this route`): ApiResponse => {
+  const answer = errorResponse(413, message);
+  answer.headers.connection = 'close';
+  return answer;
+};
+
+/**
+ * How much of a body nobody reads the server still takes in and drops once it has answered, and for
+ * how long (docs/security.md): enough for a client to read its answer rather than a reset, and no
+ * more, so a client that keeps sending cannot hold a connection. Past either, the socket is destroyed.
+ */
+export const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
+export const DRAIN_MAX_MS = 10_000;
+
+const draining = new WeakMap<IncomingMessage, Promise<void>>();
+
+/**
+ * Reads and drops the rest of `req`'s body within DRAIN_MAX_BYTES and DRAIN_MAX_MS; resolves once it
+ * has ended (at once if it had), never if the client went away or passed a bound. Once per request.
+ */
+function drain(req: IncomingMessage): Promise<void> {
+  let ended = draining.get(req);
+  if (ended) return ended;
+  ended = new Promise<void>((resolve) => {
+    if (req.complete) return void (req.resume(), resolve());
+    let left = DRAIN_MAX_BYTES;
+    const cut = () => req.socket.destroy();
+    const timer = setTimeout(cut, DRAIN_MAX_MS).unref();
+    req.on('data', (chunk: Buffer) => {
+      left -= chunk.length;
+      if (left < 0) cut();
+    });
+    req.once('end', resolve);
+    req.once('close', () => clearTimeout(timer));
+  });
+  draining.set(req, ended);
+  return ended;
+}
+
+/** Any expectation but 100-continue (node's own answer is a bare 417). */
+const expectationFailed = (): ApiResponse => {
+  const answer = errorResponse(417, 'expect: must be 100-continue');
   answer.headers.connection = 'close';
   return answer;
 };
@@ -66,7 +131,8 @@ const tooLarge = (max: number): ApiResponse => {
  * becomes a 500 with the JSON error body for that request alone, reported to `onError`.
  */
 export function createHttpServer(app: Pick<App, 'handleAsync' | 'bodyPolicy'>, onError?: (error: unknown) => void, log?: (entry: AccessEntry) => void): Server {
-  const server = createServer(async (req, res) => {
+  // `expectation`: what the request's Expect header asked for (node emits such requests apart).
+  const handle = async (req: IncomingMessage, res: ServerResponse, expectation: 'none' | '100-continue' | 'other') => {
     const head = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers };
     // Every answer carries the request's id; the access-log line is written as it is sent.
     const requestId = requestIdOf(req.headers['x-request-id'], randomUUID);
@@ -77,27 +143,44 @@ export function createHttpServer(app: Pick<App, 'handleAsync' | 'bodyPolicy'>, o
       const { path } = splitUrl(head.url);
       log({ time: new Date().toISOString(), requestId, method: head.method, path, ...trace, status, durationMs: Math.round((performance.now() - started) * 10) / 10 });
     };
+    // Until 100 Continue is sent, an answer closes the connection (node's rule: the client may or may not
+    // send its body after it).
+    let awaitingContinue = expectation !== 'none';
     // The id goes into the answer's own headers: res.setHeader before writeHead would put node on its
     // slow header path (measured: a quarter of the throughput of a simple GET). No 'finish' listener
     // either: the line is written from here.
     const reply = (answer: ApiResponse) => {
       answer.headers['x-request-id'] = requestId;
-      send(res, answer, onError);
+      // A connection about to close stays open until the body has ended (within the drain bounds).
+      const closing = answer.headers.connection === 'close' || awaitingContinue;
+      send(res, answer, onError, closing ? drain(req) : undefined);
       logged(res.statusCode);
     };
     // handleAsync is async: whatever it throws arrives as a rejection, caught below.
-    const respond = (body: string | undefined) =>
-      app.handleAsync({ method: head.method, url: head.url, headers: head.headers, body }, { clientKey: req.socket.remoteAddress, trace, requestId }).then(reply);
-    const answered = head.method === 'GET' || head.method === 'HEAD' ? respond(undefined) : await (async () => {
+    const respond = (body: string | AsyncIterable<Uint8Array> | undefined) =>
+      app.handleAsync({ method: head.method, url: head.url, headers: head.headers, body }, { clientKey: req.socket.remoteAddress, trace, requestId }).then((answer) => {
+        // A streamed body the app did not read to its end (a refusal): the rest drains, then the connection closes.
+        if (body !== undefined && typeof body !== 'string' && !req.complete) answer.headers.connection = 'close';
+        reply(answer);
+      });
+    // Not awaited here: whatever the body policy throws becomes a 500 below, like the rest.
+    const answered = expectation === 'other' ? reply(expectationFailed()) : head.method === 'GET' || head.method === 'HEAD' ? respond(undefined) : (async () => {
       // Nothing is read before the route and the token say the body is wanted, and how much of it.
       const policy = await app.bodyPolicy(head);
-      // Whatever is (still) sent is dropped unread.
-      const refuse = () => (req.resume(), reply(tooLarge(policy.maxBodyBytes)));
+      // Whatever is (still) sent is read and dropped, within the drain bounds.
+      const refuse = () => reply(tooLarge(policy.maxBodyBytes, policy.tooLarge));
       if (!policy.read) {
-        req.resume();
+        void drain(req);
         return respond(undefined);
       }
+      // Refused before it is sent when the client waits for 100 Continue (curl does with large bodies).
       if (Number(req.headers['content-length']) > policy.maxBodyBytes) return refuse();
+      if (awaitingContinue) {
+        res.writeContinue();
+        awaitingContinue = false;
+      }
+      // An upload goes to the app as it arrives; the operation bounds it.
+      if (policy.stream) return respond(streamOf(req));
       let body: string | undefined;
       try {
         body = await readBody(req, policy.maxBodyBytes);
@@ -112,7 +195,13 @@ export function createHttpServer(app: Pick<App, 'handleAsync' | 'bodyPolicy'>, o
       fail(res, error, onError);
       logged(500);
     });
-  });
+  };
+  const server = createServer((req, res) => void handle(req, res, 'none'));
+  // With `Expect: 100-continue` node emits 'checkContinue' instead of 'request' (and, without a
+  // listener, sends 100 Continue itself): the body policy decides first, so a refused body is never invited.
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => void handle(req, res, '100-continue'));
+  // Any other expectation: 417 (node's own answer has no body).
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => void handle(req, res, 'other'));
   // What node refuses before a request exists (headers over its 16 KiB limit, bytes that are not HTTP)
   // gets the JSON error body too, instead of a bare status line.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {

@@ -18,6 +18,8 @@ type Operations = { [K in keyof Routes]: Operation<Routes[K]> };
  */
 export const SELF_COMMITTING: ReadonlySet<string> = new Set<keyof Routes>([
   'importContentInSpace', 'importContentInChangeRequest', 'createOpenAPISpec', 'createOrUpdateOpenAPISpecBySlug',
+  // An upload waits on its client while the bytes arrive: they go to a temp file, then one transaction stores them.
+  'createSpaceUpload',
 ]);
 
 /** Binds every operationId of the route table to the engine. No rules live here, only the wiring. */
@@ -124,6 +126,8 @@ export const operations: Operations = {
   getChangeRequestPageByPath: async (e, a, { params, query }) =>
     await e.content.pageByPath(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.pagePath, query.format, query.computed),
   downloadSpaceFile: async (e, a, { params }) => await e.content.download(a, params.spaceId, params.fileId),
+  createSpaceUpload: (e, a, { params, query, body }) => e.uploads.create(a, params.spaceId, body, query.name),
+  getLimits: (e) => e.uploads.limits(),
   getSpacePdf: async (e, a, { params, query }) => await e.content.pdfUrl(a, { spaceId: params.spaceId }, query),
   getChangeRequestPdf: async (e, a, { params, query }) => await e.content.pdfUrl(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, query),
   downloadSpacePdf: (e, a, { params, query }) => e.content.pdf(a, params.spaceId, query),

@@ -1,10 +1,12 @@
 import { isMediaType } from '../engine/content/file-rules';
+import type { SizedStream } from '../engine/content/blob-store';
 import type { ApiResponse } from './app';
 
 /** What a raw route (a file's bytes, a PDF, a spec document) answers with. */
 export interface RawFile {
   contentType: string;
-  bytes: Buffer;
+  /** The bytes, or (a large file) a stream of them of a known size, sent as they are read. */
+  bytes: Buffer | SizedStream;
   /** The file's name, for the download name of an attachment. */
   name?: string;
 }
@@ -28,5 +30,5 @@ export function rawResponse(status: number, file: RawFile, headers: Record<strin
   const type = isMediaType(file.contentType) ? file.contentType : 'application/octet-stream';
   const out: Record<string, string> = { ...headers, 'content-type': type, 'x-content-type-options': 'nosniff' };
   if (ACTIVE.test(type)) out['content-disposition'] = attachment(file.name ?? 'download');
-  return { status, headers: out, body: file.bytes };
+  return Buffer.isBuffer(file.bytes) ? { status, headers: out, body: file.bytes } : { status, headers: out, stream: file.bytes };
 }

@@ -34,12 +34,12 @@ describe('content push', () => {
     const { box, space, tree, crCount } = await setup();
     const dry = await box.run(['content', 'push', 'docs', '--space', space, '--dry-run']);
     expect(dry.code, dry.stderr).toBe(0);
-    expect(dry.stderr).toContain('Would insert 4, update 0, delete 0 page(s) and upload 1 file(s).');
+    expect(dry.stderr).toContain('Would insert 4, update 0, delete 0 page(s), upload 1 and delete 0 file(s).');
     expect(await tree()).toEqual([]);
 
     const pushed = await box.run(['content', 'push', 'docs', '--space', space, '--merge', '--json']);
     expect(pushed.code, pushed.stderr).toBe(0);
-    expect(JSON.parse(pushed.stdout)).toEqual({ inserted: 4, updated: 0, deleted: 0, uploaded: 1, skipped: [], changeRequest: 1, merged: true });
+    expect(JSON.parse(pushed.stdout)).toEqual({ inserted: 4, updated: 0, deleted: 0, uploaded: 1, deletedFiles: 0, skipped: [], changeRequest: 1, merged: true });
     // SUMMARY.md orders Upgrade before Install; frontmatter gives Install its title.
     expect(await tree()).toEqual(['readme Welcome', 'guides Guides', 'guides/upgrade Upgrade', 'guides/install Install docsctl']);
     const readme = await box.run(['content', 'page', 'readme', '--path', '--space', space]);
@@ -89,9 +89,9 @@ describe('content push', () => {
     for (const file of ['README.md', 'guides/README.md', 'guides/install.md', 'guides/upgrade.md', 'SUMMARY.md']) {
       expect(existsSync(join(box.dir, 'out', file)), file).toBe(true);
     }
-    // Files go where Git Sync keeps them, and the links to them follow.
-    expect(readFileSync(join(box.dir, 'out/.gitbook/assets/images/logo.gif')).equals(GIF)).toBe(true);
-    expect(readFileSync(join(box.dir, 'out/README.md'), 'utf8')).toContain('![logo](.gitbook/assets/images/logo.gif)');
+    // Files go back where the folder kept them, and the links to them follow.
+    expect(readFileSync(join(box.dir, 'out/images/logo.gif')).equals(GIF)).toBe(true);
+    expect(readFileSync(join(box.dir, 'out/README.md'), 'utf8')).toContain('![logo](images/logo.gif)');
     expect(readFileSync(join(box.dir, 'out/guides/install.md'), 'utf8')).toBe('---\ntitle: Install docsctl\n---\nRun `npm install`.\n');
     const push = await box.run(['content', 'push', 'out', '--space', space]);
     expect(push.code).toBe(0);

@@ -23,7 +23,7 @@ describe('writing page changes in several batches', () => {
     const { api, params } = await setup();
     const changes = [insert('guides'), insert('install', 'guides'), insert('upgrade', 'guides'), insert('deep', 'install'), insert('faq')];
     const batches: number[] = [];
-    await writeChanges(api, params, changes, 2, (written) => batches.push(written));
+    await writeChanges(api, params, changes, { perWrite: 2, done: (written) => batches.push(written) });
     expect(batches).toEqual([2, 4, 5]);
     const { pages } = await api.call(routes.listChangeRequestPages, { params });
     const shape = (list: { slug: string; pages?: unknown[] }[]): unknown[] => list.map((p) => (p.pages?.length ? { [p.slug]: shape(p.pages as never) } : p.slug));
@@ -33,7 +33,7 @@ describe('writing page changes in several batches', () => {
   it('stops at the first refused batch, naming the change, with earlier batches kept in the change request', async () => {
     const { api, params } = await setup();
     const changes = [insert('a'), insert('b'), insert('c', 'nowhere')];
-    await expect(writeChanges(api, params, changes, 2)).rejects.toThrow(/changes\[0\]\.into/);
+    await expect(writeChanges(api, params, changes, { perWrite: 2 })).rejects.toThrow(/changes\[0\]\.into/);
     const { pages } = await api.call(routes.listChangeRequestPages, { params });
     expect(pages.map((p) => p.slug)).toEqual(['a', 'b']);
   });

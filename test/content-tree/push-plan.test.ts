@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readTree, titleOf } from '../../src/content-tree/local-tree';
-import { fileIdsByPath, isEmpty, planPush, uploadRequests } from '../../src/content-tree/push';
+import { isEmpty, planFiles, planPush, uploadRequests } from '../../src/content-tree/push';
 import { rewriteLinks, restoreLinks } from '../../src/content-tree/asset-links';
 import { filesOfPages, summaryOf } from '../../src/content-tree/pull';
 import { parseSummary, renderSummary, sameSummary } from '../../src/content-tree/summary';
@@ -79,12 +79,39 @@ describe('readTree', () => {
     expect(pages.map((p) => p.git)).toEqual(['start.md', 'b.md']);
   });
 
-  it('uploads files with the same bytes once, and names files under .gitbook/assets by the rest of their path', async () => {
-    const root = tree({ 'a.md': '![](.gitbook/assets/x.png) ![](copy.png)', '.gitbook/assets/x.png': 'same', 'copy.png': 'same', '.gitbook/assets/.DS_Store': 'junk' });
+  it('keeps every file at its own path, even with the same bytes as another, and names files under .gitbook/assets by the rest of their path', async () => {
+    const root = tree({
+      'a.md': '![](.gitbook/assets/x.png) ![](copy.png)', '.gitbook/assets/x.png': 'same', 'copy.png': 'same', '.gitbook/assets/.DS_Store': 'junk',
+      '.gitbook/assets/deep/er/y.svg': '<svg/>', '.gitbook/includes/z.md': 'not an asset',
+    });
     const local = await readTree(root);
-    expect(local.assets.map((a) => [a.file, a.name])).toEqual([['.gitbook/assets/x.png', 'x.png']]);
-    expect(local.aliases).toEqual(new Map([['copy.png', '.gitbook/assets/x.png']]));
-    expect(fileIdsByPath(local, new Map([['x.png', 'F']]))('copy.png')).toBe('F');
+    expect(local.assets.map((a) => [a.file, a.name, a.size])).toEqual([
+      ['.gitbook/assets/deep/er/y.svg', 'deep/er/y.svg', 6],
+      ['.gitbook/assets/x.png', 'x.png', 4],
+      ['copy.png', undefined, 4],
+    ]);
+    expect(local.assets[1].sha256).toBe(local.assets[2].sha256);
+    expect((await local.assets[2].read()).toString()).toBe('same');
+  });
+
+  it('reads .gitbook.yml as .gitbook.yaml, with its root written any way, and finds SUMMARY.md and README.md in any case', async () => {
+    for (const root of ['./docs/', 'docs', './docs', 'docs/']) {
+      const local = await readTree(tree({ '.gitbook.yml': `Root: ${root}\n`, 'docs/summary.md': '* [B](b.md)\n', 'docs/b.md': '# B', 'docs/readme.md': '# Start', 'other.md': '# Other' }));
+      expect(local.root).toBe('docs');
+      expect(local.config).toMatchObject({ file: '.gitbook.yml' });
+      expect(local.pages.map((p) => p.git)).toEqual(['readme.md', 'b.md']);
+    }
+    await expect(readTree(tree({ '.gitbook.yml': 'root: ../x\n' }))).rejects.toThrow('.gitbook.yml: root must stay inside the folder');
+  });
+
+  it('titles a SUMMARY.md group heading as written, without its inline HTML, and nests entries at any depth', async () => {
+    const local = await readTree(tree({
+      'SUMMARY.md': '* [Intro](README.md)\n\n## Installation <a href="#setup" id="setup"></a>\n\n* [T](t/README.md)\n    * [Q](t/q.md)\n        * [R](t/q/r/README.md)\n',
+      'README.md': '# Intro', 't/README.md': '# T', 't/q.md': '# Q', 't/q/r/README.md': '# R',
+    }));
+    expect(local.pages.map((p) => [p.path, p.title])).toEqual([
+      ['readme', 'Intro'], ['installation', 'Installation'], ['installation/t', 'T'], ['installation/t/q', 'Q'], ['installation/t/q/r', 'R'],
+    ]);
   });
 
   it('takes titles from frontmatter, then the first heading, then the name', () => {
@@ -103,10 +130,10 @@ describe('planPush', () => {
     const root = tree({ 'a.md': '# A', 'g/README.md': '# G', 'g/c.md': '# C' });
     const local = await readTree(root);
     const same = [remote('a', 'A', null, 0, '# A', 'A', 'a.md'), remote('g', 'G', null, 1, '# G', 'G', 'g/README.md'), remote('g/c', 'C', 'G', 0, '# C', 'C', 'g/c.md')];
-    expect(isEmpty(planPush(local, same, new Map()))).toBe(true);
+    expect(isEmpty(planPush(local, same, []))).toBe(true);
 
     const changed = [remote('a', 'A', null, 0, '# A old', 'A', 'a.md'), remote('gone', 'X', null, 1, '# X', 'X'), remote('gone/sub', 'Y', 'X', 0, '# Y', 'Y')];
-    const plan = planPush(local, changed, new Map());
+    const plan = planPush(local, changed, []);
     expect(plan.summary).toEqual({ inserted: 2, updated: 1, deleted: 1, uploaded: 0 });
     expect(plan.deletes).toEqual([{ operation: 'delete_page', page: 'X' }]);
     // One batch, parents first; the new sub-page names its parent by the parent's path (its ref).
@@ -118,7 +145,7 @@ describe('planPush', () => {
     const root = tree({ 'SUMMARY.md': '* [G](g.md)\n  * [C](c.md)\n\n## Links\n\n* [Site](https://example.com)\n', 'g.md': '# G', 'c.md': '# C' });
     const local = await readTree(root);
     const before = [remote('g', 'G', null, 0, '# G', 'G', 'g.md'), remote('c', 'C', null, 1, '# C', 'C', 'c.md'), remote('links', 'L', null, 2, '', 'Links')];
-    const plan = planPush(local, before, new Map());
+    const plan = planPush(local, before, []);
     expect(plan.changes).toEqual([
       expect.objectContaining({ operation: 'insert_page', ref: 'links', type: 'group', at: 1 }),
       { operation: 'update_page', page: 'C', into: 'G', at: 0 },
@@ -135,10 +162,23 @@ describe('planPush', () => {
     expect(uploadRequests([])).toEqual([]);
   });
 
-  it('uploads assets that are new or changed in size', async () => {
-    const root = tree({ 'a.md': '![](img/a.png) ![](img/b.png)', 'img/a.png': 'aaaa', 'img/b.png': 'bb' });
-    const plan = planPush(await readTree(root), [], new Map([['img/a.png', { id: 'f1', size: 4 }], ['img/b.png', { id: 'f2', size: 3 }]]));
-    expect(plan.uploads.map((u) => u.file)).toEqual(['img/b.png']);
+  it('uploads files that are new or changed, by path and bytes, and deletes the space files the folder no longer has', async () => {
+    const root = tree({ 'a.md': '![](img/a.png) ![](img/b.png) ![](img/c.png)', 'img/a.png': 'aaaa', 'img/b.png': 'bb', 'img/c.png': 'cc', '.gitbook/assets/d.png': 'dd' });
+    const local = await readTree(root);
+    const [a, b, c] = local.assets.filter((x) => x.file.startsWith('img/'));
+    const plan = planPush(local, [], [
+      { id: 'f1', name: 'img/a.png', size: 4, sha256: a.sha256, git: 'img/a.png' },
+      { id: 'f2', name: 'img/b.png', size: 2, sha256: c.sha256, git: 'img/b.png' }, // same size, other bytes
+      { id: 'f3', name: 'img/c.png', size: 2, sha256: c.sha256 }, // made in the app: lies under .gitbook/assets/
+      { id: 'f4', name: 'd.png', size: 2, sha256: local.assets[0].sha256 }, // .gitbook/assets/d.png, as the app names it
+      { id: 'f5', name: 'gone.png', size: 1 },
+    ]);
+    expect(plan.files.uploads.map((u) => u.file)).toEqual([b.file, c.file]);
+    expect(plan.files.kept).toEqual(new Map([['.gitbook/assets/d.png', 'f4'], ['img/a.png', 'f1']]));
+    expect(plan.files.deletes).toEqual(['f2', 'f3', 'f5']);
+    expect(plan.summary.uploaded).toBe(2);
+    // An instance that does not give the bytes' digest is compared by size.
+    expect(planFiles([a], [{ id: 'f1', name: 'img/a.png', size: 4, git: 'img/a.png' }]).uploads).toEqual([]);
   });
 });
 
@@ -154,7 +194,7 @@ describe('links and layout', () => {
     ].join('\n');
     const pushed = rewriteLinks(markdown, 'guides/page.md', (path) => ids.get(path));
     expect(pushed).toBe([
-      '![a](</files/F1>) ![b](/files/F2 "Logo") [p](other.md) [w](https://x.y/a.png)',
+      '![a](/files/F1) ![b](/files/F2 "Logo") [p](other.md) [w](https://x.y/a.png)',
       '<figure><img src="/files/F2" alt=""></figure>',
       "{% file src='/files/F2' %}",
     ].join('\n'));

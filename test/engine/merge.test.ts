@@ -6,7 +6,7 @@ import type { FileEntry, PageEntry, RevisionState } from '../../src/engine/conte
 const page = (id: string, v: string, parent: string | null = null, position = 0): PageEntry => ({
   id, versionId: v, parent, position, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
 });
-const file = (id: string): FileEntry => ({ id, name: `${id}.png`, contentType: 'image/png', blobId: `blob-${id}`, width: 1, height: 1 });
+const file = (id: string): FileEntry => ({ id, name: `${id}.png`, contentType: 'image/png', blobId: `blob-${id}`, width: 1, height: 1, gitPath: null });
 
 function state(pages: PageEntry[], files: FileEntry[] = []): RevisionState {
   return { pages: new Map(pages.map((p) => [p.id, p])), files: new Map(files.map((f) => [f.id, f])) };
@@ -130,6 +130,12 @@ describe('threeWayMerge', () => {
     const result = threeWayMerge(b, state([], [file('f0'), file('f1')]), state([], [file('f0'), file('f2')]));
     expect([...result.state!.files.keys()].sort()).toEqual(['f0', 'f1', 'f2']);
     expect(result.state!.files.get('f2')).toEqual(file('f2'));
+  });
+
+  it('drops a file either side deleted', () => {
+    const b = state([], [file('f0'), file('f1'), file('f2')]);
+    const result = threeWayMerge(b, state([], [file('f0'), file('f2')]), state([], [file('f0'), file('f1'), file('f3')]));
+    expect([...result.state!.files.keys()].sort()).toEqual(['f0', 'f3']);
   });
 
   it('leaves its inputs untouched', () => {

@@ -27,17 +27,26 @@ export function testApp(engine: Engine, options: { rateLimit?: RateLimitOptions 
     app,
     tokenFor,
     /** Sends a request as `as` (a user id), or with a literal token, or anonymously (`as: null`). */
-    async request(method: string, url: string, options: { as?: string | null; token?: string; body?: unknown; rawBody?: string } = {}): Promise<CallResult> {
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
+    /** `bytes`: a raw body (uploads), streamed to the app as `serve` hands it, with its length when a buffer. */
+    async request(method: string, url: string, options: { as?: string | null; token?: string; body?: unknown; rawBody?: string; bytes?: Buffer | AsyncIterable<Uint8Array> } = {}): Promise<CallResult> {
+      const headers: Record<string, string> = { 'content-type': options.bytes ? 'application/octet-stream' : 'application/json' };
       const token = options.token ?? (options.as ? await tokenFor(options.as) : undefined);
       if (token) headers.authorization = `Bearer ${token}`;
-      const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+      if (Buffer.isBuffer(options.bytes)) headers['content-length'] = String(options.bytes.length);
+      const bytes = Buffer.isBuffer(options.bytes) ? (async function* () { yield options.bytes as Buffer; })() : options.bytes;
+      const body = bytes ?? options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
       const audited = async () => (await engine.core.get<{ n: number }>('SELECT count(*) AS n FROM audit_log') as { n: number }).n;
       const before = method === 'GET' ? 0 : await audited();
       const response = await app.handleAsync({ method, url, headers, body });
       // Every successful write leaves exactly one audit record (issue 17): checked on every write of the suite.
       if (method !== 'GET' && response.status < 300) expect(await audited(), `${method} ${url} wrote no audit record`).toBe(before + 1);
       const json = response.headers['content-type']?.startsWith('application/json');
+      // A large file's bytes come as a stream: read whole here.
+      if (response.stream) {
+        const chunks: Buffer[] = [];
+        for await (const chunk of response.stream.chunks) chunks.push(chunk);
+        response.body = Buffer.concat(chunks);
+      }
       const parsed = response.body === undefined ? undefined : json ? JSON.parse(response.body.toString()) : response.body;
       return { status: response.status, headers: response.headers, body: parsed };
     },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { addMember, otherOrganization, PUBLIC_URL } from '../helpers/engine';
 import { expectOk, expectError, type CallResult } from '../helpers/app';
@@ -118,6 +119,9 @@ const paths = (tree: PageNode[], flat: (t: PageNode[]) => PageNode[]) => flat(tr
 const capability = (path: string, userId: string) =>
   expect.stringMatching(new RegExp(`^${PUBLIC_URL.replace(/[.]/g, '\\.')}${path}\\?user=${userId}&expires=\\d+&signature=[\\w-]{43}$`));
 
+/** A SHA-256 in hex. */
+const HEX64 = expect.stringMatching(/^[0-9a-f]{64}$/);
+
 describe('GET <content> (the revision)', () => {
   it('shows the empty first revision of a new space: no pages, files or parents', async () => {
     const s = await contentSetup();
@@ -214,6 +218,7 @@ describe('GET <content> (the revision)', () => {
         name: 'pending.txt',
         contentType: 'text/plain',
         size: 13,
+        sha256: HEX64,
         downloadURL: capability(`/v1/spaces/${s.spaceId}/files/${s.pendingFile}/download`, s.adminId),
       },
     ]);
@@ -433,11 +438,13 @@ describe('GET <content>/files and <content>/files/{fileId}', () => {
     const res = await s.api.request('GET', `${rootOf(s, s.cr.id)}/files`, { as: s.adminId });
     const byName = Object.fromEntries(res.body.items.map((f: { name: string }) => [f.name, f]));
     const id = s.idOf;
-    expect(byName['anim.gif']).toEqual({ object: 'file', id: id['anim.gif'], name: 'anim.gif', contentType: 'image/gif', size: 13, dimensions: { width: 5, height: 7 }, downloadURL: download(s, id['anim.gif']) });
-    expect(byName['diagram.png']).toEqual({ object: 'file', id: id['diagram.png'], name: 'diagram.png', contentType: 'image/png', size: 33, dimensions: { width: 2, height: 3 }, downloadURL: download(s, id['diagram.png']) });
-    expect(byName['photo.jpg']).toEqual({ object: 'file', id: id['photo.jpg'], name: 'photo.jpg', contentType: 'image/jpeg', size: jpeg(9, 4).length, dimensions: { width: 9, height: 4 }, downloadURL: download(s, id['photo.jpg']) });
-    expect(byName['notes.txt']).toEqual({ object: 'file', id: id['notes.txt'], name: 'notes.txt', contentType: 'text/plain', size: s.text.length, downloadURL: download(s, id['notes.txt']) });
-    expect(byName['custom.bin']).toEqual({ object: 'file', id: id['custom.bin'], name: 'custom.bin', contentType: 'application/x-custom', size: 4, downloadURL: download(s, id['custom.bin']) });
+    expect(byName['anim.gif']).toEqual({ object: 'file', id: id['anim.gif'], sha256: HEX64, name: 'anim.gif', contentType: 'image/gif', size: 13, dimensions: { width: 5, height: 7 }, downloadURL: download(s, id['anim.gif']) });
+    expect(byName['diagram.png']).toEqual({ object: 'file', id: id['diagram.png'], sha256: HEX64, name: 'diagram.png', contentType: 'image/png', size: 33, dimensions: { width: 2, height: 3 }, downloadURL: download(s, id['diagram.png']) });
+    expect(byName['photo.jpg']).toEqual({ object: 'file', id: id['photo.jpg'], sha256: HEX64, name: 'photo.jpg', contentType: 'image/jpeg', size: jpeg(9, 4).length, dimensions: { width: 9, height: 4 }, downloadURL: download(s, id['photo.jpg']) });
+    expect(byName['notes.txt']).toEqual({ object: 'file', id: id['notes.txt'], sha256: HEX64, name: 'notes.txt', contentType: 'text/plain', size: s.text.length, downloadURL: download(s, id['notes.txt']) });
+    // docsctl's extension: the SHA-256 of the bytes (content push compares files by it).
+    expect(byName['notes.txt'].sha256).toBe(createHash('sha256').update(s.text).digest('hex'));
+    expect(byName['custom.bin']).toEqual({ object: 'file', id: id['custom.bin'], sha256: HEX64, name: 'custom.bin', contentType: 'application/x-custom', size: 4, downloadURL: download(s, id['custom.bin']) });
   });
 
   it('gets one file as the listing shows it', async () => {

@@ -40,6 +40,8 @@ export const DOCSCTL_OWN: Partial<Record<keyof Routes, string>> = {
   removeSiteSectionFromGroup: 'in api.md; the platform moves sections out of groups by other means',
   downloadOpenAPISpecVersion: 'added operation: the stored text of a version, docs/decisions.md',
   listOrganizationAuditLog: 'added operation: the audit log (issue 17), docs/decisions.md',
+  createSpaceUpload: 'added operation: a file\'s bytes as a raw body, for insert_files to name (issue 29), docs/decisions.md',
+  getLimits: 'added operation: the largest file size, for clients to check before sending (issue 29), docs/decisions.md',
 };
 
 const NO_BILLING = 'docsctl has no billing: the field has no meaning here';

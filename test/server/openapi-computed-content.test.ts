@@ -143,6 +143,11 @@ describe('computed pages (OpenAPI references) in search and PDF', () => {
         ALTER TABLE api_tokens DROP COLUMN expires_at;
         ALTER TABLE api_tokens DROP COLUMN scope;
         DROP TABLE audit_log;
+        DROP INDEX revision_files_by_blob;
+        DROP TABLE space_uploads;
+        DROP TABLE blob_chunks;
+        ALTER TABLE blobs DROP COLUMN chunks;
+        ALTER TABLE revision_files DROP COLUMN git_path;
         PRAGMA user_version = 7;`);
       raw.close();
 

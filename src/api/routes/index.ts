@@ -18,9 +18,10 @@ import * as siteStructure from './site-structure';
 import * as openapiSpecs from './openapi-specs';
 import * as translations from './translations';
 import * as audit from './audit';
+import * as uploads from './uploads';
 
 /** THE route table: every operation of the API, keyed by operationId. */
-export const routes = { ...organizations, ...members, ...teams, ...invites, ...saml, ...spaces, ...collections, ...customFields, ...changeRequests, ...content, ...comments, ...search, ...links, ...imports, ...sites, ...siteStructure, ...openapiSpecs, ...translations, ...audit };
+export const routes = { ...organizations, ...members, ...teams, ...invites, ...saml, ...spaces, ...collections, ...customFields, ...changeRequests, ...content, ...comments, ...search, ...links, ...imports, ...sites, ...siteStructure, ...openapiSpecs, ...translations, ...audit, ...uploads };
 
 export type Routes = typeof routes;
 export const routeList: Route[] = Object.values(routes) as Route[];

@@ -24,11 +24,20 @@ export interface Route<
   response?: Response;
   /** Answers bytes with their own content type instead of JSON (file downloads). */
   raw?: boolean;
+  /**
+   * Takes the request body as bytes (any content type), handed to the operation as they arrive
+   * instead of read whole and parsed as JSON (uploads). Its `body` schema is `RawBody`; the server
+   * bounds it by the largest file size, not by `maxBodyBytes`.
+   */
+  rawBody?: boolean;
   /** Largest request body `serve` reads for this route, in bytes (default DEFAULT_MAX_BODY_BYTES). */
   maxBodyBytes?: number;
   /** May be fetched without a token through a capability URL (`user`, `expires`, `signature`): downloads. */
   capability?: boolean;
 }
+
+/** The body of a `rawBody` route as an operation gets it: its bytes as they arrive. */
+export type ByteStream = AsyncIterable<Uint8Array>;
 
 /** What `serve` reads of a request body at most, unless a route says otherwise (docs/security.md). */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;

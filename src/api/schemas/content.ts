@@ -17,6 +17,10 @@ export const File = lazy(() => z.object({
   downloadURL: z.string(),
   size: z.number(),
   dimensions: z.optional(z.object({ width: z.number(), height: z.number() })),
+  /** docsctl extension: SHA-256 of the bytes, in hex (`content push` compares files by it). */
+  sha256: z.optional(z.string()),
+  /** docsctl extension: where Git Sync keeps the file (`content push` records it, `pull` writes there). */
+  git: z.optional(z.object({ path: z.string() })),
 }));
 
 const PageBase = lazy(() => ({
@@ -171,8 +175,14 @@ export const ContentChange = lazy(() => z.discriminatedUnion('operation', [
   z.strictObject({ operation: z.literal('delete_page'), page: Id }),
   z.strictObject({
     operation: z.literal('insert_files'),
-    files: z.array(z.strictObject({ name: text(1, 256), contentType: z.optional(text(1, 256)), base64: z.string() })).check(z.minLength(1), z.maxLength(100)),
+    // Exactly one of base64 and upload (the engine says so, naming the file).
+    files: z.array(z.strictObject({
+      name: text(1, 256), contentType: z.optional(text(1, 256)), base64: z.optional(z.string()), upload: z.optional(text(1, 128)),
+      git: z.optional(GitFile),
+    })).check(z.minLength(1), z.maxLength(100)),
   }),
+  /** docsctl extension: files taken out of the content. */
+  z.strictObject({ operation: z.literal('delete_files'), files: z.array(Id).check(z.minLength(1), z.maxLength(1000)) }),
 ]));
 
 /** The most changes one write batch takes; a client writes more as several batches (commands/shared/write-changes.ts). */

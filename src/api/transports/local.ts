@@ -1,4 +1,7 @@
-import type { Transport, TransportResponse } from './transport';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { stat, writeFile, rm } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import type { Transport, TransportRequest, TransportResponse } from './transport';
 
 /**
  * What the local transport calls: the server's `app` (server/app.ts), seen from below. The API layer
@@ -6,16 +9,61 @@ import type { Transport, TransportResponse } from './transport';
  */
 export interface InProcessApp {
   handleAsync(
-    request: { method: string; url: string; headers: Record<string, string>; body?: string },
+    request: { method: string; url: string; headers: Record<string, string>; body?: string | AsyncIterable<Uint8Array> },
     options: { actor: { userId: string } },
-  ): Promise<TransportResponse>;
+  ): Promise<TransportResponse & { stream?: { size: number; chunks: AsyncIterable<Uint8Array> } }>;
+}
+
+/** An upload's body as the app takes it: the file's stream (read as the app consumes it) or the buffer. */
+async function uploadOf(upload: string | Buffer): Promise<{ body: AsyncIterable<Uint8Array>; size: number }> {
+  if (typeof upload !== 'string') return { body: (async function* () { yield upload; })(), size: upload.length };
+  const { size } = await stat(upload);
+  return { body: createReadStream(upload), size };
+}
+
+/** Writes bytes to `path` as they come; a failure leaves no partial file. */
+async function save(path: string, chunks: AsyncIterable<Uint8Array> | Buffer): Promise<void> {
+  try {
+    if (Buffer.isBuffer(chunks)) await writeFile(path, chunks);
+    else await pipeline(chunks, createWriteStream(path));
+  } catch (error) {
+    await rm(path, { force: true });
+    throw error;
+  }
+}
+
+async function collect(chunks: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const parts: Uint8Array[] = [];
+  for await (const chunk of chunks) parts.push(chunk);
+  return Buffer.concat(parts);
 }
 
 /** Calls `app.handle` in-process, as `actor`, with no socket in between. The engine's owner closes it. */
 export function localTransport(app: InProcessApp, actor: { userId: string }): Transport {
   return {
-    async send(request) {
-      return app.handleAsync({ method: request.method, url: request.url, headers: { 'content-type': 'application/json' }, body: request.body }, { actor });
+    async send(request: TransportRequest) {
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      let body: string | AsyncIterable<Uint8Array> | undefined = request.body;
+      if (request.upload !== undefined) {
+        const upload = await uploadOf(request.upload);
+        Object.assign(headers, { 'content-type': 'application/octet-stream', 'content-length': String(upload.size) });
+        body = upload.body;
+      }
+      let answered;
+      try {
+        answered = await app.handleAsync({ method: request.method, url: request.url, headers, body }, { actor });
+      } finally {
+        // A file the app did not read to its end (a refusal) is closed now, not when collected.
+        if (body !== undefined && typeof body !== 'string' && 'destroy' in body) (body as { destroy(): void }).destroy();
+      }
+      const { stream, ...answer } = answered;
+      const ok = answer.status < 300;
+      if (request.saveTo && ok && (stream || answer.body !== undefined)) {
+        await save(request.saveTo, stream ? stream.chunks : Buffer.from(answer.body!));
+        return { status: answer.status, headers: answer.headers, saved: stream ? stream.size : Buffer.byteLength(answer.body!) };
+      }
+      // `docsctl api` and `call` of a raw route get the bytes whole, as from a remote server.
+      return stream ? { ...answer, body: await collect(stream.chunks) } : answer;
     },
   };
 }

@@ -1,4 +1,7 @@
 import type { Agent, IncomingMessage } from 'node:http';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import { createRequire } from 'node:module';
 import { TransportError } from '../errors';
 import type { Transport } from './transport';
@@ -50,6 +53,35 @@ interface Answer {
   status: number;
   headers: Record<string, string>;
   bytes: Buffer;
+  /** With `saveTo`, on success: the bytes written to the file (then `bytes` is empty). */
+  saved?: number;
+}
+
+/** One exchange: a JSON body, or an upload's bytes (a file read as it is sent); a download saved to a file. */
+interface Exchange {
+  method: string;
+  headers: Record<string, string>;
+  body?: string | Buffer;
+  /** A file whose bytes are the body, streamed. */
+  file?: string;
+  saveTo?: string;
+  /** Bounds the whole exchange (JSON requests). */
+  signal?: AbortSignal;
+  /** Bounds each wait for the other side instead (uploads and downloads, which may take long in all). */
+  idleMs?: number;
+}
+
+/** The file a download is written to, as the answer arrives; a failure leaves no partial file. */
+async function saveAnswer(res: IncomingMessage, path: string): Promise<number> {
+  let saved = 0;
+  res.on('data', (chunk: Buffer) => (saved += chunk.length));
+  try {
+    await pipeline(res, createWriteStream(path));
+  } catch (error) {
+    await rm(path, { force: true });
+    throw error;
+  }
+  return saved;
 }
 
 /**
@@ -57,24 +89,40 @@ interface Answer {
  * measured on a remote `members list`, loading it cost ~45 ms of every start and its WebAssembly
  * parser kept the process ~85 ms after the answer while V8 finished optimizing it (docs/performance.md).
  */
-function httpClient(base: URL): { exchange: (url: string, init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal }) => Promise<Answer>; agent: Agent } {
+function httpClient(base: URL): { exchange: (url: string, init: Exchange) => Promise<Answer>; agent: Agent } {
   // https loads only for an https URL: its TLS set-up is start-up a plain-HTTP command never needs.
   const http = (base.protocol === 'https:' ? load('node:https') : load('node:http')) as typeof import('node:http');
   const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
-  const exchange = (url: string, init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal }) =>
+  const exchange = (url: string, init: Exchange) =>
     new Promise<Answer>((resolve, reject) => {
       const req = http.request(url, { method: init.method, headers: init.headers, agent, signal: init.signal }, (res: IncomingMessage) => {
+        const headers: Record<string, string> = {};
+        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+        const status = res.statusCode ?? 0;
+        if (init.saveTo && status >= 200 && status < 300) {
+          saveAnswer(res, init.saveTo).then((saved) => resolve({ status, headers, bytes: Buffer.alloc(0), saved }), reject);
+          return;
+        }
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('error', reject);
-        res.on('end', () => {
-          const headers: Record<string, string> = {};
-          for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
-          resolve({ status: res.statusCode ?? 0, headers, bytes: Buffer.concat(chunks) });
-        });
+        res.on('end', () => resolve({ status, headers, bytes: Buffer.concat(chunks) }));
       });
-      req.on('error', reject);
-      req.end(init.body);
+      // Once the answer has come, a failure to send the rest (a server refusing a body early, then
+      // closing: EPIPE or ECONNRESET on write) changes nothing; the answer decides as it ends or fails.
+      let answered = false;
+      req.once('response', () => (answered = true));
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        if (!answered || (error.code !== 'EPIPE' && error.code !== 'ECONNRESET')) reject(error);
+      });
+      if (init.idleMs) req.setTimeout(init.idleMs, () => req.destroy(Object.assign(new Error(`no progress for ${init.idleMs} ms`), { name: 'TimeoutError' })));
+      if (init.file === undefined) {
+        req.end(init.body);
+        return;
+      }
+      const file = createReadStream(init.file);
+      file.on('error', (error) => req.destroy(error));
+      file.pipe(req);
     });
   return { exchange, agent };
 }
@@ -96,16 +144,24 @@ export function remoteTransport(options: RemoteOptions): Transport {
         'user-agent': options.userAgent ?? 'docsctl',
       };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
-      if (req.body !== undefined) {
+      if (req.upload !== undefined) {
+        headers['content-type'] = 'application/octet-stream';
+        headers['content-length'] = String(typeof req.upload === 'string' ? (await stat(req.upload)).size : req.upload.length);
+      } else if (req.body !== undefined) {
         headers['content-type'] = 'application/json';
         headers['content-length'] = String(Buffer.byteLength(req.body));
       }
+      // An upload or a download may take long in all: it is bounded by each wait instead.
+      const transfer = req.upload !== undefined || req.saveTo !== undefined;
+      const sent = typeof req.upload === 'string' ? { file: req.upload } : { body: req.upload ?? req.body };
       for (let attempt = 0; ; attempt++) {
         let answer: Answer;
         try {
           client ??= httpClient(new URL(base));
-          // The signal bounds the whole exchange: connecting, the headers and the body.
-          answer = await client.exchange(`${base}${req.url}`, { method: req.method, headers, body: req.body, signal: AbortSignal.timeout(timeout) });
+          // The signal bounds the whole exchange: connecting, the headers and the body (a transfer: each wait).
+          answer = await client.exchange(`${base}${req.url}`, {
+            method: req.method, headers, ...sent, saveTo: req.saveTo, ...(transfer ? { idleMs: timeout } : { signal: AbortSignal.timeout(timeout) }),
+          });
         } catch (error) {
           const code = (error as { code?: string }).code;
           const retryable = code === 'ECONNRESET' || code === 'EPIPE';
@@ -114,9 +170,10 @@ export function remoteTransport(options: RemoteOptions): Transport {
             continue;
           }
           const timedOut = (error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError';
-          throw new TransportError(`cannot reach ${base}: ${timedOut ? `timed out after ${timeout} ms` : (error as Error).message}`);
+          const after = transfer ? `got no answer for ${timeout} ms` : `timed out after ${timeout} ms`;
+          throw new TransportError(`cannot reach ${base}: ${timedOut ? after : (error as Error).message}`);
         }
-        const { status, headers: responseHeaders, bytes } = answer;
+        const { status, headers: responseHeaders, bytes, saved } = answer;
         if (mayRetry(req.method, status) && attempt < retries) {
           const wait = retryDelay(responseHeaders, attempt, now());
           if (wait <= maxWait) {
@@ -126,7 +183,7 @@ export function remoteTransport(options: RemoteOptions): Transport {
         }
         const type = responseHeaders['content-type'] ?? '';
         const body = type === '' || /json|text/.test(type) ? bytes.toString('utf8') : bytes;
-        return { status, headers: responseHeaders, body: body.length === 0 ? undefined : body };
+        return { status, headers: responseHeaders, body: body.length === 0 ? undefined : body, ...(saved !== undefined ? { saved } : {}) };
       }
     },
     close: async () => client?.agent.destroy(),

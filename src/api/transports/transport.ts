@@ -3,6 +3,13 @@ export interface TransportRequest {
   /** Path and query, e.g. `/v1/orgs?limit=10`. */
   url: string;
   body?: string;
+  /**
+   * Instead of `body`: bytes sent as they are (`application/octet-stream`), a file's (its path, read as
+   * it is sent, never whole) or a buffer's. For `rawBody` routes (uploads).
+   */
+  upload?: string | Buffer;
+  /** A successful answer's bytes go to this file as they arrive instead of into `body` (downloads). */
+  saveTo?: string;
 }
 
 export interface TransportResponse {
@@ -10,6 +17,8 @@ export interface TransportResponse {
   headers: Record<string, string>;
   /** Text for JSON answers; bytes for anything else (file downloads). */
   body?: string | Buffer;
+  /** With `saveTo`, on success: how many bytes were written to the file. */
+  saved?: number;
 }
 
 /** How requests reach the app: in-process (local) or over HTTP (remote). Nothing else differs. */

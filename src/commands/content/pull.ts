@@ -1,10 +1,12 @@
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { readRemote } from './remote-tree';
-import { OutsideFolderError, writeTree } from '../../content-tree/pull';
+import { OutsideFolderError, planPull, writeTexts } from '../../content-tree/pull';
+import { isConfigFile } from '../../content-tree/gitbook-config';
 import { CliError } from '../../errors';
 import { LayoutError } from '../../content-tree/gitbook-config';
 
@@ -18,20 +20,40 @@ export function registerPull(group: Command, ctx: Context): void {
     .action(async (dir: string, opts: { space: string }) => {
       const api = await ctx.client();
       const remote = await ctx.spin('Reading the space', () => readRemote(api, opts.space));
-      const files: { id: string; name: string; bytes: Buffer }[] = [];
-      for (const [name, file] of remote.files) {
-        const bytes = (await api.call(routes.downloadSpaceFile, { params: { spaceId: opts.space, fileId: file.id } })) as unknown as Buffer;
-        files.push({ id: file.id, name, bytes });
-      }
       const target = resolve(ctx.io.cwd, dir);
-      await mkdir(target, { recursive: true });
-      let written: number;
+      const params = (fileId: string) => ({ params: { spaceId: opts.space, fileId } });
+      // The configuration the space keeps says where the content goes, whatever the folder holds.
+      const stored = remote.files.find((f) => f.git !== undefined && isConfigFile(f.git));
+      const config = stored && { file: stored.git!, text: ((await api.call(routes.downloadSpaceFile, params(stored.id))) as unknown as Buffer).toString('utf8') };
+      let plan: ReturnType<typeof planPull>;
       try {
-        written = writeTree(target, remote.pages, files);
+        plan = planPull(target, remote.pages, remote.files, config);
       } catch (error) {
         throw error instanceof OutsideFolderError || error instanceof LayoutError ? new CliError(error.message) : error;
       }
-      if (ctx.out.json) ctx.out.raw({ pages: remote.pages.length, files: files.length });
-      else ctx.out.message(`Wrote ${written} file(s) to ${dir}.`);
+      await mkdir(target, { recursive: true });
+      writeTexts(plan);
+      const progress = ctx.progress('Downloading');
+      progress.setTotal(plan.files.length);
+      const sizes = new Map(remote.files.map((f) => [f.id, f.size]));
+      try {
+        for (const { target: path, file } of plan.files) {
+          // Each file lands whole or not at all: written beside its place, then renamed into it.
+          mkdirSync(dirname(path), { recursive: true });
+          const partial = `${path}.docsctl-partial`;
+          try {
+            await api.download(routes.downloadSpaceFile, params(file.id), partial);
+            renameSync(partial, path);
+          } catch (error) {
+            rmSync(partial, { force: true });
+            throw error;
+          }
+          progress.advance(1, sizes.get(file.id) ?? 0);
+        }
+      } finally {
+        progress.done();
+      }
+      if (ctx.out.json) ctx.out.raw({ pages: remote.pages.length, files: plan.files.length });
+      else ctx.out.message(`Wrote ${plan.texts.length + plan.files.length} file(s) to ${dir}.`);
     });
 }

@@ -1,19 +1,45 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { Context } from '../../context';
+import type { ApiClient } from '../../api/client';
+import { ApiError } from '../../api/errors';
 import { routes } from '../../api/routes/index';
 import { CliError, EXIT } from '../../errors';
-import { readTree } from '../../content-tree/local-tree';
+import { readTree, type FolderTree, type LocalAsset } from '../../content-tree/local-tree';
 import { readRemote } from './remote-tree';
-import { fileIdsByPath, planPages, planUploads, uploadRequests } from '../../content-tree/push';
+import { filesOf, planFiles, planPages, type FilePlan } from '../../content-tree/push';
 import { rewriteLinks } from '../../content-tree/asset-links';
+import type { Change } from '../../domain/content-change';
 import { writeChanges } from '../shared/write-changes';
+import { pushProblems, whereIn } from './push-checks';
 
 interface Opts {
   space: string;
   subject?: string;
   merge?: boolean;
   dryRun?: boolean;
+}
+
+/** Files one `insert_files` change takes (the API's limit), and such changes one write request carries. */
+const FILES_PER_CHANGE = 100;
+const FILE_CHANGES_PER_WRITE = 20;
+/** Files one `delete_files` change takes (the API's limit). */
+const FILES_PER_DELETE = 1000;
+
+/** The folder's pages with links to its files as `/files/<id>`; `idOf` answers a file's id by its path. */
+const linked = (local: FolderTree, idOf: (path: string) => string | undefined) => ({
+  ...local,
+  pages: local.pages.map((p) => (p.git ? { ...p, markdown: rewriteLinks(p.markdown, p.file, idOf) } : p)),
+});
+
+/** The instance's file size bound, or undefined from an instance that does not say (it checks on upload). */
+async function maxFileSizeOf(api: ApiClient): Promise<number | undefined> {
+  try {
+    return (await api.call(routes.getLimits)).maxFileSize;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return undefined;
+    throw error;
+  }
 }
 
 export function registerPush(group: Command, ctx: Context): void {
@@ -23,9 +49,13 @@ export function registerPush(group: Command, ctx: Context): void {
     .requiredOption('--space <id>', 'the space')
     .option('--subject <text>', 'subject of the change request', 'Update from docsctl content push')
     .option('--merge', 'merge the change request right away')
-    .option('--dry-run', 'print what would change and change nothing')
+    .option('--dry-run', 'check everything and print what would change; change nothing')
     .description('open a change request with exactly the difference between a folder and the space (and merge it)')
     .addHelpText('after', `
+Every check (file sizes and names, page titles) runs before anything is sent, and --dry-run runs the
+same checks. Files are uploaded before the change request is opened; a push that fails after opening
+it archives it, so a retried CI job never leaves change requests behind.
+
 Examples:
   $ docsctl content push ./docs --space SPACE_ID --dry-run
   $ docsctl content push ./docs --space SPACE_ID --subject "Release 2.4" --merge
@@ -35,46 +65,52 @@ Exit codes: 0 merged or nothing to change, 6 conflicts (the pages are listed), 1
       const local = await readTree(resolve(ctx.io.cwd, dir)).catch((e: Error) => {
         throw new CliError(`${dir}: cannot read the folder: ${e.message}`, EXIT.error);
       });
+      const where = whereIn(dir, local.root);
       const api = await ctx.client();
       const remote = await ctx.spin('Reading the space', () => readRemote(api, opts.space));
       const skipped = local.skipped ?? [];
       for (const line of skipped) ctx.out.message(`Skipped ${line}`);
-      const known = new Map([...remote.files].map(([name, f]) => [name, f.id]));
-      const pagesFor = (ids: Map<string, string>) => {
-        const idOf = fileIdsByPath(local, ids);
-        return { ...local, pages: local.pages.map((p) => (p.git ? { ...p, markdown: rewriteLinks(p.markdown, p.file, idOf) } : p)) };
-      };
-      const uploads = planUploads(local, remote.files);
-      let pages = planPages(pagesFor(known), remote.pages);
-      const summary = { ...pages.summary, uploaded: uploads.length, skipped };
-      if (!uploads.length && !pages.changes.length && !pages.deletes.length) {
+      const files = planFiles(filesOf(local), remote.files);
+      // Files still to upload are named by a placeholder, so a page whose links change counts as changed.
+      const placeholder = (path: string) => files.kept.get(path) ?? (files.uploads.some((u) => u.file === path) ? `upload-${path}` : undefined);
+      const planned = planPages(linked(local, placeholder), remote.pages);
+      const problems = pushProblems(files.uploads, planned.changes, (c) => planned.origins.get(c), await maxFileSizeOf(api), where);
+      if (problems.length) {
+        for (const problem of problems) ctx.out.message(`error: ${problem}`);
+        throw new CliError(`${problems.length} problem(s) in ${dir}: nothing was pushed${opts.dryRun ? ' (dry run)' : ''}`, EXIT.error);
+      }
+      const summary = { ...planned.summary, uploaded: files.uploads.length, deletedFiles: files.deletes.length, skipped };
+      if (!files.uploads.length && !files.deletes.length && !planned.changes.length && !planned.deletes.length) {
         if (ctx.out.json) ctx.out.raw({ ...summary, changeRequest: undefined, merged: false });
         else ctx.out.message('Nothing to push: the space already matches the folder.');
         return;
       }
       if (opts.dryRun) {
         if (ctx.out.json) ctx.out.raw({ ...summary, changeRequest: undefined, merged: false, dryRun: true });
-        else ctx.out.message(`Would insert ${summary.inserted}, update ${summary.updated}, delete ${summary.deleted} page(s) and upload ${summary.uploaded} file(s).`);
+        else ctx.out.message(`Would insert ${summary.inserted}, update ${summary.updated}, delete ${summary.deleted} page(s), upload ${summary.uploaded} and delete ${summary.deletedFiles} file(s).`);
         return;
       }
+      // The bytes go first: a failure here leaves no change request behind.
+      const uploaded = await uploadAll(ctx, api, opts.space, files.uploads, where);
       const cr = await api.call(routes.createChangeRequest, { params: { spaceId: opts.space }, body: { subject: opts.subject } });
-      const write = (changes: unknown[]) =>
-        api.call(routes.writeChangeRequestContent, { params: { spaceId: opts.space, changeRequestId: cr.id }, body: { changes } as never });
-      if (uploads.length) {
-        // Files first, in requests of bounded size: pages link to them by the ids these answer.
-        for (const request of uploadRequests(uploads)) {
-          const result = await write(request.map((files) => ({ operation: 'insert_files', files: files.map((u) => ({ name: u.file, base64: u.base64 })) })));
-          result.changes.forEach((change, c) => change.files?.forEach((id, i) => known.set(request[c][i].file, id)));
-        }
-        pages = planPages(pagesFor(known), remote.pages);
+      const params = { spaceId: opts.space, changeRequestId: cr.id };
+      let pages: ReturnType<typeof planPages>;
+      try {
+        const known = await writeFiles(api, params, files, uploaded);
+        pages = planPages(linked(local, (path) => known.get(path)), remote.pages);
+        // Page changes in batches the API takes, parents first; the space changes only when the change request is merged.
+        const describe = (change: Change) => {
+          const page = pages.origins.get(change);
+          return page && where(page.git ?? page.file);
+        };
+        await writeChanges(api, params, [...pages.changes, ...pages.deletes], { describe });
+      } catch (error) {
+        throw await abandoned(api, params, cr.number, error);
       }
-      // Page changes in batches the API takes (a few for a very large folder), parents first; the space
-      // changes only when the change request is merged.
-      await writeChanges(api, { spaceId: opts.space, changeRequestId: cr.id }, [...pages.changes, ...pages.deletes]);
-      ctx.out.message(`Change request #${cr.number}: inserted ${pages.summary.inserted}, updated ${pages.summary.updated}, deleted ${pages.summary.deleted} page(s), uploaded ${uploads.length} file(s).`);
+      ctx.out.message(`Change request #${cr.number}: inserted ${pages.summary.inserted}, updated ${pages.summary.updated}, deleted ${pages.summary.deleted} page(s), uploaded ${files.uploads.length} and deleted ${files.deletes.length} file(s).`);
       let merged = false;
       if (opts.merge) {
-        const result = await api.call(routes.mergeChangeRequest, { params: { spaceId: opts.space, changeRequestId: cr.id } });
+        const result = await api.call(routes.mergeChangeRequest, { params });
         if (result.result === 'conflicts') {
           for (const c of result.conflicts ?? []) ctx.out.text(c.page);
           throw new CliError(`change request #${cr.number} conflicts with the space on ${result.conflicts?.length ?? 0} page(s); it stays open`, EXIT.conflict);
@@ -82,6 +118,58 @@ Exit codes: 0 merged or nothing to change, 6 conflicts (the pages are listed), 1
         merged = true;
         ctx.out.message(`Merged change request #${cr.number}.`);
       }
-      if (ctx.out.json) ctx.out.raw({ ...pages.summary, uploaded: uploads.length, skipped, changeRequest: cr.number, merged });
+      if (ctx.out.json) ctx.out.raw({ ...pages.summary, uploaded: files.uploads.length, deletedFiles: files.deletes.length, skipped, changeRequest: cr.number, merged });
     });
+}
+
+/** Uploads each file's bytes (streamed from disk), with a progress line on a terminal: upload ids by path. */
+async function uploadAll(ctx: Context, api: ApiClient, spaceId: string, uploads: LocalAsset[], where: (file: string) => string): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  if (!uploads.length) return ids;
+  const progress = ctx.progress('Uploading');
+  progress.setTotal(uploads.length);
+  try {
+    for (const asset of uploads) {
+      const input = { params: { spaceId }, query: { name: asset.file.slice(-256) } };
+      const answer = await api.upload(routes.createSpaceUpload, input, asset.diskPath ?? (await asset.read())).catch((error: unknown) => {
+        throw error instanceof ApiError ? new ApiError(error.status, `${where(asset.file)}: ${error.message}`) : error;
+      });
+      ids.set(asset.file, answer.id);
+      progress.advance(1, asset.size);
+    }
+  } finally {
+    progress.done();
+  }
+  return ids;
+}
+
+/** Adds the uploaded files to the change request (each at its Git Sync path) and deletes the gone ones: every file's id by its path. */
+async function writeFiles(api: ApiClient, params: { spaceId: string; changeRequestId: string }, files: FilePlan, uploaded: Map<string, string>): Promise<Map<string, string>> {
+  const known = new Map(files.kept);
+  const inserts: Change[] = [];
+  for (let i = 0; i < files.uploads.length; i += FILES_PER_CHANGE) {
+    const chunk = files.uploads.slice(i, i + FILES_PER_CHANGE);
+    inserts.push({ operation: 'insert_files', files: chunk.map((a) => ({ name: a.name ?? a.file, upload: uploaded.get(a.file)!, git: { path: a.file } })) });
+  }
+  for (let i = 0; i < inserts.length; i += FILE_CHANGES_PER_WRITE) {
+    const batch = inserts.slice(i, i + FILE_CHANGES_PER_WRITE);
+    const result = await api.call(routes.writeChangeRequestContent, { params, body: { changes: batch } as never });
+    result.changes.forEach((change, c) => change.files?.forEach((id, f) => known.set(files.uploads[(i + c) * FILES_PER_CHANGE + f].file, id)));
+  }
+  const deletes: Change[] = [];
+  for (let i = 0; i < files.deletes.length; i += FILES_PER_DELETE) deletes.push({ operation: 'delete_files', files: files.deletes.slice(i, i + FILES_PER_DELETE) });
+  await writeChanges(api, params, deletes);
+  return known;
+}
+
+/**
+ * A push that failed after opening its change request archives it (a retried CI job must not pile them
+ * up): the error, saying so.
+ */
+async function abandoned(api: ApiClient, params: { spaceId: string; changeRequestId: string }, number: number, error: unknown): Promise<unknown> {
+  const archived = await api.call(routes.updateChangeRequest, { params, body: { status: 'archived' } }).then(() => true, () => false);
+  const note = archived ? `change request #${number} was archived; the space is unchanged` : `change request #${number} could not be archived; archive it with: docsctl cr update ${number} --space ${params.spaceId} --status archived`;
+  if (error instanceof ApiError) return new ApiError(error.status, `${error.message} (${note})`);
+  if (error instanceof Error) error.message = `${error.message} (${note})`;
+  return error;
 }

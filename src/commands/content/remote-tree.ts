@@ -1,6 +1,7 @@
 import type { ApiClient } from '../../api/client';
 import { routes } from '../../api/routes/index';
 import type { RemotePage } from '../../content-tree/space-page';
+import type { RemoteFile } from '../../content-tree/push';
 import type { ResultOf } from '../../api/routes/route';
 import { flattenTree, type TreePage } from '../shared/page-tree';
 
@@ -36,8 +37,11 @@ export async function readContent(api: ApiClient, root: ContentRoot): Promise<{ 
   return { pages, files };
 }
 
-/** The space's pages with their markdown, and its files by name (what push and pull compare). */
-export async function readRemote(api: ApiClient, spaceId: string): Promise<{ pages: RemotePage[]; files: Map<string, { id: string; size: number }> }> {
+/** The space's pages with their markdown, and its files (what push and pull compare). */
+export async function readRemote(api: ApiClient, spaceId: string): Promise<{ pages: RemotePage[]; files: RemoteFile[] }> {
   const { pages, files } = await readContent(api, { spaceId });
-  return { pages, files: new Map(files.map((f) => [f.name, { id: f.id, size: f.size }])) };
+  return {
+    pages,
+    files: files.map((f) => ({ id: f.id, name: f.name, size: f.size, ...(f.sha256 ? { sha256: f.sha256 } : {}), ...(f.git ? { git: f.git.path } : {}) })),
+  };
 }

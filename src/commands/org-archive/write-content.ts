@@ -1,6 +1,6 @@
 import { routes } from '../../api/routes/index';
 import type { Change } from '../../domain/content-change';
-import { planPages, uploadRequests } from '../../content-tree/push';
+import { planPages } from '../../content-tree/push';
 import { defaultFileOf } from '../../content-tree/gitbook-config';
 import type { LocalTree } from '../../content-tree/local-tree';
 import type { ArchivedContent, ArchivedPage } from '../../org-archive/model';
@@ -11,6 +11,8 @@ import { flattenTree } from '../shared/page-tree';
 
 /** Changes one write request carries at most here (the API takes 5000; smaller requests keep bodies far below its size limit). */
 const CHANGES_PER_WRITE = 500;
+/** Files one `insert_files` change takes (the API's limit). */
+const FILES_PER_CHANGE = 100;
 const FILE_LINK = /\/files\/([^/?#\s)"'<>]+)/g;
 
 /** `/files/<archived id>` links pointed at the target's files. */
@@ -23,12 +25,13 @@ export function remapFileLinks(markdown: string, fileIds: Map<string, string>): 
 
 /**
  * Uploads the archived files the target content lacks (matched by id already mapped, else by name
- * and size, so a re-run uploads nothing twice) and adds their target ids to `fileIds`.
+ * and size, so a re-run uploads nothing twice) and adds their target ids to `fileIds`. Each file's
+ * bytes go as they are (`createSpaceUpload`), then `insert_files` changes name them by upload id.
  */
 async function uploadFiles(im: Importer, root: Required<ContentRoot>, content: ArchivedContent, present: { id: string; name: string; size: number }[], fileIds: Map<string, string>): Promise<void> {
   const presentIds = new Set(present.map((f) => f.id));
   const byNameAndSize = new Map(present.map((f) => [`${f.name}\0${f.size}`, f.id]));
-  const uploads: { file: string; base64: string; contentType: string; archivedId: string }[] = [];
+  const uploaded: { name: string; contentType: string; upload: string; archivedId: string }[] = [];
   for (const file of content.files) {
     const mapped = fileIds.get(file.id);
     if (mapped && presentIds.has(mapped)) continue;
@@ -39,13 +42,15 @@ async function uploadFiles(im: Importer, root: Required<ContentRoot>, content: A
     }
     const bytes = im.archive.blobs.get(file.sha256);
     if (!bytes) throw new Error(`the bytes of file ${file.name} are missing from the archive`);
-    uploads.push({ file: file.name, base64: bytes.toString('base64'), contentType: file.contentType, archivedId: file.id });
+    const upload = await im.api.upload(routes.createSpaceUpload, { params: { spaceId: root.spaceId }, query: { name: file.name } }, bytes);
+    uploaded.push({ name: file.name, contentType: file.contentType, upload: upload.id, archivedId: file.id });
+    im.progress.advance(0, bytes.length);
   }
-  for (const request of uploadRequests(uploads)) {
-    const changes = request.map((files) => ({ operation: 'insert_files', files: files.map((u) => ({ name: u.file, contentType: (u as (typeof uploads)[number]).contentType, base64: u.base64 })) }));
-    const result = await im.api.call(routes.writeChangeRequestContent, { params: root, body: { changes } as never });
-    result.changes.forEach((change, c) => change.files?.forEach((id, i) => fileIds.set((request[c][i] as (typeof uploads)[number]).archivedId, id)));
-    im.progress.advance(0, request.flat().reduce((n, u) => n + (u.base64.length * 3) / 4, 0));
+  for (let at = 0; at < uploaded.length; at += FILES_PER_CHANGE) {
+    const files = uploaded.slice(at, at + FILES_PER_CHANGE);
+    const change: Change = { operation: 'insert_files', files: files.map(({ name, contentType, upload }) => ({ name, contentType, upload })) };
+    const result = await im.api.call(routes.writeChangeRequestContent, { params: root, body: { changes: [change] } });
+    result.changes[0].files?.forEach((id, i) => fileIds.set(files[i].archivedId, id));
   }
 }
 
@@ -87,7 +92,7 @@ export async function writeContent(im: Importer, root: Required<ContentRoot>, co
   const computedByPath = new Map(content.pages.filter((p) => p.computed).map((p) => [p.path, p.computed!]));
   const changes: Change[] = [...plan.changes, ...plan.deletes].map((change) =>
     change.operation === 'insert_page' && change.ref && computedByPath.has(change.ref) ? { ...change, computed: computedByPath.get(change.ref) } : change);
-  await writeChanges(im.api, root, changes, CHANGES_PER_WRITE, () => im.progress.advance(0));
+  await writeChanges(im.api, root, changes, { perWrite: CHANGES_PER_WRITE, done: () => im.progress.advance(0) });
 }
 
 /** Target page ids by archived page id, matched by path. */

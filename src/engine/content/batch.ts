@@ -4,11 +4,10 @@ import { firstHeading, slugify, splitFrontmatter } from '../../markdown/markdown
 import { contentTypeOf, imageSize } from './images';
 import { fileNameProblem, isMediaType } from './file-rules';
 import type { Change } from '../../domain/content-change';
-import { pageData, sha256, storePage, type FileEntry, type PageData, type RevisionState } from './state';
+import { pageData, storePage, type FileEntry, type PageData, type RevisionState } from './state';
+import { fileBytes } from './file-bytes';
 import { mapInOrder } from '../in-order';
 import { Siblings } from './siblings';
-
-export const MAX_FILE_BYTES = 1024 * 1024;
 
 export interface AppliedChange {
   operation: Change['operation'];
@@ -63,10 +62,10 @@ function checkGitPath(path: string, field: string, type: PageData['type'] = 'doc
 }
 
 /**
- * Applies a batch of changes to a revision state, in order. Any invalid change throws (400 naming it)
- * before anything is stored, so a batch is all or nothing.
+ * Applies a batch of changes to a revision state of `spaceId`, in order. Any invalid change throws
+ * (400 naming it) before anything is stored, so a batch is all or nothing.
  */
-export async function applyChanges(core: Core, state: RevisionState, changes: Change[]): Promise<{ applied: AppliedChange[]; insertedFiles: FileEntry[] }> {
+export async function applyChanges(core: Core, state: RevisionState, changes: Change[], spaceId: string): Promise<{ applied: AppliedChange[]; insertedFiles: FileEntry[] }> {
   const now = core.now();
   const applied: AppliedChange[] = [];
   const insertedFiles: FileEntry[] = [];
@@ -182,16 +181,12 @@ export async function applyChanges(core: Core, state: RevisionState, changes: Ch
           if (file.contentType !== undefined && !isMediaType(file.contentType)) {
             throw invalid(`${where}.contentType: must be a media type such as image/png (type/subtype, optional ;name=value parameters, printable ASCII)`);
           }
-          const clean = file.base64.replace(/\s/g, '');
-          // A length of 4n+1 cannot be base64 (Buffer.from would silently drop the last character); padding only ends a full quantum.
-          if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 === 1 || (clean.endsWith('=') && clean.length % 4 !== 0)) {
-            throw invalid(`${where}.base64: is not valid base64`);
+          if (file.git) {
+            const gitProblem = fileNameProblem(file.git.path);
+            if (gitProblem) throw invalid(`${where}.git.path: ${gitProblem}`);
           }
-          const bytes = Buffer.from(file.base64, 'base64');
-          if (bytes.length > MAX_FILE_BYTES) throw invalid(`${where}.base64: the file must be at most 1 MiB (it is ${bytes.length} bytes)`);
-          const blobId = sha256(bytes);
-          await core.run('INSERT OR IGNORE INTO blobs (id, bytes, size) VALUES (?, ?, ?)', [blobId, bytes, bytes.length]);
-          const size = imageSize(bytes);
+          const { blobId, head } = await fileBytes(core, spaceId, file, where);
+          const size = imageSize(head);
           const entry: FileEntry = {
             id: core.newId(),
             name: file.name,
@@ -199,12 +194,21 @@ export async function applyChanges(core: Core, state: RevisionState, changes: Ch
             blobId,
             width: size?.width ?? null,
             height: size?.height ?? null,
+            gitPath: file.git?.path ?? null,
           };
           state.files.set(entry.id, entry);
           insertedFiles.push(entry);
           ids.push(entry.id);
         });
         applied.push({ operation: 'insert_files', files: ids });
+        break;
+      }
+      case 'delete_files': {
+        change.files.forEach((id, j) => {
+          if (!state.files.has(id)) throw invalid(`${field}.files[${j}]: no file ${id} in this content`);
+          state.files.delete(id);
+        });
+        applied.push({ operation: 'delete_files', files: change.files });
         break;
       }
     }

@@ -1,7 +1,8 @@
 /**
  * What a file stored in a space may be called and declared as. Both end up outside docsctl: the name
  * as a path when `content pull` writes the file into a folder, the media type in the Content-Type
- * header of every download. See docs/security.md.
+ * header of every download. See docs/security.md. The name rule is in domain/ (`content push` checks
+ * a folder's files by it before it opens anything).
  */
 
 // RFC 9110 §8.3.1: type "/" subtype *( OWS ";" OWS parameter ), parameter = token "=" ( token / quoted-string ).
@@ -15,17 +16,4 @@ export function isMediaType(value: string): boolean {
   return value.length <= 256 && MEDIA_TYPE.test(value);
 }
 
-/**
- * Why `name` cannot be a file's name, or undefined when it can. A name is a relative path with `/`
- * between its folders (`images/logo.png`, as `content push` names a folder's assets): never absolute,
- * never a `.` or `..` or empty segment, no backslash (a separator on Windows), no drive prefix, no
- * control character.
- */
-export function fileNameProblem(name: string): string | undefined {
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(name)) return 'must not contain control characters';
-  if (name.includes('\\')) return 'must not contain a backslash (use / between folders)';
-  if (name.startsWith('/') || /^[A-Za-z]:/.test(name)) return 'must be a relative path, not an absolute one';
-  if (name.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')) return 'must not have empty, "." or ".." path segments';
-  return undefined;
-}
+export { fileNameProblem } from '../../domain/file-name';

@@ -13,7 +13,7 @@ const same = (a: PageEntry | undefined, b: PageEntry | undefined) =>
 /**
  * Three-way merge at page level. For each page, the side that changed it since `base` wins; a page
  * changed on both sides the same way is fine; changed differently (edited on both, or edited on one and
- * deleted on the other) is a conflict. Files are only ever added, so both sides' files are kept.
+ * deleted on the other) is a conflict. Files never change: both sides' new files are kept, and a file either side deleted is gone.
  */
 export function threeWayMerge(base: RevisionState, ours: RevisionState, theirs: RevisionState): MergeResult {
   const result = cloneState(ours);
@@ -45,6 +45,8 @@ export function threeWayMerge(base: RevisionState, ours: RevisionState, theirs: 
   for (const page of result.pages.values()) if (page.parent && !result.pages.has(page.parent)) page.parent = null;
   const parents = new Set([...result.pages.values()].map((p) => p.parent));
   for (const parent of parents) renumber(result, parent);
-  for (const [id, file] of theirs.files) if (!result.files.has(id)) result.files.set(id, { ...(file as FileEntry) });
+  for (const [id, file] of theirs.files) if (!base.files.has(id) && !result.files.has(id)) result.files.set(id, { ...(file as FileEntry) });
+  // A file the other side deleted goes (files never change, so a deletion cannot conflict).
+  for (const id of base.files.keys()) if (!theirs.files.has(id)) result.files.delete(id);
   return { state: result, conflicts };
 }

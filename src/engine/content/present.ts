@@ -32,6 +32,8 @@ export async function presentFile(core: Core, spaceId: string, file: FileEntry, 
     downloadURL: await capabilityUrl(core, `/v1/spaces/${spaceId}/files/${file.id}/download`, viewerId),
     size: blob?.size ?? 0,
     ...(file.width !== null && file.height !== null ? { dimensions: { width: file.width, height: file.height } } : {}),
+    sha256: file.blobId,
+    ...(file.gitPath !== null ? { git: { path: file.gitPath } } : {}),
   };
 }
 

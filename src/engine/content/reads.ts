@@ -9,6 +9,7 @@ import { capabilityUrl } from '../capability';
 import { presentFile, presentPage, presentPages, presentRevision, type File, type PageFormat } from './present';
 import { shownMarkdown } from './computed-page';
 import { mapInOrder } from '../in-order';
+import { blobChunks, blobHead, type SizedStream } from './blob-store';
 
 type Spaces = ReturnType<typeof spacesModule>;
 type ChangeRequests = ReturnType<typeof changeRequestsModule>;
@@ -75,7 +76,7 @@ export function contentReadsModule(core: Core, spaces: Spaces, changeRequests: C
 
     async files(actor: Actor, root: ContentRoot, page: PageRequest) {
       const { spaceId, revisionId } = await revisionOf(actor, root);
-      return await keysetPage<{ file_id: string; name: string; content_type: string; blob_id: string; width: number | null; height: number | null }, File>(core, {
+      return await keysetPage<{ file_id: string; name: string; content_type: string; blob_id: string; width: number | null; height: number | null; git_path: string | null }, File>(core, {
         listing: 'files',
         from: 'revision_files',
         columns: '*',
@@ -84,7 +85,7 @@ export function contentReadsModule(core: Core, spaces: Spaces, changeRequests: C
         orderBy: ['name', 'file_id'],
         direction: 'asc',
         keyOf: (r) => [r.name, r.file_id],
-        present: async (r) => await presentFile(core, spaceId, { id: r.file_id, name: r.name, contentType: r.content_type, blobId: r.blob_id, width: r.width, height: r.height }, actor.userId),
+        present: async (r) => await presentFile(core, spaceId, { id: r.file_id, name: r.name, contentType: r.content_type, blobId: r.blob_id, width: r.width, height: r.height, gitPath: r.git_path ?? null }, actor.userId),
       }, page);
     },
 
@@ -128,16 +129,21 @@ export function contentReadsModule(core: Core, spaces: Spaces, changeRequests: C
       return { contentType: 'application/pdf', bytes: await renderPdf(space.title, pages) };
     },
 
-    /** The bytes of a file of the space: from its current content, or any change request's. */
-    async download(actor: Actor, spaceId: string, fileId: string): Promise<{ contentType: string; bytes: Buffer; name: string }> {
+    /**
+     * The bytes of a file of the space, from its current content or any change request's: inline bytes
+     * as they are, a chunked blob as a stream read a chunk at a time (never whole).
+     */
+    async download(actor: Actor, spaceId: string, fileId: string): Promise<{ contentType: string; name: string; bytes: Buffer | SizedStream }> {
       await spaces.visible(actor, spaceId);
-      const row = await core.get<{ content_type: string; name: string; bytes: Buffer }>(
-        `SELECT f.content_type, f.name, b.bytes FROM revision_files f JOIN revisions r ON r.id = f.revision_id JOIN blobs b ON b.id = f.blob_id
+      const row = await core.get<{ content_type: string; name: string; blob_id: string; size: number; chunks: number }>(
+        `SELECT f.content_type, f.name, f.blob_id, b.size, b.chunks FROM revision_files f JOIN revisions r ON r.id = f.revision_id JOIN blobs b ON b.id = f.blob_id
          WHERE r.space_id = ? AND f.file_id = ? LIMIT 1`,
         [spaceId, fileId],
       );
       if (!row) throw notFound(`file ${fileId} not found in space ${spaceId}`);
-      return { contentType: row.content_type, bytes: row.bytes, name: row.name };
+      const blob = { id: row.blob_id, size: row.size, chunks: row.chunks };
+      const bytes = blob.chunks === 0 ? await blobHead(core, blob) : { size: blob.size, chunks: blobChunks(core, blob) };
+      return { contentType: row.content_type, name: row.name, bytes };
     },
   };
 }

@@ -34,6 +34,8 @@ export interface FileEntry {
   blobId: string;
   width: number | null;
   height: number | null;
+  /** Where Git Sync keeps the file (`content push` records it); null for files made otherwise. */
+  gitPath: string | null;
 }
 
 /** A revision's content in memory: pages and files by id. */
@@ -53,11 +55,11 @@ export async function loadState(core: Core, revisionId: string): Promise<Revisio
     pages.set(row.page_id, { id: row.page_id, versionId: row.version_id, parent: row.parent_page_id, position: row.position, createdAt: row.created_at, updatedAt: row.updated_at });
   }
   const files = new Map<string, FileEntry>();
-  for (const row of await core.all<{ file_id: string; name: string; content_type: string; blob_id: string; width: number | null; height: number | null }>(
+  for (const row of await core.all<{ file_id: string; name: string; content_type: string; blob_id: string; width: number | null; height: number | null; git_path: string | null }>(
     'SELECT * FROM revision_files WHERE revision_id = ?',
     [revisionId],
   )) {
-    files.set(row.file_id, { id: row.file_id, name: row.name, contentType: row.content_type, blobId: row.blob_id, width: row.width, height: row.height });
+    files.set(row.file_id, { id: row.file_id, name: row.name, contentType: row.content_type, blobId: row.blob_id, width: row.width, height: row.height, gitPath: row.git_path ?? null });
   }
   return { pages, files };
 }
@@ -105,8 +107,8 @@ export async function saveRevision(
     );
   }
   for (const f of state.files.values()) {
-    await core.run('INSERT INTO revision_files (revision_id, file_id, name, content_type, blob_id, width, height) VALUES (?, ?, ?, ?, ?, ?, ?)', [
-      id, f.id, f.name, f.contentType, f.blobId, f.width, f.height,
+    await core.run('INSERT INTO revision_files (revision_id, file_id, name, content_type, blob_id, width, height, git_path) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
+      id, f.id, f.name, f.contentType, f.blobId, f.width, f.height, f.gitPath,
     ]);
   }
   return id;

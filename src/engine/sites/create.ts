@@ -45,7 +45,7 @@ async function newSpace(core: Core, spaces: Spaces, actor: Actor, organizationId
   const space = await spaces.create(actor, organizationId, { title: siteTitle.slice(0, 50), emoji: kind === 'sample' ? '📗' : '' });
   if (kind === 'sample') {
     const state = await loadState(core, space.revision);
-    await applyChanges(core, state, SAMPLE_PAGES);
+    await applyChanges(core, state, SAMPLE_PAGES, space.id);
     await setSpaceRevision(core, space.id, await saveRevision(core, space.id, state, [space.revision], 'edits'), core.now());
   }
   return { id: space.id, title: space.title };

@@ -26,6 +26,33 @@ function parentsFirst(rows: Record<string, unknown>[]): Record<string, unknown>[
 }
 
 /**
+ * The tables whose rows hold file bytes (up to a mebibyte each), by their key: read a few rows at a
+ * time in key order, so a copy never holds more than BYTES_PAGE of them, however many files there are.
+ */
+const BY_KEY: Record<string, string[]> = { blobs: ['id'], blob_chunks: ['blob_id', 'seq'] };
+const BYTES_PAGE = 16;
+
+/** A table's rows, in pages: all at once (parents first), or BYTES_PAGE at a time for the tables of BY_KEY. */
+async function* rowsOf(source: Store, table: string, columns: string[]): AsyncGenerator<Record<string, unknown>[]> {
+  const key = BY_KEY[table];
+  if (!key) {
+    yield parentsFirst(await source.all<Record<string, unknown>>(`SELECT ${columns.join(', ')} FROM ${table}`));
+    return;
+  }
+  const select = `SELECT ${columns.join(', ')} FROM ${table}`;
+  const order = `ORDER BY ${key.join(', ')} LIMIT ${BYTES_PAGE}`;
+  let last: unknown[] | undefined;
+  for (;;) {
+    const rows = last
+      ? await source.all<Record<string, unknown>>(`${select} WHERE (${key.join(', ')}) > (${key.map(() => '?').join(', ')}) ${order}`, last)
+      : await source.all<Record<string, unknown>>(`${select} ${order}`);
+    if (rows.length) yield rows;
+    if (rows.length < BYTES_PAGE) return;
+    last = key.map((k) => rows[rows.length - 1][k]);
+  }
+}
+
+/**
  * Copies a whole instance from one store to another (SQLite or PostgreSQL, either way): every table
  * the target has, in the order they were created (so rows come after what they refer to), inside one
  * transaction on the target, and one on the source so the copy is of one moment. A target that holds
@@ -47,9 +74,8 @@ export async function copyInstance(source: Store, target: Store): Promise<CopyRe
         const from = sourceTables.get(table.name);
         if (!from) throw new CopyError(`the source has no table ${table.name}`);
         const columns = table.columns.filter((c) => from.columns.includes(c));
-        const rows = parentsFirst(await source.all<Record<string, unknown>>(`SELECT ${columns.join(', ')} FROM ${table.name}`));
         const insert = `INSERT INTO ${table.name} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
-        for (const row of rows) await target.run(insert, columns.map((c) => row[c]));
+        for await (const rows of rowsOf(source, table.name, columns)) for (const row of rows) await target.run(insert, columns.map((c) => row[c]));
         await target.afterCopy(table);
         const [copied, there] = [await count(target, table.name), await count(source, table.name)];
         if (copied !== there) throw new CopyError(`table ${table.name}: ${there} row(s) in the source, ${copied} in the target: nothing was copied`);

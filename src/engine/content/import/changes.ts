@@ -3,7 +3,7 @@ import type { Core } from '../../core';
 import type { Change } from '../../../domain/content-change';
 import { childrenOf, pageData, type RevisionState } from '../state';
 import type { LocalPage, LocalTree } from '../../../content-tree/local-tree';
-import { fileIdsByPath, planPages, planUploads } from '../../../content-tree/push';
+import { planPages } from '../../../content-tree/push';
 import { rewriteLinks } from '../../../content-tree/asset-links';
 import type { ImportContent } from './content';
 import { defaultFileOf } from '../../../content-tree/gitbook-config';
@@ -39,10 +39,14 @@ export async function placeAtRoot(core: Core, state: RevisionState, content: Imp
   return { ...content, tree: { ...content.tree, pages }, ...(links ? { links } : {}) };
 }
 
-/** The files of the import as one `insert_files` change (their names are their paths in the tree), if any. */
-export function fileChange(tree: LocalTree): Change | undefined {
-  const uploads = planUploads(tree, new Map());
-  return uploads.length ? { operation: 'insert_files', files: uploads.map((u) => ({ name: u.file, base64: u.base64 })) } : undefined;
+/**
+ * The files of the import as one `insert_files` change (each named by its path in the tree, or by the
+ * rest of it under `.gitbook/assets/`), if any, with the tree paths in the same order.
+ */
+export async function fileChange(tree: LocalTree): Promise<{ change: Change; paths: string[] } | undefined> {
+  if (!tree.assets.length) return undefined;
+  const files = await mapInOrder(tree.assets, async (a) => ({ name: a.name ?? a.file, git: { path: a.file }, base64: (await a.read()).toString('base64') }));
+  return { change: { operation: 'insert_files', files }, paths: tree.assets.map((a) => a.file) };
 }
 
 /** Replaces page link placeholders by links relative to the page, as `pull` lays pages out in a folder. */
@@ -63,12 +67,12 @@ function resolvePageLinks(page: LocalPage, content: ImportContent, hasChildren: 
 /**
  * The page changes of an import, as `content push` makes them for a new folder (parents first, each
  * page labelled with its path so its sub-pages go into it), appended after the pages already there.
- * `fileIds` (file name -> id) turns links to the import's files into `/files/<id>` references.
+ * `fileIds` (path in the tree -> id) turns links to the import's files into `/files/<id>` references.
  */
 export function pageChanges(content: ImportContent, fileIds: Map<string, string>): Change[] {
   const { tree } = content;
   const hasChildren = new Set(tree.pages.map((p) => p.parentPath).filter((p): p is string => p !== null));
-  const idOf = fileIdsByPath(tree, fileIds);
+  const idOf = (path: string) => fileIds.get(path);
   const pages = tree.pages.map((page) => ({ ...page, markdown: rewriteLinks(resolvePageLinks(page, content, hasChildren), page.file, idOf) }));
   return planPages({ ...tree, pages }, []).changes.map((change) => {
     if (change.operation !== 'insert_page') return change;

@@ -3,8 +3,7 @@ import { invalid } from '../../errors';
 import { openArchive, unpack, type Deadline } from './archive';
 import { formatBytes, type ImportLimits } from '../../../domain/import-limits';
 import { slugify } from '../../../markdown/markdown';
-import { MAX_FILE_BYTES } from '../batch';
-import type { LocalAsset } from '../../../content-tree/local-tree';
+import { memoryAsset, type LocalAsset } from '../../../content-tree/local-tree';
 import { htmlToMarkdown } from './html-to-markdown';
 import { documentImport, stemOf } from './document';
 import type { ImportContent } from './content';
@@ -50,10 +49,10 @@ export async function docxImport(bytes: Buffer, url: string, limits: ImportLimit
   const convertImage = mammoth.images.imgElement(async (image) => {
     const data = await image.readAsBuffer();
     images++;
-    if (data.length > MAX_FILE_BYTES) return { src: '' };
+    if (data.length > limits.maxFileBytes) return { src: '' };
     const extension = (image.contentType.split('/')[1] ?? 'bin').replace('jpeg', 'jpg').replace(/[^a-z0-9].*$/, '');
     const file = `${slugify(name)}-image-${images}.${extension}`;
-    assets.push({ file, bytes: data });
+    assets.push(memoryAsset(file, data));
     return { src: file };
   });
   let html: string;

@@ -33,7 +33,7 @@ export interface ImportTarget {
  * the new revision, so a failure anywhere leaves the database as it was.
  */
 export function importModule(core: Core, spaces: ReturnType<typeof spacesModule>, changeRequests: ReturnType<typeof changeRequestsModule>) {
-  const limits = importLimits(core.importLimits);
+  const limits = importLimits({ ...core.importLimits, maxFileBytes: core.maxFileSize });
 
   async function writableSpace(actor: Actor, spaceId: string): Promise<SpaceRow> {
     const space = await spaces.visible(actor, spaceId);
@@ -59,9 +59,9 @@ export function importModule(core: Core, spaces: ReturnType<typeof spacesModule>
     const space = await writableSpace(actor, spaceId);
     const state = await loadState(core, space.revision_id);
     const placed = await placeAtRoot(core, state, content);
-    const files = fileChange(placed.tree);
-    const inserted = files ? (await applyChanges(core, state, [files])).insertedFiles : [];
-    await applyChanges(core, state, pageChanges(placed, new Map(inserted.map((f) => [f.name, f.id]))));
+    const files = await fileChange(placed.tree);
+    const inserted = files ? (await applyChanges(core, state, [files.change], spaceId)).insertedFiles : [];
+    await applyChanges(core, state, pageChanges(placed, new Map(inserted.map((f, i) => [files!.paths[i], f.id]))), spaceId);
     const revision = await saveRevision(core, spaceId, state, [space.revision_id], 'edits');
     await setSpaceRevision(core, spaceId, revision, core.now());
     return revision;
@@ -74,12 +74,12 @@ export function importModule(core: Core, spaces: ReturnType<typeof spacesModule>
   async function intoChangeRequest(actor: Actor, spaceId: string, ref: string, content: ImportContent): Promise<string> {
     const { cr } = await changeRequests.resolve(actor, spaceId, ref);
     const placed = await placeAtRoot(core, await loadState(core, cr.revision_id), content);
-    const files = fileChange(placed.tree);
+    const files = await fileChange(placed.tree);
     const fileIds = new Map<string, string>();
     let revision = cr.revision_id;
     if (files) {
-      const written = await changeRequests.write(actor, spaceId, cr.id, [files]);
-      written.insertedFiles.forEach((f) => fileIds.set(f.name, f.id));
+      const written = await changeRequests.write(actor, spaceId, cr.id, [files.change]);
+      written.insertedFiles.forEach((f, i) => fileIds.set(files.paths[i], f.id));
       revision = written.changeRequest.revision;
     }
     const changes = pageChanges(placed, fileIds);

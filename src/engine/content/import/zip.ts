@@ -1,6 +1,5 @@
 import { posix } from 'node:path';
 import { EngineError, invalid } from '../../errors';
-import { MAX_FILE_BYTES } from '../batch';
 import { memorySource, readTreeFrom } from '../../../content-tree/local-tree';
 import { formatBytes, type ImportLimits } from '../../../domain/import-limits';
 import { openArchive, unpack, type Deadline } from './archive';
@@ -43,7 +42,7 @@ export async function zipImport(bytes: Buffer, url: string, limits: ImportLimits
   });
   const documents = tree.pages.filter((p) => !p.group).length;
   if (!documents && !tree.assets.length) throw invalid(`url: the zip archive holds no markdown pages and no files`);
-  const assets = tree.assets.filter((a) => a.bytes.length <= MAX_FILE_BYTES);
+  const assets = tree.assets.filter((a) => a.size <= limits.maxFileBytes);
   return {
     tree: { ...tree, assets },
     totalResources: documents + tree.assets.length,

@@ -9,6 +9,8 @@ import { sql as searchComputed } from './008_search_computed';
 import { sql as tokenLimits } from './009_token_limits';
 import { sql as audit } from './010_audit';
 import { sql as searchKeys } from './011_search_keys';
+import { sql as blobChunks } from './012_blob_chunks';
+import { sql as fileGitPaths } from './013_file_git_paths';
 
 /** Numbered schema migrations, applied in order; `user_version` records how many ran. */
-export const migrations: readonly string[] = [people, spaces, content, comments, search, sites, openapi, searchComputed, tokenLimits, audit, searchKeys];
+export const migrations: readonly string[] = [people, spaces, content, comments, search, sites, openapi, searchComputed, tokenLimits, audit, searchKeys, blobChunks, fileGitPaths];

@@ -1,0 +1,106 @@
+import { open } from 'node:fs/promises';
+import type { Core } from '../core';
+import { sha256 } from './state';
+
+/**
+ * Where a file's bytes live: one `blobs` row per SHA-256 (the same bytes are stored once), its bytes
+ * inline when they fit in one chunk, else in `blob_chunks`, BLOB_CHUNK_BYTES a row (migration 12).
+ * Writes run inside the caller's transaction; reads never hold more than a chunk.
+ */
+export const BLOB_CHUNK_BYTES = 1024 * 1024;
+
+/** What a blob is, without its bytes. */
+export interface BlobInfo {
+  id: string;
+  size: number;
+  /** 0: the bytes are inline in `blobs`; else how many rows of `blob_chunks` hold them. */
+  chunks: number;
+}
+
+/** Bytes of a known size as they are read, a chunk at a time (a download of a chunked blob). */
+export interface SizedStream {
+  size: number;
+  chunks: AsyncIterable<Buffer>;
+}
+
+/** A file's bytes received to disk (engine/content/receive.ts), with their hash and size. */
+export interface BlobFile {
+  path: string;
+  sha256: string;
+  size: number;
+}
+
+const chunkCount = (size: number) => (size <= BLOB_CHUNK_BYTES ? 0 : Math.ceil(size / BLOB_CHUNK_BYTES));
+
+async function exists(core: Core, id: string): Promise<boolean> {
+  return (await core.get('SELECT 1 FROM blobs WHERE id = ?', [id])) !== undefined;
+}
+
+/**
+ * Stores bytes held in memory (a file of a write batch's base64, an imported file), unless the same
+ * bytes are there already; answers the blob's id. Inside the caller's transaction.
+ */
+export async function storeBytes(core: Core, bytes: Buffer): Promise<string> {
+  const id = sha256(bytes);
+  if (await exists(core, id)) return id;
+  const chunks = chunkCount(bytes.length);
+  await core.run('INSERT INTO blobs (id, bytes, size, chunks) VALUES (?, ?, ?, ?)', [id, chunks ? Buffer.alloc(0) : bytes, bytes.length, chunks]);
+  for (let seq = 0; seq < chunks; seq++) {
+    await core.run('INSERT INTO blob_chunks (blob_id, seq, bytes) VALUES (?, ?, ?)', [id, seq, bytes.subarray(seq * BLOB_CHUNK_BYTES, (seq + 1) * BLOB_CHUNK_BYTES)]);
+  }
+  return id;
+}
+
+/**
+ * Stores a file received to disk, reading it a chunk at a time (never whole), unless the same bytes
+ * are there already. Inside the caller's transaction, which waits on the disk only, never on a client.
+ */
+export async function storeFile(core: Core, file: BlobFile): Promise<string> {
+  if (await exists(core, file.sha256)) return file.sha256;
+  const chunks = chunkCount(file.size);
+  const handle = await open(file.path, 'r');
+  try {
+    const read = async (at: number, length: number) => {
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(buffer, 0, length, at);
+      if (bytesRead !== length) throw new Error(`${file.path}: ${bytesRead} bytes at ${at}, expected ${length} (the file changed while it was stored)`);
+      return buffer;
+    };
+    await core.run('INSERT INTO blobs (id, bytes, size, chunks) VALUES (?, ?, ?, ?)', [file.sha256, chunks ? Buffer.alloc(0) : await read(0, file.size), file.size, chunks]);
+    for (let seq = 0; seq < chunks; seq++) {
+      const at = seq * BLOB_CHUNK_BYTES;
+      await core.run('INSERT INTO blob_chunks (blob_id, seq, bytes) VALUES (?, ?, ?)', [file.sha256, seq, await read(at, Math.min(BLOB_CHUNK_BYTES, file.size - at))]);
+    }
+  } finally {
+    await handle.close();
+  }
+  return file.sha256;
+}
+
+export async function blobInfo(core: Core, id: string): Promise<BlobInfo | undefined> {
+  return await core.get<BlobInfo>('SELECT id, size, chunks FROM blobs WHERE id = ?', [id]);
+}
+
+async function inline(core: Core, id: string): Promise<Buffer> {
+  return (await core.get<{ bytes: Buffer }>('SELECT bytes FROM blobs WHERE id = ?', [id]))?.bytes ?? Buffer.alloc(0);
+}
+
+async function chunk(core: Core, id: string, seq: number): Promise<Buffer> {
+  const row = await core.get<{ bytes: Buffer }>('SELECT bytes FROM blob_chunks WHERE blob_id = ? AND seq = ?', [id, seq]);
+  if (!row) throw new Error(`blob ${id} lacks its chunk ${seq}: the database is damaged`);
+  return row.bytes;
+}
+
+/** A blob's bytes in order, a chunk at a time (a download streams them). */
+export async function* blobChunks(core: Core, blob: BlobInfo): AsyncGenerator<Buffer> {
+  if (blob.chunks === 0) {
+    yield await inline(core, blob.id);
+    return;
+  }
+  for (let seq = 0; seq < blob.chunks; seq++) yield await chunk(core, blob.id, seq);
+}
+
+/** A blob's first bytes (at most a chunk): what an image's header is read from. */
+export async function blobHead(core: Core, blob: BlobInfo): Promise<Buffer> {
+  return blob.chunks === 0 ? await inline(core, blob.id) : await chunk(core, blob.id, 0);
+}
