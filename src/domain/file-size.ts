@@ -16,6 +16,11 @@ export function fileSizeRule(max: number): string {
   return `the file must be at most ${shown === `${max} bytes` ? shown : `${shown} (${max} bytes)`}`;
 }
 
+/** The 413 of an upload past `max`, naming the file when the request does (its `name`, 1-256 characters). */
+export function uploadTooLarge(max: number, name?: string | null): string {
+  return `body: ${name && name.length <= 256 ? `${name}: ` : ''}${fileSizeRule(max)}`;
+}
+
 const UNITS: Record<string, number> = { '': 1, b: 1, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3, kb: 1000, mb: 1000 ** 2, gb: 1000 ** 3 };
 
 /**

@@ -7,7 +7,7 @@ import { EngineError, statusOf } from '../engine/errors';
 import { routeList } from '../api/routes/index';
 import { DEFAULT_MAX_BODY_BYTES, type ByteStream, type Route } from '../api/routes/route';
 import type { SizedStream } from '../engine/content/blob-store';
-import { fileSizeRule } from '../domain/file-size';
+import { uploadTooLarge } from '../domain/file-size';
 import { createRouter } from './router';
 import { formatIssues } from '../api/format-issues';
 import { operations, SELF_COMMITTING } from './operations';
@@ -219,8 +219,7 @@ export function createApp(options: AppOptions) {
       if (route.rawBody) {
         // A declared length past the bound is refused before a byte is read; the operation bounds the rest.
         const declared = Number(headerOf(req, 'content-length'));
-        const name = (query as { name?: string }).name;
-        if (declared > engine.core.maxFileSize) return errorResponse(413, `body: ${name ? `${name}: ` : ''}${fileSizeRule(engine.core.maxFileSize)}`, rateHeaders);
+        if (declared > engine.core.maxFileSize) return errorResponse(413, uploadTooLarge(engine.core.maxFileSize, (query as { name?: string }).name), rateHeaders);
         body = bytesOf(req.body);
       } else body = parseBody(route, req.body);
       const operation = operations[route.operationId as keyof typeof operations] as (e: Engine, a: Actor, i: unknown) => unknown;
@@ -295,7 +294,7 @@ export function createApp(options: AppOptions) {
     const route = found && 'route' in found ? found.route : undefined;
     const maxBodyBytes = route?.rawBody ? engine.core.maxFileSize : (route?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
     // A raw body (an upload) streams to the operation, which bounds it and names the bound.
-    const stream = route?.rawBody ? { stream: true, tooLarge: `body: ${fileSizeRule(maxBodyBytes)}` } : {};
+    const stream = route?.rawBody ? { stream: true, tooLarge: uploadTooLarge(maxBodyBytes, new URLSearchParams(splitUrl(req.url).search).get('name')) } : {};
     if (!route?.body) return { read: false, maxBodyBytes };
     const token = bearerToken(req);
     if (!token) return { read: false, maxBodyBytes, ...stream };

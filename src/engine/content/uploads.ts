@@ -1,7 +1,7 @@
 import type { Actor, Core } from '../core';
 import { invalid, locked, tooLarge } from '../errors';
 import type { spacesModule, SpaceRow } from '../spaces';
-import { fileSizeRule, UPLOAD_RETENTION_HOURS } from '../../domain/file-size';
+import { uploadTooLarge, UPLOAD_RETENTION_HOURS } from '../../domain/file-size';
 import { blobInfo, storeFile, type BlobInfo } from './blob-store';
 import { CutOff, PastBound, receiveToTempFile, type Received } from './receive';
 
@@ -52,7 +52,7 @@ export function uploadsModule(core: Core, spaces: ReturnType<typeof spacesModule
       try {
         received = await receiveToTempFile(body, core.maxFileSize);
       } catch (error) {
-        if (error instanceof PastBound) throw tooLarge(`body: ${what}${fileSizeRule(core.maxFileSize)}`);
+        if (error instanceof PastBound) throw tooLarge(uploadTooLarge(core.maxFileSize, name));
         if (error instanceof CutOff) throw invalid(`body: ${what}the upload ended before all its bytes arrived (${error.message})`);
         throw error;
       }
