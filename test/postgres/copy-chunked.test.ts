@@ -1,0 +1,83 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createHash, randomFillSync } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runBuilt } from '../helpers/built';
+import { freshDatabase } from './database';
+import { openEngine } from '../../src/engine/index';
+import { createApp } from '../../src/server/app';
+import { ApiClient } from '../../src/api/client';
+import { localTransport } from '../../src/api/transports/local';
+import { routes } from '../../src/api/routes/index';
+
+const MiB = 1024 * 1024;
+const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** The engine on `database` and a client of it as its admin, for `use`; closed after. */
+async function withClient<T>(database: string, use: (api: ApiClient, query: <R>(sql: string) => Promise<R[]>) => Promise<T>): Promise<T> {
+  const engine = await openEngine(database);
+  try {
+    const { userId } = await engine.install();
+    return await use(new ApiClient(localTransport(createApp({ engine }), { userId: userId! })), (sql) => engine.core.all(sql));
+  } finally {
+    await engine.close();
+  }
+}
+
+/** `db copy` of files kept in chunks (migration 12), SQLite to PostgreSQL and back, through the built entry. */
+describe('db copy of chunked files', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'docsctl-copy-chunks-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const box = { dir, env: { DOCSCTL_CONFIG_DIR: join(dir, 'config'), HOME: dir } };
+
+  it('copies every chunk and upload, and the files download the same on each side', async () => {
+    // More chunks than a copy reads at a time (16), so it reads them page after page.
+    const big = Buffer.alloc(18 * MiB + 123);
+    randomFillSync(big);
+    const small = Buffer.from('a small file, kept inline');
+    const original = join(dir, 'original.db');
+    const made = await withClient(original, async (api) => {
+      const organizationId = (await api.call(routes.listOrganizations)).items[0].id;
+      const space = await api.call(routes.createSpace, { params: { organizationId }, body: { title: 'Files' } });
+      const upload = await api.upload(routes.createSpaceUpload, { params: { spaceId: space.id } }, big);
+      const cr = await api.call(routes.createChangeRequest, { params: { spaceId: space.id }, body: {} });
+      const written = await api.call(routes.writeChangeRequestContent, {
+        params: { spaceId: space.id, changeRequestId: cr.id },
+        body: { changes: [{ operation: 'insert_files', files: [{ name: 'big.bin', upload: upload.id }, { name: 'small.txt', base64: small.toString('base64') }] }] },
+      });
+      await api.call(routes.mergeChangeRequest, { params: { spaceId: space.id, changeRequestId: cr.id } });
+      return { spaceId: space.id, files: written.insertedFiles.map((f) => f.id) };
+    });
+    /** The two files' bytes as `database` serves them, and what its tables hold of them. */
+    const read = async (database: string) => await withClient(database, async (api, query) => {
+      const target = join(dir, `download-${Math.random().toString(36).slice(2)}`);
+      await api.download(routes.downloadSpaceFile, { params: { spaceId: made.spaceId, fileId: made.files[0] } }, target);
+      const whole = await api.call(routes.downloadSpaceFile, { params: { spaceId: made.spaceId, fileId: made.files[1] } });
+      return {
+        big: sha(readFileSync(target)),
+        small: (whole as unknown as Buffer).toString(),
+        chunks: await query<{ blob_id: string; seq: number }>('SELECT blob_id, seq FROM blob_chunks ORDER BY blob_id, seq'),
+        uploads: (await query<{ blob_id: string }>('SELECT blob_id FROM space_uploads')).map((u) => u.blob_id),
+      };
+    });
+    const before = await read(original);
+    expect(before.big).toBe(sha(big));
+    expect(before.small).toBe(small.toString());
+    expect(before.chunks).toHaveLength(19);
+    expect(before.uploads).toEqual([sha(big)]);
+
+    const url = await freshDatabase('copychunks');
+    const copied = await runBuilt(box, ['db', 'copy', '--from', original, '--to', url, '--json']);
+    expect(copied.code, copied.stderr).toBe(0);
+    const tables = JSON.parse(copied.stdout).tables as { name: string; rows: number }[];
+    expect(tables.find((t) => t.name === 'blob_chunks')?.rows).toBe(19);
+    expect(tables.find((t) => t.name === 'space_uploads')?.rows).toBe(1);
+    expect(await read(url)).toEqual(before);
+
+    const back = join(dir, 'back.db');
+    const returned = await runBuilt(box, ['db', 'copy', '--from', url, '--to', back]);
+    expect(returned.code, returned.stderr).toBe(0);
+    expect(await read(back)).toEqual(before);
+  }, 120_000);
+});
