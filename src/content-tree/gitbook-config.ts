@@ -21,6 +21,9 @@ export const isConfigFile = (file: string) => (CONFIG_FILES as readonly string[]
 /** Where Git Sync keeps a space's files (images and the like): the one dot-folder read. */
 export const GITBOOK_ASSETS = '.gitbook/assets';
 
+/** Where Git Sync keeps reusable content, which pages include (`{% include "…" %}`). */
+export const GITBOOK_INCLUDES = '.gitbook/includes';
+
 /**
  * The file a page without one of its own is pulled into (and is read from): a page with sub-pages is
  * its folder's README.md, the top-level page `readme` is README.md, the others `path.md`.

@@ -3,6 +3,7 @@ import { closeSync, openSync, readdirSync, readFileSync, readSync } from 'node:f
 import { join, posix } from 'node:path';
 import { firstHeading, slugify, splitFrontmatter } from '../markdown/markdown';
 import { localTargets } from './asset-links';
+import { includedFiles } from './includes';
 import { CONFIG_FILES, GITBOOK_ASSETS, layoutOf, type GitbookLayout } from './gitbook-config';
 import { parseSummary, type Summary, type SummaryEntry } from './summary';
 
@@ -41,9 +42,19 @@ export interface LocalAsset {
   diskPath?: string;
 }
 
+/** Reusable content a page includes: the file's whole text, and its title (frontmatter `title`, first heading or name). */
+export interface LocalInclude {
+  /** Path relative to the content root. */
+  file: string;
+  title: string;
+  markdown: string;
+}
+
 export interface LocalTree {
   pages: LocalPage[];
   assets: LocalAsset[];
+  /** The reusable content the pages include, each file once. */
+  includes?: LocalInclude[];
   /** What was read but left out, and why (files SUMMARY.md does not list, entries naming no file). */
   skipped?: string[];
 }
@@ -182,7 +193,8 @@ export async function readTreeFrom(source: TreeSource): Promise<FolderTree> {
   const tree = summary === undefined ? await readFolderTree(content, files) : await readSummaryTree(content, found, parseSummary(summary), files);
   const readme = tree.pages.findIndex((p) => p.git === found.readme && p.parentPath === null);
   if (readme > 0) tree.pages.unshift(...tree.pages.splice(readme, 1)); // the first page, as Git Sync has it
-  return { ...tree, ...(await assetsOf(content, tree.pages, files, tree.skipped ?? [])), root: layout.root, ...(config ? { config } : {}) };
+  const includes = await includesOf(content, tree.pages, tree.skipped ?? []);
+  return { ...tree, ...(await assetsOf(content, tree.pages, files, tree.skipped ?? [])), ...(includes.length ? { includes } : {}), root: layout.root, ...(config ? { config } : {}) };
 }
 
 /** The folder's Git Sync configuration, in either spelling, as an asset (Git Sync reads `.gitbook.yaml` first). */
@@ -330,6 +342,21 @@ async function readFolderTree(source: TreeSource, files: string[]): Promise<Loca
   }
   await walk('', null);
   return { pages, assets: [] };
+}
+
+/** The files the pages include (`{% include "…" %}`), in the order first included; one that does not exist is reported as skipped. */
+async function includesOf(source: TreeSource, pages: LocalPage[], skipped: string[]): Promise<LocalInclude[]> {
+  const includes = new Map<string, LocalInclude | undefined>();
+  for (const page of pages) {
+    if (!page.git) continue;
+    for (const file of includedFiles(page.markdown, page.file)) {
+      if (includes.has(file)) continue;
+      const markdown = isMarkdown(file) ? await textOf(source, file).catch(() => undefined) : undefined;
+      if (markdown === undefined) skipped.push(`${page.file}: includes ${file}, which ${isMarkdown(file) ? 'does not exist' : 'is not a markdown file'}`);
+      includes.set(file, markdown === undefined ? undefined : { file, title: titleOf(markdown, posix.basename(file, '.md')), markdown });
+    }
+  }
+  return [...includes.values()].filter((i): i is LocalInclude => i !== undefined);
 }
 
 /** Bytes in memory (an image of an imported document) as an asset at `file`. */

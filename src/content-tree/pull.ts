@@ -3,7 +3,8 @@ import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import type { RemotePage } from './space-page';
 import { restoreLinks } from './asset-links';
 import { CONFIG_FILE, CONFIG_FILES, GITBOOK_ASSETS, defaultFileOf, isConfigFile, layoutOf } from './gitbook-config';
-import { folderPathOf } from './push';
+import { folderPathOf, includePathOf, type RemoteReusable } from './push';
+import { restoreIncludes } from './includes';
 import { parseSummary, renderSummary, sameSummary, type Summary, type SummaryEntry } from './summary';
 
 /**
@@ -84,7 +85,7 @@ export interface PullPlan {
  * table of contents. A SUMMARY.md already there that describes the same tree is left as it is (its
  * layout may differ from the one written here). Every path is checked before anything is written.
  */
-export function planPull(dir: string, pages: RemotePage[], files: PulledFile[], config?: { file: string; text: string }): PullPlan {
+export function planPull(dir: string, pages: RemotePage[], files: PulledFile[], reusables: RemoteReusable[] = [], config?: { file: string; text: string }): PullPlan {
   const read = (path: string) => {
     try {
       return readFileSync(path, 'utf8');
@@ -97,12 +98,15 @@ export function planPull(dir: string, pages: RemotePage[], files: PulledFile[], 
   const root = layout.root ? inside(dir, layout.root, `the root of ${local!.file}`) : resolve(dir);
   const pageFiles = filesOfPages(pages, [layout.summary]);
   const targets = new Map(files.map((f) => [f.id, folderPathOf(f)]));
+  const includes = new Map(reusables.map((r) => [r.id, includePathOf(r)]));
   const texts: PullPlan['texts'] = [];
   for (const page of pages) {
     const file = pageFiles.get(page.id);
     if (file === undefined) continue;
-    texts.push({ target: inside(root, file, `page ${page.id} at`), data: restoreLinks(page.markdown, file, (id) => targets.get(id)) });
+    const markdown = restoreIncludes(restoreLinks(page.markdown, file, (id) => targets.get(id)), file, (id) => includes.get(id));
+    texts.push({ target: inside(root, file, `page ${page.id} at`), data: markdown });
   }
+  for (const reusable of reusables) texts.push({ target: inside(root, includes.get(reusable.id)!, `reusable content ${reusable.id} at`), data: reusable.markdown });
   const placed = files.map((file) => ({
     file,
     // The configuration lies at the top of the repository, above the root it names.

@@ -1,6 +1,8 @@
 import type { Change } from '../domain/content-change';
-import type { LocalAsset, LocalPage, LocalTree } from './local-tree';
+import type { LocalAsset, LocalInclude, LocalPage, LocalTree } from './local-tree';
 import { GITBOOK_ASSETS, defaultFileOf } from './gitbook-config';
+import { defaultIncludeFile } from './includes';
+import { slugify } from '../markdown/markdown';
 import type { RemotePage } from './space-page';
 
 /**
@@ -63,6 +65,53 @@ export function planFiles(local: LocalAsset[], remote: RemoteFile[]): FilePlan {
     } else uploads.push(asset);
   }
   return { uploads, kept, deletes: remote.filter((f) => !keptIds.has(f.id)).map((f) => f.id) };
+}
+
+/** A reusable content of the space as push compares it. */
+export interface RemoteReusable {
+  id: string;
+  title: string;
+  markdown: string;
+  /** Where Git Sync keeps it, relative to the content root. */
+  git?: string;
+}
+
+/** Where a reusable content lies in a folder: its Git Sync path, else under `.gitbook/includes/` by its title. */
+export const includePathOf = (reusable: Pick<RemoteReusable, 'title' | 'git'>) => reusable.git ?? defaultIncludeFile(slugify(reusable.title));
+
+/** What a push does with reusable content: inserts and updates (an insert labelled with its path), deletes, and the ids known by path. */
+export interface ReusablePlan {
+  changes: Change[];
+  deletes: Change[];
+  /** The id of each included file the space already has (changed or not), by its path. */
+  kept: Map<string, string>;
+}
+
+/** Compares the files the pages include with the space's reusable content, each by where it lies. */
+export function planReusables(local: LocalInclude[], remote: RemoteReusable[]): ReusablePlan {
+  const byPath = new Map(remote.map((r) => [includePathOf(r), r]));
+  const kept = new Map<string, string>();
+  const changes: Change[] = [];
+  for (const include of local) {
+    const existing = byPath.get(include.file);
+    if (!existing || kept.has(include.file)) {
+      changes.push({ operation: 'insert_reusable_content', title: include.title, document: { markdown: include.markdown }, git: { path: include.file }, ref: include.file });
+      continue;
+    }
+    kept.set(include.file, existing.id);
+    const changed = existing.markdown !== include.markdown || existing.title !== include.title;
+    if (changed || existing.git !== include.file) {
+      changes.push({
+        operation: 'update_reusable_content',
+        reusableContent: existing.id,
+        ...(changed ? { title: include.title, document: { markdown: include.markdown } } : {}),
+        ...(existing.git !== include.file ? { git: { path: include.file } } : {}),
+      });
+    }
+  }
+  const keptIds = new Set(kept.values());
+  const deletes: Change[] = remote.filter((r) => !keptIds.has(r.id)).map((r) => ({ operation: 'delete_reusable_content', reusableContent: r.id }));
+  return { changes, deletes, kept };
 }
 
 /**

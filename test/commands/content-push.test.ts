@@ -39,7 +39,7 @@ describe('content push', () => {
 
     const pushed = await box.run(['content', 'push', 'docs', '--space', space, '--merge', '--json']);
     expect(pushed.code, pushed.stderr).toBe(0);
-    expect(JSON.parse(pushed.stdout)).toEqual({ inserted: 4, updated: 0, deleted: 0, uploaded: 1, deletedFiles: 0, skipped: [], changeRequest: 1, merged: true });
+    expect(JSON.parse(pushed.stdout)).toEqual({ inserted: 4, updated: 0, deleted: 0, uploaded: 1, deletedFiles: 0, reusableContents: 0, skipped: [], changeRequest: 1, merged: true });
     // SUMMARY.md orders Upgrade before Install; frontmatter gives Install its title.
     expect(await tree()).toEqual(['readme Welcome', 'guides Guides', 'guides/upgrade Upgrade', 'guides/install Install docsctl']);
     const readme = await box.run(['content', 'page', 'readme', '--path', '--space', space]);

@@ -27,7 +27,7 @@ export function registerPull(group: Command, ctx: Context): void {
       const config = stored && { file: stored.git!, text: ((await api.call(routes.downloadSpaceFile, params(stored.id))) as unknown as Buffer).toString('utf8') };
       let plan: ReturnType<typeof planPull>;
       try {
-        plan = planPull(target, remote.pages, remote.files, config);
+        plan = planPull(target, remote.pages, remote.files, remote.reusables, config);
       } catch (error) {
         throw error instanceof OutsideFolderError || error instanceof LayoutError ? new CliError(error.message) : error;
       }

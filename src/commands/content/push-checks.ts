@@ -19,7 +19,7 @@ const MAX_GIT_PATH = 512;
 export function pushProblems(
   uploads: LocalAsset[],
   changes: Change[],
-  originOf: (change: Change) => LocalPage | undefined,
+  describe: (change: Change) => string,
   maxFileSize: number | undefined,
   where: (file: string) => string,
 ): string[] {
@@ -34,11 +34,22 @@ export function pushProblems(
   for (const change of changes) {
     const result = ContentChange.safeParse(change);
     if (result.success) continue;
-    const page = originOf(change);
-    const what = page ? (page.git ? where(page.git) : `${where(page.file)} (${JSON.stringify(page.title)})`) : change.operation;
-    problems.push(`${what}: ${formatIssues(result.error.issues)}`);
+    problems.push(`${describe(change)}: ${formatIssues(result.error.issues)}`);
   }
   return problems;
+}
+
+/**
+ * What a change stands for to the user: the local file of its page or reusable content (`docs/a.md`),
+ * with the title for a page a SUMMARY.md entry makes (a group, a link).
+ */
+export function describer(originOf: (change: Change) => LocalPage | undefined, where: (file: string) => string) {
+  return (change: Change): string => {
+    const page = originOf(change);
+    if (page) return page.git ? where(page.git) : `${where(page.file)} (${JSON.stringify(page.title)})`;
+    if ('git' in change && change.git) return where(change.git.path);
+    return change.operation;
+  };
 }
 
 /** `file` (relative to the content root; the configuration at the top) as the user named the folder: `docs/images/a.png`. */

@@ -7,11 +7,12 @@ import { routes } from '../../api/routes/index';
 import { CliError, EXIT } from '../../errors';
 import { readTree, type FolderTree, type LocalAsset } from '../../content-tree/local-tree';
 import { readRemote } from './remote-tree';
-import { filesOf, planFiles, planPages, type FilePlan } from '../../content-tree/push';
+import { filesOf, planFiles, planPages, planReusables, type FilePlan, type ReusablePlan } from '../../content-tree/push';
 import { rewriteLinks } from '../../content-tree/asset-links';
+import { rewriteIncludes } from '../../content-tree/includes';
 import type { Change } from '../../domain/content-change';
 import { writeChanges } from '../shared/write-changes';
-import { pushProblems, whereIn } from './push-checks';
+import { describer, pushProblems, whereIn } from './push-checks';
 
 interface Opts {
   space: string;
@@ -26,10 +27,15 @@ const FILE_CHANGES_PER_WRITE = 20;
 /** Files one `delete_files` change takes (the API's limit). */
 const FILES_PER_DELETE = 1000;
 
-/** The folder's pages with links to its files as `/files/<id>`; `idOf` answers a file's id by its path. */
-const linked = (local: FolderTree, idOf: (path: string) => string | undefined) => ({
+type IdOf = (path: string) => string | undefined;
+
+/**
+ * The folder's pages with links to its files as `/files/<id>` and its includes naming reusable
+ * content by id; `fileId` and `includeId` answer those ids by path.
+ */
+const linked = (local: FolderTree, fileId: IdOf, includeId: IdOf) => ({
   ...local,
-  pages: local.pages.map((p) => (p.git ? { ...p, markdown: rewriteLinks(p.markdown, p.file, idOf) } : p)),
+  pages: local.pages.map((p) => (p.git ? { ...p, markdown: rewriteIncludes(rewriteLinks(p.markdown, p.file, fileId), p.file, includeId) } : p)),
 });
 
 /** The instance's file size bound, or undefined from an instance that does not say (it checks on upload). */
@@ -71,16 +77,22 @@ Exit codes: 0 merged or nothing to change, 6 conflicts (the pages are listed), 1
       const skipped = local.skipped ?? [];
       for (const line of skipped) ctx.out.message(`Skipped ${line}`);
       const files = planFiles(filesOf(local), remote.files);
-      // Files still to upload are named by a placeholder, so a page whose links change counts as changed.
-      const placeholder = (path: string) => files.kept.get(path) ?? (files.uploads.some((u) => u.file === path) ? `upload-${path}` : undefined);
-      const planned = planPages(linked(local, placeholder), remote.pages);
-      const problems = pushProblems(files.uploads, planned.changes, (c) => planned.origins.get(c), await maxFileSizeOf(api), where);
+      const reusables = planReusables(local.includes ?? [], remote.reusables);
+      // What does not exist yet is named by a placeholder, so a page whose links change counts as changed.
+      const included = new Set((local.includes ?? []).map((i) => i.file));
+      const planned = planPages(linked(
+        local,
+        (path) => files.kept.get(path) ?? (files.uploads.some((u) => u.file === path) ? `new-${path}` : undefined),
+        (path) => reusables.kept.get(path) ?? (included.has(path) ? `new-${path}` : undefined),
+      ), remote.pages);
+      const problems = pushProblems(files.uploads, [...reusables.changes, ...planned.changes], describer((c) => planned.origins.get(c), where), await maxFileSizeOf(api), where);
       if (problems.length) {
         for (const problem of problems) ctx.out.message(`error: ${problem}`);
         throw new CliError(`${problems.length} problem(s) in ${dir}: nothing was pushed${opts.dryRun ? ' (dry run)' : ''}`, EXIT.error);
       }
-      const summary = { ...planned.summary, uploaded: files.uploads.length, deletedFiles: files.deletes.length, skipped };
-      if (!files.uploads.length && !files.deletes.length && !planned.changes.length && !planned.deletes.length) {
+      const summary = { ...planned.summary, uploaded: files.uploads.length, deletedFiles: files.deletes.length, reusableContents: reusables.changes.length + reusables.deletes.length, skipped };
+      const unchanged = !files.uploads.length && !files.deletes.length && !reusables.changes.length && !reusables.deletes.length;
+      if (unchanged && !planned.changes.length && !planned.deletes.length) {
         if (ctx.out.json) ctx.out.raw({ ...summary, changeRequest: undefined, merged: false });
         else ctx.out.message('Nothing to push: the space already matches the folder.');
         return;
@@ -96,14 +108,11 @@ Exit codes: 0 merged or nothing to change, 6 conflicts (the pages are listed), 1
       const params = { spaceId: opts.space, changeRequestId: cr.id };
       let pages: ReturnType<typeof planPages>;
       try {
-        const known = await writeFiles(api, params, files, uploaded);
-        pages = planPages(linked(local, (path) => known.get(path)), remote.pages);
+        const fileIds = await writeFiles(api, params, files, uploaded);
+        const includeIds = await writeReusables(api, params, reusables);
+        pages = planPages(linked(local, (path) => fileIds.get(path), (path) => includeIds.get(path)), remote.pages);
         // Page changes in batches the API takes, parents first; the space changes only when the change request is merged.
-        const describe = (change: Change) => {
-          const page = pages.origins.get(change);
-          return page && where(page.git ?? page.file);
-        };
-        await writeChanges(api, params, [...pages.changes, ...pages.deletes], { describe });
+        await writeChanges(api, params, [...pages.changes, ...pages.deletes], { describe: describer((c) => pages.origins.get(c), where) });
       } catch (error) {
         throw await abandoned(api, params, cr.number, error);
       }
@@ -112,13 +121,13 @@ Exit codes: 0 merged or nothing to change, 6 conflicts (the pages are listed), 1
       if (opts.merge) {
         const result = await api.call(routes.mergeChangeRequest, { params });
         if (result.result === 'conflicts') {
-          for (const c of result.conflicts ?? []) ctx.out.text(c.page);
+          for (const c of result.conflicts ?? []) ctx.out.text(c.page ?? `reusable content ${c.reusableContent}`);
           throw new CliError(`change request #${cr.number} conflicts with the space on ${result.conflicts?.length ?? 0} page(s); it stays open`, EXIT.conflict);
         }
         merged = true;
         ctx.out.message(`Merged change request #${cr.number}.`);
       }
-      if (ctx.out.json) ctx.out.raw({ ...pages.summary, uploaded: files.uploads.length, deletedFiles: files.deletes.length, skipped, changeRequest: cr.number, merged });
+      if (ctx.out.json) ctx.out.raw({ ...pages.summary, uploaded: files.uploads.length, deletedFiles: files.deletes.length, reusableContents: summary.reusableContents, skipped, changeRequest: cr.number, merged });
     });
 }
 
@@ -159,6 +168,18 @@ async function writeFiles(api: ApiClient, params: { spaceId: string; changeReque
   const deletes: Change[] = [];
   for (let i = 0; i < files.deletes.length; i += FILES_PER_DELETE) deletes.push({ operation: 'delete_files', files: files.deletes.slice(i, i + FILES_PER_DELETE) });
   await writeChanges(api, params, deletes);
+  return known;
+}
+
+/** Writes the reusable content's inserts, updates and deletes: every included file's reusable content id by its path. */
+async function writeReusables(api: ApiClient, params: { spaceId: string; changeRequestId: string }, plan: ReusablePlan): Promise<Map<string, string>> {
+  const known = new Map(plan.kept);
+  if (!plan.changes.length && !plan.deletes.length) return known;
+  const result = await api.call(routes.writeChangeRequestContent, { params, body: { changes: [...plan.changes, ...plan.deletes] } as never });
+  plan.changes.forEach((change, n) => {
+    const id = result.changes[n]?.reusableContent;
+    if (change.operation === 'insert_reusable_content' && change.ref && id) known.set(change.ref, id);
+  });
   return known;
 }
 

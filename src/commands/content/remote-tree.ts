@@ -1,7 +1,7 @@
 import type { ApiClient } from '../../api/client';
 import { routes } from '../../api/routes/index';
 import type { RemotePage } from '../../content-tree/space-page';
-import type { RemoteFile } from '../../content-tree/push';
+import type { RemoteFile, RemoteReusable } from '../../content-tree/push';
 import type { ResultOf } from '../../api/routes/route';
 import { flattenTree, type TreePage } from '../shared/page-tree';
 
@@ -37,11 +37,16 @@ export async function readContent(api: ApiClient, root: ContentRoot): Promise<{ 
   return { pages, files };
 }
 
-/** The space's pages with their markdown, and its files (what push and pull compare). */
-export async function readRemote(api: ApiClient, spaceId: string): Promise<{ pages: RemotePage[]; files: RemoteFile[] }> {
+/** The space's pages with their markdown, its files and its reusable content (what push and pull compare). */
+export async function readRemote(api: ApiClient, spaceId: string): Promise<{ pages: RemotePage[]; files: RemoteFile[]; reusables: RemoteReusable[] }> {
   const { pages, files } = await readContent(api, { spaceId });
+  const reusables: RemoteReusable[] = [];
+  for await (const r of api.paginate(routes.listSpaceReusableContents, { params: { spaceId }, query: { limit: 1000 } })) {
+    reusables.push({ id: r.id, title: r.title, markdown: r.markdown, ...(r.git ? { git: r.git.path } : {}) });
+  }
   return {
     pages,
     files: files.map((f) => ({ id: f.id, name: f.name, size: f.size, ...(f.sha256 ? { sha256: f.sha256 } : {}), ...(f.git ? { git: f.git.path } : {}) })),
+    reusables,
   };
 }

@@ -17,7 +17,7 @@ export interface WriteOptions {
    * What a change stands for to the user (`docs/setup.md`): an error the API gives about
    * `changes[N]` of a request then names it instead of an index into a batch they never saw.
    */
-  describe?: (change: Change) => string | undefined;
+  describe?: (change: Change) => string;
 }
 
 /** Requests of at most `perWrite` changes and about BYTES_PER_WRITE of JSON each (a larger single change goes alone). */
