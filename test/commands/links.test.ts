@@ -31,7 +31,8 @@ async function setup() {
 
 const EXPECTED = [
   ['broken', 'anchor', 'guide/install#nowhere', 'guide/install'],
-  ['broken', 'page', 'nope', 'readme'],
+  // A page kept in a file names a broken link by the path it resolves to, as in the repository.
+  ['broken', 'page', 'nope.md', 'readme'],
   ['ok', 'anchor', 'guide#setup', 'guide/install'],
   ['ok', 'anchor', 'guide/install#on-linux', 'guide'],
   ['ok', 'file', 'img/logo.png', 'readme'],
@@ -74,7 +75,7 @@ describe('docsctl links', () => {
   it('filters by status and by page', async () => {
     const { box, space, pageId } = await setup();
     const broken = await box.run(['links', '--space', space, '--status', 'broken']);
-    expect(rows(broken.stdout).map((l) => l[2])).toEqual(['guide/install#nowhere', 'nope']);
+    expect(rows(broken.stdout).map((l) => l[2])).toEqual(['guide/install#nowhere', 'nope.md']);
     expect(broken.stderr).toBe('9 link(s), 2 broken.\n');
     const guide = await box.run(['links', '--space', space, '--page', await pageId('guide')]);
     expect(rows(guide.stdout).map((l) => l[2])).toEqual(['guide/install#on-linux', 'readme']);
@@ -107,7 +108,7 @@ describe('docsctl links', () => {
     expect(write.code, write.stderr).toBe(0);
     const cr = await box.run(['links', '--space', space, '--change-request', '2', '--status', 'broken']);
     expect(cr.code, cr.stderr).toBe(0);
-    expect(rows(cr.stdout).map((l) => [l[2], l[3]])).toEqual([['guide/install#nowhere', 'guide/install'], ['later', 'new'], ['nope', 'readme']]);
+    expect(rows(cr.stdout).map((l) => [l[2], l[3]])).toEqual([['guide/install#nowhere', 'guide/install'], ['later', 'new'], ['nope.md', 'readme']]);
     // [home](readme) is a target the space already has: one more location, not one more item.
     expect(cr.stderr).toBe('10 link(s), 3 broken (1 introduced by this change request).\n');
     expect((await box.run(['links', '--space', space, '--change-request', '2', '--fail-on-broken'])).code).toBe(1);

@@ -19,7 +19,7 @@ describe('links in remote mode through serve', () => {
     const check = await remote(['links', '--space', space, '--fail-on-broken']);
     expect(check.code).toBe(1);
     expect(check.stdout.trim().split('\n').map((l) => l.split('\t').slice(0, 3))).toEqual([
-      ['broken', 'page', 'gone'],
+      ['broken', 'page', 'gone.md'],
       ['in-app', 'url', `${served().url}/app/s/${space}`],
       ['ok', 'anchor', 'auth#tokens'],
       ['ok', 'file', 'img/flow.png'],

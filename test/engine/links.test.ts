@@ -128,9 +128,11 @@ function index(): RevisionIndex {
   return {
     pages,
     pageByPath: new Map([...pages].map(([id, p]) => [p.path, id])),
-    pageByFile: new Map([...pages].filter(([, p]) => p.file).map(([id, p]) => [p.file!.toLowerCase(), id])),
-    files: new Map([['f1', 'img/logo.png'], ['f2', 'diagram.svg']]),
-    fileByName: new Map([['img/logo.png', 'f1'], ['diagram.svg', 'f2']]),
+    pageByFile: new Map([...pages].filter(([, p]) => p.file).map(([id, p]) => [p.file!, id])),
+    files: new Map([['f1', 'img/logo.png'], ['f2', 'diagram.svg'], ['f3', 'logo.png']]),
+    fileByName: new Map([['img/logo.png', 'f1'], ['diagram.svg', 'f2'], ['logo.png', 'f3']]),
+    // f1 lies beside the pages (img/), f2 under .gitbook/assets/ (no path of its own), f3 in another folder with f1's base name.
+    fileByPath: new Map([['img/logo.png', 'f1'], ['.gitbook/assets/diagram.svg', 'f2'], ['tutorials/logo.png', 'f3']]),
     publicUrl: 'https://docs.example.com',
   };
 }
@@ -189,15 +191,22 @@ describe('classifyLink', () => {
     expect(classify('http://docs.example.com:81/app/x')).toMatchObject({ status: 'ok' });
   });
 
-  it('resolves links of a page kept in a Git Sync file relative to that file, to pages by their files', () => {
+  it('resolves links of a page kept in a Git Sync file as GitHub does: relative to that file, to exact paths only', () => {
     const from = 'p-quick'; // tutorials/quick-start.md, at path guide/quick-start
     expect(classify('../setup/README.md', from)).toMatchObject({ kind: 'page', status: 'ok', page: 'p-setup', path: 'guide/setup' });
     expect(classify('../setup', from)).toMatchObject({ kind: 'page', status: 'ok', page: 'p-setup' });
     expect(classify('quick-start.md#run', from)).toMatchObject({ kind: 'anchor', status: 'ok', page: 'p-quick' });
     expect(classify('../.gitbook/assets/diagram.svg', from)).toMatchObject({ kind: 'file', status: 'ok', file: 'f2', name: 'diagram.svg' });
-    // Not a file of the folder: still resolved by path, as for pages without a file.
-    expect(classify('/changelog', from)).toMatchObject({ kind: 'page', status: 'ok', page: 'p-changelog' });
-    expect(classify('../missing.md', from)).toMatchObject({ status: 'broken' });
+    // The file at that very path, not another of the same name elsewhere.
+    expect(classify('logo.png', from)).toMatchObject({ kind: 'file', status: 'ok', file: 'f3' });
+    expect(classify('../img/logo.png', from)).toMatchObject({ kind: 'file', status: 'ok', file: 'f1' });
+    expect(classify('/img/logo.png', from)).toMatchObject({ kind: 'file', status: 'ok', file: 'f1' });
+    // What GitHub would not open is broken: a page path, a file name in another case, no extension.
+    expect(classify('/changelog', from)).toMatchObject({ kind: 'page', status: 'broken', path: 'changelog' });
+    expect(classify('../setup/readme.md', from)).toMatchObject({ kind: 'page', status: 'broken' });
+    expect(classify('../setup/README', from)).toMatchObject({ kind: 'page', status: 'broken' });
+    expect(classify('../missing.md', from)).toMatchObject({ status: 'broken', path: 'missing.md' });
+    expect(classify('../img/nope.png', from)).toMatchObject({ kind: 'file', status: 'broken', name: 'img/nope.png' });
   });
 
   it('skips empty targets', () => {

@@ -34,19 +34,20 @@ async function analyze(core: Core, revisionId: string, scanOf: (versionId: strin
   const state = await loadState(core, revisionId);
   const paths = await pathsOf(core, state); // in page-tree order
   const parents = new Set([...state.pages.values()].map((p) => p.parent));
-  const index: RevisionIndex = { pages: new Map(), pageByPath: new Map(), pageByFile: new Map(), files: new Map(), fileByName: new Map(), publicUrl: core.publicUrl };
+  const index: RevisionIndex = { pages: new Map(), pageByPath: new Map(), pageByFile: new Map(), files: new Map(), fileByName: new Map(), fileByPath: new Map(), publicUrl: core.publicUrl };
   const pages = new Map<string, { path: string; title: string }>();
   for (const [id, path] of paths) {
     const versionId = state.pages.get(id)!.versionId;
     const data = await pageData(core, versionId);
     index.pages.set(id, { path, anchors: (await scanOf(versionId)).anchors, hasChildren: parents.has(id), ...(data.git ? { file: data.git.path } : {}) });
     index.pageByPath.set(path.toLowerCase(), id);
-    if (data.git) index.pageByFile.set(data.git.path.toLowerCase(), id);
+    if (data.git) index.pageByFile.set(data.git.path, id);
     pages.set(id, { path, title: data.title });
   }
   for (const file of state.files.values()) {
     index.files.set(file.id, file.name);
     index.fileByName.set(file.name, file.id);
+    index.fileByPath.set(file.gitPath ?? `.gitbook/assets/${file.name}`, file.id);
   }
 
   const entries = new Map<string, LinkEntry>();

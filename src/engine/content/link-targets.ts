@@ -80,12 +80,14 @@ export interface RevisionIndex {
   pages: Map<string, { path: string; anchors: Set<string>; hasChildren: boolean; file?: string }>;
   /** Page ids by lower-cased path. */
   pageByPath: Map<string, string>;
-  /** Page ids by lower-cased Git Sync file. */
+  /** Page ids by Git Sync file, as written (a repository's paths are case-sensitive). */
   pageByFile: Map<string, string>;
   /** File names by id. */
   files: Map<string, string>;
   /** File ids by name. */
   fileByName: Map<string, string>;
+  /** File ids by where Git Sync keeps them (`.gitbook/assets/<name>` for a file without a path of its own). */
+  fileByPath: Map<string, string>;
   /** The instance's public URL: absolute URLs under its `/app` are in-app links. */
   publicUrl: string;
 }
@@ -134,6 +136,26 @@ function anchorTarget(index: RevisionIndex, pageId: string | undefined, path: st
   return { key: `anchor:${pageId ?? `path:${path}`}#${anchor}`, kind: 'anchor', status, ...(pageId ? { page: pageId } : {}), path: page?.path ?? path, anchor };
 }
 
+/** A link of a page kept in the Git Sync file `fromFile`, resolved as GitHub resolves it in the repository. */
+function gitSyncTarget(index: RevisionIndex, fromFile: string, target: string, anchor: string): LinkTarget {
+  const joined = target.startsWith('/') ? target.slice(1) : posix.join(posix.dirname(fromFile), target);
+  const resolved = posix.normalize(joined).replace(/\/+$/, '').replace(/^(\.\/)+/, '');
+  const escapes = resolved === '..' || resolved.startsWith('../');
+  const pageId = escapes ? undefined : (index.pageByFile.get(resolved) ?? index.pageByFile.get(`${resolved}/README.md`));
+  if (pageId) {
+    const path = index.pages.get(pageId)!.path;
+    if (anchor) return anchorTarget(index, pageId, path, anchor);
+    return { key: `page:${pageId}`, kind: 'page', status: 'ok', page: pageId, path };
+  }
+  const fileId = escapes ? undefined : index.fileByPath.get(resolved);
+  if (fileId) return { key: `file:${fileId}`, kind: 'file', status: 'ok', file: fileId, name: index.files.get(fileId)! };
+  const named = escapes ? target : resolved;
+  const extension = posix.extname(named).toLowerCase();
+  if (extension && extension !== '.md') return { key: `file-name:${named}`, kind: 'file', status: 'broken', name: named };
+  if (anchor) return anchorTarget(index, undefined, named, anchor);
+  return { key: `page-path:${named}`, kind: 'page', status: 'broken', path: named };
+}
+
 /**
  * Resolves one link of page `fromId` and classifies it: `ok` when its page, file or anchor exists,
  * `broken` when not, `in-app` for an absolute URL into this instance's app. Other absolute URLs
@@ -166,19 +188,10 @@ export function classifyLink(href: string, fromId: string, index: RevisionIndex)
     return { key: `file:${file[1]}`, kind: 'file', status: name === undefined ? 'broken' : 'ok', file: file[1], ...(name !== undefined ? { name } : {}) };
   }
 
-  // A page kept in a file links relative to that file, to other pages by their files.
-  if (from.file && !target.startsWith('/')) {
-    const resolved = posix.normalize(posix.join(posix.dirname(from.file), target)).replace(/\/+$/, '');
-    const key = resolved.toLowerCase();
-    const pageId = index.pageByFile.get(key) ?? index.pageByFile.get(`${key}/readme.md`) ?? index.pageByFile.get(`${key}.md`);
-    if (pageId) {
-      const path = index.pages.get(pageId)!.path;
-      if (anchor) return anchorTarget(index, pageId, path, anchor);
-      return { key: `page:${pageId}`, kind: 'page', status: 'ok', page: pageId, path };
-    }
-    const fileId = index.fileByName.get(resolved.replace(GITBOOK_ASSETS, ''));
-    if (fileId) return { key: `file:${fileId}`, kind: 'file', status: 'ok', file: fileId, name: index.files.get(fileId)! };
-  }
+  // A page kept in a file links as it does in its repository on GitHub: relative to that file (an
+  // absolute path from the content's root), to the exact path of another page's file, of a folder
+  // whose README.md is a page, or of a file. Nothing else is tried: what GitHub cannot open is broken.
+  if (from.file) return gitSyncTarget(index, from.file, target, anchor);
 
   // Other paths: from the space's root when absolute, else from the folder the page is pulled into.
   const folder = from.hasChildren ? from.path : posix.dirname(from.path);
