@@ -13,6 +13,8 @@ import { benchSearch } from './search';
 import { benchGitSyncPush } from './git-sync';
 import { benchGitSyncCorpus } from './git-sync-corpus';
 import { benchOrgExport } from './org-export';
+// Also the program of its own children: with their role set, they play it and exit here (bench/uploads.ts).
+import { benchUploads } from './uploads';
 import { printRows, type BenchRow } from './report';
 
 const bin = fileURLToPath(new URL('../../bin/docsctl.cjs', import.meta.url));
@@ -34,6 +36,7 @@ const groups: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
   'git-sync-corpus': () => benchGitSyncCorpus(bin, root, quick ? 1 : 3),
   search: () => benchSearch(quick ? 2000 : 10_000),
   'org-export': () => benchOrgExport(quick ? 2000 : 10_000, quick ? 3 : 1),
+  uploads: () => benchUploads(bin),
   openapi: async () => (await import('./openapi')).benchOpenapi(quick ? 1 : 3),
   postgres: async () => (await import('./postgres')).benchPostgres(bin, quick ? 1000 : 4000, quick ? 1 : 3, quick ? 2000 : 10_000),
 };
