@@ -319,24 +319,27 @@ async function readFolderTree(source: TreeSource, files: string[]): Promise<Loca
     for (let dir = posix.dirname(file); dir !== '.'; dir = posix.dirname(dir)) withMarkdown.add(dir);
   }
 
+  // `guide.md` beside a folder `guide/` (or `Guide.md`): the second to take a slug gets `-2`.
+  const free = slugTaker();
   async function walk(dir: string, parentPath: string | null): Promise<void> {
     const entries = (await source.entries(dir)).filter((e) => !IGNORED.test(e.name) && !isSummaryName(e.name)).sort((a, b) => a.name.localeCompare(b.name));
     for (const entry of entries) {
       const file = pathOf(dir, entry.name);
       if (entry.isDirectory && withMarkdown.has(file)) {
-        const slug = slugOfName(entry.name);
+        const slug = free(parentPath, slugOfName(entry.name));
         const path = parentPath ? `${parentPath}/${slug}` : slug;
         const readme = await textOf(source, `${file}/README.md`).catch(() => undefined);
         pages.push(
           readme === undefined
             ? { path, parentPath, slug, title: entry.name, markdown: '', file, group: true }
-            : { ...pageOfFile(`${file}/README.md`, readme, parentPath, entry.name), path },
+            : { ...pageOfFile(`${file}/README.md`, readme, parentPath, entry.name), slug, path },
         );
         await walk(file, path);
       } else if (entry.isFile && isMarkdown(entry.name)) {
         if (entry.name === 'README.md' && parentPath !== null) continue; // a folder's own page
         const page = pageOfFile(file, await textOf(source, file), parentPath, entry.name.slice(0, -3));
-        pages.push({ ...page, path: parentPath ? `${parentPath}/${page.slug}` : page.slug });
+        const slug = free(parentPath, page.slug);
+        pages.push({ ...page, slug, path: parentPath ? `${parentPath}/${slug}` : slug });
       }
     }
   }

@@ -104,6 +104,16 @@ describe('readTree', () => {
     await expect(readTree(tree({ '.gitbook.yml': 'root: ../x\n' }))).rejects.toThrow('.gitbook.yml: root must stay inside the folder');
   });
 
+  it('gives a page beside a folder of the same name its own slug (no SUMMARY.md)', async () => {
+    const local = await readTree(tree({ 'tutorials/quick-start.md': '# QS', 'tutorials/quick-start/relayer/README.md': '# Relayer', 'tutorials/README.md': '# T' }));
+    expect(local.pages.map((p) => [p.path, p.git ?? p.file])).toEqual([
+      ['tutorials', 'tutorials/README.md'],
+      ['tutorials/quick-start', 'tutorials/quick-start'],
+      ['tutorials/quick-start/relayer', 'tutorials/quick-start/relayer/README.md'],
+      ['tutorials/quick-start-2', 'tutorials/quick-start.md'],
+    ]);
+  });
+
   it('titles a SUMMARY.md group heading as written, without its inline HTML, and nests entries at any depth', async () => {
     const local = await readTree(tree({
       'SUMMARY.md': '* [Intro](README.md)\n\n## Installation <a href="#setup" id="setup"></a>\n\n* [T](t/README.md)\n    * [Q](t/q.md)\n        * [R](t/q/r/README.md)\n',
