@@ -112,7 +112,8 @@ function drain(req: IncomingMessage): Promise<void> {
       left -= chunk.length;
       if (left < 0) cut();
     });
-    req.once('end', resolve);
+    // The connection may go on to other requests: the timer must not outlive this body.
+    req.once('end', () => (clearTimeout(timer), resolve()));
     req.once('close', () => clearTimeout(timer));
   });
   draining.set(req, ended);
@@ -185,8 +186,10 @@ export function createHttpServer(app: Pick<App, 'handleAsync' | 'bodyPolicy'>, o
       try {
         body = await readBody(req, policy.maxBodyBytes);
       } catch (error) {
-        if (!(error instanceof TooLarge)) throw error;
-        return refuse();
+        if (error instanceof TooLarge) return refuse();
+        // A client gone before the end of its body: nobody to answer, and no error of ours.
+        if (req.destroyed) return;
+        throw error;
       }
       return respond(body);
     })();

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { fetch } from 'undici';
 import { servedSandbox } from '../helpers/serve';
-import { DRAIN_MAX_BYTES, DRAIN_MAX_MS } from '../../src/server/http';
+import { createHttpServer, DRAIN_MAX_BYTES, DRAIN_MAX_MS, listen } from '../../src/server/http';
 
 const MiB = 1024 * 1024;
 
@@ -179,6 +179,32 @@ describe('oversized bodies through serve', () => {
     expect(answered).toBeGreaterThanOrEqual(5);
     await alive();
   }, DRAIN_MAX_MS + 20_000);
+});
+
+describe('a body its client abandons', () => {
+  it('is no internal error: nothing is reported and the server goes on', async () => {
+    const reported: unknown[] = [];
+    const server = createHttpServer(
+      { bodyPolicy: async () => ({ read: true, maxBodyBytes: 4 * MiB }), handleAsync: async () => ({ status: 200, headers: {}, body: 'fine' }) },
+      (error) => reported.push(error),
+    );
+    const { port } = await listen(server, 0, '127.0.0.1');
+    try {
+      const socket = connect(port, '127.0.0.1');
+      socket.on('error', () => undefined);
+      await new Promise((r) => socket.once('connect', r));
+      // Half of an announced megabyte, then gone.
+      socket.write(`POST /x HTTP/1.1\r\nhost: x\r\ncontent-length: ${MiB}\r\n\r\n${'x'.repeat(MiB / 2)}`);
+      await new Promise((r) => setTimeout(r, 100));
+      socket.destroy();
+      await new Promise((r) => setTimeout(r, 100));
+      const res = await fetch(`http://127.0.0.1:${port}/x`, { method: 'POST', body: '{}' });
+      expect(await res.text()).toBe('fine');
+      expect(reported).toEqual([]);
+    } finally {
+      server.close();
+    }
+  });
 });
 
 const execFileAsync = promisify(execFile);
