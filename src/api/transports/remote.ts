@@ -122,6 +122,8 @@ function httpClient(base: URL): { exchange: (url: string, init: Exchange) => Pro
       }
       const file = createReadStream(init.file);
       file.on('error', (error) => req.destroy(error));
+      // A request that ends early (an answer before the whole body, a failure) closes the file too.
+      req.on('close', () => file.destroy());
       file.pipe(req);
     });
   return { exchange, agent };
