@@ -107,10 +107,13 @@ export function planPull(dir: string, pages: RemotePage[], files: PulledFile[], 
     texts.push({ target: inside(root, file, `page ${page.id} at`), data: markdown });
   }
   for (const reusable of reusables) texts.push({ target: inside(root, includes.get(reusable.id)!, `reusable content ${reusable.id} at`), data: reusable.markdown });
+  // A file stays where its kind of path says, however the path climbs: the configuration at the top of
+  // the repository (above the root it names), a file with a Git Sync path inside the root, any other
+  // inside `.gitbook/assets/`.
+  const assets = join(root, GITBOOK_ASSETS);
   const placed = files.map((file) => ({
     file,
-    // The configuration lies at the top of the repository, above the root it names.
-    target: file.git !== undefined && isConfigFile(file.git) ? inside(dir, file.git, 'file') : inside(root, folderPathOf(file), 'file'),
+    target: file.git === undefined ? inside(assets, file.name, 'file') : inside(isConfigFile(file.git) ? dir : root, file.git, 'file'),
   }));
   const summaryFile = inside(root, layout.summary, `the table of contents of ${local?.file ?? CONFIG_FILE}`);
   const existing = read(summaryFile);

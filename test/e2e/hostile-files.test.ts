@@ -101,6 +101,16 @@ describe('files from a hostile editor, through serve', () => {
     expect(pulled.stderr).toContain('file "../escaped/b.txt" would be written outside');
     expect(readdirSync(join(box.dir, 'out'))).toEqual([]);
     expect(existsSync(join(box.dir, 'escaped'))).toBe(false);
+
+    // The same through the place Git Sync kept a file (its git path), which is checked the same way.
+    const again = new Database(box.env.DOCSCTL_DB);
+    again.prepare("UPDATE revision_files SET name = 'b.txt', git_path = '../../escaped/b.txt' WHERE name = '../escaped/b.txt'").run();
+    again.close();
+    const viaGit = await remote(['content', 'pull', 'out2', '--space', space]);
+    expect(viaGit.code).toBe(1);
+    expect(viaGit.stderr).toContain('file "../../escaped/b.txt" would be written outside');
+    expect(readdirSync(join(box.dir, 'out2'))).toEqual([]);
+    expect(existsSync(join(box.dir, 'escaped'))).toBe(false);
     await alive();
   });
 });

@@ -25,13 +25,13 @@ export function registerPull(group: Command, ctx: Context): void {
       // The configuration the space keeps says where the content goes, whatever the folder holds.
       const stored = remote.files.find((f) => f.git !== undefined && isConfigFile(f.git));
       const config = stored && { file: stored.git!, text: ((await api.call(routes.downloadSpaceFile, params(stored.id))) as unknown as Buffer).toString('utf8') };
+      await mkdir(target, { recursive: true });
       let plan: ReturnType<typeof planPull>;
       try {
         plan = planPull(target, remote.pages, remote.files, remote.reusables, config);
       } catch (error) {
         throw error instanceof OutsideFolderError || error instanceof LayoutError ? new CliError(error.message) : error;
       }
-      await mkdir(target, { recursive: true });
       writeTexts(plan);
       const progress = ctx.progress('Downloading');
       progress.setTotal(plan.files.length);
