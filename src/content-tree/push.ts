@@ -232,34 +232,6 @@ export function planPages(local: Pick<LocalTree, 'pages'>, remote: RemotePage[])
   };
 }
 
-/** Files one `insert_files` change takes (the API's limit). */
-const FILES_PER_CHANGE = 100;
-/** Base64 bytes one upload request carries at most: well inside the 16 MiB a content write may be. */
-const UPLOAD_REQUEST_BYTES = 12 * 1024 * 1024;
-
-/**
- * The uploads as write requests: each at most UPLOAD_REQUEST_BYTES of base64 (a single larger file
- * goes alone), as `insert_files` changes of at most FILES_PER_CHANGE files.
- */
-export function uploadRequests<U extends { base64: string }>(uploads: U[]): U[][][] {
-  const requests: U[][][] = [];
-  let changes: U[][] = [];
-  let bytes = 0;
-  for (const upload of uploads) {
-    if (changes.length && bytes + upload.base64.length > UPLOAD_REQUEST_BYTES) {
-      requests.push(changes);
-      changes = [];
-      bytes = 0;
-    }
-    const last = changes[changes.length - 1];
-    if (last && last.length < FILES_PER_CHANGE) last.push(upload);
-    else changes.push([upload]);
-    bytes += upload.base64.length;
-  }
-  if (changes.length) requests.push(changes);
-  return requests;
-}
-
 export function isEmpty(plan: PushPlan): boolean {
   return !plan.changes.length && !plan.deletes.length && !plan.files.uploads.length && !plan.files.deletes.length;
 }

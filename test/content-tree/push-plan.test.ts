@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readTree, titleOf } from '../../src/content-tree/local-tree';
-import { isEmpty, planFiles, planPush, uploadRequests } from '../../src/content-tree/push';
+import { isEmpty, planFiles, planPush } from '../../src/content-tree/push';
 import { rewriteLinks, restoreLinks } from '../../src/content-tree/asset-links';
 import { filesOfPages, summaryOf } from '../../src/content-tree/pull';
 import { parseSummary, renderSummary, sameSummary } from '../../src/content-tree/summary';
@@ -162,14 +162,6 @@ describe('planPush', () => {
       expect.objectContaining({ operation: 'insert_page', ref: 'links/site', type: 'link', href: 'https://example.com', into: 'links' }),
     ]);
     expect(plan.deletes).toEqual([{ operation: 'delete_page', page: 'L' }]);
-  });
-
-  it('sends uploads in requests of at most 12 MiB of base64, as changes of at most 100 files', () => {
-    const small = Array.from({ length: 250 }, (_, i) => ({ file: `f${i}.png`, base64: 'AAAA' }));
-    expect(uploadRequests(small).map((request) => request.map((change) => change.length))).toEqual([[100, 100, 50]]);
-    const big = (file: string) => ({ file, base64: 'A'.repeat(5 * 1024 * 1024) });
-    expect(uploadRequests([big('a'), big('b'), big('c'), ...small.slice(0, 2)]).map((r) => r.flat().map((u) => u.file))).toEqual([['a', 'b'], ['c', 'f0.png', 'f1.png']]);
-    expect(uploadRequests([])).toEqual([]);
   });
 
   it('uploads files that are new or changed, by path and bytes, and deletes the space files the folder no longer has', async () => {
