@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { expectOk, expectError } from '../helpers/app';
 import { changeRequestApi, contentSetup, type ContentSetup, type PageNode } from '../helpers/content';
 
@@ -283,6 +284,52 @@ describe('POST .../content: insert_files', () => {
     expect(body.insertedFiles.map((f: { size: number }) => f.size)).toEqual([4, 4]);
     const download = await s.api.request('GET', `/v1/spaces/${s.spaceId}/files/${body.insertedFiles[0].id}/download`, { as: s.adminId });
     expect((download.body as Buffer).toString()).toBe('ABCD');
+  });
+});
+
+describe('POST .../content: files in a Git Sync folder (git.path, sha256, delete_files)', () => {
+  const text = (s: string) => Buffer.from(s).toString('base64');
+
+  it('keeps where Git Sync keeps each file and its bytes\' SHA-256, and deletes files with the change request', async () => {
+    const { s, cr } = await withCr();
+    const body = await s.writeOk(cr.id, [{ operation: 'insert_files', files: [
+      { name: 'logo.png', base64: text('same'), git: { path: 'images/logo.png' } },
+      { name: 'logo.png', base64: text('same'), git: { path: '.gitbook/assets/logo.png' } },
+      { name: 'old.txt', base64: text('old') },
+    ] }]);
+    const [beside, inAssets, old] = body.insertedFiles;
+    // Two files with the same bytes and name stay two files, each at its own path.
+    expect(beside).toMatchObject({ name: 'logo.png', git: { path: 'images/logo.png' }, sha256: createHash('sha256').update('same').digest('hex') });
+    expect(inAssets).toMatchObject({ name: 'logo.png', git: { path: '.gitbook/assets/logo.png' }, sha256: beside.sha256 });
+    expect(beside.id).not.toBe(inAssets.id);
+    expect(old.git).toBeUndefined();
+    expect((await s.merge(cr.id)).body.result).toBe('merge');
+
+    const next = await s.createCr({ subject: 'drop' });
+    const dropped = await s.writeOk(next.id, [{ operation: 'delete_files', files: [old.id, inAssets.id] }]);
+    expect(dropped.changes).toEqual([{ operation: 'delete_files', files: [old.id, inAssets.id] }]);
+    const listed = async (root: string) => (await s.api.request('GET', `${root}/content/files`, { as: s.adminId })).body.items.map((f: { id: string }) => f.id);
+    expect(await listed(s.crUrl(next.id))).toEqual([beside.id]);
+    expect((await listed(`/v1/spaces/${s.spaceId}`)).sort()).toEqual([beside.id, inAssets.id, old.id].sort());
+    expect((await s.merge(next.id)).body.result).toBe('merge');
+    expect(await listed(`/v1/spaces/${s.spaceId}`)).toEqual([beside.id]);
+  });
+
+  it('refuses a git path that is not a relative path, an unknown file to delete, and an empty or oversized list (400 naming the field)', async () => {
+    const { s, cr } = await withCr();
+    const insert = (git: unknown) => s.write(cr.id, [{ operation: 'insert_files', files: [{ name: 'a.png', base64: text('a'), git }] }]);
+    expectError(await insert({ path: '../a.png' }), 400, /^changes\[0\]\.files\[0\]\.git\.path: must not have empty, "\." or "\.\." path segments/);
+    expectError(await insert({ path: '/abs/a.png' }), 400, /^changes\[0\]\.files\[0\]\.git\.path: must be a relative path/);
+    expectError(await insert({ path: '' }), 400, /changes\[0\]\.files\[0\]\.git\.path/);
+    expectError(await insert({ path: 'a.png', oid: 'x' }), 400, /changes\[0\]\.files\[0\]\.git/);
+    const added = await s.writeOk(cr.id, [{ operation: 'insert_files', files: [{ name: 'a.png', base64: text('a') }] }]);
+    const id = added.insertedFiles[0].id;
+    expectError(await s.write(cr.id, [{ operation: 'delete_files', files: [id, 'nope'] }]), 400, /^changes\[0\]\.files\[1\]: no file nope in this content/);
+    expectError(await s.write(cr.id, [{ operation: 'delete_files', files: [] }]), 400, /changes\[0\]\.files: must be at least 1 item/);
+    expectError(await s.write(cr.id, [{ operation: 'delete_files', files: Array.from({ length: 1001 }, () => id) }]), 400, /changes\[0\]\.files: must be at most 1000 items/);
+    // Nothing of a refused batch was applied: the file is still there.
+    const files = (await s.api.request('GET', `${s.crUrl(cr.id)}/content/files`, { as: s.adminId })).body.items;
+    expect(files.map((f: { id: string }) => f.id)).toEqual([id]);
   });
 });
 
