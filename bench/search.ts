@@ -38,7 +38,7 @@ export async function benchSearch(pages = 10_000, searches = 100, database?: str
     const { core } = engine;
     // The pages are written straight into a revision (a batch API write of 10,000 pages is not what is measured).
     const now = core.now();
-    const state: RevisionState = { pages: new Map(), files: new Map() };
+    const state: RevisionState = { pages: new Map(), files: new Map(), reusables: new Map() };
     await core.write(async () =>
       await mapInOrder(markdowns, async (markdown, i) => {
         const id = `p${i}`;

@@ -40,7 +40,16 @@ export type Change =
   | { operation: 'delete_page'; page: string }
   | { operation: 'insert_files'; files: InsertedFile[] }
   /** docsctl extension: files taken out of the content (`content push` deletes what the folder no longer has). */
-  | { operation: 'delete_files'; files: string[] };
+  | { operation: 'delete_files'; files: string[] }
+  /**
+   * docsctl extensions: reusable content (Git Sync's `.gitbook/includes/` files), which pages include
+   * with the line `{% include "/reusable-contents/<id>" %}`. The markdown is stored whole, as given.
+   * `ref` labels an inserted one so later changes of the same batch may name it as `reusableContent`.
+   */
+  | { operation: 'insert_reusable_content'; title: string; document: { markdown: string }; git?: { path: string }; ref?: string }
+  /** null for `git` forgets the file Git Sync keeps it in. */
+  | { operation: 'update_reusable_content'; reusableContent: string; title?: string; document?: { markdown: string }; git?: { path: string } | null }
+  | { operation: 'delete_reusable_content'; reusableContent: string };
 
 /**
  * A file of an `insert_files` change: its bytes as `base64`, or `upload`, the id of an upload of the

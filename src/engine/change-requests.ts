@@ -5,7 +5,7 @@ import { presentUser } from './users';
 import type { spacesModule, SpaceRow } from './spaces';
 import { applyChanges } from './content/batch';
 import type { Change } from '../domain/content-change';
-import { threeWayMerge } from './content/merge';
+import { threeWayMerge, type MergeResult } from './content/merge';
 import { loadState, saveRevision } from './content/state';
 import { setSpaceRevision } from './content/space-revision';
 import { presentFile } from './content/present';
@@ -66,6 +66,12 @@ function present(core: Core, row: ChangeRequestRow) {
 export type ChangeRequest = Awaited<ReturnType<typeof present>>;
 
 type Spaces = ReturnType<typeof spacesModule>;
+
+/** A merge's conflicts as the API lists them: pages, then reusable contents. */
+const conflictsOf = (merged: MergeResult): ({ page: string } | { reusableContent: string })[] => [
+  ...merged.conflicts.map((page) => ({ page })),
+  ...(merged.reusableConflicts ?? []).map((reusableContent) => ({ reusableContent })),
+];
 
 /** Change requests: branches of a space's content, written in batches, updated from and merged into main. */
 export function changeRequestsModule(core: Core, spaces: Spaces) {
@@ -184,7 +190,7 @@ export function changeRequestsModule(core: Core, spaces: Spaces) {
         const base = cr.revision_merged_ancestor ?? cr.revision_initial;
         const merged = threeWayMerge(await loadState(core, base), await loadState(core, space.revision_id), await loadState(core, cr.revision_id));
         // Conflicts merge nothing: the resulting revision is the space's, unchanged (docs/decisions.md).
-        if (!merged.state) return { revision: space.revision_id, result: 'conflicts' as const, conflicts: merged.conflicts.map((page) => ({ page })) };
+        if (!merged.state) return { revision: space.revision_id, result: 'conflicts' as const, conflicts: conflictsOf(merged) };
         const revision = await saveRevision(core, spaceId, merged.state, [space.revision_id, cr.revision_id], 'merge', cr.id);
         const now = core.now();
         await setSpaceRevision(core, spaceId, revision, now);
@@ -204,7 +210,7 @@ export function changeRequestsModule(core: Core, spaces: Spaces) {
         if (base === space.revision_id) return { revision: cr.revision_id, result: 'update' as const };
         const merged = threeWayMerge(await loadState(core, base), await loadState(core, cr.revision_id), await loadState(core, space.revision_id));
         // Conflicts change nothing: the resulting revision is the change request's, unchanged.
-        if (!merged.state) return { revision: cr.revision_id, result: 'conflicts' as const, conflicts: merged.conflicts.map((page) => ({ page })) };
+        if (!merged.state) return { revision: cr.revision_id, result: 'conflicts' as const, conflicts: conflictsOf(merged) };
         const revision = await saveRevision(core, spaceId, merged.state, [cr.revision_id, space.revision_id], 'update', cr.id);
         await core.run('UPDATE change_requests SET revision_id = ?, revision_merged_ancestor = ?, updated_at = ? WHERE id = ?', [
           revision, space.revision_id, core.now(), cr.id,

@@ -1,7 +1,9 @@
 /**
  * GitBook's (Git Sync) Liquid-style blocks as a marked block extension: `{% hint %}`, `{% tabs %}` /
  * `{% tab %}`, `{% content-ref %}`, `{% page-ref %}`, `{% embed %}`, `{% file %}` and `{% code %}`,
- * each tag alone on its line. Any other lone `{% … %}` line is a `liquid-tag` token with no text.
+ * each tag alone on its line; `{% include "/reusable-contents/<id>" %}` (how content includes a
+ * reusable content) is a `reusable-content` token. Any other lone `{% … %}` line (an include of
+ * anything else among them) is a `liquid-tag` token with no text.
  * Only reading is done here: pages are stored verbatim, so the markdown of a block is the stored text.
  *
  * Hostile input stays linear: each string marked lexes (the document, a block's body, a list item…)
@@ -17,11 +19,24 @@ export interface Tab { type: 'tab'; raw: string; text: ''; title: string; tokens
 /** content-ref and page-ref (`content-ref`), embed, file: a link with an optional body (a caption). */
 export interface LinkBlock { type: 'content-ref' | 'embed' | 'file'; raw: string; text: ''; url: string; tokens: Token[] }
 export interface LiquidTag { type: 'liquid-tag'; raw: string; text: ''; name: string }
+/** `{% include "/reusable-contents/<id>" %}`: the reusable content `<id>` of the same content, included here. */
+export interface ReusableContentTag { type: 'reusable-content'; raw: string; text: ''; reusableContent: string }
 /** `{% code title="…" overflow="wrap" lineNumbers="true" fullWidth="true" %}` around a fenced block: the code token with those. */
 export type TitledCode = Tokens.Code & { title?: string; overflow?: string; lineNumbers?: boolean; fullWidth?: boolean };
 
 /** The token types this extension adds, all of them blocks. */
-export const GITBOOK_TYPES: ReadonlySet<string> = new Set(['hint', 'tabs', 'tab', 'content-ref', 'embed', 'file', 'liquid-tag']);
+export const GITBOOK_TYPES: ReadonlySet<string> = new Set(['hint', 'tabs', 'tab', 'content-ref', 'embed', 'file', 'liquid-tag', 'reusable-content']);
+
+/**
+ * A reusable content's id as an include line names it: no `/`, blank, quote, backslash, `%`, `{` or
+ * `}` (nothing that could end the path or the tag), at most 200 characters.
+ */
+export const REUSABLE_CONTENT_ID = /^[^\s"'/\\%{}]{1,200}$/;
+/** What follows `include` on a line including a reusable content: the quoted path, then `%}` (one pass, no backtracking across parts). */
+const INCLUDE_REUSABLE = /^[ \t]+(?:"\/reusable-contents\/([^\s"'/\\%{}]{1,200})"|'\/reusable-contents\/([^\s"'/\\%{}]{1,200})')[ \t]*-?%\}$/;
+
+/** The line that includes reusable content `id`, as content stores it (to-markdown writes exactly this). */
+export const includeLine = (id: string) => `{% include "/reusable-contents/${id}" %}`;
 
 /** Tags that have a body up to `{% end<name> %}` (embed and file may also stand alone). */
 const BODIES = new Set(['hint', 'tabs', 'tab', 'content-ref', 'embed', 'file', 'code']);
@@ -222,6 +237,8 @@ function line(text: string, tag: TagLine, attrs: Record<string, string>): Token 
   const raw = text.slice(tag.start, tag.end);
   const url = linkOf(tag, attrs);
   if (url) return { type: tag.name === 'page-ref' ? 'content-ref' : (tag.name as LinkBlock['type']), raw, text: '', url, tokens: [] } satisfies LinkBlock;
+  const included = tag.name === 'include' ? INCLUDE_REUSABLE.exec(tag.rest) : null;
+  if (included) return { type: 'reusable-content', raw, text: '', reusableContent: included[1] ?? included[2] } satisfies ReusableContentTag;
   return { type: 'liquid-tag', raw, text: '', name: tag.name } satisfies LiquidTag;
 }
 

@@ -154,6 +154,7 @@ function block(token: Token): DocumentNode | undefined {
       return { object: 'block', type: 'html', data: { html: (token as Tokens.HTML).text } };
     case 'space':
     case 'liquid-tag':
+    case 'reusable-content':
       return undefined;
     case 'hint':
       return { object: 'block', type: 'hint', data: { style: (token as Hint).style }, nodes: blocks((token as Hint).tokens) };

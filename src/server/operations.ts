@@ -114,6 +114,7 @@ export const operations: Operations = {
   listSpacePages: async (e, a, { params }) => await e.content.pages(a, { spaceId: params.spaceId }),
   listSpaceFiles: async (e, a, { params, query }) => await e.content.files(a, { spaceId: params.spaceId }, query),
   getSpaceFile: async (e, a, { params }) => await e.content.file(a, { spaceId: params.spaceId }, params.fileId),
+  listSpaceReusableContents: async (e, a, { params, query }) => await e.content.reusableContents(a, { spaceId: params.spaceId }, query),
   getSpacePage: async (e, a, { params, query }) => await e.content.page(a, { spaceId: params.spaceId }, params.pageId, query.format, query.computed),
   getSpacePageByPath: async (e, a, { params, query }) => await e.content.pageByPath(a, { spaceId: params.spaceId }, params.pagePath, query.format, query.computed),
   getChangeRequestContent: async (e, a, { params }) => await e.content.revision(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }),
@@ -121,6 +122,8 @@ export const operations: Operations = {
   listChangeRequestFiles: async (e, a, { params, query }) =>
     await e.content.files(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, query),
   getChangeRequestFile: async (e, a, { params }) => await e.content.file(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.fileId),
+  listChangeRequestReusableContents: async (e, a, { params, query }) =>
+    await e.content.reusableContents(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, query),
   getChangeRequestPage: async (e, a, { params, query }) =>
     await e.content.page(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, params.pageId, query.format, query.computed),
   getChangeRequestPageByPath: async (e, a, { params, query }) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { threeWayMerge } from '../../src/engine/content/merge';
-import type { FileEntry, PageEntry, RevisionState } from '../../src/engine/content/state';
+import type { FileEntry, PageEntry, ReusableEntry, RevisionState } from '../../src/engine/content/state';
 
 /** A page entry: `v` is its content version, `parent` where it hangs, `position` its index there. */
 const page = (id: string, v: string, parent: string | null = null, position = 0): PageEntry => ({
@@ -8,9 +8,17 @@ const page = (id: string, v: string, parent: string | null = null, position = 0)
 });
 const file = (id: string): FileEntry => ({ id, name: `${id}.png`, contentType: 'image/png', blobId: `blob-${id}`, width: 1, height: 1, gitPath: null });
 
-function state(pages: PageEntry[], files: FileEntry[] = []): RevisionState {
-  return { pages: new Map(pages.map((p) => [p.id, p])), files: new Map(files.map((f) => [f.id, f])) };
+/** A reusable content: `text` is its markdown (its title and file are given apart when they matter). */
+const reusable = (id: string, text: string, title = 'Restart', gitPath: string | null = null): ReusableEntry => ({
+  id, title, markdown: text, gitPath, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
+function state(pages: PageEntry[], files: FileEntry[] = [], reusables: ReusableEntry[] = []): RevisionState {
+  return { pages: new Map(pages.map((p) => [p.id, p])), files: new Map(files.map((f) => [f.id, f])), reusables: new Map(reusables.map((r) => [r.id, r])) };
 }
+
+/** Each reusable content as `id:markdown`, sorted. */
+const reusables = (s: RevisionState | undefined) => [...s!.reusables.values()].map((r) => `${r.id}:${r.markdown}`).sort();
 
 /** Each page as `id:version@parent#position`, sorted, for compact comparisons. */
 const summary = (s: RevisionState | undefined) =>
@@ -147,5 +155,55 @@ describe('threeWayMerge', () => {
     const result = threeWayMerge(b, ours, theirs);
     expect(summary(result.state)).toEqual(['b:b0@root#0', 'c:c0@root#1', 'x:x0@root#2']);
     expect([snapshot(b), snapshot(ours), snapshot(theirs)]).toEqual(before);
+  });
+});
+
+describe('threeWayMerge of reusable contents', () => {
+  const base3 = () => state([], [], [reusable('r1', 'one'), reusable('r2', 'two'), reusable('r3', 'three')]);
+
+  it('takes one changed on one side only from that side, and keeps those added on either side', () => {
+    const ours = state([], [], [reusable('r1', 'one, ours'), reusable('r2', 'two'), reusable('r3', 'three'), reusable('n1', 'new ours')]);
+    const theirs = state([], [], [reusable('r1', 'one'), reusable('r2', 'two, theirs'), reusable('r3', 'three'), reusable('n2', 'new theirs')]);
+    const result = threeWayMerge(base3(), ours, theirs);
+    expect(result.conflicts).toEqual([]);
+    expect(result.reusableConflicts).toBeUndefined();
+    expect(reusables(result.state)).toEqual(['n1:new ours', 'n2:new theirs', 'r1:one, ours', 'r2:two, theirs', 'r3:three']);
+  });
+
+  it('counts a new title or a new file as a change', () => {
+    const retitled = state([], [], [reusable('r1', 'one', 'Restart the app'), reusable('r2', 'two'), reusable('r3', 'three', 'Restart', 'includes/three.md')]);
+    const result = threeWayMerge(base3(), base3(), retitled);
+    expect(result.state!.reusables.get('r1')!.title).toBe('Restart the app');
+    expect(result.state!.reusables.get('r3')!.gitPath).toBe('includes/three.md');
+    const other = state([], [], [reusable('r1', 'one', 'Restart now'), reusable('r2', 'two'), reusable('r3', 'three')]);
+    expect(threeWayMerge(base3(), retitled, other)).toEqual({ conflicts: [], reusableConflicts: ['r1'] });
+  });
+
+  it('deletes one deleted on one side and unchanged on the other, either way round', () => {
+    const deleted = state([], [], [reusable('r2', 'two'), reusable('r3', 'three')]);
+    expect(reusables(threeWayMerge(base3(), deleted, base3()).state)).toEqual(['r2:two', 'r3:three']);
+    expect(reusables(threeWayMerge(base3(), base3(), deleted).state)).toEqual(['r2:two', 'r3:three']);
+    expect(reusables(threeWayMerge(base3(), deleted, deleted).state)).toEqual(['r2:two', 'r3:three']);
+  });
+
+  it('accepts the same change made on both sides', () => {
+    const changed = () => state([], [], [reusable('r1', 'one, again'), reusable('r2', 'two'), reusable('r3', 'three')]);
+    const result = threeWayMerge(base3(), changed(), changed());
+    expect(result.conflicts).toEqual([]);
+    expect(reusables(result.state)).toEqual(['r1:one, again', 'r2:two', 'r3:three']);
+  });
+
+  it('reports one changed differently on both sides (or changed on one, deleted on the other) as a conflict, and merges nothing', () => {
+    const ours = state([page('a', 'a1')], [], [reusable('r1', 'one, ours'), reusable('r2', 'two, ours'), reusable('r3', 'three')]);
+    const theirs = state([page('a', 'a0')], [], [reusable('r1', 'one, theirs'), reusable('r3', 'three')]);
+    const result = threeWayMerge(state([page('a', 'a0')], [], [...base3().reusables.values()]), ours, theirs);
+    expect(result).toEqual({ conflicts: [], reusableConflicts: ['r1', 'r2'] });
+    expect(result.state).toBeUndefined();
+  });
+
+  it('reports conflicting pages and reusable contents together', () => {
+    const b = state([page('a', 'a0')], [], [reusable('r1', 'one')]);
+    const result = threeWayMerge(b, state([page('a', 'a1')], [], [reusable('r1', 'ours')]), state([page('a', 'a2')], [], [reusable('r1', 'theirs')]));
+    expect(result).toEqual({ conflicts: ['a'], reusableConflicts: ['r1'] });
   });
 });

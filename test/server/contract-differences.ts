@@ -42,6 +42,8 @@ export const DOCSCTL_OWN: Partial<Record<keyof Routes, string>> = {
   listOrganizationAuditLog: 'added operation: the audit log (issue 17), docs/decisions.md',
   createSpaceUpload: 'added operation: a file\'s bytes as a raw body, for insert_files to name (issue 29), docs/decisions.md',
   getLimits: 'added operation: the largest file size, for clients to check before sending (issue 29), docs/decisions.md',
+  listSpaceReusableContents: 'added operation: the reusable contents with their markdown, for content pull (issue 29); the platform reads them one by one',
+  listChangeRequestReusableContents: 'added operation: the reusable contents with their markdown, for content pull (issue 29); the platform reads them one by one',
 };
 
 const NO_BILLING = 'docsctl has no billing: the field has no meaning here';

@@ -35,6 +35,8 @@ export async function contractSetup() {
   const fileId = written.insertedFiles[0].id as string;
   await crs.write(admin, spaceId, cr.id, [
     { operation: 'insert_page', document: { markdown: `# Links\n\nSee [the logo](/files/${fileId}) and [nowhere](https://example.invalid/x).\n` } },
+    // The revision's reusableContents answer the platform's RevisionReusableContent.
+    { operation: 'insert_reusable_content', title: 'Restart', document: { markdown: '---\ntitle: Restart\n---\n\nRestart the app.\n' }, git: { path: '.gitbook/includes/restart.md' } },
   ]);
   const merged = await crs.create(admin, spaceId, { subject: 'Links page' });
   await crs.write(admin, spaceId, merged.id, [
@@ -43,6 +45,7 @@ export async function contractSetup() {
   const mainFile = (await core.get<{ file_id: string }>("SELECT file_id FROM revision_files WHERE name = 'main-logo.txt'"))?.file_id;
   await crs.write(admin, spaceId, merged.id, [
     { operation: 'insert_page', document: { markdown: `# Links\n\nSee [the logo](/files/${mainFile}).\n` } },
+    { operation: 'insert_reusable_content', title: 'Sign in', document: { markdown: 'Sign in first.\n' } },
   ]);
   await crs.merge(admin, spaceId, merged.id);
 

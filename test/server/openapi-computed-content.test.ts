@@ -148,6 +148,7 @@ describe('computed pages (OpenAPI references) in search and PDF', () => {
         DROP TABLE blob_chunks;
         ALTER TABLE blobs DROP COLUMN chunks;
         ALTER TABLE revision_files DROP COLUMN git_path;
+        DROP TABLE revision_reusable_contents;
         PRAGMA user_version = 7;`);
       raw.close();
 

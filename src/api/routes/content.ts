@@ -1,6 +1,6 @@
 import { route } from './route';
 import { listOf } from '../schemas/common';
-import { ContentQuery, DownloadQuery, File, FilesQuery, PageQuery, Page, Pages, PdfDownloadQuery, PdfQuery, PdfUrl, Revision } from '../schemas/content';
+import { ContentQuery, DownloadQuery, File, FilesQuery, PageQuery, Page, Pages, PdfDownloadQuery, PdfQuery, PdfUrl, ReusableContent, ReusableContentsQuery, Revision } from '../schemas/content';
 
 const tag = 'Content';
 
@@ -23,6 +23,10 @@ function contentRoutes<P extends string>(root: P, prefix: 'Space' | 'ChangeReque
       operationId: `get${prefix}File`, tag, method: 'GET', path: `${root}/content/files/{fileId}`, status: 200,
       summary: 'A file', query: ContentQuery, response: File,
     }),
+    reusableContents: route({
+      operationId: `list${prefix}ReusableContents`, tag, method: 'GET', path: `${root}/content/reusable-contents`, status: 200,
+      summary: 'Reusable contents (docsctl: Git Sync includes, each with its stored markdown)', query: ReusableContentsQuery, response: listOf(ReusableContent),
+    }),
     page: route({
       operationId: `get${prefix}Page`, tag, method: 'GET', path: `${root}/content/page/{pageId}`, status: 200,
       summary: 'A page (format: document or markdown)', query: PageQuery, response: Page,
@@ -41,12 +45,14 @@ export const getSpaceContent = space.content;
 export const listSpacePages = space.pages;
 export const listSpaceFiles = space.files;
 export const getSpaceFile = space.file;
+export const listSpaceReusableContents = space.reusableContents;
 export const getSpacePage = space.page;
 export const getSpacePageByPath = space.pageByPath;
 export const getChangeRequestContent = changeRequest.content;
 export const listChangeRequestPages = changeRequest.pages;
 export const listChangeRequestFiles = changeRequest.files;
 export const getChangeRequestFile = changeRequest.file;
+export const listChangeRequestReusableContents = changeRequest.reusableContents;
 export const getChangeRequestPage = changeRequest.page;
 export const getChangeRequestPageByPath = changeRequest.pageByPath;
 

@@ -7,6 +7,7 @@ import { JSONDocument, MarkdownOrDocument } from './document';
 const ContentFlags = lazy(() => ({ metadata: z.optional(queryBool), computed: z.optional(queryBool) }));
 export const ContentQuery = lazy(() => z.strictObject({ ...ContentFlags }));
 export const FilesQuery = lazy(() => z.strictObject({ ...Paging, ...ContentFlags }));
+export const ReusableContentsQuery = lazy(() => z.strictObject({ ...Paging, ...ContentFlags }));
 export const PageQuery = lazy(() => z.strictObject({ format: z.optional(z.enum(['document', 'markdown'])), ...ContentFlags }));
 
 export const File = lazy(() => z.object({
@@ -97,7 +98,8 @@ export const Revision = lazy(() => z.object({
   parents: z.array(z.string()),
   pages: z.array(Page),
   files: z.array(File),
-  reusableContents: z.array(z.unknown()),
+  /** The platform's RevisionReusableContent: `document` is the id of its document (a listing item has the tree). */
+  reusableContents: z.array(z.object({ id: z.string(), title: z.string(), document: z.string(), git: z.optional(GitBlob) })),
   /** A merge revision: the change request it merged. */
   mergedFrom: z.optional(ChangeRequest),
   tags: z.optional(z.array(z.unknown())),
@@ -107,6 +109,16 @@ export const Revision = lazy(() => z.object({
 }));
 
 export const Pages = lazy(() => z.object({ pages: z.array(Page) }));
+
+/** docsctl: a reusable content as its listing shows it, with the stored markdown (`content pull` writes it as it is). */
+export const ReusableContent = lazy(() => z.object({
+  object: z.literal('reusable-content'),
+  id: z.string(),
+  title: z.string(),
+  document: JSONDocument,
+  markdown: z.string(),
+  git: z.optional(GitBlob),
+}));
 
 export const ChangeRequest = lazy(() => z.object({
   object: z.literal('change-request'),
@@ -137,7 +149,8 @@ export const ChangeRequestPatch = lazy(() => z.strictObject({
 export const MergeResult = lazy(() => z.object({
   revision: z.optional(z.string()),
   result: z.enum(['merge', 'update', 'conflicts']),
-  conflicts: z.optional(z.array(z.object({ page: z.string() }))),
+  /** What changed differently on both sides: a page (`page`), or a reusable content (`reusableContent`, docsctl). */
+  conflicts: z.optional(z.array(z.object({ page: z.optional(z.string()), reusableContent: z.optional(z.string()) }))),
 }));
 
 /** docsctl extension: a page whose content is generated from an OpenAPI spec (slug or id) when read. */
@@ -183,6 +196,13 @@ export const ContentChange = lazy(() => z.discriminatedUnion('operation', [
   }),
   /** docsctl extension: files taken out of the content. */
   z.strictObject({ operation: z.literal('delete_files'), files: z.array(Id).check(z.minLength(1), z.maxLength(1000)) }),
+  /** docsctl extensions: reusable content (Git Sync's `.gitbook/includes/`), its markdown stored whole. */
+  z.strictObject({ operation: z.literal('insert_reusable_content'), title: text(1, 256), document: MarkdownOrDocument, git: z.optional(GitFile), ref: z.optional(text(1, 200)) }),
+  z.strictObject({
+    operation: z.literal('update_reusable_content'), reusableContent: Id, title: z.optional(text(1, 256)), document: z.optional(MarkdownOrDocument),
+    git: z.optional(z.nullable(GitFile)),
+  }),
+  z.strictObject({ operation: z.literal('delete_reusable_content'), reusableContent: Id }),
 ]));
 
 /** The most changes one write batch takes; a client writes more as several batches (commands/shared/write-changes.ts). */
@@ -190,7 +210,7 @@ export const MAX_CHANGES_PER_WRITE = 5000;
 export const ContentWrite = lazy(() => z.strictObject({ changes: z.array(ContentChange).check(z.minLength(1), z.maxLength(MAX_CHANGES_PER_WRITE)) }));
 export const ContentWriteResult = lazy(() => z.object({
   changeRequest: ChangeRequest,
-  changes: z.array(z.object({ operation: z.string(), page: z.optional(z.string()), files: z.optional(z.array(z.string())) })),
+  changes: z.array(z.object({ operation: z.string(), page: z.optional(z.string()), files: z.optional(z.array(z.string())), reusableContent: z.optional(z.string()) })),
   insertedFiles: z.array(File),
 }));
 

@@ -20,7 +20,7 @@ export function registerMergeLike(
       const result = await api.call(route as typeof routes.mergeChangeRequest, { params: { spaceId: opts.space, changeRequestId } });
       if (ctx.out.json) ctx.out.raw(result);
       if (result.result === 'conflicts') {
-        if (!ctx.out.json) for (const c of result.conflicts ?? []) ctx.out.text(c.page);
+        if (!ctx.out.json) for (const c of result.conflicts ?? []) ctx.out.text(c.page ?? `reusable content ${c.reusableContent}`);
         throw new CliError(`conflicts on ${result.conflicts?.length ?? 0} page(s): nothing was changed`, EXIT.conflict);
       }
       ctx.out.message(`${done} (revision ${result.revision}).`);

@@ -4,7 +4,7 @@ import { firstHeading, slugify, splitFrontmatter } from '../../markdown/markdown
 import { contentTypeOf, imageSize } from './images';
 import { fileNameProblem, isMediaType } from './file-rules';
 import type { Change } from '../../domain/content-change';
-import { pageData, storePage, type FileEntry, type PageData, type RevisionState } from './state';
+import { pageData, storePage, type FileEntry, type PageData, type ReusableEntry, type RevisionState } from './state';
 import { fileBytes } from './file-bytes';
 import { mapInOrder } from '../in-order';
 import { Siblings } from './siblings';
@@ -13,6 +13,7 @@ export interface AppliedChange {
   operation: Change['operation'];
   page?: string;
   files?: string[];
+  reusableContent?: string;
 }
 
 /**
@@ -71,6 +72,8 @@ export async function applyChanges(core: Core, state: RevisionState, changes: Ch
   const insertedFiles: FileEntry[] = [];
   /** Pages inserted by this batch under a client label (`ref`), so later changes can put pages in them. */
   const refs = new Map<string, string>();
+  /** Reusable contents inserted by this batch under a client label (`ref`), so later changes can name them. */
+  const reusableRefs = new Map<string, string>();
   const slugs = slugBook(core, state);
   const siblings = new Siblings(state);
   await mapInOrder(changes, async (change, i) => {
@@ -78,6 +81,11 @@ export async function applyChanges(core: Core, state: RevisionState, changes: Ch
     const requirePage = (id: string, name = 'page') => {
       if (!state.pages.has(id)) throw invalid(`${field}.${name}: no page ${id} in this content`);
       return state.pages.get(id)!;
+    };
+    const requireReusable = (ref: string): ReusableEntry => {
+      const entry = state.reusables.get(reusableRefs.get(ref) ?? ref);
+      if (!entry) throw invalid(`${field}.reusableContent: no reusable content ${ref} in this content`);
+      return entry;
     };
     const read = (markdown: string) => {
       try {
@@ -209,6 +217,40 @@ export async function applyChanges(core: Core, state: RevisionState, changes: Ch
           state.files.delete(id);
         });
         applied.push({ operation: 'delete_files', files: change.files });
+        break;
+      }
+      case 'insert_reusable_content': {
+        if (change.ref !== undefined && reusableRefs.has(change.ref)) throw invalid(`${field}.ref: "${change.ref}" is used by an earlier change of this batch`);
+        // Stored whole, but read as a page's is: a document with bad frontmatter could not be shown.
+        read(change.document.markdown);
+        if (change.git) checkGitPath(change.git.path, `${field}.git.path`);
+        const entry: ReusableEntry = { id: core.newId(), title: change.title, markdown: change.document.markdown, gitPath: change.git?.path ?? null, createdAt: now, updatedAt: now };
+        state.reusables.set(entry.id, entry);
+        if (change.ref !== undefined) reusableRefs.set(change.ref, entry.id);
+        applied.push({ operation: 'insert_reusable_content', reusableContent: entry.id });
+        break;
+      }
+      case 'update_reusable_content': {
+        const entry = requireReusable(change.reusableContent);
+        const next: ReusableEntry = { ...entry };
+        if (change.title !== undefined) next.title = change.title;
+        if (change.document) {
+          read(change.document.markdown);
+          next.markdown = change.document.markdown;
+        }
+        if (change.git === null) next.gitPath = null;
+        else if (change.git) {
+          checkGitPath(change.git.path, `${field}.git.path`);
+          next.gitPath = change.git.path;
+        }
+        if (next.title !== entry.title || next.markdown !== entry.markdown || next.gitPath !== entry.gitPath) state.reusables.set(entry.id, { ...next, updatedAt: now });
+        applied.push({ operation: 'update_reusable_content', reusableContent: entry.id });
+        break;
+      }
+      case 'delete_reusable_content': {
+        const entry = requireReusable(change.reusableContent);
+        state.reusables.delete(entry.id);
+        applied.push({ operation: 'delete_reusable_content', reusableContent: entry.id });
         break;
       }
     }

@@ -1,10 +1,16 @@
-import { cloneState, renumber, type FileEntry, type PageEntry, type RevisionState } from './state';
+import { cloneState, renumber, type FileEntry, type PageEntry, type ReusableEntry, type RevisionState } from './state';
 
 export interface MergeResult {
   state?: RevisionState;
   /** Pages changed on both sides in different ways; nothing is merged when there is any. */
   conflicts: string[];
+  /** Reusable contents changed on both sides in different ways (only when there is any); nothing is merged then either. */
+  reusableConflicts?: string[];
 }
+
+/** What counts as a change of a reusable content: its title, its text or its file. */
+const sameReusable = (a: ReusableEntry | undefined, b: ReusableEntry | undefined) =>
+  a === b || (a !== undefined && b !== undefined && a.title === b.title && a.markdown === b.markdown && a.gitPath === b.gitPath);
 
 /** What counts as a change of a page: its content or where it hangs (not its index among siblings). */
 const same = (a: PageEntry | undefined, b: PageEntry | undefined) =>
@@ -13,7 +19,7 @@ const same = (a: PageEntry | undefined, b: PageEntry | undefined) =>
 /**
  * Three-way merge at page level. For each page, the side that changed it since `base` wins; a page
  * changed on both sides the same way is fine; changed differently (edited on both, or edited on one and
- * deleted on the other) is a conflict. Files never change: both sides' new files are kept, and a file either side deleted is gone.
+ * deleted on the other) is a conflict; reusable contents merge the same way. Files never change: both sides' new files are kept, and a file either side deleted is gone.
  */
 export function threeWayMerge(base: RevisionState, ours: RevisionState, theirs: RevisionState): MergeResult {
   const result = cloneState(ours);
@@ -40,7 +46,19 @@ export function threeWayMerge(base: RevisionState, ours: RevisionState, theirs: 
     }
     conflicts.push(id);
   }
-  if (conflicts.length) return { conflicts };
+  // Reusable contents as pages, by their content: the side that changed one wins; both changing it differently is a conflict.
+  const reusableConflicts: string[] = [];
+  for (const id of new Set([...base.reusables.keys(), ...ours.reusables.keys(), ...theirs.reusables.keys()])) {
+    const [b, o, t] = [base.reusables.get(id), ours.reusables.get(id), theirs.reusables.get(id)];
+    if (sameReusable(t, b) || sameReusable(o, t)) continue;
+    if (sameReusable(o, b)) {
+      if (t) result.reusables.set(id, { ...t });
+      else result.reusables.delete(id);
+      continue;
+    }
+    reusableConflicts.push(id);
+  }
+  if (conflicts.length || reusableConflicts.length) return { conflicts, ...(reusableConflicts.length ? { reusableConflicts } : {}) };
   // A page whose parent is gone (deleted on the other side) moves to the root rather than vanishing.
   for (const page of result.pages.values()) if (page.parent && !result.pages.has(page.parent)) page.parent = null;
   const parents = new Set([...result.pages.values()].map((p) => p.parent));

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Core } from '../core';
 import { capabilityUrl } from '../capability';
 import { pageDocument } from '../../markdown/document/from-markdown';
-import { childrenIndex, childrenOf, pageData, pathsOf, type FileEntry, type PageData, type PageEntry, type RevisionState } from './state';
+import { childrenIndex, childrenOf, pageData, pathsOf, sha256, type FileEntry, type PageData, type PageEntry, type ReusableEntry, type RevisionState } from './state';
 import { shownMarkdown } from './computed-page';
 import type { PageComputed } from '../../domain/content-change';
 import { mapInOrder } from '../in-order';
@@ -104,13 +104,37 @@ async function contentOf(core: Core, spaceId: string, data: PageData, options: P
   return options.format === 'document' ? { document: pageDocument(markdown) } : { markdown };
 }
 
-/** The Git blob id of a page version's markdown (`git hash-object`), worked out once per version. */
-async function blobOid(core: Core, versionId: string, markdown: string): Promise<string> {
-  return await core.immutable(`page-oid:${versionId}`, async () => {
-    const bytes = Buffer.from(markdown);
-    return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
-  });
+/** The Git blob id of a text (`git hash-object`). */
+function gitOid(text: string): string {
+  const bytes = Buffer.from(text);
+  return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
 }
+
+/** The Git blob id of a page version's markdown, worked out once per version. */
+async function blobOid(core: Core, versionId: string, markdown: string): Promise<string> {
+  return await core.immutable(`page-oid:${versionId}`, async () => gitOid(markdown));
+}
+
+const reusableGit = (entry: ReusableEntry) => (entry.gitPath !== null ? { git: { oid: gitOid(entry.markdown), path: entry.gitPath } } : {});
+
+/**
+ * A reusable content as the platform's Revision shows it (its RevisionReusableContent): `document` is
+ * the id of its document, as a page's `documentId` is (here the SHA-256 of its text), and when Git
+ * Sync keeps it in a file, `git` is the file and the Git id of its text.
+ */
+export function presentReusable(entry: ReusableEntry) {
+  return { id: entry.id, title: entry.title, document: sha256(entry.markdown), ...reusableGit(entry) };
+}
+
+/**
+ * docsctl: a reusable content as its listing shows it: its document tree (the body as a page's, the
+ * frontmatter left out) and the stored text (`content pull` writes it as it is).
+ */
+export function presentReusableContent(entry: ReusableEntry) {
+  return { object: 'reusable-content' as const, id: entry.id, title: entry.title, document: pageDocument(entry.markdown), markdown: entry.markdown, ...reusableGit(entry) };
+}
+
+export type ReusableContent = ReturnType<typeof presentReusableContent>;
 
 export async function presentPage(core: Core, spaceId: string, state: RevisionState, entry: PageEntry, paths: Map<string, string>, options: PageOptions = {}): Promise<Page> {
   const data = await pageData(core, entry.versionId);
@@ -165,7 +189,8 @@ export async function presentRevision(core: Core, spaceId: string, revisionId: s
     pages: await presentPages(core, spaceId, state),
     // The order of the files listing (SQLite's binary order of names, then ids).
     files: await mapInOrder([...state.files.values()].sort((a, b) => compare(a.name, b.name) || compare(a.id, b.id)), async (f) => await presentFile(core, spaceId, f, viewerId)),
-    reusableContents: [] as never[],
+    // The order of the reusable contents listing (titles, then ids).
+    reusableContents: [...state.reusables.values()].sort((a, b) => compare(a.title, b.title) || compare(a.id, b.id)).map(presentReusable),
     // Pages cannot be tagged here: a revision has no tags (docs/decisions.md).
     tags: [] as never[],
     createdAt: row.created_at,

@@ -3,10 +3,10 @@ import { notFound } from '../errors';
 import { keysetPage, type PageRequest } from '../pagination';
 import type { spacesModule } from '../spaces';
 import type { changeRequestsModule } from '../change-requests';
-import { childrenIndex, loadState, pageData, pathsOf, type RevisionState } from './state';
+import { childrenIndex, loadState, pageData, pathsOf, reusableOf, type ReusableRow, type RevisionState } from './state';
 import { invalid } from '../errors';
 import { capabilityUrl } from '../capability';
-import { presentFile, presentPage, presentPages, presentRevision, type File, type PageFormat } from './present';
+import { presentFile, presentPage, presentPages, presentReusableContent, presentRevision, type File, type PageFormat, type ReusableContent } from './present';
 import { shownMarkdown } from './computed-page';
 import { mapInOrder } from '../in-order';
 import { blobChunks, blobHead, type SizedStream } from './blob-store';
@@ -86,6 +86,22 @@ export function contentReadsModule(core: Core, spaces: Spaces, changeRequests: C
         direction: 'asc',
         keyOf: (r) => [r.name, r.file_id],
         present: async (r) => await presentFile(core, spaceId, { id: r.file_id, name: r.name, contentType: r.content_type, blobId: r.blob_id, width: r.width, height: r.height, gitPath: r.git_path ?? null }, actor.userId),
+      }, page);
+    },
+
+    /** docsctl: the reusable contents, by title then id, each with its document and its stored markdown. */
+    async reusableContents(actor: Actor, root: ContentRoot, page: PageRequest) {
+      const { revisionId } = await revisionOf(actor, root);
+      return await keysetPage<ReusableRow, ReusableContent>(core, {
+        listing: 'reusable-contents',
+        from: 'revision_reusable_contents',
+        columns: '*',
+        where: ['revision_id = ?'],
+        args: [revisionId],
+        orderBy: ['title', 'reusable_id'],
+        direction: 'asc',
+        keyOf: (r) => [r.title, r.reusable_id],
+        present: (r) => presentReusableContent(reusableOf(r)),
       }, page);
     },
 

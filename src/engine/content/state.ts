@@ -38,10 +38,26 @@ export interface FileEntry {
   gitPath: string | null;
 }
 
-/** A revision's content in memory: pages and files by id. */
+/**
+ * A reusable content of a revision (Git Sync's `.gitbook/includes/` files, which pages include with
+ * `{% include "/reusable-contents/<id>" %}`). The markdown is the whole text as given, frontmatter
+ * included, so that `content pull` writes the file back byte for byte.
+ */
+export interface ReusableEntry {
+  id: string;
+  title: string;
+  markdown: string;
+  /** Where Git Sync keeps it (`.gitbook/includes/restart.md`); null for reusable contents made otherwise. */
+  gitPath: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A revision's content in memory: pages, files and reusable contents by id. */
 export interface RevisionState {
   pages: Map<string, PageEntry>;
   files: Map<string, FileEntry>;
+  reusables: Map<string, ReusableEntry>;
 }
 
 export const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
@@ -61,13 +77,32 @@ export async function loadState(core: Core, revisionId: string): Promise<Revisio
   )) {
     files.set(row.file_id, { id: row.file_id, name: row.name, contentType: row.content_type, blobId: row.blob_id, width: row.width, height: row.height, gitPath: row.git_path ?? null });
   }
-  return { pages, files };
+  const reusables = new Map<string, ReusableEntry>();
+  for (const row of await core.all<ReusableRow>('SELECT * FROM revision_reusable_contents WHERE revision_id = ?', [revisionId])) {
+    reusables.set(row.reusable_id, reusableOf(row));
+  }
+  return { pages, files, reusables };
 }
+
+/** A row of `revision_reusable_contents`. */
+export interface ReusableRow {
+  reusable_id: string;
+  title: string;
+  markdown: string;
+  git_path: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export const reusableOf = (row: ReusableRow): ReusableEntry => ({
+  id: row.reusable_id, title: row.title, markdown: row.markdown, gitPath: row.git_path ?? null, createdAt: row.created_at, updatedAt: row.updated_at,
+});
 
 export function cloneState(state: RevisionState): RevisionState {
   return {
     pages: new Map([...state.pages].map(([id, p]) => [id, { ...p }])),
     files: new Map([...state.files].map(([id, f]) => [id, { ...f }])),
+    reusables: new Map([...state.reusables].map(([id, r]) => [id, { ...r }])),
   };
 }
 
@@ -109,6 +144,11 @@ export async function saveRevision(
   for (const f of state.files.values()) {
     await core.run('INSERT INTO revision_files (revision_id, file_id, name, content_type, blob_id, width, height, git_path) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
       id, f.id, f.name, f.contentType, f.blobId, f.width, f.height, f.gitPath,
+    ]);
+  }
+  for (const r of state.reusables.values()) {
+    await core.run('INSERT INTO revision_reusable_contents (revision_id, reusable_id, title, markdown, git_path, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+      id, r.id, r.title, r.markdown, r.gitPath, r.createdAt, r.updatedAt,
     ]);
   }
   return id;

@@ -4,6 +4,7 @@
  * Each problem is a path into the document and a rule; the api layer turns them into 400 messages.
  */
 import { DOCUMENT_LIMITS } from './limits';
+import { REUSABLE_CONTENT_ID } from '../gitbook-blocks';
 
 export interface DocumentIssue { path: (string | number)[]; message: string }
 
@@ -51,6 +52,16 @@ function ref(data: Record<string, unknown>, at: Path, issues: DocumentIssue[], f
     message: fileOnly
       ? 'must be a file reference { "kind": "file", "file": an id or a path }'
       : 'must be a reference { "kind": "url", "url": string } or { "kind": "file", "file": an id } (docsctl stores documents as markdown, which links by URL, path or /files/<id>)',
+  });
+}
+
+/** A reusable content of the same content: `{ kind: "reusable-content", reusableContent: id }`, written as its include line. */
+function reusableRef(data: Record<string, unknown>, at: Path, issues: DocumentIssue[]) {
+  const value = data.ref;
+  if (isObject(value) && value.kind === 'reusable-content' && typeof value.reusableContent === 'string' && REUSABLE_CONTENT_ID.test(value.reusableContent)) return;
+  issues.push({
+    path: [...at, 'ref'],
+    message: 'must be a reusable content reference { "kind": "reusable-content", "reusableContent": an id (no /, blank, quote, \\, %, { or }, at most 200 characters) }',
   });
 }
 
@@ -105,6 +116,7 @@ const RULES: Record<string, Rule> = {
     },
   },
   'content-ref': { children: 'none', data: (d, at, issues) => ref(d, at, issues) },
+  'reusable-content': { children: 'none', data: (d, at, issues) => reusableRef(d, at, issues) },
   table: { children: 'none', fragments: 'table-cells', data: (d, at, issues) => tableData(d, at, issues) },
   expandable: { children: 'none', fragments: 'expandable', dataOptional: true },
 };

@@ -6,7 +6,7 @@
 import type { Token, Tokens } from 'marked';
 import { headingOf } from '../headings';
 import { lexBlocks, splitFrontmatter } from '../markdown';
-import type { Hint as HintToken, LinkBlock, Tab, TitledCode } from '../gitbook-blocks';
+import type { Hint as HintToken, LinkBlock, ReusableContentTag, Tab, TitledCode } from '../gitbook-blocks';
 import type {
   Block, CodeData, Fragment, HintStyle, Image, Inline, InlineContent, InlineImage, JSONDocument, ListItem, Mark, MarkType, Paragraph, Table, TableColumn, Text,
 } from './types';
@@ -175,7 +175,7 @@ function block(token: Token): Block[] {
       return [{ object: 'block', type: 'divider', isVoid: true, data: {} }];
     case 'html': {
       // The platform has no HTML block: GitBook's figure is an image with a caption, other HTML its source text.
-      const html = (token as Tokens.HTML).text.replace(/\s+$/, '');
+      const html = (token as Tokens.HTML).text.trimEnd();
       const figure = figureOf(html);
       if (figure) return [{ object: 'block', type: 'images', isVoid: false, data: {}, nodes: [blockImage(figure.src, figure.alt, figure.caption)] }];
       return [paragraph([textNode(html)])];
@@ -183,8 +183,9 @@ function block(token: Token): Block[] {
     case 'space':
       return [];
     case 'liquid-tag':
-      // A tag docsctl does not read stays as its text, so that writing it back keeps it.
-      return [paragraph([textNode(token.raw.replace(/\s+$/, ''))])];
+      // A tag docsctl does not read stays as its text, so that writing it back keeps it. (trimEnd, not
+      // /\s+$/, which tries the rest of a long run of blanks from each of them: quadratic.)
+      return [paragraph([textNode(token.raw.trimEnd())])];
     case 'hint': {
       const style = (token as HintToken).style;
       return [{ object: 'block', type: 'hint', isVoid: false, data: { style: HINT_STYLES.has(style) ? (style as HintStyle) : 'info' }, nodes: blocks((token as HintToken).tokens) }];
@@ -199,6 +200,8 @@ function block(token: Token): Block[] {
       const tab = token as Tab;
       return [{ object: 'block', type: 'tabs', isVoid: false, data: {}, nodes: [{ object: 'block', type: 'tabs-item', isVoid: false, data: { title: tab.title }, nodes: blocks(tab.tokens) }] }];
     }
+    case 'reusable-content':
+      return [{ object: 'block', type: 'reusable-content', isVoid: true, data: { ref: { kind: 'reusable-content', reusableContent: (token as ReusableContentTag).reusableContent } } }];
     case 'content-ref':
       // Its body only repeats the link.
       return [{ object: 'block', type: 'content-ref', isVoid: true, data: { ref: refOf((token as LinkBlock).url) } }];
@@ -207,7 +210,7 @@ function block(token: Token): Block[] {
     case 'file':
       return [{ object: 'block', type: 'file', isVoid: true, data: { ref: fileOfSrc((token as LinkBlock).url) } }, ...blocks((token as LinkBlock).tokens)];
     default:
-      return [paragraph([textNode(token.raw.replace(/\s+$/, ''))])];
+      return [paragraph([textNode(token.raw.trimEnd())])];
   }
 }
 

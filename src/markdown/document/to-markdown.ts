@@ -8,6 +8,7 @@ import { destination, escapeLineStarts, inlineMarkdown, verbatimText } from './i
 import { figureHtml } from './figure';
 import { destinationOf, srcOfFile } from './refs';
 import { expandableMarkdown } from './expandable';
+import { includeLine } from '../gitbook-blocks';
 
 /** A tag attribute's value, quoted with whichever quote it does not hold. */
 const attr = (name: string, value: string) => (value.includes('"') ? `${name}='${value}'` : `${name}="${value}"`);
@@ -134,6 +135,8 @@ function blockMarkdown(node: Block, alternate = false): string {
       const url = destinationOf(node.data.ref);
       return `{% content-ref ${attr('url', url)} %}\n[${url.replace(/[\\[\]]/g, '\\$&')}](${destination(url)})\n{% endcontent-ref %}`;
     }
+    case 'reusable-content':
+      return includeLine(node.data.ref.reusableContent);
     case 'table':
       return tableMarkdown(node);
     case 'expandable': {

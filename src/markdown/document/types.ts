@@ -46,6 +46,9 @@ export interface TabsItem { object: 'block'; type: 'tabs-item'; isVoid: false; d
 export interface Embed { object: 'block'; type: 'embed'; isVoid: true; data: { url: string } }
 export interface FileBlock { object: 'block'; type: 'file'; isVoid: true; data: { ref: FileRef } }
 export interface ContentRefBlock { object: 'block'; type: 'content-ref'; isVoid: true; data: { ref: Ref } }
+/** A reusable content of the same content, included here (markdown: `{% include "/reusable-contents/<id>" %}`). */
+export interface ReusableContentRef { kind: 'reusable-content'; reusableContent: string }
+export interface ReusableContentBlock { object: 'block'; type: 'reusable-content'; isVoid: true; data: { ref: ReusableContentRef } }
 
 export type TextAlignment = 'left' | 'center' | 'right';
 export interface TableColumn { id: string; title: string; type: 'text'; textAlignment: TextAlignment }
@@ -66,6 +69,6 @@ export interface Expandable { object: 'block'; type: 'expandable'; isVoid: true;
 
 export type Block =
   | Paragraph | Heading | Code | CodeLine | Blockquote | Hint | ListItem | ListOrdered | ListUnordered | ListTasks
-  | Divider | Images | Image | Tabs | TabsItem | Embed | FileBlock | ContentRefBlock | Table | Expandable;
+  | Divider | Images | Image | Tabs | TabsItem | Embed | FileBlock | ContentRefBlock | ReusableContentBlock | Table | Expandable;
 
 export interface JSONDocument { object: 'document'; data: Record<string, unknown>; nodes: Block[] }

@@ -11,6 +11,7 @@ import { sql as audit } from './010_audit';
 import { sql as searchKeys } from './011_search_keys';
 import { sql as blobChunks } from './012_blob_chunks';
 import { sql as fileGitPaths } from './013_file_git_paths';
+import { sql as reusableContents } from './014_reusable_contents';
 
 /** Numbered schema migrations, applied in order; `user_version` records how many ran. */
-export const migrations: readonly string[] = [people, spaces, content, comments, search, sites, openapi, searchComputed, tokenLimits, audit, searchKeys, blobChunks, fileGitPaths];
+export const migrations: readonly string[] = [people, spaces, content, comments, search, sites, openapi, searchComputed, tokenLimits, audit, searchKeys, blobChunks, fileGitPaths, reusableContents];
