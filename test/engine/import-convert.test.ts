@@ -215,8 +215,9 @@ describe('zip archives', () => {
     expect(fromZip.tree.pages.map((p) => p.path)).toEqual(['readme', 'b', 'a']);
   });
 
-  it('leave out files over 1 MiB (counted as found), and refuse archives with bad markdown or nothing to import', async () => {
-    const content = await zipImport(await zipOf({ 'a.md': '# A\n\n[data](big.bin)', 'big.bin': Buffer.alloc(1024 * 1024 + 1) }), 'https://h.test/z.zip', limits, live);
+  it('leave out files over the largest file size (counted as found), and refuse archives with bad markdown or nothing to import', async () => {
+    const oneMiB = { ...limits, maxFileBytes: 1024 * 1024 };
+    const content = await zipImport(await zipOf({ 'a.md': '# A\n\n[data](big.bin)', 'big.bin': Buffer.alloc(1024 * 1024 + 1) }), 'https://h.test/z.zip', oneMiB, live);
     expect(content).toMatchObject({ totalResources: 2, importedResources: 1, tree: { assets: [] } });
     expect((await rejection(zipImport(await zipOf({ 'bad.md': '---\ntitle: [x\n---\n' }), 'https://h.test/z.zip', limits, live))).message).toMatch(
       /^url: the zip archive cannot be read as a folder of markdown: frontmatter is not valid YAML/,
