@@ -28,7 +28,7 @@ describe('links in remote mode through serve', () => {
     expect(check.stderr).toBe('5 link(s), 1 broken.\nerror: 1 broken link(s) found\n');
 
     const listing = JSON.parse((await remote(['links', '--space', space, '--status', 'broken', '--json'])).stdout);
-    expect(listing).toMatchObject({ count: 1, stats: { total: 5, broken: { total: 1, changeRequest: 0 } }, items: [{ targetReference: { kind: 'page', path: 'gone' } }] });
+    expect(listing).toMatchObject({ count: 1, stats: { total: 5, broken: { total: 1, changeRequest: 0 } }, items: [{ targetReference: { kind: 'page', path: 'gone.md' } }] });
 
     const file = JSON.parse((await remote(['content', 'files', '--space', space, '--json'])).stdout).items[0].id as string;
     const backlinks = await remote(['links', '--space', space, '--file', file], true);
