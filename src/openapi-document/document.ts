@@ -28,9 +28,11 @@ export interface SpecDocument {
 /**
  * The text that identifies a document: line endings as LF and trailing white space at the end
  * removed. Publishing text with the same identity again is "no change" (no new version).
+ * `trimEnd` removes exactly what `/\s+$/` matched, in one pass: the regex tried every start of a run
+ * of blanks not at the end, quadratic in the run (200,000 blanks then a letter took 14 seconds).
  */
 export function normalizeText(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(/\s+$/, '');
+  return text.replace(/\r\n?/g, '\n').trimEnd();
 }
 
 export function digestOf(text: string): string {
