@@ -1,5 +1,5 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { stat, writeFile, rm } from 'node:fs/promises';
+import { closeSync, createWriteStream, openSync, readSync, statSync } from 'node:fs';
+import { writeFile, rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { Transport, TransportRequest, TransportResponse } from './transport';
 
@@ -14,11 +14,32 @@ export interface InProcessApp {
   ): Promise<TransportResponse & { stream?: { size: number; chunks: AsyncIterable<Uint8Array> } }>;
 }
 
-/** An upload's body as the app takes it: the file's stream (read as the app consumes it) or the buffer. */
+/** How much of a file the local transport reads at a time. */
+const READ_CHUNK = 1024 * 1024;
+
+/**
+ * A file's bytes, read synchronously a chunk at a time as the app asks for them: in-process there is
+ * nothing else to do meanwhile, and each read through the thread pool was several round trips
+ * (a push of 200 images spent a quarter of its time waiting on them).
+ */
+async function* chunksOf(path: string): AsyncGenerator<Uint8Array> {
+  const fd = openSync(path, 'r');
+  try {
+    for (;;) {
+      const buffer = Buffer.allocUnsafe(READ_CHUNK);
+      const n = readSync(fd, buffer, 0, READ_CHUNK, null);
+      if (n === 0) return;
+      yield n === READ_CHUNK ? buffer : buffer.subarray(0, n);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** An upload's body as the app takes it: the file's bytes (read as the app consumes them) or the buffer. */
 async function uploadOf(upload: string | Buffer): Promise<{ body: AsyncIterable<Uint8Array>; size: number }> {
   if (typeof upload !== 'string') return { body: (async function* () { yield upload; })(), size: upload.length };
-  const { size } = await stat(upload);
-  return { body: createReadStream(upload), size };
+  return { body: chunksOf(upload), size: statSync(upload).size };
 }
 
 /** Writes bytes to `path` as they come; a failure leaves no partial file. */

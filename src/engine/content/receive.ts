@@ -1,11 +1,17 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, open, rm } from 'node:fs/promises';
+import { mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BlobFile } from './blob-store';
 
-/** A body received to a private temp file; `dispose` removes it (call it in every case). */
-export interface Received extends BlobFile {
+/**
+ * A body received: in memory when it fits in one chunk of the store (`bytes`), else in a private temp
+ * file (`path`); `dispose` removes the file (call it in every case).
+ */
+export interface Received {
+  sha256: string;
+  size: number;
+  bytes?: Buffer;
+  path?: string;
   dispose(): Promise<void>;
 }
 
@@ -16,20 +22,23 @@ export class PastBound extends Error {}
 export class CutOff extends Error {}
 
 /**
- * Receives a body as it arrives into a temp file of its own folder (0700, in the system's temp
- * folder: TMPDIR), hashing it on the way and refusing it as soon as it passes `max` bytes. Never holds
- * more than the chunk at hand, and leaves nothing behind when it fails.
+ * Receives a body as it arrives, hashing it on the way and refusing it as soon as it passes `max`
+ * bytes. Up to `inMemory` bytes it stays in memory (most documentation images: no disk round trips,
+ * which were most of a 200-image push); past that it goes to a temp file of its own folder (0700, in
+ * the system's temp folder: TMPDIR). Never holds more than `inMemory` bytes, and leaves nothing behind
+ * when it fails.
  */
-export async function receiveToTempFile(body: AsyncIterable<Uint8Array>, max: number): Promise<Received> {
-  const folder = await mkdtemp(join(tmpdir(), 'docsctl-upload-'));
-  const dispose = async () => await rm(folder, { recursive: true, force: true });
+export async function receive(body: AsyncIterable<Uint8Array>, max: number, inMemory: number): Promise<Received> {
+  const hash = createHash('sha256');
+  const held: Uint8Array[] = [];
+  let size = 0;
+  let spill: { folder: string; path: string; handle: FileHandle } | undefined;
+  const dispose = async () => {
+    if (spill) await rm(spill.folder, { recursive: true, force: true });
+  };
+  const chunks = body[Symbol.asyncIterator]();
+  let done = false;
   try {
-    const path = join(folder, 'body');
-    const handle = await open(path, 'wx', 0o600);
-    const hash = createHash('sha256');
-    let size = 0;
-    const chunks = body[Symbol.asyncIterator]();
-    let done = false;
     try {
       for (;;) {
         let next: IteratorResult<Uint8Array>;
@@ -46,15 +55,26 @@ export async function receiveToTempFile(body: AsyncIterable<Uint8Array>, max: nu
         size += next.value.length;
         if (size > max) throw new PastBound();
         hash.update(next.value);
+        if (!spill && size <= inMemory) {
+          held.push(next.value);
+          continue;
+        }
+        if (!spill) {
+          const folder = await mkdtemp(join(tmpdir(), 'docsctl-upload-'));
+          const path = join(folder, 'body');
+          spill = { folder, path, handle: await open(path, 'wx', 0o600) };
+          for (const chunk of held.splice(0)) await spill.handle.write(chunk);
+        }
         // Our own disk failing is ours (a 500), unlike the body failing.
-        await handle.write(next.value);
+        await spill.handle.write(next.value);
       }
     } finally {
-      await handle.close();
+      await spill?.handle.close();
       // Stops the body where it is (what is left is the server's to drop).
       if (!done) await chunks.return?.();
     }
-    return { path, sha256: hash.digest('hex'), size, dispose };
+    const sha256 = hash.digest('hex');
+    return spill ? { sha256, size, path: spill.path, dispose } : { sha256, size, bytes: Buffer.concat(held), dispose };
   } catch (error) {
     await dispose();
     throw error;

@@ -2,8 +2,8 @@ import type { Actor, Core } from '../core';
 import { invalid, locked, tooLarge } from '../errors';
 import type { spacesModule, SpaceRow } from '../spaces';
 import { uploadTooLarge, UPLOAD_RETENTION_HOURS } from '../../domain/file-size';
-import { blobInfo, storeFile, type BlobInfo } from './blob-store';
-import { CutOff, PastBound, receiveToTempFile, type Received } from './receive';
+import { BLOB_CHUNK_BYTES, blobInfo, storeBytes, storeFile, type BlobInfo } from './blob-store';
+import { CutOff, PastBound, receive, type Received } from './receive';
 
 const RETENTION_MS = UPLOAD_RETENTION_HOURS * 3_600_000;
 
@@ -50,7 +50,7 @@ export function uploadsModule(core: Core, spaces: ReturnType<typeof spacesModule
       const what = name ? `${name}: ` : '';
       let received: Received;
       try {
-        received = await receiveToTempFile(body, core.maxFileSize);
+        received = await receive(body, core.maxFileSize, BLOB_CHUNK_BYTES);
       } catch (error) {
         if (error instanceof PastBound) throw tooLarge(uploadTooLarge(core.maxFileSize, name));
         if (error instanceof CutOff) throw invalid(`body: ${what}the upload ended before all its bytes arrived (${error.message})`);
@@ -60,7 +60,8 @@ export function uploadsModule(core: Core, spaces: ReturnType<typeof spacesModule
         const at = core.now();
         await core.write(async () => {
           await writable(actor, spaceId);
-          await storeFile(core, received);
+          if (received.bytes) await storeBytes(core, received.bytes);
+          else await storeFile(core, { path: received.path!, sha256: received.sha256, size: received.size });
           await core.run(
             `INSERT INTO space_uploads (space_id, blob_id, created_at, created_by) VALUES (?, ?, ?, ?)
              ON CONFLICT (space_id, blob_id) DO UPDATE SET created_at = excluded.created_at, created_by = excluded.created_by`,
