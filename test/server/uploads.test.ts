@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expectError, expectOk, testApp } from '../helpers/app';
 import { addMember, testEngine } from '../helpers/engine';
+import { png } from '../fixtures/import/server';
 
 const MiB = 1024 * 1024;
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -14,16 +15,6 @@ const bytesOf = (size: number, seed = 1) => {
   for (let i = 0; i < size; i += 4) b.writeUInt32LE((i * 2654435761 + seed) >>> 0, Math.min(i, size - 4));
   return b;
 };
-
-/** A minimal PNG header (signature and IHDR) of the given size. */
-function png(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(25);
-  ihdr.writeUInt32BE(13, 0);
-  ihdr.write('IHDR', 4, 'ascii');
-  ihdr.writeUInt32BE(width, 8);
-  ihdr.writeUInt32BE(height, 12);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), ihdr]);
-}
 
 /** Every upload's temp folder goes into a folder of the test's own, so what is left behind shows. */
 let temp: string;
