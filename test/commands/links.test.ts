@@ -175,4 +175,27 @@ describe('docsctl links', () => {
       ['ok', 'page', 'usage', 'readme'],
     ]);
   });
+
+  it('checks includes of reusable content: its title when the content holds it, broken once a change request deletes it', async () => {
+    const box = sandbox();
+    expect((await box.run(['init'])).code).toBe(0);
+    const space = JSON.parse((await box.run(['spaces', 'create', '--title', 'Docs', '--json'])).stdout).id as string;
+    const docs = join(box.dir, 'docs');
+    mkdirSync(join(docs, '.gitbook', 'includes'), { recursive: true });
+    writeFileSync(join(docs, 'README.md'), '# Home\n\n{% include ".gitbook/includes/restart.md" %}\n');
+    writeFileSync(join(docs, '.gitbook', 'includes', 'restart.md'), '---\ntitle: Restart the app\n---\n\nClose it and open it again.\n');
+    expect((await box.run(['content', 'push', 'docs', '--space', space, '--merge'])).code).toBe(0);
+    const listed = await box.run(['links', '--space', space, '--fail-on-broken']);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(rows(listed.stdout)).toEqual([['ok', 'reusable-content', 'Restart the app', 'readme']]);
+
+    const reusable = JSON.parse((await box.run(['api', `/v1/spaces/${space}/content/reusable-contents`])).stdout).items[0].id as string;
+    const cr = JSON.parse((await box.run(['api', '-X', 'POST', `/v1/spaces/${space}/change-requests`, '-f', 'subject=Drop restart'])).stdout) as { id: string; number: number };
+    writeFileSync(join(box.dir, 'body.json'), JSON.stringify({ changes: [{ operation: 'delete_reusable_content', reusableContent: reusable }] }));
+    expect((await box.run(['api', '-X', 'POST', `/v1/spaces/${space}/change-requests/${cr.id}/content`, '--input', 'body.json'])).code).toBe(0);
+    const broken = await box.run(['links', '--space', space, '--change-request', String(cr.number), '--fail-on-broken']);
+    expect(broken.code).toBe(1);
+    expect(rows(broken.stdout)).toEqual([['broken', 'reusable-content', `/reusable-contents/${reusable}`, 'readme']]);
+    expect(broken.stderr).toContain('1 link(s), 1 broken (1 introduced by this change request).');
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyLink, scanMarkdown, type RevisionIndex } from '../../src/engine/content/link-targets';
+import { classifyInclude, classifyLink, scanMarkdown, type RevisionIndex } from '../../src/engine/content/link-targets';
 import { headingIds, slugOfHeading } from '../../src/markdown/headings';
 import { pageInMemory } from '../../src/engine/content/in-memory-page';
 
@@ -86,6 +86,28 @@ describe('scanMarkdown with GitBook blocks', () => {
     expect(classifyLink('faq.md#questions', 'p-install', revision)).toMatchObject({ kind: 'anchor', status: 'ok' });
   });
 
+  it('finds the reusable contents include lines name (also in bodies), not includes of files, in code, or links to the path', () => {
+    const markdown = [
+      '{% include "/reusable-contents/r1" %}', '',
+      "{%- include '/reusable-contents/r2' -%}", '',
+      '{% hint style="info" %}', '{% include "/reusable-contents/r3" %}', '{% endhint %}', '',
+      '{% include "../.gitbook/includes/restart.md" %}', '',
+      '```', '{% include "/reusable-contents/in-code" %}', '```', '',
+      'Text {% include "/reusable-contents/inline" %} in a paragraph, and [a link](/reusable-contents/r4).',
+    ].join('\n');
+    const scan = scanMarkdown(markdown);
+    expect(scan.includes).toEqual(['r1', 'r2', 'r3']);
+    expect(scan.hrefs).toEqual(['/reusable-contents/r4']);
+  });
+
+  it('stays linear on many include lines and a long one never closed', () => {
+    const started = performance.now();
+    expect(scanMarkdown(Array.from({ length: 20_000 }, (_, i) => `{% include "/reusable-contents/r${i}" %}`).join('\n')).includes).toHaveLength(20_000);
+    expect(scanMarkdown(`{% include "/reusable-contents/${'a'.repeat(200_000)}`).includes).toEqual([]);
+    expect(scanMarkdown(`{% include ${' '.repeat(200_000)}x`).includes).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
   it('reads a page that opens a block it never closes, and a megabyte of such openers', () => {
     expect(scanMarkdown('{% hint %}\n[after](after.md)\n').hrefs).toEqual(['after.md']);
     expect(scanMarkdown('{% content-ref url="x.md" %}\n'.repeat(35_000)).hrefs).toHaveLength(35_000);
@@ -133,6 +155,7 @@ function index(): RevisionIndex {
     fileByName: new Map([['img/logo.png', 'f1'], ['diagram.svg', 'f2'], ['logo.png', 'f3']]),
     // f1 lies beside the pages (img/), f2 under .gitbook/assets/ (no path of its own), f3 in another folder with f1's base name.
     fileByPath: new Map([['img/logo.png', 'f1'], ['.gitbook/assets/diagram.svg', 'f2'], ['tutorials/logo.png', 'f3']]),
+    reusables: new Map([['r1', 'Restart the service']]),
     publicUrl: 'https://docs.example.com',
   };
 }
@@ -207,6 +230,11 @@ describe('classifyLink', () => {
     expect(classify('../setup/README', from)).toMatchObject({ kind: 'page', status: 'broken' });
     expect(classify('../missing.md', from)).toMatchObject({ status: 'broken', path: 'missing.md' });
     expect(classify('../img/nope.png', from)).toMatchObject({ kind: 'file', status: 'broken', name: 'img/nope.png' });
+  });
+
+  it('classifies an include of a reusable content: ok when the revision holds it, broken when not', () => {
+    expect(classifyInclude('r1', index())).toEqual({ key: 'reusable-content:r1', kind: 'reusable-content', status: 'ok', reusableContent: 'r1', name: 'Restart the service' });
+    expect(classifyInclude('gone', index())).toEqual({ key: 'reusable-content:gone', kind: 'reusable-content', status: 'broken', reusableContent: 'gone' });
   });
 
   it('skips empty targets', () => {

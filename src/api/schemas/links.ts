@@ -13,10 +13,12 @@ const Reference = lazy(() => ({
 
 /**
  * Where a link points. api.md gives `kind` and the embedded `organization`, `space`, `versionContext`
- * and `file`; docsctl adds the field of each kind (`page`, `anchor`, `url`) and readable ones (`path`, `name`).
+ * and `file`; docsctl adds the field of each kind (`page`, `anchor`, `url`, and `reusableContent` for
+ * an include line, the platform's content reference of kind `reusable-content`) and readable ones
+ * (`path`, `name`: a file's name or a reusable content's title).
  */
 export const LinkTargetReference = lazy(() => z.object({
-  kind: z.enum(['page', 'file', 'anchor', 'url']),
+  kind: z.enum(['page', 'file', 'anchor', 'url', 'reusable-content']),
   ...Reference,
   page: z.optional(z.string()),
   path: z.optional(z.string()),
@@ -24,6 +26,7 @@ export const LinkTargetReference = lazy(() => z.object({
   file: z.optional(z.string()),
   name: z.optional(z.string()),
   url: z.optional(z.string()),
+  reusableContent: z.optional(z.string()),
 }));
 
 /** A page holding a link. */

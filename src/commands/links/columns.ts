@@ -6,7 +6,7 @@ import type { Routes } from '../../api/routes/index';
 export type LinkItem = ResultOf<Routes['listSpaceLinks']>['items'][number];
 export type Backlink = ResultOf<Routes['listSpaceFileBacklinks']>['items'][number];
 
-/** What a link points at, as a person reads it: a path (with #anchor), a file name, or a URL. */
+/** What a link points at, as a person reads it: a path (with #anchor), a file name, a URL, or an included reusable content's title (its include path when it is missing). */
 export function targetOf(reference: LinkItem['targetReference']): string {
   switch (reference.kind) {
     case 'url':
@@ -15,6 +15,8 @@ export function targetOf(reference: LinkItem['targetReference']): string {
       return reference.name ?? `/files/${reference.file}`;
     case 'anchor':
       return `${reference.path ?? ''}#${reference.anchor ?? ''}`;
+    case 'reusable-content':
+      return reference.name ?? `/reusable-contents/${reference.reusableContent ?? ''}`;
     default:
       return reference.path ?? reference.page ?? '';
   }

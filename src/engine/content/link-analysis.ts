@@ -1,6 +1,6 @@
 import type { Core } from '../core';
 import { loadState, pageData, pathsOf } from './state';
-import { classifyLink, scanMarkdown, type LinkStatus, type LinkTarget, type PageScan, type RevisionIndex } from './link-targets';
+import { classifyInclude, classifyLink, scanMarkdown, type LinkStatus, type LinkTarget, type PageScan, type RevisionIndex } from './link-targets';
 
 /** One distinct target of a revision and the pages linking to it (ids, in page-tree order). */
 export interface LinkEntry {
@@ -34,7 +34,7 @@ async function analyze(core: Core, revisionId: string, scanOf: (versionId: strin
   const state = await loadState(core, revisionId);
   const paths = await pathsOf(core, state); // in page-tree order
   const parents = new Set([...state.pages.values()].map((p) => p.parent));
-  const index: RevisionIndex = { pages: new Map(), pageByPath: new Map(), pageByFile: new Map(), files: new Map(), fileByName: new Map(), fileByPath: new Map(), publicUrl: core.publicUrl };
+  const index: RevisionIndex = { pages: new Map(), pageByPath: new Map(), pageByFile: new Map(), files: new Map(), fileByName: new Map(), fileByPath: new Map(), reusables: new Map(), publicUrl: core.publicUrl };
   const pages = new Map<string, { path: string; title: string }>();
   for (const [id, path] of paths) {
     const versionId = state.pages.get(id)!.versionId;
@@ -49,14 +49,20 @@ async function analyze(core: Core, revisionId: string, scanOf: (versionId: strin
     index.fileByName.set(file.name, file.id);
     index.fileByPath.set(file.gitPath ?? `.gitbook/assets/${file.name}`, file.id);
   }
+  for (const reusable of state.reusables.values()) index.reusables.set(reusable.id, reusable.title);
 
   const entries = new Map<string, LinkEntry>();
   const byPage = new Map<string, LinkTarget[]>();
   for (const id of paths.keys()) {
     const targets = new Map<string, LinkTarget>();
-    for (const href of (await scanOf(state.pages.get(id)!.versionId)).hrefs) {
+    const scan = await scanOf(state.pages.get(id)!.versionId);
+    for (const href of scan.hrefs) {
       const target = classifyLink(href, id, index);
       if (target && !targets.has(target.key)) targets.set(target.key, target);
+    }
+    for (const include of scan.includes) {
+      const target = classifyInclude(include, index);
+      if (!targets.has(target.key)) targets.set(target.key, target);
     }
     const sorted = [...targets.values()].sort((a, b) => compareKeys(orderKey(a), orderKey(b)));
     byPage.set(id, sorted);

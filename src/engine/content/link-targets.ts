@@ -2,15 +2,17 @@ import type { Token, Tokens } from 'marked';
 import { posix } from 'node:path';
 import { lexBlocks, splitFrontmatter, walkTokens } from '../../markdown/markdown';
 import { headingIds, headingOf, type Heading } from '../../markdown/headings';
-import type { LinkBlock } from '../../markdown/gitbook-blocks';
+import type { LinkBlock, ReusableContentTag } from '../../markdown/gitbook-blocks';
 
 
 export type LinkStatus = 'ok' | 'broken' | 'in-app';
-export type LinkKind = 'page' | 'file' | 'anchor' | 'url';
+export type LinkKind = 'page' | 'file' | 'anchor' | 'url' | 'reusable-content';
 
-/** What one page's markdown holds: the targets of its links and images, and its heading ids. */
+/** What one page's markdown holds: the targets of its links and images, the reusable contents it includes, and its heading ids. */
 export interface PageScan {
   hrefs: string[];
+  /** The ids its `{% include "/reusable-contents/<id>" %}` lines name, in order. */
+  includes: string[];
   anchors: Set<string>;
 }
 
@@ -27,7 +29,8 @@ export function htmlTargets(html: string): string[] {
  * Every link and image target of a markdown document, found by marked's lexer (so links in code are
  * not links, and nested ones in lists, tables, blockquotes, link texts and GitBook blocks are), with
  * the `<a href>` and `<img src>` of raw HTML (block or inline), the targets of GitBook's content-ref,
- * page-ref, embed and file blocks, and its heading ids.
+ * page-ref, embed and file blocks, the reusable contents its include lines name (the lexer's
+ * `reusable-content` blocks: an include in code is text), and its heading ids.
  */
 export function scanMarkdown(markdown: string): PageScan {
   let body = markdown;
@@ -37,6 +40,7 @@ export function scanMarkdown(markdown: string): PageScan {
     // Stored pages passed validation; a document that now fails to split is scanned whole.
   }
   const hrefs: string[] = [];
+  const includes: string[] = [];
   const headings: Heading[] = [];
   // The `<a href="#x" id="x">` giving a heading its id is the heading's anchor, not a link it makes.
   const anchorTags = new Set<Token>();
@@ -49,9 +53,10 @@ export function scanMarkdown(markdown: string): PageScan {
       if (heading.anchor) anchorTags.add(heading.anchor);
     }
     else if (token.type === 'content-ref' || token.type === 'embed' || token.type === 'file') hrefs.push((token as LinkBlock).url);
+    else if (token.type === 'reusable-content') includes.push((token as ReusableContentTag).reusableContent);
   });
   // A heading with an explicit id is still linked to by the slug of its text.
-  return { hrefs, anchors: new Set([...headingIds(headings), ...headingIds(headings.map((h) => h.text))]) };
+  return { hrefs, includes, anchors: new Set([...headingIds(headings), ...headingIds(headings.map((h) => h.text))]) };
 }
 
 /** Where a link points once resolved, and whether that exists. `key` identifies the target in a revision. */
@@ -66,9 +71,11 @@ export interface LinkTarget {
   anchor?: string;
   /** File id (kind file) when known. */
   file?: string;
-  /** File name (kind file): the file's, or the one looked for. */
+  /** File name (kind file): the file's, or the one looked for; the title of a reusable content that exists. */
   name?: string;
   url?: string;
+  /** Reusable content id (kind reusable-content), as the include line names it. */
+  reusableContent?: string;
 }
 
 /** What classifying needs to know about a revision. */
@@ -88,6 +95,8 @@ export interface RevisionIndex {
   fileByName: Map<string, string>;
   /** File ids by where Git Sync keeps them (`.gitbook/assets/<name>` for a file without a path of its own). */
   fileByPath: Map<string, string>;
+  /** Titles of the revision's reusable contents by id. */
+  reusables: Map<string, string>;
   /** The instance's public URL: absolute URLs under its `/app` are in-app links. */
   publicUrl: string;
 }
@@ -214,4 +223,13 @@ export function classifyLink(href: string, fromId: string, index: RevisionIndex)
   }
   if (anchor) return anchorTarget(index, undefined, path, anchor);
   return { key: `page-path:${path}`, kind: 'page', status: 'broken', path };
+}
+
+/**
+ * An include line's reusable content: `ok` when the revision holds one of that id, `broken` when not
+ * (a write batch may delete one a page still includes, or a page may name an id of another content).
+ */
+export function classifyInclude(id: string, index: RevisionIndex): LinkTarget {
+  const title = index.reusables.get(id);
+  return { key: `reusable-content:${id}`, kind: 'reusable-content', status: title === undefined ? 'broken' : 'ok', reusableContent: id, ...(title !== undefined ? { name: title } : {}) };
 }

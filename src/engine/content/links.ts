@@ -84,6 +84,7 @@ export function linksModule(core: Core, spaces: Spaces, changeRequests: ChangeRe
       ...(t.file !== undefined ? { file: t.file } : {}),
       ...(t.name !== undefined ? { name: t.name } : {}),
       ...(t.url !== undefined ? { url: t.url } : {}),
+      ...(t.reusableContent !== undefined ? { reusableContent: t.reusableContent } : {}),
     };
   }
 
