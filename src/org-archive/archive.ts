@@ -32,6 +32,7 @@ export function countsOf(archive: OrgArchive): Record<string, number> {
     spaces: spaces.length,
     pages: spaces.reduce((n, s) => n + s.content.pages.length, 0),
     files: spaces.reduce((n, s) => n + s.content.files.length, 0),
+    reusableContents: spaces.reduce((n, s) => n + s.content.reusableContents.length, 0),
     changeRequests: spaces.reduce((n, s) => n + s.changeRequests.length, 0),
     comments: spaces.reduce((n, s) => n + commentsOf(s).length, 0),
     replies: spaces.reduce((n, s) => n + commentsOf(s).reduce((r, c) => r + c.replies.length, 0), 0),

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 
-/** The archive format this docsctl writes and the only one it reads. Bumped on any incompatible change. */
-export const MANIFEST_VERSION = 1;
+/**
+ * The archive format this docsctl writes. Bumped on any change of what the entries hold, so that an
+ * older docsctl refuses an archive it would read only in part (its schemas drop fields they do not
+ * know) rather than import it with something missing. Version 2 added each content's reusable
+ * contents (`reusableContents`).
+ */
+export const MANIFEST_VERSION = 2;
+/** The versions this docsctl reads: every earlier one too (version 1 holds no reusable content). */
+export const READABLE_VERSIONS: readonly number[] = [1, 2];
 export const ARCHIVE_FORMAT = 'docsctl-organization-archive';
 
 /** Entry names: the manifest first, then one entry per kind of object, then the files' bytes. */
@@ -38,9 +45,10 @@ export function parseManifest(bytes: Buffer): Manifest {
     throw new ManifestError('manifest.json is not JSON');
   }
   if (value?.format !== ARCHIVE_FORMAT) throw new ManifestError(`manifest.json: format is ${JSON.stringify(value?.format)}, not ${ARCHIVE_FORMAT}`);
-  if (value.version !== MANIFEST_VERSION) {
+  if (typeof value.version !== 'number' || !READABLE_VERSIONS.includes(value.version)) {
     const newer = typeof value.version === 'number' && value.version > MANIFEST_VERSION;
-    throw new ManifestError(`manifest version ${JSON.stringify(value.version)} is not supported (this docsctl reads version ${MANIFEST_VERSION}${newer ? '; the archive was made by a newer docsctl' : ''})`);
+    const readable = READABLE_VERSIONS.length > 1 ? `versions ${READABLE_VERSIONS.slice(0, -1).join(', ')} and ${READABLE_VERSIONS.at(-1)}` : `version ${MANIFEST_VERSION}`;
+    throw new ManifestError(`manifest version ${JSON.stringify(value.version)} is not supported (this docsctl reads ${readable}${newer ? '; the archive was made by a newer docsctl' : ''})`);
   }
   if (!Array.isArray(value.entries) || !value.source || typeof value.counts !== 'object') throw new ManifestError('manifest.json lacks entries, source or counts');
   return value as Manifest;

@@ -57,7 +57,10 @@ const ArchivedPage = z.object({
     dependencies: z.object({ spec: z.object({ ref: z.object({ kind: z.literal('openapi'), spec: text }) }) }),
     props: z.optional(z.record(z.string(), z.unknown())),
   })),
-  /** Links to files are `/files/<archived file id>`; the frontmatter holds the icon, description and hidden flag. */
+  /**
+   * Links to files are `/files/<archived file id>`, includes of reusable content
+   * `{% include "/reusable-contents/<archived id>" %}`; the frontmatter holds the icon, description and hidden flag.
+   */
   markdown: text,
 });
 export type ArchivedPage = z.output<typeof ArchivedPage>;
@@ -65,7 +68,16 @@ export type ArchivedPage = z.output<typeof ArchivedPage>;
 /** The bytes are the entry `blobs/<sha256>`. */
 const ArchivedFile = z.object({ id: text, name: text, contentType: text, size: z.number(), sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/)) });
 
-const ArchivedContent = z.object({ pages: z.array(ArchivedPage), files: z.array(ArchivedFile) });
+/** A reusable content (Git Sync's `.gitbook/includes/` file): its whole text as stored, and the file Git Sync keeps it in. */
+const ArchivedReusableContent = z.object({ id: text, title: text, markdown: text, git: z.optional(text) });
+export type ArchivedReusableContent = z.output<typeof ArchivedReusableContent>;
+
+const ArchivedContent = z.object({
+  pages: z.array(ArchivedPage),
+  files: z.array(ArchivedFile),
+  /** Since manifest version 2; an archive of version 1 holds none (read as none). */
+  reusableContents: z._default(z.array(ArchivedReusableContent), () => []),
+});
 export type ArchivedContent = z.output<typeof ArchivedContent>;
 
 const ArchivedComment = z.object({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { emptySandbox, json, ok, sampleSandbox, tsvRows } from './support';
-import { enrichSample, GIF, normalizedArchive } from '../helpers/org-archive';
+import { enrichSample, GIF, normalizedArchive, UPGRADE_STEPS } from '../helpers/org-archive';
 
 /** The sample organization exported, and an empty organization to import it into. */
 async function sampleArchive() {
@@ -17,7 +17,7 @@ describe('export and import', () => {
     const { space } = await enrichSample(a);
     const exported = await json(a, ['export', '-o', 'acme.docsctl.tgz']);
     const archive = join(a.dir, 'acme.docsctl.tgz');
-    expect(exported.counts).toMatchObject({ members: 37, teams: 5, collections: 3, spaces: 7, files: 1, changeRequests: 3, comments: 3, replies: 2, sites: 2, openapiSpecs: 1, openapiVersions: 2, translations: 1, customFields: 3, samlProviders: 1, invites: 2 });
+    expect(exported.counts).toMatchObject({ members: 37, teams: 5, collections: 3, spaces: 7, files: 1, reusableContents: 1, changeRequests: 3, comments: 3, replies: 2, sites: 2, openapiSpecs: 1, openapiVersions: 2, translations: 1, customFields: 3, samlProviders: 1, invites: 2 });
     expect(readdirSync(a.dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
 
     const b = await emptySandbox();
@@ -42,6 +42,14 @@ describe('export and import', () => {
     expect(readFileSync(join(b.dir, 'logo.gif'))).toEqual(GIF);
     expect((await b.run(['content', 'page', 'readme', '--path', '--space', copy])).stdout).toContain(`/files/${files[0].id}`);
     expect(space).not.toBe(copy);
+    // The reusable content, as it was but for its id, and the page including it names its new id.
+    const reusables = (await json(b, ['api', `/v1/spaces/${copy}/content/reusable-contents`])).items as { id: string; title: string; markdown: string; git?: { path: string } }[];
+    const original = (await json(a, ['api', `/v1/spaces/${space}/content/reusable-contents`])).items as typeof reusables;
+    expect(reusables.map(({ title, markdown, git }) => ({ title, markdown, git: git?.path }))).toEqual([{ title: 'Upgrade steps', markdown: UPGRADE_STEPS, git: '.gitbook/includes/upgrade.md' }]);
+    expect(reusables[0].id).not.toBe(original[0].id);
+    const v2 = (await b.run(['content', 'page', 'v2', '--path', '--space', copy])).stdout;
+    expect(v2).toContain(`{% include "/reusable-contents/${reusables[0].id}" %}`);
+    expect(v2).not.toContain(original[0].id);
     // A page's icon and description travel in its markdown's frontmatter.
     const tree = JSON.stringify(await json(b, ['content', 'tree', '--space', copy]));
     expect(tree).toContain('"description":"What breaks in v2"');
@@ -126,7 +134,7 @@ describe('export and import', () => {
       const r = await a.run(['export', '-o', `acme-${tty}.tgz`], { tty });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toMatch(/^Exported organization \S+ \(Acme Docs\) to .*acme-(true|false)\.tgz:\n  37 members, 5 teams, 3 collections, 7 spaces with 3 pages and 0 files \(0 B\),\n  2 open change requests, 0 comments, 2 sites, 0 OpenAPI specs, 0 translations\.\n$/);
+      expect(r.stderr).toMatch(/^Exported organization \S+ \(Acme Docs\) to .*acme-(true|false)\.tgz:\n  37 members, 5 teams, 3 collections, 7 spaces with 3 pages, 0 reusable contents and 0 files \(0 B\),\n  2 open change requests, 0 comments, 2 sites, 0 OpenAPI specs, 0 translations\.\n$/);
     }
     // Two exports of the same organization differ only in the manifest's time: the entries are the same bytes.
     const { readArchive } = await import('../../src/org-archive/archive-file');
@@ -153,6 +161,136 @@ describe('export and import', () => {
   }, 60_000);
 });
 
+/** Runs `docsctl api -X POST PATH --input FILE` with `body` and answers the parsed answer. */
+async function post(box: Awaited<ReturnType<typeof emptySandbox>>, path: string, body: unknown = {}) {
+  const file = join(box.dir, 'body.json');
+  writeFileSync(file, JSON.stringify(body));
+  return await json(box, ['api', '-X', 'POST', path, '--input', file]);
+}
+
+type Reusable = { id: string; title: string; markdown: string; git?: { path: string } };
+const include = (id: string) => `{% include "/reusable-contents/${id}" %}`;
+/** Text as Git Sync keeps it: frontmatter, CRLF, trailing blanks, no final newline. */
+const RESTART = '---\ntitle: Restart\n---\r\n\r\n1. Stop.  \r\n2. Start.';
+
+describe('export and import: reusable content', () => {
+  it('carries reusable contents (with a Git Sync file or none) and a change request changing them; includes name the new ids', async () => {
+    const a = await emptySandbox();
+    const space = (await json(a, ['spaces', 'create', '--title', 'Handbook'])).id as string;
+    const crs = `/v1/spaces/${space}/change-requests`;
+    const seed = (await post(a, crs, { subject: 'seed' })).id as string;
+    const [restart, contact] = (await post(a, `${crs}/${seed}/content`, { changes: [
+      { operation: 'insert_reusable_content', title: 'Restart', document: { markdown: RESTART }, git: { path: '.gitbook/includes/restart.md' } },
+      { operation: 'insert_reusable_content', title: 'Contact support', document: { markdown: 'Write to [support](mailto:help@acme.example).\n' } },
+    ] })).changes.map((c: { reusableContent: string }) => c.reusableContent);
+    const guide = `# Guide\n\n${include(restart)}\n\nOr ask:\n\n{%- include '/reusable-contents/${contact}' -%}\n\n${include('ghost')}\n`;
+    await post(a, `${crs}/${seed}/content`, { changes: [{ operation: 'insert_page', document: { markdown: guide } }] });
+    await post(a, `${crs}/${seed}/merge`);
+    // An open change request renames one, deletes the other and adds a third, which a new page includes.
+    const rework = (await post(a, crs, { subject: 'Rework' })).id as string;
+    const added = (await post(a, `${crs}/${rework}/content`, { changes: [
+      { operation: 'update_reusable_content', reusableContent: contact, title: 'Contact us' },
+      { operation: 'delete_reusable_content', reusableContent: restart },
+      { operation: 'insert_reusable_content', title: 'New step', document: { markdown: 'Check the logs.\n' }, git: { path: '.gitbook/includes/new-step.md' } },
+    ] })).changes[2].reusableContent as string;
+    await post(a, `${crs}/${rework}/content`, { changes: [{ operation: 'insert_page', document: { markdown: `# Next\n\n${include(added)}\n` } }] });
+    const exported = await json(a, ['export', '-o', 'handbook.docsctl.tgz']);
+    expect(exported.counts).toMatchObject({ spaces: 1, pages: 1, reusableContents: 2, changeRequests: 1 });
+    expect(exported.version).toBe(2);
+    const archive = join(a.dir, 'handbook.docsctl.tgz');
+
+    const b = await emptySandbox();
+    const imported = await b.run(['import', archive]);
+    expect(imported.code, imported.stderr).toBe(0);
+    const copy = (await json(b, ['spaces', 'list'])).items[0].id as string;
+    const listed = async (root: string, box = b) => (await json(box, ['api', `${root}/content/reusable-contents`])).items as Reusable[];
+    const shape = (items: Reusable[]) => items.map(({ title, markdown, git }) => ({ title, markdown, git: git?.path }));
+    const main = await listed(`/v1/spaces/${copy}`);
+    expect(shape(main)).toEqual(shape(await listed(`/v1/spaces/${space}`, a)));
+    expect(shape(main)).toEqual([
+      { title: 'Contact support', markdown: 'Write to [support](mailto:help@acme.example).\n', git: undefined },
+      { title: 'Restart', markdown: RESTART, git: '.gitbook/includes/restart.md' },
+    ]);
+    const [newContact, newRestart] = main.map((r) => r.id);
+    expect([newContact, newRestart]).not.toContain(contact);
+    const copied = (await b.run(['content', 'page', 'guide', '--path', '--space', copy])).stdout;
+    expect(copied).toContain(`${include(newRestart)}\n\nOr ask:\n\n{%- include '/reusable-contents/${newContact}' -%}\n\n${include('ghost')}`);
+
+    // The change request: the renamed one keeps its (new) id, the deleted one is gone, the added one is included by its new id.
+    const cr = (await json(b, ['api', `/v1/spaces/${copy}/change-requests`])).items[0] as { id: string; subject: string };
+    expect(cr.subject).toBe('Rework');
+    const inCr = await listed(`/v1/spaces/${copy}/change-requests/${cr.id}`);
+    expect(inCr.map((r) => [r.id === newContact, r.title, r.git?.path])).toEqual([[true, 'Contact us', undefined], [false, 'New step', '.gitbook/includes/new-step.md']]);
+    expect((await b.run(['content', 'page', 'next', '--path', '--space', copy, '--change-request', cr.id])).stdout).toContain(include(inCr[1].id));
+
+    // The links report: the includes of reusable contents the content holds are ok, the ghost's broken.
+    const links = await json(b, ['links', '--space', copy]);
+    const targets = links.items.map((i: { status: string; targetReference: { kind: string; reusableContent: string } }) => [i.status, i.targetReference.kind, i.targetReference.reusableContent]);
+    expect(targets[0]).toEqual(['broken', 'reusable-content', 'ghost']);
+    // Ok ones are ordered by id, which is random here.
+    expect(targets.slice(1).sort()).toEqual([['ok', 'reusable-content', newContact], ['ok', 'reusable-content', newRestart]].sort());
+
+    // Again: nothing to do, nothing made twice; and B exports as A did.
+    const again = await b.run(['import', archive]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(await listed(`/v1/spaces/${copy}`)).toEqual(main);
+    ok(await b.run(['export', '-o', 'copy.docsctl.tgz']));
+    expect(await normalizedArchive(join(b.dir, 'copy.docsctl.tgz'))).toEqual(await normalizedArchive(archive));
+
+    // A run that stopped after the space's content and before the change request: the next finds
+    // the space's reusable contents again (by file or title) and changes them rather than adding copies.
+    const mapFile = `${archive}.map.json`;
+    const kept = readFileSync(mapFile, 'utf8').split('\n').filter(Boolean).filter((line) => {
+      const record = JSON.parse(line) as { done?: string; id?: [string, string] };
+      return !record.done?.startsWith('cr:') && !record.id?.[0].startsWith('cr:');
+    });
+    writeFileSync(mapFile, `${kept.join('\n')}\n`);
+    await json(b, ['api', '-X', 'PATCH', `/v1/spaces/${copy}/change-requests/${cr.id}`, '-f', 'status=archived']);
+    const resumed = await b.run(['import', archive]);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const [redone] = (await json(b, ['api', `/v1/spaces/${copy}/change-requests`])).items as { id: string }[];
+    expect(redone.id).not.toBe(cr.id);
+    const again2 = await listed(`/v1/spaces/${copy}/change-requests/${redone.id}`);
+    expect(again2.map((r) => [r.id === newContact, r.title])).toEqual([[true, 'Contact us'], [false, 'New step']]);
+    expect((await b.run(['content', 'page', 'next', '--path', '--space', copy, '--change-request', redone.id])).stdout).toContain(include(again2[1].id));
+  }, 120_000);
+
+  it('imports an archive of version 1, written before archives held reusable content', async () => {
+    const a = await sampleSandbox();
+    await enrichSample(a);
+    ok(await a.run(['export', '-o', 'v2.tgz']));
+    // What an earlier docsctl wrote: no reusableContents in any content, version 1, no such count.
+    const { readArchive, writeArchive } = await import('../../src/org-archive/archive-file');
+    const { sha256 } = await import('../../src/org-archive/manifest');
+    const withoutReusables = (content: Record<string, unknown>) => {
+      delete content.reusableContents;
+    };
+    const entries = (await readArchive(join(a.dir, 'v2.tgz'))).slice(1).map((e) => {
+      if (!e.name.startsWith('spaces/')) return e;
+      const space = JSON.parse(e.bytes.toString());
+      withoutReusables(space.content);
+      for (const cr of space.changeRequests) withoutReusables(cr.content);
+      return { name: e.name, bytes: Buffer.from(`${JSON.stringify(space, null, 1)}\n`) };
+    });
+    const manifest = JSON.parse((await readArchive(join(a.dir, 'v2.tgz')))[0].bytes.toString());
+    delete manifest.counts.reusableContents;
+    const v1 = { ...manifest, version: 1, entries: entries.map((e) => ({ name: e.name, bytes: e.bytes.length, sha256: sha256(e.bytes) })) };
+    await writeArchive(join(a.dir, 'v1.tgz'), [{ name: 'manifest.json', bytes: Buffer.from(JSON.stringify(v1, null, 1)) }, ...entries]);
+    expect(JSON.stringify(entries.map((e) => e.bytes.toString()))).not.toContain('reusableContents');
+
+    const b = await emptySandbox();
+    const imported = await b.run(['import', join(a.dir, 'v1.tgz')]);
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.stderr).not.toContain('Could not be carried over');
+    expect((await json(b, ['spaces', 'list'])).items).toHaveLength(7);
+    ok(await b.run(['export', '-o', 'copy.tgz']));
+    // Everything but the reusable content (which version 1 did not hold) came over.
+    const [left, right] = [await normalizedArchive(join(a.dir, 'v2.tgz')), await normalizedArchive(join(b.dir, 'copy.tgz'))];
+    const strip = (n: typeof left) => JSON.parse(JSON.stringify(n, (key, value) => (key === 'reusableContents' ? undefined : value)));
+    expect(strip(right)).toEqual(strip(left));
+  }, 120_000);
+});
+
 describe('export and import: bad input', () => {
   /** Rewrites an archive's entries through `change`, keeping everything else. */
   async function tampered(from: string, to: string, change: (entries: { name: string; bytes: Buffer }[]) => { name: string; bytes: Buffer }[]) {
@@ -165,7 +303,7 @@ describe('export and import: bad input', () => {
     ok(await a.run(['export', '-o', 'good.tgz']));
     const good = join(a.dir, 'good.tgz');
     writeFileSync(join(a.dir, 'notes.txt'), 'not an archive');
-    await tampered(good, join(a.dir, 'v99.tgz'), (entries) => entries.map((e) => (e.name === 'manifest.json' ? { ...e, bytes: Buffer.from(e.bytes.toString().replace('"version": 1,', '"version": 99,')) } : e)));
+    await tampered(good, join(a.dir, 'v99.tgz'), (entries) => entries.map((e) => (e.name === 'manifest.json' ? { ...e, bytes: Buffer.from(e.bytes.toString().replace(/"version": \d+,/, '"version": 99,')) } : e)));
     await tampered(good, join(a.dir, 'changed.tgz'), (entries) => entries.map((e) => (e.name === 'organization.json' ? { ...e, bytes: Buffer.from(e.bytes.toString().replace('Acme Docs', 'Acme Evil')) } : e)));
     await tampered(good, join(a.dir, 'missing.tgz'), (entries) => entries.filter((e) => !e.name.startsWith('sites/')));
     await tampered(good, join(a.dir, 'first.tgz'), (entries) => [...entries.slice(1), entries[0]]);
@@ -182,7 +320,7 @@ describe('export and import: bad input', () => {
       [['import', 'notes.txt'], 1, /^error: notes\.txt: not a gzip'd archive/],
       [['import', 'nothing.tgz'], 5, /^error: nothing\.tgz: no such file/],
       [['import', '.'], 2, /is a folder, not an archive/],
-      [['import', 'v99.tgz'], 1, /v99\.tgz: manifest version 99 is not supported \(this docsctl reads version 1; the archive was made by a newer docsctl\)/],
+      [['import', 'v99.tgz'], 1, /v99\.tgz: manifest version 99 is not supported \(this docsctl reads versions 1 and 2; the archive was made by a newer docsctl\)/],
       [['import', 'changed.tgz'], 1, /changed\.tgz: checksum mismatch for organization\.json/],
       [['import', 'missing.tgz'], 1, /missing\.tgz: the manifest lists sites\/\S+, sites\/\S+, missing from the archive/],
       [['import', 'first.tgz'], 1, /not an organization archive \(the first entry is organization\.json, not manifest\.json\)/],

@@ -17,7 +17,11 @@ export async function normalizedArchive(path: string): Promise<{ manifest: unkno
     if (Array.isArray(value)) return value.map((v) => walk(v));
     if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, k)]));
     if (typeof value === 'string' && key && ID_FIELDS.has(key)) return token(value);
-    if (typeof value === 'string' && key === 'markdown') return value.replace(/\/files\/([^/?#\s)"'<>]+)/g, (_, id: string) => `/files/${token(id)}`);
+    if (typeof value === 'string' && key === 'markdown') {
+      return value
+        .replace(/\/files\/([^/?#\s)"'<>]+)/g, (_, id: string) => `/files/${token(id)}`)
+        .replace(/\/reusable-contents\/([^\s"'/\\%{}]+)/g, (_, id: string) => `/reusable-contents/${token(id)}`);
+    }
     return value;
   };
   const { blobs, ...objects } = archive;
@@ -32,10 +36,14 @@ type Box = { dir: string; run: (argv: string[], options?: { tty?: boolean }) => 
 // A tiny GIF: a file whose bytes the round trip must keep.
 export const GIF = Buffer.from('GIF89a\x04\x00\x02\x00;', 'latin1');
 
+/** The reusable content `enrichSample` adds, as its Git Sync file holds it. */
+export const UPGRADE_STEPS = '---\ntitle: Upgrade steps\n---\n\n1. Back up the database.\n2. Run `docsctl db migrate`.\n';
+
 /**
  * Adds to a sample organization what the sample lacks and an archive must carry: nested pages with
- * a link to an uploaded file, comments with replies (one resolved) on the space and on a change
- * request, an OpenAPI spec with two versions and a translation. `--org` is passed when given.
+ * a link to an uploaded file and an include of a reusable content (`.gitbook/includes/upgrade.md`),
+ * comments with replies (one resolved) on the space and on a change request, an OpenAPI spec with
+ * two versions and a translation. `--org` is passed when given.
  */
 export async function enrichSample(box: Box, org?: string): Promise<{ space: string }> {
   const { mkdirSync, writeFileSync, readFileSync } = await import('node:fs');
@@ -52,7 +60,8 @@ export async function enrichSample(box: Box, org?: string): Promise<{ space: str
   const docs = join(box.dir, 'changelog');
   for (const [name, text] of Object.entries({
     'README.md': '# Changelog\n\n![logo](images/logo.gif)\n',
-    'v2/README.md': '# Version 2\n\nSee [the logo](../images/logo.gif).\n',
+    'v2/README.md': '# Version 2\n\nSee [the logo](../images/logo.gif).\n\n{% include "../.gitbook/includes/upgrade.md" %}\n',
+    '.gitbook/includes/upgrade.md': UPGRADE_STEPS,
     'v2/breaking.md': '---\ndescription: What breaks in v2\nicon: warning\n---\n# Breaking changes\n\nNone.\n',
     'SUMMARY.md': '# Summary\n\n* [Changelog](README.md)\n* [Version 2](v2/README.md)\n  * [Breaking changes](v2/breaking.md)\n',
   })) {

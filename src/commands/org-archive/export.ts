@@ -18,10 +18,10 @@ export function registerExport(program: Command, ctx: Context): void {
     .option('-o, --output <file>', 'the archive to write (default: ORG_ID.docsctl.tgz)')
     .addHelpText('after', `
 Holds the organization's settings, members, teams, invite links, SAML providers (without secrets),
-custom fields, collections, spaces (settings, permissions, field values, pages, files), open change
-requests with their content, comments and replies, docs sites with their structure and adaptive
-schema, OpenAPI specs with every version, and translation settings. See docs/cli.md, "Moving an
-organization".
+custom fields, collections, spaces (settings, permissions, field values, pages, files, reusable
+content), open change requests with their content, comments and replies, docs sites with their
+structure and adaptive schema, OpenAPI specs with every version, and translation settings. See
+docs/cli.md, "Moving an organization".
 
 Examples:
   $ docsctl export --org ORG_ID -o acme.docsctl.tgz
@@ -46,7 +46,7 @@ Examples:
       if (ctx.out.json) await ctx.out.raw({ path, organization: organizationId, version: manifest.version, counts });
       else {
         ctx.out.message(`Exported organization ${organizationId} (${read.title}) to ${path}:`);
-        ctx.out.message(`  ${counts.members} members, ${counts.teams} teams, ${counts.collections} collections, ${counts.spaces} spaces with ${counts.pages} pages and ${counts.files} files (${formatBytes(counts.bytes)}),`);
+        ctx.out.message(`  ${counts.members} members, ${counts.teams} teams, ${counts.collections} collections, ${counts.spaces} spaces with ${counts.pages} pages, ${counts.reusableContents} reusable contents and ${counts.files} files (${formatBytes(counts.bytes)}),`);
         ctx.out.message(`  ${counts.changeRequests} open change requests, ${counts.comments} comments, ${counts.sites} sites, ${counts.openapiSpecs} OpenAPI specs, ${counts.translations} translations.`);
       }
     });

@@ -43,6 +43,6 @@ export function importPlan(archive: OrgArchive, map: IdMap): PlanRow[] {
 /** The number of objects the progress line counts to. */
 export function progressTotal(archive: OrgArchive): number {
   return stepKeys(archive).reduce((n, s) => n + s.keys.length, 0)
-    + archive.spaces.reduce((n, s) => n + s.content.pages.length + s.content.files.length
+    + archive.spaces.reduce((n, s) => n + s.content.pages.length + s.content.files.length + s.content.reusableContents.length
       + [...s.comments, ...s.changeRequests.flatMap((cr) => cr.comments)].reduce((r, c) => r + c.replies.length, 0), 0);
 }

@@ -1,7 +1,8 @@
 import type { ApiClient } from '../../api/client';
+import { ApiError } from '../../api/errors';
 import { routes } from '../../api/routes/index';
 import { sha256 } from '../../org-archive/manifest';
-import type { ArchivedComment, ArchivedContent, ArchivedPage } from '../../org-archive/model';
+import type { ArchivedComment, ArchivedContent, ArchivedPage, ArchivedReusableContent } from '../../org-archive/model';
 import type { Progress } from '../../output/progress';
 import { readContent, type ContentRoot } from '../content/remote-tree';
 
@@ -30,7 +31,33 @@ export async function archiveContent(api: ApiClient, root: ContentRoot, blobs: M
     archivedFiles.push({ id: file.id, name: file.name, contentType: file.contentType, size: bytes.length, sha256: hash });
     progress.advance(1, bytes.length);
   }
-  return { pages: archivedPages, files: archivedFiles };
+  const reusableContents = await archiveReusableContents(api, root);
+  progress.advance(reusableContents.length);
+  return { pages: archivedPages, files: archivedFiles, reusableContents };
+}
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The reusable contents of a space's or a change request's content, each with its whole text and its
+ * Git Sync file; ordered by title, file and text rather than by id (as the listing breaks ties), so
+ * the archive does not depend on ids. An instance without the listing (404: a docsctl from before
+ * issue 29) keeps none.
+ */
+async function archiveReusableContents(api: ApiClient, root: ContentRoot): Promise<ArchivedReusableContent[]> {
+  const cr = root.changeRequestId;
+  const params = { spaceId: root.spaceId, changeRequestId: cr ?? '' };
+  const listing = cr
+    ? api.paginate(routes.listChangeRequestReusableContents, { params, query: { limit: 1000 } })
+    : api.paginate(routes.listSpaceReusableContents, { params, query: { limit: 1000 } });
+  const found: ArchivedReusableContent[] = [];
+  try {
+    for await (const r of listing) found.push({ id: r.id, title: r.title, markdown: r.markdown, ...(r.git ? { git: r.git.path } : {}) });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404 && !found.length) return [];
+    throw error;
+  }
+  return found.sort((a, b) => compareText(a.title, b.title) || compareText(a.git ?? '', b.git ?? '') || compareText(a.markdown, b.markdown));
 }
 
 /** Oldest first; the same time (a fast import posts several in one millisecond) by text, not by id as the listing does. */

@@ -3,7 +3,7 @@ import type { Change } from '../../domain/content-change';
 import { planPages } from '../../content-tree/push';
 import { defaultFileOf } from '../../content-tree/gitbook-config';
 import type { LocalTree } from '../../content-tree/local-tree';
-import type { ArchivedContent, ArchivedPage } from '../../org-archive/model';
+import type { ArchivedContent, ArchivedPage, ArchivedReusableContent } from '../../org-archive/model';
 import { readContent, type ContentRoot } from '../content/remote-tree';
 import type { Importer } from './importer';
 import { writeChanges } from '../shared/write-changes';
@@ -15,11 +15,116 @@ const CHANGES_PER_WRITE = 500;
 const FILES_PER_CHANGE = 100;
 const FILE_LINK = /\/files\/([^/?#\s)"'<>]+)/g;
 
+/**
+ * The path of a line including a reusable content, `{% include "/reusable-contents/<id>" %}` (or
+ * `{%-` and single quotes, as the reader takes them): the tag's opening, then the id as the reader
+ * reads it (src/markdown/gitbook-blocks.ts), before its closing quote. Linear: a match starts only at
+ * `{%`, and the id is at most 200 characters.
+ */
+const INCLUDE_PATH = /(\{%-?[ \t]*include[ \t]+["'])\/reusable-contents\/([^\s"'/\\%{}]{1,200})(?=["'])/g;
+
 /** `/files/<archived id>` links pointed at the target's files. */
 export function remapFileLinks(markdown: string, fileIds: Map<string, string>): string {
   return markdown.replace(FILE_LINK, (whole, id: string) => {
     const mapped = fileIds.get(id);
     return mapped ? `/files/${mapped}` : whole;
+  });
+}
+
+/** Include lines naming an archived reusable content pointed at the target's, as `remapFileLinks` does for files; an id not mapped stays as it is. */
+export function remapIncludes(markdown: string, reusableIds: Map<string, string>): string {
+  if (!markdown.includes('{%')) return markdown;
+  return markdown.replace(INCLUDE_PATH, (whole, open: string, id: string) => {
+    const mapped = reusableIds.get(id);
+    return mapped ? `${open}/reusable-contents/${mapped}` : whole;
+  });
+}
+
+/** A reusable content the target content holds, as its listing shows it. */
+interface PresentReusable {
+  id: string;
+  title: string;
+  markdown: string;
+  git?: string;
+}
+
+/** What identifies a reusable content across instances when no id is mapped: its Git Sync file, else its title. */
+const reusableKey = (r: { title: string; git?: string }) => (r.git !== undefined ? `git:${r.git}` : `title:${r.title}`);
+
+/**
+ * Pairs archived reusable contents with the target's: by the id already mapped, else by Git Sync
+ * file or title (each target one paired once), and records the pairs in `reusableIds`. Answers the pairs.
+ */
+export function matchReusables(archived: ArchivedReusableContent[], present: PresentReusable[], reusableIds: Map<string, string>): Map<string, PresentReusable> {
+  const byId = new Map(present.map((r) => [r.id, r]));
+  const byKey = new Map<string, PresentReusable[]>();
+  for (const r of present) byKey.set(reusableKey(r), [...(byKey.get(reusableKey(r)) ?? []), r]);
+  const taken = new Set<string>();
+  const pairs = new Map<string, PresentReusable>();
+  const pair = (archivedId: string, target: PresentReusable) => {
+    pairs.set(archivedId, target);
+    taken.add(target.id);
+    reusableIds.set(archivedId, target.id);
+  };
+  for (const r of archived) {
+    const mapped = byId.get(reusableIds.get(r.id) ?? '');
+    if (mapped && !taken.has(mapped.id)) pair(r.id, mapped);
+  }
+  for (const r of archived) {
+    if (pairs.has(r.id)) continue;
+    const same = byKey.get(reusableKey(r))?.find((t) => !taken.has(t.id));
+    if (same) pair(r.id, same);
+  }
+  return pairs;
+}
+
+/** The reusable contents of a space's or a change request's content, by its listing. */
+export async function presentReusables(im: Importer, root: ContentRoot): Promise<PresentReusable[]> {
+  const params = { spaceId: root.spaceId, changeRequestId: root.changeRequestId ?? '' };
+  const listing = root.changeRequestId
+    ? im.api.paginate(routes.listChangeRequestReusableContents, { params, query: { limit: 1000 } })
+    : im.api.paginate(routes.listSpaceReusableContents, { params, query: { limit: 1000 } });
+  const found: PresentReusable[] = [];
+  for await (const r of listing) found.push({ id: r.id, title: r.title, markdown: r.markdown, ...(r.git ? { git: r.git.path } : {}) });
+  return found;
+}
+
+/**
+ * Makes the change request's reusable contents the archived ones, before the pages that include
+ * them: each archived one paired with the target's (`matchReusables`) is updated where it differs,
+ * the others inserted, and the target's left unpaired deleted; links to files in their text follow
+ * the new file ids. Adds every archived id's target id to `reusableIds`. Planned against what the
+ * change request holds, so a re-run inserts nothing twice.
+ */
+async function writeReusables(im: Importer, root: Required<ContentRoot>, content: ArchivedContent, fileIds: Map<string, string>, reusableIds: Map<string, string>): Promise<void> {
+  const present = await presentReusables(im, root);
+  if (!content.reusableContents.length && !present.length) return;
+  const pairs = matchReusables(content.reusableContents, present, reusableIds);
+  const paired = new Set([...pairs.values()].map((t) => t.id));
+  // Deletes first (a file one frees may be an insert's), inserts last: no change after an insert
+  // names a reusable content, so its label (the archived id) never stands for a target id.
+  const changes: Change[] = present.filter((t) => !paired.has(t.id)).map((t) => ({ operation: 'delete_reusable_content', reusableContent: t.id }));
+  const inserts: Change[] = [];
+  for (const r of content.reusableContents) {
+    const markdown = remapFileLinks(r.markdown, fileIds);
+    const target = pairs.get(r.id);
+    if (!target) {
+      inserts.push({ operation: 'insert_reusable_content', title: r.title, document: { markdown }, ...(r.git !== undefined ? { git: { path: r.git } } : {}), ref: r.id });
+      continue;
+    }
+    const update = {
+      ...(target.title !== r.title ? { title: r.title } : {}),
+      ...(target.markdown !== markdown ? { document: { markdown } } : {}),
+      ...(target.git !== r.git ? { git: r.git !== undefined ? { path: r.git } : null } : {}),
+    };
+    if (Object.keys(update).length) changes.push({ operation: 'update_reusable_content', reusableContent: target.id, ...update });
+  }
+  await writeChanges(im.api, root, [...changes, ...inserts], {
+    perWrite: CHANGES_PER_WRITE,
+    // The archived id labels an insert: its answer is the id it got.
+    answered: (change, answer) => {
+      if (change.operation === 'insert_reusable_content' && change.ref && answer.reusableContent) reusableIds.set(change.ref, answer.reusableContent);
+    },
   });
 }
 
@@ -55,7 +160,7 @@ async function uploadFiles(im: Importer, root: Required<ContentRoot>, content: A
 }
 
 /** Archived pages as the folder `content push` would read: what `planPages` compares with the target. */
-function asLocalTree(pages: ArchivedPage[], fileIds: Map<string, string>, present: Map<string, { git?: string }>): LocalTree {
+function asLocalTree(pages: ArchivedPage[], fileIds: Map<string, string>, reusableIds: Map<string, string>, present: Map<string, { git?: string }>): LocalTree {
   const pathOf = new Map(pages.map((p) => [p.id, p.path]));
   const parents = new Set(pages.map((p) => p.parent));
   return {
@@ -69,7 +174,7 @@ function asLocalTree(pages: ArchivedPage[], fileIds: Map<string, string>, presen
         parentPath: p.parent ? pathOf.get(p.parent) ?? null : null,
         slug: p.slug,
         title: p.title,
-        markdown: remapFileLinks(p.markdown, fileIds),
+        markdown: remapIncludes(remapFileLinks(p.markdown, fileIds), reusableIds),
         file: p.git ?? p.path,
         group: p.type === 'group',
         ...(p.href !== undefined ? { href: p.href } : {}),
@@ -80,15 +185,18 @@ function asLocalTree(pages: ArchivedPage[], fileIds: Map<string, string>, presen
 }
 
 /**
- * Makes the content of a change request match archived content: files first, then the page changes
- * in requests of CHANGES_PER_WRITE, parents first. A page inserted by an earlier request is named by
- * the id it got. Planned against what the change request holds now, so a re-run only adds what is missing.
+ * Makes the content of a change request match archived content: files first, then reusable contents,
+ * then the page changes in requests of CHANGES_PER_WRITE, parents first, their links to files and
+ * includes of reusable content naming the target's ids. A page inserted by an earlier request is
+ * named by the id it got. Planned against what the change request holds now, so a re-run only adds
+ * what is missing.
  */
-export async function writeContent(im: Importer, root: Required<ContentRoot>, content: ArchivedContent, fileIds: Map<string, string>): Promise<void> {
+export async function writeContent(im: Importer, root: Required<ContentRoot>, content: ArchivedContent, fileIds: Map<string, string>, reusableIds: Map<string, string>): Promise<void> {
   const current = await readContent(im.api, root);
   await uploadFiles(im, root, content, current.files, fileIds);
+  await writeReusables(im, root, content, fileIds, reusableIds);
   const present = new Map(current.pages.map((p) => [p.path, p]));
-  const plan = planPages(asLocalTree(content.pages, fileIds, present), current.pages);
+  const plan = planPages(asLocalTree(content.pages, fileIds, reusableIds, present), current.pages);
   const computedByPath = new Map(content.pages.filter((p) => p.computed).map((p) => [p.path, p.computed!]));
   const changes: Change[] = [...plan.changes, ...plan.deletes].map((change) =>
     change.operation === 'insert_page' && change.ref && computedByPath.has(change.ref) ? { ...change, computed: computedByPath.get(change.ref) } : change);

@@ -1,7 +1,7 @@
 import { routes } from '../../api/routes/index';
 import type { ArchivedChangeRequest, ArchivedComment, ArchivedSpace, Role } from '../../org-archive/model';
 import type { Importer } from './importer';
-import { pageIdsByPath, writeContent } from './write-content';
+import { matchReusables, pageIdsByPath, presentReusables, writeContent } from './write-content';
 
 const IMPORT_SUBJECT = 'Content imported by docsctl import';
 
@@ -62,27 +62,34 @@ async function importSpaceSettings(im: Importer, space: ArchivedSpace): Promise<
   return spaceId;
 }
 
+/** Target ids by archived id, of files and of reusable contents: what links and includes are pointed at. */
+interface ContentIds {
+  files: Map<string, string>;
+  reusables: Map<string, string>;
+}
+
 /** The space's current content, written to a change request of its own and merged. */
-async function importMainContent(im: Importer, space: ArchivedSpace, spaceId: string, fileIds: Map<string, string>): Promise<void> {
-  if (!space.content.pages.length && !space.content.files.length) return;
+async function importMainContent(im: Importer, space: ArchivedSpace, spaceId: string, ids: ContentIds): Promise<void> {
+  if (!space.content.pages.length && !space.content.files.length && !space.content.reusableContents.length) return;
   const changeRequestId = await im.ensure('content-cr', space.id, async () =>
     (await im.api.call(routes.createChangeRequest, { params: { spaceId }, body: { subject: IMPORT_SUBJECT } })).id);
   const root = { spaceId, changeRequestId };
   // A run that stopped after merging but before recording it finds the change request merged.
   const status = (await im.api.call(routes.getChangeRequest, { params: root })).status;
   if (status === 'merged') return;
-  await writeContent(im, root, space.content, fileIds);
+  await writeContent(im, root, space.content, ids.files, ids.reusables);
   const merged = await im.api.call(routes.mergeChangeRequest, { params: root });
   if (merged.result === 'conflicts') throw new Error(`the imported content conflicts with the space on ${merged.conflicts?.length ?? 0} page(s)`);
 }
 
-async function importChangeRequest(im: Importer, space: ArchivedSpace, spaceId: string, cr: ArchivedChangeRequest, fileIds: Map<string, string>): Promise<void> {
+async function importChangeRequest(im: Importer, space: ArchivedSpace, spaceId: string, cr: ArchivedChangeRequest, ids: ContentIds): Promise<void> {
   const where = `change request #${cr.number} of "${space.title}"`;
-  const crFileIds = new Map(fileIds);
+  const crFileIds = new Map(ids.files);
+  const crReusableIds = new Map(ids.reusables);
   let changeRequestId: string | undefined;
   const ok = await im.step(`cr:${cr.id}`, where, async () => {
     changeRequestId = await im.ensure('cr', cr.id, async () => (await im.api.call(routes.createChangeRequest, { params: { spaceId }, body: { subject: cr.subject } })).id);
-    await writeContent(im, { spaceId, changeRequestId }, cr.content, crFileIds);
+    await writeContent(im, { spaceId, changeRequestId }, cr.content, crFileIds, crReusableIds);
     if (cr.status !== 'open') await im.api.call(routes.updateChangeRequest, { params: { spaceId, changeRequestId }, body: { status: cr.status } });
   });
   changeRequestId ??= im.map.id('cr', cr.id);
@@ -100,19 +107,23 @@ export async function importSpace(im: Importer, space: ArchivedSpace): Promise<v
   });
   spaceId ??= im.map.id('space', space.id);
   if (!settled || !spaceId) return;
-  const fileIds = new Map<string, string>();
-  const contentDone = await im.step(`content:${space.id}`, `content of ${where}`, () => importMainContent(im, space, spaceId!, fileIds), 1 + space.content.pages.length + space.content.files.length);
+  const ids: ContentIds = { files: new Map(), reusables: new Map() };
+  const { pages, files, reusableContents } = space.content;
+  const contentDone = await im.step(`content:${space.id}`, `content of ${where}`, () => importMainContent(im, space, spaceId!, ids), 1 + pages.length + files.length + reusableContents.length);
   if (!contentDone) return;
-  // After a resumed run the main content's files are found again by name and size.
-  if (space.changeRequests.length && !fileIds.size && space.content.files.length) {
-    const files = await im.api.call(routes.listSpaceFiles, { params: { spaceId }, query: { limit: 1000 } });
-    const bySignature = new Map(files.items.map((f) => [`${f.name}\0${f.size}`, f.id]));
-    for (const f of space.content.files) {
+  // After a resumed run the main content's files are found again by name and size, its reusable contents by file or title.
+  if (space.changeRequests.length && !ids.files.size && files.length) {
+    const listed = await im.api.call(routes.listSpaceFiles, { params: { spaceId }, query: { limit: 1000 } });
+    const bySignature = new Map(listed.items.map((f) => [`${f.name}\0${f.size}`, f.id]));
+    for (const f of files) {
       const id = bySignature.get(`${f.name}\0${f.size}`);
-      if (id) fileIds.set(f.id, id);
+      if (id) ids.files.set(f.id, id);
     }
   }
-  for (const cr of space.changeRequests) await importChangeRequest(im, space, spaceId, cr, fileIds);
+  if (space.changeRequests.length && !ids.reusables.size && reusableContents.length) {
+    matchReusables(reusableContents, await presentReusables(im, { spaceId }), ids.reusables);
+  }
+  for (const cr of space.changeRequests) await importChangeRequest(im, space, spaceId, cr, ids);
   if (space.comments.length) {
     const pageIds = await pageIdsByPath(im, { spaceId }, space.content.pages);
     await importComments(im, spaceId, undefined, space.comments, pageIds, where);

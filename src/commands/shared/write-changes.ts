@@ -1,7 +1,7 @@
 import type { ApiClient } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { routes } from '../../api/routes/index';
-import { LARGE_BODY_BYTES } from '../../api/routes/route';
+import { LARGE_BODY_BYTES, type ResultOf } from '../../api/routes/route';
 import { MAX_CHANGES_PER_WRITE } from '../../api/schemas/content';
 import type { Change } from '../../domain/content-change';
 
@@ -18,6 +18,8 @@ export interface WriteOptions {
    * `changes[N]` of a request then names it instead of an index into a batch they never saw.
    */
   describe?: (change: Change) => string;
+  /** Told of each change written with what the API answered for it (the id an insert got). */
+  answered?: (change: Change, answer: ResultOf<typeof routes.writeChangeRequestContent>['changes'][number]) => void;
 }
 
 /** Requests of at most `perWrite` changes and about BYTES_PER_WRITE of JSON each (a larger single change goes alone). */
@@ -70,6 +72,7 @@ export async function writeChanges(
     batch.forEach((change, n) => {
       const page = result.changes[n]?.page;
       if (change.operation === 'insert_page' && change.ref && page) inserted.set(change.ref, page);
+      if (result.changes[n]) options.answered?.(change, result.changes[n]);
     });
     written += batch.length;
     options.done?.(written);
