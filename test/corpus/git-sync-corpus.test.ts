@@ -722,13 +722,17 @@ for (const repo of repositories) {
         expect.soft(verdict, `${R}: the pull gives back the page ${file} with the same bytes: ${verdict}`).toBe(SAME_PAGE);
       }
 
-      // Reusable content (`{% include "…" %}`) is outside this test's checks: noted, with whether it came back.
+      // Reusable content (`{% include "…" %}`): every included file comes back with the same bytes at its path.
+      const included = new Set<string>();
       for (const file of documents) {
         for (const include of maskCode(pageText.get(file)!).matchAll(/\{%\s*include\s+"([^"]+)"\s*%\}/g)) {
           const target = targetOf(include[1], file);
-          if (!target?.path || !kindOf(join(rootDir, target.path))?.isFile()) continue;
+          if (!target?.path || !kindOf(join(rootDir, target.path))?.isFile() || included.has(target.path)) continue;
+          included.add(target.path);
           relocated.add(target.path); // not an extra file when it does come back
-          score.notes.push(`${file} includes ${target.path} (reusable content, not checked); the pull ${pulledBytes(target.path)?.equals(readFileSync(join(rootDir, target.path))) ? 'gives it back' : 'does not give it back'}`);
+          const same = !!pulledBytes(target.path)?.equals(readFileSync(join(rootDir, target.path)));
+          count(same ? 'identical' : 'different');
+          expect.soft(same, `${R}: the pull gives back ${target.path}, which ${file} includes (reusable content), with the same bytes`).toBe(true);
         }
       }
 
