@@ -179,6 +179,10 @@ describe('tokens create --expires and --scope', () => {
     const month = await json(s, ['tokens', 'create', '--name', 'ci', '--expires', '30d', '--scope', 'write']);
     expect(month.scope).toBe('write');
     expect(Math.abs(Date.parse(month.expiresAt) - (before + 30 * 86_400_000))).toBeLessThan(60_000);
+    for (const [value, ms] of [['90s', 90_000], ['15m', 15 * 60_000]] as const) {
+      const short = await json(s, ['tokens', 'create', '--name', `short-${value}`, '--expires', value, '--scope', 'read']);
+      expect(Math.abs(Date.parse(short.expiresAt) - (before + ms)), value).toBeLessThan(60_000);
+    }
     const dated = await json(s, ['tokens', 'create', '--name', 'dated', '--expires', '2099-01-31', '--scope', 'read']);
     expect(dated).toMatchObject({ scope: 'read', expiresAt: '2099-01-31T00:00:00.000Z' });
     ok(await s.run(['tokens', 'create', '--name', 'forever']));
@@ -199,7 +203,8 @@ describe('tokens create --expires and --scope', () => {
   it('refuses an expiry that is not a duration or a date, one in the past, and an unknown scope (exit 2)', async () => {
     const s = await emptySandbox();
     for (const [argv, message] of [
-      [['--expires', 'soon'], '--expires: must be a duration (12h, 30d, 2w) or a date (2027-01-31) or time (2027-01-31T12:00:00Z), not "soon"'],
+      [['--expires', 'soon'], '--expires: must be a duration (90s, 15m, 12h, 30d, 2w) or a date (2027-01-31) or time (2027-01-31T12:00:00Z), not "soon"'],
+      [['--expires', '0m'], '--expires: must be in the future'],
       [['--expires', '2001-01-01'], '--expires: must be in the future (2001-01-01T00:00:00.000Z is not)'],
       [['--scope', 'root'], "argument 'root' is invalid. Allowed choices are read, write, admin."],
     ] as const) {

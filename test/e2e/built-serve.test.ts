@@ -20,4 +20,24 @@ describe('serve through the built entry', () => {
       }
     }
   }, 60_000);
+
+  it('login --with-token takes a short-lived token from standard input (issue 30, item 4)', async () => {
+    expect((await runBuilt(box, ['init'])).code).toBe(0);
+    const server = spawnBuiltServe(box, ['--port', '0', '--json']);
+    try {
+      const url = await server.listening;
+      const created = await runBuilt(box, ['tokens', 'create', '--name', 'short', '--expires', '15m', '--json']);
+      expect(created.code, created.stderr).toBe(0);
+      const { token, expiresAt } = JSON.parse(created.stdout);
+      expect(Math.abs(Date.parse(expiresAt) - Date.now() - 15 * 60_000)).toBeLessThan(60_000);
+      const env = { DOCSCTL_CONFIG_DIR: `${box.dir}/profiles-with-token` };
+      const login = await runBuilt(box, ['login', '--url', url, '--with-token'], { stdin: `${token}\n`, env });
+      expect(login.code, login.stderr).toBe(0);
+      expect(login.stderr).toContain(`Logged in to ${url} as admin@example.com`);
+      const who = await runBuilt(box, ['whoami', '--json'], { env: { ...env, DOCSCTL_DB: '' } });
+      expect(JSON.parse(who.stdout)).toMatchObject({ mode: 'remote', target: url });
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
 });

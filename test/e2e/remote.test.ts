@@ -113,6 +113,20 @@ describe('remote mode through serve', () => {
     expect(local.mode).toBe('local');
     const badLogin = await run(['login', '--url', url, '--token', 'dct_nope'], { env });
     expect(badLogin.code).toBe(4);
+
+    // The token piped in, as gh takes it: never on the command line.
+    const piped = await run(['login', '--url', url, '--with-token', '--profile', 'piped'], { env, stdin: `${token}\n` });
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(piped.stderr).toContain('Logged in to');
+    expect(JSON.parse((await run(['whoami', '--json'], { env })).stdout)).toMatchObject({ mode: 'remote', target: url });
+    const empty = await run(['login', '--url', url, '--with-token'], { env, stdin: '\n' });
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('--with-token: standard input held no token');
+    const both = await run(['login', '--url', url, '--with-token', '--token', token], { env, stdin: token });
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--with-token and --token: give the token one way');
+    const wrong = await run(['login', '--url', url, '--with-token'], { env, stdin: 'dct_nope\n' });
+    expect(wrong.code).toBe(4);
   });
 
   it('serves the route table as OpenAPI', async () => {

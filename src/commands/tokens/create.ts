@@ -9,7 +9,7 @@ export function registerCreate(group: Command, ctx: Context): void {
     .description('mint a token; it is printed once and only its hash is stored')
     .option('--user <user>', 'user id or e-mail the token acts as (default: the admin, or --as)')
     .option('--name <name>', 'a label to recognise the token by', 'docsctl')
-    .option('--expires <when>', 'when it stops working: a duration (12h, 30d, 2w) or a date (2027-01-31, midnight UTC); default never')
+    .option('--expires <when>', 'when it stops working: a duration (90s, 15m, 12h, 30d, 2w) or a date (2027-01-31, midnight UTC); default never')
     .addOption(new Option('--scope <scope>', 'what it may do, never more than its user: read (GET only), write (all but organization administration), admin').choices([...TOKEN_SCOPES]).default('admin'))
     .addHelpText('after', '\nExamples:\n  $ docsctl tokens create --name ci --expires 90d --scope write\n  $ TOKEN=$(docsctl tokens create --user ada@acme.example --scope read --expires 2027-01-31 --json | jq -r .token)')
     .action(async (opts: { user?: string; name: string; expires?: string; scope: TokenScope }) => {
