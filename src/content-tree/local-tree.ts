@@ -128,6 +128,11 @@ export function diskSource(root: string): TreeSource {
 
 /** Files held in memory (a zip archive), keyed by their path with '/'; folders are implied by the paths. */
 export function memorySource(files: Map<string, Buffer>): TreeSource {
+  const read = async (file: string) => {
+    const bytes = files.get(file);
+    if (!bytes) throw new Error(`${file}: no such file`);
+    return bytes;
+  };
   return {
     entries: async (dir) => {
       const prefix = dir ? `${dir}/` : '';
@@ -139,14 +144,9 @@ export function memorySource(files: Map<string, Buffer>): TreeSource {
       }
       return [...found].map(([name, isDirectory]) => ({ name, isDirectory, isFile: !isDirectory }));
     },
-    read: async (file) => {
-      const bytes = files.get(file);
-      if (!bytes) throw new Error(`${file}: no such file`);
-      return bytes;
-    },
+    read,
     digest: async (file) => {
-      const bytes = files.get(file);
-      if (!bytes) throw new Error(`${file}: no such file`);
+      const bytes = await read(file);
       return { size: bytes.length, sha256: sha256Of(bytes) };
     },
   };

@@ -53,7 +53,12 @@ const sameBytes = (asset: LocalAsset, file: RemoteFile) => (file.sha256 !== unde
  */
 export function planFiles(local: LocalAsset[], remote: RemoteFile[]): FilePlan {
   const byPath = new Map<string, RemoteFile[]>();
-  for (const file of remote) byPath.set(folderPathOf(file), [...(byPath.get(folderPathOf(file)) ?? []), file]);
+  for (const file of remote) {
+    const path = folderPathOf(file);
+    const there = byPath.get(path);
+    if (there) there.push(file);
+    else byPath.set(path, [file]);
+  }
   const uploads: LocalAsset[] = [];
   const kept = new Map<string, string>();
   const keptIds = new Set<string>();

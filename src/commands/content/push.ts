@@ -80,9 +80,10 @@ Exit codes: 0 merged or nothing to change, 6 conflicts (the pages are listed), 1
       const reusables = planReusables(local.includes ?? [], remote.reusables);
       // What does not exist yet is named by a placeholder, so a page whose links change counts as changed.
       const included = new Set((local.includes ?? []).map((i) => i.file));
+      const uploading = new Set(files.uploads.map((u) => u.file));
       const planned = planPages(linked(
         local,
-        (path) => files.kept.get(path) ?? (files.uploads.some((u) => u.file === path) ? `new-${path}` : undefined),
+        (path) => files.kept.get(path) ?? (uploading.has(path) ? `new-${path}` : undefined),
         (path) => reusables.kept.get(path) ?? (included.has(path) ? `new-${path}` : undefined),
       ), remote.pages);
       const problems = pushProblems(files.uploads, [...reusables.changes, ...planned.changes], describer((c) => planned.origins.get(c), where), await maxFileSizeOf(api), where);

@@ -37,18 +37,27 @@ async function exists(core: Core, id: string): Promise<boolean> {
 }
 
 /**
- * Stores bytes held in memory (a file of a write batch's base64, an imported file), unless the same
- * bytes are there already; answers the blob's id. Inside the caller's transaction.
+ * Stores the new blob `id` of `size` bytes, inline or chunk by chunk, each piece asked of `pieceAt` (an
+ * offset and a length) as it is written. Inside the caller's transaction.
  */
-export async function storeBytes(core: Core, bytes: Buffer): Promise<string> {
-  const id = sha256(bytes);
-  if (await exists(core, id)) return id;
-  const chunks = chunkCount(bytes.length);
-  await core.run('INSERT INTO blobs (id, bytes, size, chunks) VALUES (?, ?, ?, ?)', [id, chunks ? Buffer.alloc(0) : bytes, bytes.length, chunks]);
+async function store(core: Core, id: string, size: number, pieceAt: (at: number, length: number) => Buffer | Promise<Buffer>): Promise<string> {
+  const chunks = chunkCount(size);
+  await core.run('INSERT INTO blobs (id, bytes, size, chunks) VALUES (?, ?, ?, ?)', [id, chunks ? Buffer.alloc(0) : await pieceAt(0, size), size, chunks]);
   for (let seq = 0; seq < chunks; seq++) {
-    await core.run('INSERT INTO blob_chunks (blob_id, seq, bytes) VALUES (?, ?, ?)', [id, seq, bytes.subarray(seq * BLOB_CHUNK_BYTES, (seq + 1) * BLOB_CHUNK_BYTES)]);
+    const at = seq * BLOB_CHUNK_BYTES;
+    await core.run('INSERT INTO blob_chunks (blob_id, seq, bytes) VALUES (?, ?, ?)', [id, seq, await pieceAt(at, Math.min(BLOB_CHUNK_BYTES, size - at))]);
   }
   return id;
+}
+
+/**
+ * Stores bytes held in memory (a file of a write batch's base64, an imported file, a small upload),
+ * unless the same bytes are there already; answers the blob's id (`id`: their SHA-256, when the caller has it).
+ * Inside the caller's transaction.
+ */
+export async function storeBytes(core: Core, bytes: Buffer, id: string = sha256(bytes)): Promise<string> {
+  if (await exists(core, id)) return id;
+  return await store(core, id, bytes.length, (at, length) => bytes.subarray(at, at + length));
 }
 
 /**
@@ -57,24 +66,17 @@ export async function storeBytes(core: Core, bytes: Buffer): Promise<string> {
  */
 export async function storeFile(core: Core, file: BlobFile): Promise<string> {
   if (await exists(core, file.sha256)) return file.sha256;
-  const chunks = chunkCount(file.size);
   const handle = await open(file.path, 'r');
   try {
-    const read = async (at: number, length: number) => {
+    return await store(core, file.sha256, file.size, async (at, length) => {
       const buffer = Buffer.alloc(length);
       const { bytesRead } = await handle.read(buffer, 0, length, at);
       if (bytesRead !== length) throw new Error(`${file.path}: ${bytesRead} bytes at ${at}, expected ${length} (the file changed while it was stored)`);
       return buffer;
-    };
-    await core.run('INSERT INTO blobs (id, bytes, size, chunks) VALUES (?, ?, ?, ?)', [file.sha256, chunks ? Buffer.alloc(0) : await read(0, file.size), file.size, chunks]);
-    for (let seq = 0; seq < chunks; seq++) {
-      const at = seq * BLOB_CHUNK_BYTES;
-      await core.run('INSERT INTO blob_chunks (blob_id, seq, bytes) VALUES (?, ?, ?)', [file.sha256, seq, await read(at, Math.min(BLOB_CHUNK_BYTES, file.size - at))]);
-    }
+    });
   } finally {
     await handle.close();
   }
-  return file.sha256;
 }
 
 export async function blobInfo(core: Core, id: string): Promise<BlobInfo | undefined> {

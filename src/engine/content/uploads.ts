@@ -60,7 +60,7 @@ export function uploadsModule(core: Core, spaces: ReturnType<typeof spacesModule
         const at = core.now();
         await core.write(async () => {
           await writable(actor, spaceId);
-          if (received.bytes) await storeBytes(core, received.bytes);
+          if (received.bytes) await storeBytes(core, received.bytes, received.sha256);
           else await storeFile(core, { path: received.path!, sha256: received.sha256, size: received.size });
           await core.run(
             `INSERT INTO space_uploads (space_id, blob_id, created_at, created_by) VALUES (?, ?, ?, ?)
