@@ -156,30 +156,28 @@ async function uploadAll(ctx: Context, api: ApiClient, spaceId: string, uploads:
 /** Adds the uploaded files to the change request (each at its Git Sync path) and deletes the gone ones: every file's id by its path. */
 async function writeFiles(api: ApiClient, params: { spaceId: string; changeRequestId: string }, files: FilePlan, uploaded: Map<string, string>): Promise<Map<string, string>> {
   const known = new Map(files.kept);
-  const inserts: Change[] = [];
+  const changes: Change[] = [];
   for (let i = 0; i < files.uploads.length; i += FILES_PER_CHANGE) {
     const chunk = files.uploads.slice(i, i + FILES_PER_CHANGE);
-    inserts.push({ operation: 'insert_files', files: chunk.map((a) => ({ name: a.name ?? a.file, upload: uploaded.get(a.file)!, git: { path: a.file } })) });
+    changes.push({ operation: 'insert_files', files: chunk.map((a) => ({ name: a.name ?? a.file, upload: uploaded.get(a.file)!, git: { path: a.file } })) });
   }
-  for (let i = 0; i < inserts.length; i += FILE_CHANGES_PER_WRITE) {
-    const batch = inserts.slice(i, i + FILE_CHANGES_PER_WRITE);
-    const result = await api.call(routes.writeChangeRequestContent, { params, body: { changes: batch } as never });
-    result.changes.forEach((change, c) => change.files?.forEach((id, f) => known.set(files.uploads[(i + c) * FILES_PER_CHANGE + f].file, id)));
-  }
-  const deletes: Change[] = [];
-  for (let i = 0; i < files.deletes.length; i += FILES_PER_DELETE) deletes.push({ operation: 'delete_files', files: files.deletes.slice(i, i + FILES_PER_DELETE) });
-  await writeChanges(api, params, deletes);
+  for (let i = 0; i < files.deletes.length; i += FILES_PER_DELETE) changes.push({ operation: 'delete_files', files: files.deletes.slice(i, i + FILES_PER_DELETE) });
+  await writeChanges(api, params, changes, {
+    perWrite: FILE_CHANGES_PER_WRITE,
+    answered: (change, answer) => {
+      if (change.operation === 'insert_files') answer.files?.forEach((id, f) => known.set(change.files[f].git!.path, id));
+    },
+  });
   return known;
 }
 
 /** Writes the reusable content's inserts, updates and deletes: every included file's reusable content id by its path. */
 async function writeReusables(api: ApiClient, params: { spaceId: string; changeRequestId: string }, plan: ReusablePlan): Promise<Map<string, string>> {
   const known = new Map(plan.kept);
-  if (!plan.changes.length && !plan.deletes.length) return known;
-  const result = await api.call(routes.writeChangeRequestContent, { params, body: { changes: [...plan.changes, ...plan.deletes] } as never });
-  plan.changes.forEach((change, n) => {
-    const id = result.changes[n]?.reusableContent;
-    if (change.operation === 'insert_reusable_content' && change.ref && id) known.set(change.ref, id);
+  await writeChanges(api, params, [...plan.changes, ...plan.deletes], {
+    answered: (change, answer) => {
+      if (change.operation === 'insert_reusable_content' && change.ref && answer.reusableContent) known.set(change.ref, answer.reusableContent);
+    },
   });
   return known;
 }

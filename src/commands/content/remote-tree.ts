@@ -40,13 +40,20 @@ export async function readContent(api: ApiClient, root: ContentRoot): Promise<{ 
 /** The space's pages with their markdown, its files and its reusable content (what push and pull compare). */
 export async function readRemote(api: ApiClient, spaceId: string): Promise<{ pages: RemotePage[]; files: RemoteFile[]; reusables: RemoteReusable[] }> {
   const { pages, files } = await readContent(api, { spaceId });
-  const reusables: RemoteReusable[] = [];
-  for await (const r of api.paginate(routes.listSpaceReusableContents, { params: { spaceId }, query: { limit: 1000 } })) {
-    reusables.push({ id: r.id, title: r.title, markdown: r.markdown, ...(r.git ? { git: r.git.path } : {}) });
-  }
   return {
     pages,
     files: files.map((f) => ({ id: f.id, name: f.name, size: f.size, ...(f.sha256 ? { sha256: f.sha256 } : {}), ...(f.git ? { git: f.git.path } : {}) })),
-    reusables,
+    reusables: await readReusables(api, { spaceId }),
   };
+}
+
+/** The reusable contents of a space's or a change request's content, page by page of their listing. */
+export async function readReusables(api: ApiClient, root: ContentRoot): Promise<RemoteReusable[]> {
+  const params = { spaceId: root.spaceId, changeRequestId: root.changeRequestId ?? '' };
+  const listing = root.changeRequestId
+    ? api.paginate(routes.listChangeRequestReusableContents, { params, query: { limit: 1000 } })
+    : api.paginate(routes.listSpaceReusableContents, { params, query: { limit: 1000 } });
+  const found: RemoteReusable[] = [];
+  for await (const r of listing) found.push({ id: r.id, title: r.title, markdown: r.markdown, ...(r.git ? { git: r.git.path } : {}) });
+  return found;
 }

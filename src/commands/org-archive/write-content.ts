@@ -4,7 +4,8 @@ import { planPages } from '../../content-tree/push';
 import { defaultFileOf } from '../../content-tree/gitbook-config';
 import type { LocalTree } from '../../content-tree/local-tree';
 import type { ArchivedContent, ArchivedPage, ArchivedReusableContent } from '../../org-archive/model';
-import { readContent, type ContentRoot } from '../content/remote-tree';
+import { readContent, readReusables, type ContentRoot } from '../content/remote-tree';
+import type { RemoteReusable } from '../../content-tree/push';
 import type { Importer } from './importer';
 import { writeChanges } from '../shared/write-changes';
 import { flattenTree } from '../shared/page-tree';
@@ -40,14 +41,6 @@ export function remapIncludes(markdown: string, reusableIds: Map<string, string>
   });
 }
 
-/** A reusable content the target content holds, as its listing shows it. */
-interface PresentReusable {
-  id: string;
-  title: string;
-  markdown: string;
-  git?: string;
-}
-
 /** What identifies a reusable content across instances when no id is mapped: its Git Sync file, else its title. */
 const reusableKey = (r: { title: string; git?: string }) => (r.git !== undefined ? `git:${r.git}` : `title:${r.title}`);
 
@@ -55,13 +48,17 @@ const reusableKey = (r: { title: string; git?: string }) => (r.git !== undefined
  * Pairs archived reusable contents with the target's: by the id already mapped, else by Git Sync
  * file or title (each target one paired once), and records the pairs in `reusableIds`. Answers the pairs.
  */
-export function matchReusables(archived: ArchivedReusableContent[], present: PresentReusable[], reusableIds: Map<string, string>): Map<string, PresentReusable> {
+export function matchReusables(archived: ArchivedReusableContent[], present: RemoteReusable[], reusableIds: Map<string, string>): Map<string, RemoteReusable> {
   const byId = new Map(present.map((r) => [r.id, r]));
-  const byKey = new Map<string, PresentReusable[]>();
-  for (const r of present) byKey.set(reusableKey(r), [...(byKey.get(reusableKey(r)) ?? []), r]);
+  const byKey = new Map<string, RemoteReusable[]>();
+  for (const r of present) {
+    const same = byKey.get(reusableKey(r));
+    if (same) same.push(r);
+    else byKey.set(reusableKey(r), [r]);
+  }
   const taken = new Set<string>();
-  const pairs = new Map<string, PresentReusable>();
-  const pair = (archivedId: string, target: PresentReusable) => {
+  const pairs = new Map<string, RemoteReusable>();
+  const pair = (archivedId: string, target: RemoteReusable) => {
     pairs.set(archivedId, target);
     taken.add(target.id);
     reusableIds.set(archivedId, target.id);
@@ -78,17 +75,6 @@ export function matchReusables(archived: ArchivedReusableContent[], present: Pre
   return pairs;
 }
 
-/** The reusable contents of a space's or a change request's content, by its listing. */
-export async function presentReusables(im: Importer, root: ContentRoot): Promise<PresentReusable[]> {
-  const params = { spaceId: root.spaceId, changeRequestId: root.changeRequestId ?? '' };
-  const listing = root.changeRequestId
-    ? im.api.paginate(routes.listChangeRequestReusableContents, { params, query: { limit: 1000 } })
-    : im.api.paginate(routes.listSpaceReusableContents, { params, query: { limit: 1000 } });
-  const found: PresentReusable[] = [];
-  for await (const r of listing) found.push({ id: r.id, title: r.title, markdown: r.markdown, ...(r.git ? { git: r.git.path } : {}) });
-  return found;
-}
-
 /**
  * Makes the change request's reusable contents the archived ones, before the pages that include
  * them: each archived one paired with the target's (`matchReusables`) is updated where it differs,
@@ -97,7 +83,7 @@ export async function presentReusables(im: Importer, root: ContentRoot): Promise
  * change request holds, so a re-run inserts nothing twice.
  */
 async function writeReusables(im: Importer, root: Required<ContentRoot>, content: ArchivedContent, fileIds: Map<string, string>, reusableIds: Map<string, string>): Promise<void> {
-  const present = await presentReusables(im, root);
+  const present = await readReusables(im.api, root);
   if (!content.reusableContents.length && !present.length) return;
   const pairs = matchReusables(content.reusableContents, present, reusableIds);
   const paired = new Set([...pairs.values()].map((t) => t.id));

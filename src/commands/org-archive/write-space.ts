@@ -1,7 +1,8 @@
 import { routes } from '../../api/routes/index';
 import type { ArchivedChangeRequest, ArchivedComment, ArchivedSpace, Role } from '../../org-archive/model';
 import type { Importer } from './importer';
-import { matchReusables, pageIdsByPath, presentReusables, writeContent } from './write-content';
+import { matchReusables, pageIdsByPath, writeContent } from './write-content';
+import { readReusables } from '../content/remote-tree';
 
 const IMPORT_SUBJECT = 'Content imported by docsctl import';
 
@@ -121,7 +122,7 @@ export async function importSpace(im: Importer, space: ArchivedSpace): Promise<v
     }
   }
   if (space.changeRequests.length && !ids.reusables.size && reusableContents.length) {
-    matchReusables(reusableContents, await presentReusables(im, { spaceId }), ids.reusables);
+    matchReusables(reusableContents, await readReusables(im.api, { spaceId }), ids.reusables);
   }
   for (const cr of space.changeRequests) await importChangeRequest(im, space, spaceId, cr, ids);
   if (space.comments.length) {
