@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, rmSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
@@ -24,7 +24,8 @@ export function registerPull(group: Command, ctx: Context): void {
       const params = (fileId: string) => ({ params: { spaceId: opts.space, fileId } });
       // The configuration the space keeps says where the content goes, whatever the folder holds.
       const stored = remote.files.find((f) => f.git !== undefined && isConfigFile(f.git));
-      const config = stored && { file: stored.git!, text: ((await api.call(routes.downloadSpaceFile, params(stored.id))) as unknown as Buffer).toString('utf8') };
+      const storedBytes = stored && ((await api.call(routes.downloadSpaceFile, params(stored.id))) as unknown as Buffer);
+      const config = stored && { file: stored.git!, text: storedBytes!.toString('utf8') };
       await mkdir(target, { recursive: true });
       let plan: ReturnType<typeof planPull>;
       try {
@@ -42,7 +43,9 @@ export function registerPull(group: Command, ctx: Context): void {
           mkdirSync(dirname(path), { recursive: true });
           const partial = `${path}.docsctl-partial`;
           try {
-            await api.download(routes.downloadSpaceFile, params(file.id), partial);
+            // The configuration's bytes are here already (they said where the content goes).
+            if (file.id === stored?.id) writeFileSync(partial, storedBytes!);
+            else await api.download(routes.downloadSpaceFile, params(file.id), partial);
             renameSync(partial, path);
           } catch (error) {
             rmSync(partial, { force: true });
