@@ -37,7 +37,7 @@ async function* chunksOf(path: string): AsyncGenerator<Uint8Array> {
 }
 
 /** An upload's body as the app takes it: the file's bytes (read as the app consumes them) or the buffer. */
-async function uploadOf(upload: string | Buffer): Promise<{ body: AsyncIterable<Uint8Array>; size: number }> {
+async function uploadOf(upload: string | Buffer): Promise<{ body: AsyncGenerator<Uint8Array>; size: number }> {
   if (typeof upload !== 'string') return { body: (async function* () { yield upload; })(), size: upload.length };
   return { body: chunksOf(upload), size: statSync(upload).size };
 }
@@ -64,7 +64,7 @@ export function localTransport(app: InProcessApp, actor: { userId: string }): Tr
   return {
     async send(request: TransportRequest) {
       const headers: Record<string, string> = { 'content-type': 'application/json' };
-      let body: string | AsyncIterable<Uint8Array> | undefined = request.body;
+      let body: string | AsyncGenerator<Uint8Array> | undefined = request.body;
       if (request.upload !== undefined) {
         const upload = await uploadOf(request.upload);
         Object.assign(headers, { 'content-type': 'application/octet-stream', 'content-length': String(upload.size) });
@@ -75,7 +75,7 @@ export function localTransport(app: InProcessApp, actor: { userId: string }): Tr
         answered = await app.handleAsync({ method: request.method, url: request.url, headers, body }, { actor });
       } finally {
         // A file the app did not read to its end (a refusal) is closed now, not when collected.
-        if (body !== undefined && typeof body !== 'string' && 'destroy' in body) (body as { destroy(): void }).destroy();
+        if (body !== undefined && typeof body !== 'string') await body.return(undefined);
       }
       const { stream, ...answer } = answered;
       const ok = answer.status < 300;
