@@ -1,5 +1,5 @@
 import type { Actor, Core } from './core';
-import { conflict, forbidden, notFound } from './errors';
+import { conflict, forbidden, invalid, notFound } from './errors';
 import { requireMember, requireRight } from './access';
 import { keysetPage, likePattern, type PageRequest } from './pagination';
 import { presentUser } from './users';
@@ -91,6 +91,41 @@ async function teamTitlesOf(core: Core, organizationId: string, userIds: string[
   return byUser;
 }
 
+/** E-mails compare ignoring the case of ASCII letters, as SQLite's NOCASE and PostgreSQL's lower() in the C locale do. */
+const asciiLower = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+const LOOKUP_BATCH = 500;
+
+/** Members of an organization named by id or e-mail, read in batches: entry as given → its row. */
+async function memberRowsOf(core: Core, organizationId: string, entries: string[]): Promise<Map<string, MemberRow>> {
+  const emails = [...new Set(entries.filter((e) => e.includes('@')).map(asciiLower))];
+  const userIds = [...new Set(entries.filter((e) => !e.includes('@')))];
+  const byEmail = new Map<string, MemberRow>();
+  const byId = new Map<string, MemberRow>();
+  for (let i = 0; i < emails.length; i += LOOKUP_BATCH) {
+    for (const row of await core.all<MemberRow>(
+      `SELECT ${MEMBER_COLUMNS} FROM ${MEMBER_FROM} WHERE m.organization_id = ? AND lower(u.email) IN (SELECT value FROM json_each(?))`,
+      [organizationId, JSON.stringify(emails.slice(i, i + LOOKUP_BATCH))],
+    )) byEmail.set(asciiLower(row.email), row);
+  }
+  for (let i = 0; i < userIds.length; i += LOOKUP_BATCH) {
+    for (const row of await core.all<MemberRow>(
+      `SELECT ${MEMBER_COLUMNS} FROM ${MEMBER_FROM} WHERE m.organization_id = ? AND m.user_id IN (SELECT value FROM json_each(?))`,
+      [organizationId, JSON.stringify(userIds.slice(i, i + LOOKUP_BATCH))],
+    )) byId.set(row.user_id, row);
+  }
+  const rows = new Map<string, MemberRow>();
+  for (const entry of entries) {
+    const row = entry.includes('@') ? byEmail.get(asciiLower(entry)) : byId.get(entry);
+    if (row) rows.set(entry, row);
+  }
+  return rows;
+}
+
+/** A few entries of a refusal, quoted, and how many more there are. */
+function some(entries: string[]): string {
+  return `${entries.slice(0, 10).join('; ')}${entries.length > 10 ? `; and ${entries.length - 10} more` : ''}`;
+}
+
 export interface MemberListQuery extends PageRequest {
   role?: Role;
   search?: string;
@@ -153,6 +188,46 @@ export function membersModule(core: Core) {
           await core.run('UPDATE members SET role = ? WHERE organization_id = ? AND user_id = ?', [patch.role, organizationId, userId]);
         }
         return await presentMember(core, await requireMemberRow(core, organizationId, userId));
+      });
+    },
+
+    /**
+     * docsctl's `PATCH …/members`: the roles of several members (by id or e-mail) in one transaction.
+     * Every entry is checked before anything changes; an organization left without an active admin
+     * refuses the whole set (409). Answers every listed member as they are after the change, in order.
+     */
+    async updateMany(actor: Actor, organizationId: string, changes: { user: string; role: Role | null }[]) {
+      await requireRight(core, actor, organizationId, 'admin');
+      return await core.write(async () => {
+        const rows = await memberRowsOf(core, organizationId, changes.map((c) => c.user));
+        const problems: string[] = [];
+        const firstOf = new Map<string, number>();
+        changes.forEach((change, i) => {
+          const row = rows.get(change.user);
+          if (!row) problems.push(`members[${i}].user: ${JSON.stringify(change.user)} is not a member of the organization`);
+          else if (firstOf.has(row.user_id)) problems.push(`members[${i}].user: the same member as members[${firstOf.get(row.user_id)}]`);
+          else firstOf.set(row.user_id, i);
+        });
+        if (problems.length) throw invalid(some(problems));
+        const demotedAdmins: string[] = [];
+        for (const change of changes) {
+          const row = rows.get(change.user)!;
+          if (change.role === row.role) continue;
+          if (row.role === 'admin') demotedAdmins.push(row.email);
+          await core.run('UPDATE members SET role = ? WHERE organization_id = ? AND user_id = ?', [change.role, organizationId, row.user_id]);
+        }
+        if (demotedAdmins.length) {
+          const admins = (await core.get<{ n: number }>(
+            "SELECT COUNT(*) AS n FROM members WHERE organization_id = ? AND role = 'admin' AND disabled = 0",
+            [organizationId],
+          ))!.n;
+          if (admins === 0) {
+            throw conflict(`cannot change the role of ${demotedAdmins.join(', ')}: the organization must keep at least one admin (nothing was changed)`);
+          }
+        }
+        const items: Member[] = [];
+        for (const change of changes) items.push(await presentMember(core, (await memberRow(core, organizationId, rows.get(change.user)!.user_id))!));
+        return { count: items.length, items };
       });
     },
 

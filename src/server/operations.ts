@@ -36,6 +36,7 @@ export const operations: Operations = {
   listMembersInOrganizationById: async (e, a, { params, query }) => await e.members.list(a, params.organizationId, query),
   getMemberInOrganizationById: async (e, a, { params }) => await e.members.get(a, params.organizationId, params.userId),
   updateMemberInOrganizationById: async (e, a, { params, body }) => await e.members.update(a, params.organizationId, params.userId, body),
+  updateMembersInOrganizationById: async (e, a, { params, body }) => await e.members.updateMany(a, params.organizationId, body.members),
   removeMemberFromOrganizationById: async (e, a, { params }) => await e.members.remove(a, params.organizationId, params.userId),
   pingOrganization: async (e, a, { params }) => await e.members.ping(a, params.organizationId),
   updateMemberSsoInOrganizationById: async (e, a, { params }) => await e.members.enableSso(a, params.organizationId, params.userId),

@@ -44,6 +44,7 @@ export const DOCSCTL_OWN: Partial<Record<keyof Routes, string>> = {
   getLimits: 'added operation: the largest file size, for clients to check before sending (issue 29), docs/decisions.md',
   listSpaceReusableContents: 'added operation: the reusable contents with their markdown, for content pull (issue 29); the platform reads them one by one',
   listChangeRequestReusableContents: 'added operation: the reusable contents with their markdown, for content pull (issue 29); the platform reads them one by one',
+  updateMembersInOrganizationById: 'added operation: several members\' roles in one transaction, for members update with several users or --file (issue 30), docs/decisions.md',
 };
 
 const NO_BILLING = 'docsctl has no billing: the field has no meaning here';

@@ -37,6 +37,7 @@ const STEPS: Step[] = [
   ['listMembersInOrganizationById', (s) => s.call('GET', `${org(s)}/members`)],
   ['getMemberInOrganizationById', (s) => s.call('GET', `${org(s)}/members/${s.userId}`)],
   ['updateMemberInOrganizationById', (s) => s.call('PATCH', `${org(s)}/members/${s.userId}`, { role: 'edit' })],
+  ['updateMembersInOrganizationById', (s) => s.call('PATCH', `${org(s)}/members`, { members: [{ user: s.userId, role: 'edit' }] })],
   ['pingOrganization', (s) => s.call('POST', `${org(s)}/ping`)],
   ['updateMemberSsoInOrganizationById', (s) => s.call('POST', `${org(s)}/members/${s.userId}/sso`)],
   ['listSpacesForMemberInOrganization', (s) => s.call('GET', `${org(s)}/members/${s.userId}/spaces`)],

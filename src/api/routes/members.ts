@@ -1,6 +1,6 @@
 import { route } from './route';
 import { listOf } from '../schemas/common';
-import { Member, MemberListQuery, MemberPatch, MemberSpace, MemberSpacesQuery, PingResult } from '../schemas/member';
+import { Member, MemberListQuery, MemberPatch, MembersPatch, MembersPatchResult, MemberSpace, MemberSpacesQuery, PingResult } from '../schemas/member';
 import { MemberTeam, MemberTeamsQuery } from '../schemas/team';
 
 const tag = 'Members';
@@ -9,6 +9,11 @@ const one = '/v1/orgs/{organizationId}/members/{userId}' as const;
 export const listMembersInOrganizationById = route({
   operationId: 'listMembersInOrganizationById', tag, method: 'GET', path: '/v1/orgs/{organizationId}/members', status: 200,
   summary: 'List the members of an organization', query: MemberListQuery, response: listOf(Member),
+});
+/** docsctl's: several members' roles in one transaction (docs/api.md, "Changing several members' roles"). */
+export const updateMembersInOrganizationById = route({
+  operationId: 'updateMembersInOrganizationById', tag, method: 'PATCH', path: '/v1/orgs/{organizationId}/members', status: 200,
+  summary: "Change several members' roles, all or nothing", body: MembersPatch, response: MembersPatchResult,
 });
 export const getMemberInOrganizationById = route({
   operationId: 'getMemberInOrganizationById', tag, method: 'GET', path: one, status: 200,

@@ -30,6 +30,15 @@ export const MemberListQuery = lazy(() => z.strictObject({
 
 export const MemberPatch = lazy(() => z.strictObject({ role: NullableRole }));
 
+/** The most members docsctl's `PATCH …/members` changes in one request (one transaction). */
+export const MAX_MEMBER_CHANGES = 1000;
+
+/** docsctl's `PATCH /v1/orgs/{organizationId}/members`: several members' roles, all or nothing. */
+export const MembersPatch = lazy(() => z.strictObject({
+  members: z.array(z.strictObject({ user: text(1, 320), role: NullableRole })).check(z.minLength(1), z.maxLength(MAX_MEMBER_CHANGES)),
+}));
+export const MembersPatchResult = lazy(() => z.object({ count: z.number(), items: z.array(Member) }));
+
 export const PingResult = lazy(() => z.object({ serviceVisitorClaims: z.string(), gitbookVisitorClaims: z.optional(z.string()) }));
 
 export const MemberSpacesQuery = lazy(() => z.strictObject({ ...Paging, order: z.optional(Order) }));
