@@ -6,17 +6,41 @@ export interface UserRow {
   line: number;
   /** User id or e-mail address as written. */
   ref: string;
-  /** Team role from a `role` column, if any. */
+  /** The role from the file's role column (the first of `roleColumns` the header has), if any. */
   role?: string;
 }
 
-const REF_COLUMNS = ['email', 'e-mail', 'mail', 'user', 'id', 'userid', 'user_id'];
+/**
+ * The columns a team file's role is read from, first found wins: `team_role`, else (as before it had
+ * a name of its own) `role`. An `org_role` column (what `members list --format csv` writes) is not one.
+ */
+export const TEAM_ROLE_COLUMNS = ['team_role', 'role'] as const;
+/** The columns an organization-role file's role is read from: `org_role`, else `role`. */
+export const ORG_ROLE_COLUMNS = ['org_role', 'role'] as const;
+
+/** Columns naming the user, the e-mail first: it is the same in every organization, an id is not. */
+const REF_COLUMNS = ['email', 'e_mail', 'mail', 'user', 'user_id', 'userid', 'id'];
+
+/**
+ * A header cell as a column name: lower case, blanks and hyphens as `_`, so the headers docsctl's own
+ * CSV writes (`TEAM ROLE`, `ORG ROLE`) read as `team_role` and `org_role`, and `E-Mail` as `e_mail`.
+ */
+export function columnName(header: string): string {
+  return header.trim().toLowerCase().replace(/[\s-]+/g, '_');
+}
+
+export interface UserFileOptions {
+  /** Where the role comes from (default TEAM_ROLE_COLUMNS). */
+  roleColumns?: readonly string[];
+}
 
 /**
  * Reads a list of users: either one id or e-mail per line, or a CSV with a header naming an `email`,
- * `user` or `id` column (and optionally `role`). Blank lines and lines starting with # are ignored.
+ * `user` or `id` column (an e-mail wins when a row has both) and optionally a role column (see
+ * `roleColumns`). Blank lines and lines starting with # are ignored; other columns are ignored too, so
+ * a CSV that `members list` or `teams members list` wrote reads back as it is.
  */
-export function parseUserFile(text: string, name: string): UserRow[] {
+export function parseUserFile(text: string, name: string, options: UserFileOptions = {}): UserRow[] {
   const records = parse(text, {
     relax_column_count: true,
     skip_empty_lines: true,
@@ -26,18 +50,18 @@ export function parseUserFile(text: string, name: string): UserRow[] {
     info: true,
   }) as { record: string[]; info: { lines: number } }[];
   if (!records.length) return [];
-  const header = records[0].record.map((h) => h.toLowerCase());
-  const refColumn = header.findIndex((h) => REF_COLUMNS.includes(h));
-  const hasHeader = refColumn !== -1;
+  const header = records[0].record.map(columnName);
+  const refColumns = REF_COLUMNS.map((c) => header.indexOf(c)).filter((i) => i !== -1);
+  const hasHeader = refColumns.length > 0;
   if (!hasHeader && records.some((r) => r.record.length > 1)) {
     throw new CliError(`${name}: a CSV with several columns needs a header with an "email", "user" or "id" column`, EXIT.error);
   }
-  const roleColumn = header.indexOf('role');
+  const roleColumn = hasHeader ? (options.roleColumns ?? TEAM_ROLE_COLUMNS).map((c) => header.indexOf(c)).find((i) => i !== -1) : undefined;
   const rows: UserRow[] = [];
   for (const { record, info } of hasHeader ? records.slice(1) : records) {
-    const ref = record[hasHeader ? refColumn : 0]?.trim();
+    const ref = (hasHeader ? refColumns.map((i) => record[i]?.trim()).find(Boolean) : record[0]?.trim());
     if (!ref) continue;
-    const role = hasHeader && roleColumn !== -1 ? record[roleColumn]?.trim() || undefined : undefined;
+    const role = roleColumn !== undefined ? record[roleColumn]?.trim() || undefined : undefined;
     rows.push({ line: info.lines, ref, ...(role ? { role } : {}) });
   }
   return rows;

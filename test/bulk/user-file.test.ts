@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseUserFile } from '../../src/bulk/user-file';
+import { ORG_ROLE_COLUMNS, columnName, parseUserFile } from '../../src/bulk/user-file';
 import { CliError } from '../../src/errors';
 
 describe('parseUserFile: one user a line', () => {
@@ -60,6 +60,29 @@ describe('parseUserFile: CSV with a header', () => {
 
   it('a header alone gives no rows', () => {
     expect(parseUserFile('email,role\n', 'u.csv')).toEqual([]);
+  });
+});
+
+describe('parseUserFile: role columns (team_role, org_role)', () => {
+  it('column names ignore case, and blanks or hyphens stand for _', () => {
+    expect(['TEAM ROLE', 'team_role', 'Team-Role', ' team  role '].map(columnName)).toEqual(['team_role', 'team_role', 'team_role', 'team_role']);
+    expect(columnName('ORG ROLE')).toBe('org_role');
+  });
+
+  it('a team file reads team_role, else role; org_role is never a team role', () => {
+    expect(parseUserFile('email,org_role\nada@acme.example,read\n', 'm.csv')).toEqual([{ line: 2, ref: 'ada@acme.example' }]);
+    expect(parseUserFile('email,ORG ROLE,TEAM ROLE,role\nada@acme.example,admin,owner,member\n', 'm.csv')).toEqual([{ line: 2, ref: 'ada@acme.example', role: 'owner' }]);
+    expect(parseUserFile('email,role,org_role\nada@acme.example,owner,admin\n', 'm.csv')).toEqual([{ line: 2, ref: 'ada@acme.example', role: 'owner' }]);
+  });
+
+  it('an organization-role file reads org_role, else role', () => {
+    expect(parseUserFile('email,TEAM ROLE,ORG ROLE\nada@acme.example,owner,edit\n', 'm.csv', { roleColumns: ORG_ROLE_COLUMNS })).toEqual([{ line: 2, ref: 'ada@acme.example', role: 'edit' }]);
+    expect(parseUserFile('email,role\nada@acme.example,edit\n', 'm.csv', { roleColumns: ORG_ROLE_COLUMNS })).toEqual([{ line: 2, ref: 'ada@acme.example', role: 'edit' }]);
+  });
+
+  it('reads the CSV members list writes: the e-mail names the user (an id is only this instance\'s), other columns ignored', () => {
+    const text = 'ID,NAME,EMAIL,ORG ROLE,TEAMS,SSO,JOINED,LAST SEEN\nu1,Ada,ada@acme.example,admin,2,false,2026-01-01T00:00:00.000Z,\nu2,Nameless,,read,0,false,2026-01-01T00:00:00.000Z,\n';
+    expect(parseUserFile(text, 'members.csv')).toEqual([{ line: 2, ref: 'ada@acme.example' }, { line: 3, ref: 'u2' }]);
   });
 });
 
