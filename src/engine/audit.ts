@@ -1,11 +1,15 @@
 import type { Actor, Core } from './core';
 import { requireRight } from './access';
 import { keysetPage, type PageRequest } from './pagination';
+import { notFound } from './errors';
 
 /** How long audit records are kept. */
 export const AUDIT_RETENTION_DAYS = 90;
 
-/** What a write leaves in the audit trail. Never a secret, never a body: field names and counts only. */
+/**
+ * What a write leaves in the audit trail. Never a secret, never a body's values (its field names and
+ * counts only); who made it and what it was about, by id and, as they were then, by name.
+ */
 export interface AuditEntry {
   organizationId: string;
   userId: string;
@@ -20,6 +24,34 @@ export interface AuditEntry {
   summary: { fields: string[]; counts: Record<string, number> };
   requestId?: string;
   status: number;
+  /**
+   * Each target as it was when the write ran (read before it, for the path's ids: a delete or a rename
+   * changes the row): see `describeTargets` and `describeCreated`.
+   */
+  targetDetails?: TargetDetail[];
+}
+
+/** The user who made a write, as they were then: the platform's User object's id, display name and e-mail. */
+export interface ActorSnapshot {
+  id: string;
+  displayName: string;
+  email: string;
+}
+
+/**
+ * One target of a write, as it was then: `name` is its key in `targets` (`spaceId`, `created`), `id` the
+ * object's own id (a change request's id where the path gave its number, a user's where it gave an
+ * e-mail), `kind` what it is (`space`, `change-request`, `user`, …) and `title` what people call it (a
+ * title, a subject, a label, a display name; none for comments and invites). A user also keeps their
+ * e-mail, a change request its number.
+ */
+export interface TargetDetail {
+  name: string;
+  id: string;
+  kind: string;
+  title?: string;
+  email?: string;
+  number?: number;
 }
 
 interface AuditRow {
@@ -35,6 +67,9 @@ interface AuditRow {
   summary: string;
   request_id: string | null;
   status: number;
+  actor: string | null;
+  token_name: string | null;
+  target_details: string | null;
 }
 
 export interface AuditQuery extends PageRequest {
@@ -54,17 +89,103 @@ export function summaryOf(body: unknown): AuditEntry['summary'] {
   return { fields: Object.keys(record).sort(), counts };
 }
 
+/** What a kind of object is called, from an API object's `object` field. */
+const KIND_OF_OBJECT: Record<string, string> = { 'published-content-site': 'site', 'translation-settings': 'translation' };
+
+/** A path parameter's kind where its name does not say it (`userId` → user is said). */
+const KIND_OF_PARAM: Record<string, string> = { fieldName: 'custom-field', specSlug: 'openapi-spec', translationSettingsId: 'translation' };
+
+/** `siteSectionGroupId` → `site-section-group`. */
+export const kindOfParam = (name: string): string => KIND_OF_PARAM[name] ?? name.replace(/Id$/, '').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+type Found = Omit<TargetDetail, 'name' | 'kind' | 'id'> & { id?: string };
+type Lookup = (core: Core, id: string, params: Record<string, string>) => Promise<Found | undefined>;
+
+const titled = (table: string): Lookup => async (core, id) =>
+  await core.get<{ title: string }>(`SELECT title FROM ${table} WHERE id = ?`, [id]);
+
+/**
+ * How each path parameter's object is named: one small query each, by primary key (or the
+ * organization's unique name). Comments, replies and invites have no title: none is read.
+ */
+const LOOKUPS: Record<string, Lookup> = {
+  organizationId: titled('organizations'),
+  spaceId: titled('spaces'),
+  collectionId: titled('collections'),
+  teamId: titled('teams'),
+  siteId: titled('sites'),
+  siteSectionId: titled('site_sections'),
+  siteSectionGroupId: titled('site_section_groups'),
+  translationSettingsId: titled('translation_settings'),
+  siteSpaceId: async (core, id) => await core.get<{ title: string }>('SELECT s.title FROM site_spaces ss JOIN spaces s ON s.id = ss.space_id WHERE ss.id = ?', [id]),
+  samlProviderId: async (core, id) => await core.get<{ title: string }>('SELECT label AS title FROM saml_providers WHERE id = ?', [id]),
+  userId: async (core, ref) => {
+    const user = ref.includes('@')
+      ? await core.get<{ id: string; title: string; email: string }>('SELECT id, display_name AS title, email FROM users WHERE email = ?', [ref])
+      : await core.get<{ id: string; title: string; email: string }>('SELECT id, display_name AS title, email FROM users WHERE id = ?', [ref]);
+    return user;
+  },
+  changeRequestId: async (core, ref, params) => {
+    const by = /^\d+$/.test(ref) ? 'number' : 'id';
+    const cr = await core.get<{ id: string; number: number; title: string }>(
+      `SELECT id, number, subject AS title FROM change_requests WHERE space_id = ? AND ${by} = ?`, [params.spaceId, by === 'number' ? Number(ref) : ref],
+    );
+    return cr && { id: cr.id, number: cr.number, title: cr.title };
+  },
+  fieldName: async (core, name, params) =>
+    await core.get<{ id: string; title: string }>('SELECT id, COALESCE(title, name) AS title FROM custom_fields WHERE organization_id = ? AND name = ?', [params.organizationId, name]),
+  specSlug: async (core, slug, params) => {
+    const spec = await core.get<{ id: string }>('SELECT id FROM openapi_specs WHERE organization_id = ? AND slug = ?', [params.organizationId, slug]);
+    return { ...spec, title: slug };
+  },
+};
+
+/** The detail of a target, from what was found (nothing found: its id and kind only). */
+function detail(name: string, id: string, kind: string, found: Found | undefined): TargetDetail {
+  const title = found?.title;
+  return {
+    name, id: found?.id ?? id, kind,
+    ...(typeof title === 'string' && title !== '' ? { title } : {}),
+    ...(found?.email ? { email: found.email } : {}),
+    ...(typeof found?.number === 'number' ? { number: found.number } : {}),
+  };
+}
+
+/**
+ * The details of what a write created, from its answer (an API object): its kind from `object`, its
+ * title from the first naming field it has (a user's display name and e-mail, a change request's
+ * subject and number, a SAML provider's label, an OpenAPI spec's slug).
+ */
+export function describeCreated(id: string, value: unknown): TargetDetail {
+  const object = (value ?? {}) as Record<string, unknown>;
+  const kind = typeof object.object === 'string' ? (KIND_OF_OBJECT[object.object] ?? object.object) : 'object';
+  const text = (key: string) => (typeof object[key] === 'string' ? (object[key] as string) : undefined);
+  const title = text('title') ?? text('subject') ?? text('label') ?? text('displayName') ?? text('slug') ?? text('name');
+  return detail('created', id, kind, {
+    ...(title !== undefined ? { title } : {}),
+    ...(kind === 'user' && text('email') ? { email: text('email') } : {}),
+    ...(typeof object.number === 'number' ? { number: object.number } : {}),
+  });
+}
+
+const parsed = <T>(text: string | null): T | undefined => (text === null ? undefined : (JSON.parse(text) as T));
+
 function present(row: AuditRow) {
+  const actor = parsed<ActorSnapshot>(row.actor);
+  const targetDetails = parsed<TargetDetail[]>(row.target_details);
   return {
     object: 'audit-record' as const,
     id: row.id,
     organization: row.organization_id,
     createdAt: row.at,
-    actor: { user: row.user_id, ...(row.token_id ? { token: row.token_id } : {}) },
+    actor: { user: row.user_id, ...(row.token_id ? { token: row.token_id } : {}), ...(row.token_name !== null ? { tokenName: row.token_name } : {}) },
+    // As written: records made before the user was kept have none (their `actor.user` says who).
+    ...(actor ? { actorUser: { object: 'user' as const, id: actor.id, displayName: actor.displayName, email: actor.email } } : {}),
     action: row.operation_id,
     method: row.method,
     path: row.path,
     targets: JSON.parse(row.targets) as Record<string, string>,
+    ...(targetDetails ? { targetDetails } : {}),
     summary: JSON.parse(row.summary) as AuditEntry['summary'],
     status: row.status,
     ...(row.request_id ? { requestId: row.request_id } : {}),
@@ -74,6 +195,18 @@ function present(row: AuditRow) {
 export type AuditRecord = Awaited<ReturnType<typeof present>>;
 
 export function auditModule(core: Core) {
+  /** The user an `actor` e-mail names: a member of the organization, or someone it has records of. */
+  async function actorByEmail(organizationId: string, email: string): Promise<string> {
+    const user = await core.get<{ id: string }>(
+      `SELECT u.id FROM users u WHERE u.email = ? AND (
+         EXISTS (SELECT 1 FROM members m WHERE m.organization_id = ? AND m.user_id = u.id)
+         OR EXISTS (SELECT 1 FROM audit_log a WHERE a.organization_id = ? AND a.user_id = u.id))`,
+      [email, organizationId, organizationId],
+    );
+    if (!user) throw notFound(`actor: no member of organization ${organizationId}, and no one in its audit trail, has the e-mail ${email}`);
+    return user.id;
+  }
+
   return {
     /** The organization a write's path is about: its own, a space's or a collection's. */
     async organizationOf(params: Record<string, string>): Promise<string | undefined> {
@@ -83,22 +216,54 @@ export function auditModule(core: Core) {
       return undefined;
     },
 
-    /** Writes one record; call it inside the write's transaction so neither commits without the other. */
+    /**
+     * The kind and title of each of a write's path targets as they are now: call it before the write
+     * runs (after it, a deleted row may be gone and a renamed one has its new title). One small query a
+     * target, none for those without a title.
+     */
+    async describeTargets(params: Record<string, string>): Promise<TargetDetail[]> {
+      const details: TargetDetail[] = [];
+      for (const [name, id] of Object.entries(params)) {
+        const lookup = LOOKUPS[name];
+        details.push(detail(name, id, kindOfParam(name), lookup ? await lookup(core, id, params) : undefined));
+      }
+      return details;
+    },
+
+    /**
+     * Writes one record; call it inside the write's transaction so neither commits without the other.
+     * The user and the token's name are read now and kept as they are.
+     */
     async record(entry: AuditEntry): Promise<void> {
+      const user = await core.get<{ id: string; display_name: string; email: string }>('SELECT id, display_name, email FROM users WHERE id = ?', [entry.userId]);
+      const token = entry.tokenId ? await core.get<{ name: string }>('SELECT name FROM api_tokens WHERE id = ?', [entry.tokenId]) : undefined;
+      const actor = user ? JSON.stringify({ id: user.id, displayName: user.display_name, email: user.email } satisfies ActorSnapshot) : null;
       await core.run(
-        'INSERT INTO audit_log (id, organization_id, at, user_id, token_id, operation_id, method, path, targets, summary, request_id, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        [core.newId(), entry.organizationId, core.now(), entry.userId, entry.tokenId ?? null, entry.operationId, entry.method, entry.path, JSON.stringify(entry.targets), JSON.stringify(entry.summary), entry.requestId ?? null, entry.status],
+        'INSERT INTO audit_log (id, organization_id, at, user_id, token_id, operation_id, method, path, targets, summary, request_id, status, actor, token_name, target_details) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        [
+          core.newId(), entry.organizationId, core.now(), entry.userId, entry.tokenId ?? null, entry.operationId, entry.method, entry.path,
+          JSON.stringify(entry.targets), JSON.stringify(entry.summary), entry.requestId ?? null, entry.status,
+          actor, token?.name ?? null, entry.targetDetails ? JSON.stringify(entry.targetDetails) : null,
+        ],
       );
     },
 
-    /** An organization's records, newest first (admins only). `target` matches any id the write was about. */
+    /**
+     * An organization's records, newest first (admins only). `actor` is a user id or an e-mail (of a
+     * member, or of anyone with a record in the organization: people who have left are still found);
+     * `target` matches any id the write was about, in `targets` or in `targetDetails` (a change
+     * request's id where the path gave its number).
+     */
     async list(actor: Actor, organizationId: string, query: AuditQuery) {
       await requireRight(core, actor, organizationId, 'admin');
       const where = ['organization_id = ?'];
       const args: unknown[] = [organizationId];
-      if (query.actor) (where.push('user_id = ?'), args.push(query.actor));
+      if (query.actor) (where.push('user_id = ?'), args.push(query.actor.includes('@') ? await actorByEmail(organizationId, query.actor) : query.actor));
       if (query.action) (where.push('operation_id = ?'), args.push(query.action));
-      if (query.target) (where.push("instr(targets, '\"' || ? || '\"') > 0"), args.push(query.target));
+      if (query.target) {
+        where.push("(instr(targets, '\"' || ? || '\"') > 0 OR instr(COALESCE(target_details, ''), '\"id\":\"' || ? || '\"') > 0)");
+        args.push(query.target, query.target);
+      }
       if (query.since) (where.push('at >= ?'), args.push(new Date(query.since).toISOString()));
       if (query.until) (where.push('at < ?'), args.push(new Date(query.until).toISOString()));
       return await keysetPage<AuditRow, AuditRecord>(

@@ -15,7 +15,7 @@ import { createRateLimiter, type RateLimitOptions } from './rate-limit';
 import { renderOpenApi } from '../api/openapi';
 import { WithStatus } from './status';
 import { scopeRefusal } from '../domain/token-scopes';
-import { summaryOf } from '../engine/audit';
+import { describeCreated, summaryOf, type TargetDetail } from '../engine/audit';
 
 /** A request as the app sees it, whether it came over HTTP or from the local transport. */
 export interface ApiRequest {
@@ -226,15 +226,21 @@ export function createApp(options: AppOptions) {
       const run = async () => operation(engine, actor!, { params, query, body });
       // A write and its audit record commit together, or neither does (docs/api.md, "Audit log").
       const organizationId = route.method === 'GET' ? undefined : await engine.audit.organizationOf(params);
-      const audit = async (value: unknown) => {
+      // What the path's targets are called, read before the write runs: a delete or a rename changes them.
+      const describe = async () => (organizationId === undefined ? [] : await engine.audit.describeTargets(params));
+      const audit = async (value: unknown, described: TargetDetail[]) => {
         const created = value !== null && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string' ? (value as { id: string }).id : undefined;
         // A route outside any organization writes one only by creating it (createOrganization).
         const inOrganization = organizationId ?? ((value as { object?: unknown } | null)?.object === 'organization' ? created : undefined);
         if (inOrganization === undefined) return;
+        // An answer's id is what the write created unless the path named it (by id, or by a number or an
+        // e-mail that the description resolved: a change request's update answers it whole).
+        const creates = created !== undefined && !Object.values(params).includes(created) && !described.some((d) => d.id === created);
         await engine.audit.record({
           organizationId: inOrganization, userId: actor!.userId, ...(authenticated ? { tokenId: authenticated.tokenId } : {}),
           operationId: route.operationId, method: route.method, path,
-          targets: { ...params, ...(created && !Object.values(params).includes(created) ? { created } : {}) },
+          targets: { ...params, ...(creates ? { created } : {}) },
+          targetDetails: [...described, ...(creates ? [describeCreated(created, value)] : [])],
           summary: summaryOf(route.rawBody ? undefined : body), ...(handleOptions.requestId ? { requestId: handleOptions.requestId } : {}),
           status: value instanceof WithStatus ? value.status : route.status,
         });
@@ -245,14 +251,16 @@ export function createApp(options: AppOptions) {
       } else if (SELF_COMMITTING.has(route.operationId)) {
         // A transaction cannot wait on the network: an import or an OpenAPI publish commits its own
         // transactions as it goes, and its record follows once it is done.
+        const described = await describe();
         value = await run();
-        await engine.core.write(async () => await audit(value));
+        await engine.core.write(async () => await audit(value, described));
       } else {
         let failed: { error: unknown } | undefined;
         value = await engine.core.write(async () => {
           try {
+            const described = await describe();
             const done = await run();
-            await audit(done);
+            await audit(done, described);
             return done;
           } catch (error) {
             // What the operation committed before failing stays committed, as without the audit

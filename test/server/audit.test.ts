@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { routeList } from '../../src/api/routes/index';
-import { standardUsers, testEngine, otherOrganization } from '../helpers/engine';
-import { expectError, testApp } from '../helpers/app';
+import { addMember, standardUsers, testEngine, otherOrganization } from '../helpers/engine';
+import { expectError, expectOk, testApp } from '../helpers/app';
 import { createApp } from '../../src/server/app';
 
 describe('the audit trail', () => {
@@ -34,8 +34,101 @@ describe('the audit trail', () => {
       path: `/v1/orgs/${t.orgId}/spaces`, targets: { organizationId: t.orgId, created: space }, summary: { fields: ['emoji', 'title'], counts: {} }, status: 201,
     });
     expect(items[0]).toMatchObject({ targets: { spaceId: space }, status: 205 });
-    // Values never: not the title, neither old nor new.
-    expect(JSON.stringify(items)).not.toMatch(/Secret plans|Renamed/);
+    // The summary holds no value (a title as it was sent is no part of it): names of fields only.
+    expect(JSON.stringify(items.map((r: { summary: unknown }) => r.summary))).not.toMatch(/Secret plans|Renamed/);
+  });
+
+  it('keeps the actor, the token name and each target as they were: a renamed space keeps its old title, a deleted one its title', async () => {
+    const { t, api, log } = await setup();
+    const space = (await api.request('POST', `/v1/orgs/${t.orgId}/spaces`, { as: t.adminId, body: { title: 'Employee handbook' } })).body.id as string;
+    await api.request('DELETE', `/v1/spaces/${space}`, { as: t.adminId });
+    await api.request('POST', `/v1/spaces/${space}/restore`, { as: t.adminId });
+    await api.request('PATCH', `/v1/spaces/${space}`, { as: t.adminId, body: { title: 'Staff handbook' } });
+    await api.request('PATCH', `/v1/spaces/${space}`, { as: t.adminId, body: { title: 'Handbook' } });
+    const listed = await log();
+    expectOk(listed, 'listOrganizationAuditLog');
+    const [rename2, rename1, restore, remove, create] = listed.body.items;
+    const admin = { object: 'user', id: t.adminId, displayName: 'Admin', email: 'admin@acme.test' };
+    expect(create).toMatchObject({
+      actor: { user: t.adminId, token: expect.any(String), tokenName: 'test' },
+      actorUser: admin,
+      targets: { organizationId: t.orgId, created: space },
+      targetDetails: [
+        { name: 'organizationId', id: t.orgId, kind: 'organization', title: 'Acme' },
+        { name: 'created', id: space, kind: 'space', title: 'Employee handbook' },
+      ],
+    });
+    const spaceAs = (title: string) => [{ name: 'spaceId', id: space, kind: 'space', title }];
+    expect(remove).toMatchObject({ action: 'deleteSpaceById', actorUser: admin, targetDetails: spaceAs('Employee handbook') });
+    expect(restore).toMatchObject({ action: 'restoreSpace', targetDetails: spaceAs('Employee handbook') });
+    // A rename is told by the title the space had when it was renamed.
+    expect(rename1).toMatchObject({ targetDetails: spaceAs('Employee handbook'), summary: { fields: ['title'] } });
+    expect(rename2).toMatchObject({ targetDetails: spaceAs('Staff handbook') });
+    // A person renamed later is still told as they were.
+    await t.engine.core.run('UPDATE users SET display_name = ? WHERE id = ?', ['Someone Else', t.adminId]);
+    expect((await log()).body.items[0].actorUser.displayName).toBe('Admin');
+  });
+
+  it('names people, teams, change requests (by number in the path) and custom fields (by name) as targets', async () => {
+    const { t, api, log } = await setup();
+    const { reader } = await standardUsers(t);
+    const team = (await api.request('PUT', `/v1/orgs/${t.orgId}/teams`, { as: t.adminId, body: { title: 'Writers' } })).body.id as string;
+    expect((await api.request('PUT', `/v1/orgs/${t.orgId}/teams/${team}/members/${reader}`, { as: t.adminId, body: {} })).status).toBe(204);
+    let [record] = (await log()).body.items;
+    expect(record.targetDetails).toEqual([
+      { name: 'organizationId', id: t.orgId, kind: 'organization', title: 'Acme' },
+      { name: 'teamId', id: team, kind: 'team', title: 'Writers' },
+      { name: 'userId', id: reader, kind: 'user', title: 'Reader', email: 'reader@acme.test' },
+    ]);
+    const space = (await api.request('POST', `/v1/orgs/${t.orgId}/spaces`, { as: t.adminId, body: { title: 'API' } })).body.id as string;
+    const cr = (await api.request('POST', `/v1/spaces/${space}/change-requests`, { as: t.adminId, body: { subject: 'Fix typos' } })).body;
+    [record] = (await log()).body.items;
+    expect(record.targetDetails[1]).toEqual({ name: 'created', id: cr.id, kind: 'change-request', title: 'Fix typos', number: 1 });
+    expect((await api.request('PATCH', `/v1/spaces/${space}/change-requests/1`, { as: t.adminId, body: { subject: 'Typos fixed' } })).status).toBe(200);
+    [record] = (await log()).body.items;
+    // The path said 1; the detail has the change request's own id, which --target finds too.
+    expect(record.targets).toEqual({ spaceId: space, changeRequestId: '1' });
+    expect(record.targetDetails[1]).toEqual({ name: 'changeRequestId', id: cr.id, kind: 'change-request', title: 'Fix typos', number: 1 });
+    expect((await log(`?target=${cr.id}`)).body.items.map((r: { action: string }) => r.action)).toEqual(['updateChangeRequest', 'createChangeRequest']);
+    await api.request('POST', `/v1/orgs/${t.orgId}/custom-fields`, { as: t.adminId, body: { name: 'owner', type: 'text', title: 'Owner' } });
+    await api.request('DELETE', `/v1/orgs/${t.orgId}/custom-fields/owner`, { as: t.adminId });
+    [record] = (await log()).body.items;
+    expect(record.targetDetails[1]).toMatchObject({ name: 'fieldName', kind: 'custom-field', title: 'Owner' });
+    expect(record.targetDetails[1].id).not.toBe('owner');
+  });
+
+  it('still lists records written before names were kept, with their ids only', async () => {
+    const { t, api, log } = await setup();
+    await t.engine.core.run(
+      'INSERT INTO audit_log (id, organization_id, at, user_id, token_id, operation_id, method, path, targets, summary, request_id, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      ['old1', t.orgId, '2026-02-28T10:00:00.000Z', t.adminId, 'tok1', 'deleteSpaceById', 'DELETE', '/v1/spaces/gone1', '{"spaceId":"gone1"}', '{"fields":[],"counts":{}}', null, 205],
+    );
+    await api.request('POST', `/v1/orgs/${t.orgId}/spaces`, { as: t.adminId, body: { title: 'New' } });
+    const listed = await log();
+    expectOk(listed, 'listOrganizationAuditLog');
+    const old = listed.body.items[1];
+    expect(old).toEqual({
+      object: 'audit-record', id: 'old1', organization: t.orgId, createdAt: '2026-02-28T10:00:00.000Z', actor: { user: t.adminId, token: 'tok1' },
+      action: 'deleteSpaceById', method: 'DELETE', path: '/v1/spaces/gone1', targets: { spaceId: 'gone1' }, summary: { fields: [], counts: {} }, status: 205,
+    });
+    expect((await log('?target=gone1')).body.count).toBe(1);
+    expect((await log('?actor=admin@acme.test')).body.count).toBe(2);
+  });
+
+  it('takes an e-mail as actor: a member, or someone who has left but is in the trail; any other e-mail is 404', async () => {
+    const { t, api, log } = await setup();
+    const leaver = await addMember(t.engine, t.orgId, 'leaver@acme.test', 'admin', 'Leaver');
+    await api.request('POST', `/v1/orgs/${t.orgId}/spaces`, { as: leaver, body: { title: 'Left behind' } });
+    await api.request('POST', `/v1/orgs/${t.orgId}/spaces`, { as: t.adminId, body: { title: 'Mine' } });
+    expect((await api.request('DELETE', `/v1/orgs/${t.orgId}/members/${leaver}`, { as: t.adminId })).status).toBe(204);
+    const byLeaver = (await log('?actor=LEAVER@acme.test')).body;
+    expect(byLeaver.items.map((r: { actorUser: { email: string } }) => r.actorUser.email)).toEqual(['leaver@acme.test']);
+    expect((await log('?actor=admin@acme.test')).body.count).toBe(2);
+    expectError(await log('?actor=nobody@acme.test'), 404, /actor: .*nobody@acme\.test/);
+    // Someone of another organization is unknown here too: the trail says nothing of other organizations.
+    const other = await otherOrganization(t.engine);
+    expect(other.adminId).toBeTruthy();
+    expectError(await log('?actor=boss@other.test'), 404, /boss@other\.test/);
   });
 
   it('a failed write leaves no record; a bulk write is one record with its counts', async () => {

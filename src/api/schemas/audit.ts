@@ -19,11 +19,23 @@ export const AuditRecord = lazy(() => z.object({
   id: z.string(),
   organization: z.string(),
   createdAt: DateTime,
-  actor: z.object({ user: z.string(), token: z.optional(z.string()) }),
+  /** Ids: the user, and over HTTP the token (with its name as it was then). */
+  actor: z.object({ user: z.string(), token: z.optional(z.string()), tokenName: z.optional(z.string()) }),
+  /** The user as they were when the record was written; none on records written before docsctl kept it. */
+  actorUser: z.optional(z.object({ object: z.literal('user'), id: z.string(), displayName: z.string(), email: z.string() })),
   action: z.string(),
   method: z.string(),
   path: z.string(),
   targets: z.record(z.string(), z.string()),
+  /** Each target as it was then: its key in `targets`, id, kind and title; none on records written before. */
+  targetDetails: z.optional(z.array(z.object({
+    name: z.string(),
+    id: z.string(),
+    kind: z.string(),
+    title: z.optional(z.string()),
+    email: z.optional(z.string()),
+    number: z.optional(z.number()),
+  }))),
   summary: z.object({ fields: z.array(z.string()), counts: z.record(z.string(), z.number()) }),
   status: z.number(),
   requestId: z.optional(z.string()),

@@ -1,18 +1,68 @@
-import type { Column } from '../../output/render';
+import { shown, type Column, type View } from '../../output/render';
+import { displayWidth } from '../../output/display-width';
+import { GAP } from '../../output/fit';
 import { idColumn, timeColumn } from '../../output/column-kinds';
 import type { AuditRecord } from '../../api/resources';
+import { actorOf, phraseOf } from './phrases';
 
-/** The ids a write was about, as `name=id` pairs. */
-const targetsOf = (r: AuditRecord) => Object.entries(r.targets).map(([name, id]) => `${name.replace(/Id$/, '')}=${id}`).join(' ');
+/** The ids a write was about, as `name=id` pairs (`organization` left out where it says nothing new). */
+const targetsOf = (r: AuditRecord, all = true) =>
+  Object.entries(r.targets)
+    .filter(([name]) => all || name !== 'organizationId')
+    .map(([name, id]) => `${name.replace(/Id$/, '')}=${id}`)
+    .join(' ');
 /** What the body held: field names, and list lengths (`changes:12`). */
 const summaryOf = (r: AuditRecord) => [...r.summary.fields.filter((f) => !(f in r.summary.counts)), ...Object.entries(r.summary.counts).map(([k, n]) => `${k}:${n}`)].join(' ');
+/** The targets' titles as they were then, as `name="title"` pairs (the title in JSON quotes). */
+const titlesOf = (r: AuditRecord) =>
+  (r.targetDetails ?? []).filter((d) => d.title !== undefined).map((d) => `${d.name.replace(/Id$/, '')}=${JSON.stringify(d.title)}`).join(' ');
 
+const story: Column<AuditRecord>[] = [
+  timeColumn('TIME', (r) => r.createdAt, 1),
+  // When the line is short of room, the actor's e-mail gives way first: the action is cut only when
+  // nothing else is left to cut.
+  { header: 'ACTOR', value: (r) => r.actor.user, show: actorOf, priority: 2 },
+  { header: 'ACTION', value: (r) => r.action, show: phraseOf, priority: 1, whole: true },
+];
+const asides: Column<AuditRecord>[] = [
+  { header: 'TARGETS', value: (r) => targetsOf(r), show: (r) => targetsOf(r, false), priority: 3, whole: true },
+  { header: 'TOKEN', value: (r) => r.actor.tokenName ?? r.actor.token, priority: 3 },
+];
+
+/**
+ * On a terminal, a record reads as a line of a story: when, who (`Grace Hopper <grace@example.com>`,
+ * as they were then) and what (`deleted space "Employee handbook"`, phrases.ts). Then, only where the
+ * story still fits whole beside them, the ids it was about (whole, to paste) and the token's name: an
+ * id column is never cut, so the table would otherwise cut the story to keep it.
+ */
+export function auditTableColumns(rows: AuditRecord[], view: View & { width: number }): Column<AuditRecord>[] {
+  const widthOf = (c: Column<AuditRecord>) => Math.max(displayWidth(c.header), ...rows.map((r) => displayWidth(shown(c, r, view))));
+  const columns = [...story];
+  let used = story.reduce((sum, c) => sum + widthOf(c), GAP * (story.length - 1));
+  for (const aside of asides) {
+    const width = widthOf(aside);
+    if (used + GAP + width > view.width || rows.every((r) => shown(aside, r, view) === '')) continue;
+    columns.push(aside);
+    used += GAP + width;
+  }
+  return columns;
+}
+
+/**
+ * TSV and CSV: the ids and the operation id, in the columns scripts have always read, then the names as
+ * they were then (empty on records written before docsctl kept them) and the action in words.
+ */
 export const auditColumns: Column<AuditRecord>[] = [
   timeColumn('TIME', (r) => r.createdAt, 2),
   { header: 'ACTOR', value: (r) => r.actor.user, priority: 1 },
   { header: 'ACTION', value: (r) => r.action, priority: 1 },
-  { header: 'TARGETS', value: targetsOf },
+  { header: 'TARGETS', value: (r) => targetsOf(r) },
   { header: 'SUMMARY', value: summaryOf, priority: 3 },
   { header: 'STATUS', value: (r) => r.status },
   { ...idColumn((r) => r.requestId, 'REQUEST'), priority: 3 },
+  { header: 'ACTOR NAME', value: (r) => r.actorUser?.displayName },
+  { header: 'ACTOR EMAIL', value: (r) => r.actorUser?.email },
+  { header: 'TOKEN NAME', value: (r) => r.actor.tokenName },
+  { header: 'TARGET TITLES', value: titlesOf },
+  { header: 'DESCRIPTION', value: phraseOf },
 ];
