@@ -9,6 +9,7 @@ import { openEngine, type Engine } from './engine/index';
 import { routes } from './api/routes/index';
 import { createApp } from './server/app';
 import { findUser } from './engine/users';
+import { roleAndAdmins } from './engine/members';
 import { localTransport } from './api/transports/local';
 import { VERSION } from './version';
 import type { Writer } from './output/render';
@@ -147,6 +148,34 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
       }
       if (!orgs.items.length) throw new CliError('you are not a member of any organization', EXIT.notFound);
       throw new UsageError(`you belong to ${orgs.count} organizations: pass --org ID (${orgs.items.map((o) => `${o.id} "${o.title}"`).join(', ')})`);
+    },
+    /**
+     * What to do after a refusal for lack of role (403), printed under the error: in local mode, act as
+     * an admin with --as (naming some, and the command again); in remote mode, the token of someone who
+     * may (--as is for local mode), or one of a wider scope. `argv` is the command as run.
+     */
+    async refusalHint(error: unknown, argv: string[]): Promise<string | undefined> {
+      if ((error as { status?: unknown } | null)?.status !== 403 || !(error instanceof Error)) return undefined;
+      const t = ctx.target();
+      if (t.mode === 'remote') {
+        if (/this token's scope/.test(error.message)) return 'use a token whose scope allows it (--scope admin for organization administration): --token TOKEN or DOCSCTL_TOKEN';
+        return `the token's user may not do this; use the token of a member who may: --token TOKEN, DOCSCTL_TOKEN or docsctl login (--as, acting as another member, is for local mode only)`;
+      }
+      if (!engine) return undefined;
+      const installation = await engine.installation();
+      const user = t.as ? await findUser(engine.core, t.as) : installation.userId ? { id: installation.userId, email: undefined } : undefined;
+      if (!user) return undefined;
+      const email = user.email ?? (await findUser(engine.core, user.id))?.email ?? user.id;
+      const { role, admins } = await roleAndAdmins(engine.core, user.id, t.org);
+      const who = `this ran as ${email}${role !== undefined ? ` (role ${role ?? 'guest'})` : ''}`;
+      if (!admins.length || role === 'admin') return `${who}; to act as another member, add --as USER (their id or e-mail)`;
+      const rest: string[] = [];
+      for (let i = 0; i < argv.length; i++) {
+        if (argv[i] === '--as') i++;
+        else if (!argv[i].startsWith('--as=')) rest.push(argv[i]);
+      }
+      const words = ['docsctl', '--as', admins[0], ...rest].map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`));
+      return `${who}; act as an admin with --as (${admins.join(', ')}):\n  ${words.join(' ')}`;
     },
     /** Why nothing can be asked, for errors that name the flag to pass instead. */
     whyNoPrompt(): string {

@@ -101,6 +101,9 @@ export async function main(argv: string[], partial: Partial<IO> = {}): Promise<n
     const known = error instanceof CliError || error instanceof ApiError || error instanceof EngineError || error instanceof TransportError;
     const message = error instanceof Error ? error.message : String(error);
     io.stderr.write(`${errorLabel(io)} ${known ? message : `unexpected failure: ${message}`}\n`);
+    // A refusal for lack of role says how to go on (act as another member, another token).
+    const hint = known ? await ctx.refusalHint(error, argv).catch(() => undefined) : undefined;
+    if (hint) io.stderr.write(`hint: ${hint}\n`);
     if (!known && io.env.DOCSCTL_DEBUG && error instanceof Error) io.stderr.write(`${error.stack}\n`);
     return code;
   } finally {

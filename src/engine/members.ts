@@ -74,6 +74,24 @@ export async function assertKeepsAdmin(core: Core, organizationId: string, userI
   if (others === 0) throw conflict(`cannot ${action}: the organization must keep at least one admin`);
 }
 
+/**
+ * For the hint after a refusal in local mode (context.ts): the user's role in the organization (or in
+ * their only one; `undefined` when that is not one organization), and a few of its active admins
+ * besides them, by e-mail. No access check: local mode holds the whole database already.
+ */
+export async function roleAndAdmins(core: Core, userId: string, organizationId?: string): Promise<{ role?: Role | null; admins: string[] }> {
+  const memberships = await core.all<{ organization_id: string; role: Role | null }>(
+    `SELECT organization_id, role FROM members WHERE user_id = ?${organizationId ? ' AND organization_id = ?' : ''}`,
+    organizationId ? [userId, organizationId] : [userId],
+  );
+  if (memberships.length !== 1) return { admins: [] };
+  const admins = await core.all<{ email: string }>(
+    `SELECT u.email FROM ${MEMBER_FROM} WHERE m.organization_id = ? AND m.role = 'admin' AND m.disabled = 0 AND m.user_id <> ? ORDER BY m.joined_at, u.email LIMIT 3`,
+    [memberships[0].organization_id, userId],
+  );
+  return { role: memberships[0].role, admins: admins.map((a) => a.email) };
+}
+
 /** The teams (id and title, by title) of some members of an organization, in one query. */
 async function teamTitlesOf(core: Core, organizationId: string, userIds: string[]): Promise<Map<string, { id: string; title: string }[]>> {
   const rows = userIds.length

@@ -110,6 +110,7 @@ export function writeExampleFiles(dir: string) {
     'teams.yaml': 'teams:\n  - title: Design\n    members:\n      - hedy.lamarr@acme.example\n      - jean.sammet@acme.example\n      - adele.goldberg@acme.example\n      - { user: lynn.conway@acme.example, role: owner }\n      - sophie.wilson@acme.example\n',
     'users.csv': 'email\nada.lovelace@acme.example\ngrace.hopper@acme.example\n',
     'leavers.csv': 'email\nlinus.torvalds@acme.example\n',
+    'roles.csv': 'email,org_role\nalan.turing@acme.example,edit\nradia.perlman@acme.example,comment\n',
     'engineering.csv': 'email\nalan.turing@acme.example\nlinus.torvalds@acme.example\ndennis.ritchie@acme.example\nken.thompson@acme.example\nradia.perlman@acme.example\nshafi.goldwasser@acme.example\nguido.van.rossum@acme.example\nsophie.wilson@acme.example\nadele.goldberg@acme.example\nward.cunningham@acme.example\nyukihiro.matsumoto@acme.example\nannie.easley@acme.example\n',
     'new-hires.csv': 'email\nnew.hire@acme.example\n',
     'okta.pem': SAMPLE_CERTIFICATE,
