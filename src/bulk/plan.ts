@@ -1,7 +1,9 @@
 import type { MemberDirectory } from './directory';
 import type { UserRow } from './user-file';
+import { ROLES } from '../domain/roles';
+import { isEmailAddress } from '../domain/email';
 
-export type Action = 'add' | 'remove' | 'role' | 'unchanged' | 'skip' | 'create-team' | 'org-role';
+export type Action = 'add' | 'invite' | 'remove' | 'role' | 'unchanged' | 'skip' | 'create-team' | 'org-role';
 
 /** One line of a bulk report: what happens (or cannot happen) to one user. */
 export interface ReportRow {
@@ -18,27 +20,41 @@ export interface ReportRow {
 /** A team membership change: the rows to report and the body of the bulk PUT. */
 export interface TeamPlan {
   rows: ReportRow[];
+  /** Member ids, and the e-mails of `invite`. */
   add: string[];
   remove: string[];
+  /** By member id, or by e-mail for people invited. */
   memberships: Record<string, { role: 'owner' | 'member' }>;
+  /** E-mails of people who are not members yet, invited to the organization and added (`--invite`). */
+  invite: string[];
 }
+
+/** `--invite`: people not in the organization are invited with this organization role (its name, `guest` for none). */
+export interface InviteOption {
+  role: string;
+}
+
+/** What a row naming nobody in the organization says without `--invite`. */
+export const NOT_A_MEMBER = 'not a member of the organization: pass --invite to invite and add, or invite first (docsctl invites email)';
 
 const TEAM_ROLES = new Set(['owner', 'member']);
 
 export function emptyPlan(): TeamPlan {
-  return { rows: [], add: [], remove: [], memberships: {} };
+  return { rows: [], add: [], remove: [], memberships: {}, invite: [] };
 }
 
 /**
  * Plans a change of one team. `add` adds rows (and sets roles); `remove` removes them; `set` makes the
- * team exactly the rows: it adds the missing and removes everyone else.
+ * team exactly the rows: it adds the missing and removes everyone else. With `invite`, e-mails naming
+ * no member are invited and added; `offersInvite` (a command that has `--invite`) says so in their
+ * error rows otherwise.
  */
 export function planTeamChange(
   mode: 'add' | 'remove' | 'set',
   rows: UserRow[],
   directory: MemberDirectory,
   roster: Map<string, string>,
-  options: { team?: string; defaultRole?: string } = {},
+  options: { team?: string; defaultRole?: string; invite?: InviteOption; offersInvite?: boolean } = {},
 ): TeamPlan {
   const plan = emptyPlan();
   const seen = new Set<string>();
@@ -49,13 +65,14 @@ export function planTeamChange(
     const member = directory.find(row.ref);
     const role = row.role ?? options.defaultRole;
     if (!member) {
-      report(row, mode === 'remove' ? 'remove' : 'add', 'error', row.ref.includes('@') ? 'no member with this e-mail in the organization' : 'no member with this id in the organization');
+      if (mode !== 'remove' && options.invite && row.ref.includes('@')) planInvite(plan, seen, row, role, options.invite, report);
+      else report(row, mode === 'remove' ? 'remove' : 'add', 'error', row.ref.includes('@') ? (mode !== 'remove' && options.offersInvite ? NOT_A_MEMBER : 'no member with this e-mail in the organization') : 'no member with this id in the organization');
       continue;
     }
     const email = member.user.email;
     // A role only matters when adding; a listed member with a bad role is still listed, so `set` keeps them.
     if (mode !== 'remove' && role !== undefined && !TEAM_ROLES.has(role)) {
-      report(row, roster.has(member.id) ? 'role' : 'add', 'error', `role must be owner or member, not "${role}"`, email);
+      report(row, roster.has(member.id) ? 'role' : 'add', 'error', badTeamRole(role, row), email);
       seen.add(member.id);
       continue;
     }
@@ -96,12 +113,43 @@ export function planTeamChange(
   return plan;
 }
 
+/** Why `role` is no team role; an organization role read from a file says which column a team file reads. */
+function badTeamRole(role: string, row: UserRow): string {
+  const orgRole = row.role === role && ((ROLES as readonly string[]).includes(role) || role === 'guest');
+  return `role must be owner or member, not "${role}"${orgRole ? ' (an organization role: a team file\'s role column is team_role; org_role is ignored)' : ''}`;
+}
+
+/** A row naming someone not in the organization, with `--invite`: invited, then added with its role. */
+function planInvite(
+  plan: TeamPlan,
+  seen: Set<string>,
+  row: UserRow,
+  role: string | undefined,
+  invite: InviteOption,
+  report: (row: UserRow, action: Action, status: ReportRow['status'], detail: string, email?: string) => void,
+): void {
+  const email = row.ref.toLowerCase();
+  if (!isEmailAddress(row.ref)) return report(row, 'invite', 'error', 'not an e-mail address: nobody can be invited by it');
+  if (role !== undefined && !TEAM_ROLES.has(role)) return report(row, 'invite', 'error', badTeamRole(role, row), row.ref);
+  if (seen.has(email)) return report(row, 'skip', 'skipped', 'listed twice; first line wins', row.ref);
+  seen.add(email);
+  plan.invite.push(row.ref);
+  plan.add.push(row.ref);
+  if (role === 'owner') plan.memberships[row.ref] = { role: 'owner' };
+  report(row, 'invite', 'ok', `invite to the organization as ${invite.role}, add as ${role ?? 'member'}`, row.ref);
+}
+
+/** How many rows name people who are not members, and could be invited with `--invite`. */
+export function notMembers(rows: ReportRow[]): number {
+  return rows.filter((r) => r.status === 'error' && r.detail === NOT_A_MEMBER).length;
+}
+
 export function hasErrors(rows: ReportRow[]): boolean {
   return rows.some((r) => r.status === 'error');
 }
 
 /** Refuses plans that remove more than `maxFraction` of a team's current members. */
-export function removalTooLarge(plan: TeamPlan, rosterSize: number, maxFraction: number): string | undefined {
+export function removalTooLarge(plan: Pick<TeamPlan, 'remove'>, rosterSize: number, maxFraction: number): string | undefined {
   if (!rosterSize || !plan.remove.length) return undefined;
   const fraction = plan.remove.length / rosterSize;
   if (fraction <= maxFraction) return undefined;

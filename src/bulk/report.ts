@@ -19,8 +19,10 @@ export async function printReport(out: Output, rows: ReportRow[], applied: boole
   else await out.list(rows, columns);
   const count = (status: ReportRow['status']) => rows.filter((r) => r.status === status).length;
   const changes = count('ok');
+  const invites = rows.filter((r) => r.action === 'invite' && r.status === 'ok').length;
+  const invited = invites ? ` (${invites} ${applied ? 'invited' : 'to invite'} to the organization)` : '';
   out.message(
-    `${applied ? 'Applied' : 'Planned'}: ${changes} change${changes === 1 ? '' : 's'}, ${count('skipped')} unchanged or skipped, ${count('error')} error${count('error') === 1 ? '' : 's'}.` +
+    `${applied ? 'Applied' : 'Planned'}: ${changes} change${changes === 1 ? '' : 's'}${invited}, ${count('skipped')} unchanged or skipped, ${count('error')} error${count('error') === 1 ? '' : 's'}.` +
       (applied || !changes ? '' : ' Nothing was applied.'),
   );
 }

@@ -115,22 +115,30 @@ export function invitesModule(core: Core) {
      */
     async byEmail(actor: Actor, organizationId: string, input: { emails: string[]; role?: Role | null }) {
       await requireRight(core, actor, organizationId, 'admin');
-      return await core.write(async () => {
-        const org = await organizationRow(core, organizationId);
-        const role = input.role !== undefined ? input.role : (org.default_role ?? 'read');
-        const users: string[] = [];
-        let invited = 0;
-        const now = core.now();
-        for (const email of new Set(input.emails.map((e) => e.toLowerCase()))) {
-          const user = await findUser(core, email) ?? await createUserRow(core, { email });
-          users.push(user.id);
-          invited += await core.run(
-            'INSERT INTO members (organization_id, user_id, role, joined_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
-            [organizationId, user.id, role, now],
-          );
-        }
-        return { users, invited };
-      });
+      return await core.write(async () => await inviteByEmail(core, organizationId, input.emails, input.role));
     },
   };
+}
+
+/**
+ * Makes the people of `emails` members of the organization, within the caller's transaction: an account
+ * is created for an address that has none; people already members keep their role and do not count in
+ * `invited`. `role` undefined is the organization's default role, else `read`; `null` a guest. The
+ * caller checks the right to invite (admin).
+ */
+export async function inviteByEmail(core: Core, organizationId: string, emails: string[], role?: Role | null): Promise<{ users: string[]; invited: number }> {
+  const org = await organizationRow(core, organizationId);
+  const granted = role !== undefined ? role : (org.default_role ?? 'read');
+  const users: string[] = [];
+  let invited = 0;
+  const now = core.now();
+  for (const email of new Set(emails.map((e) => e.toLowerCase()))) {
+    const user = await findUser(core, email) ?? await createUserRow(core, { email });
+    users.push(user.id);
+    invited += await core.run(
+      'INSERT INTO members (organization_id, user_id, role, joined_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
+      [organizationId, user.id, granted, now],
+    );
+  }
+  return { users, invited };
 }

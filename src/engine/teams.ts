@@ -3,7 +3,9 @@ import { forbidden, invalid, notFound } from './errors';
 import { requireRight, type Membership } from './access';
 import { keysetPage, likePattern, type PageRequest } from './pagination';
 import { MEMBER_COLUMNS, presentMember, type MemberRow } from './members';
-import type { TeamRole } from '../domain/roles';
+import type { Role, TeamRole } from '../domain/roles';
+import { isEmailAddress } from '../domain/email';
+import { inviteByEmail } from './invites';
 
 export interface TeamRow {
   id: string;
@@ -39,7 +41,13 @@ export type Team = ReturnType<typeof presentTeam>;
 export interface MembershipChange {
   add?: string[];
   remove?: string[];
+  /** Keyed by user id, or (docsctl's) by e-mail as `add` entries are. */
   memberships?: Record<string, { role?: TeamRole }>;
+  /**
+   * docsctl's: the e-mails of `add` that name no member are first invited to the organization (as
+   * `POST …/invites` does, with this role), in the same transaction. Needs the admin role.
+   */
+  invite?: { role?: Role | null };
 }
 
 /** How many e-mails or ids a statement of a bulk change names at once. */
@@ -102,6 +110,19 @@ export function teamsModule(core: Core) {
     const shown = unknown.slice(0, 10).map((e) => JSON.stringify(e)).join(', ');
     const more = unknown.length > 10 ? ` and ${unknown.length - 10} more` : '';
     return `${field}: ${unknown.length} ${unknown.length === 1 ? 'entry is' : 'entries are'} not members of the organization: ${shown}${more}`;
+  }
+
+  /**
+   * `memberships` by user id: a key that is an e-mail names the member with that address. A key that
+   * names no member stays as written (under its own key), so it is reported as not in the team.
+   */
+  async function membershipsById(organizationId: string, memberships: Record<string, { role?: TeamRole }>) {
+    const keys = Object.keys(memberships);
+    const emails = keys.filter((key) => key.includes('@'));
+    const found = emails.length ? (await resolveMembers(organizationId, emails)).ids : new Map<string, string>();
+    const byId = new Map<string, { role?: TeamRole; key: string }>();
+    for (const key of keys) byId.set(found.get(key) ?? key, { role: memberships[key].role, key });
+    return byId;
   }
 
   return {
@@ -203,12 +224,23 @@ export function teamsModule(core: Core) {
      * and `remove` is removed. Every `add` entry must be a member of the organization, or nothing is done.
      */
     async changeMembers(actor: Actor, organizationId: string, teamId: string, change: MembershipChange): Promise<void> {
-      await requireTeamManager(actor, organizationId, teamId);
+      const { membership } = await requireTeamManager(actor, organizationId, teamId);
+      if (change.invite && membership.role !== 'admin') {
+        throw forbidden('invite: you are not allowed to invite people to the organization (admin role required); invite them first, or ask an admin');
+      }
       await core.write(async () => {
+        if (change.invite) {
+          const strangers = (await resolveMembers(organizationId, change.add ?? [])).unknown.filter((entry) => entry.includes('@'));
+          const notEmails = strangers.filter((entry) => !isEmailAddress(entry));
+          if (notEmails.length) {
+            throw invalid(`add: ${notEmails.slice(0, 10).map((e) => JSON.stringify(e)).join(', ')} ${notEmails.length === 1 ? 'is not an e-mail address' : 'are not e-mail addresses'}: nobody can be invited by ${notEmails.length === 1 ? 'it' : 'them'}`);
+          }
+          if (strangers.length) await inviteByEmail(core, organizationId, strangers, change.invite.role);
+        }
         const added = await resolveMembers(organizationId, change.add ?? []);
         if (added.unknown.length) throw invalid(describeUnknown('add', added.unknown));
         const removed = new Set((await resolveMembers(organizationId, change.remove ?? [])).ids.values());
-        const roles = change.memberships ?? {};
+        const roles = await membershipsById(organizationId, change.memberships ?? {});
         const now = core.now();
         // Many rows a statement: on PostgreSQL each statement is a round trip.
         const adding = [...new Set(added.ids.values())].filter((userId) => !removed.has(userId));
@@ -217,15 +249,15 @@ export function teamsModule(core: Core) {
           await core.run(
             `INSERT INTO team_members (team_id, user_id, role, added_at) VALUES ${batch.map(() => '(?, ?, ?, ?)').join(', ')}
              ON CONFLICT (team_id, user_id) DO NOTHING`,
-            batch.flatMap((userId) => [teamId, userId, roles[userId]?.role ?? 'member', now]),
+            batch.flatMap((userId) => [teamId, userId, roles.get(userId)?.role ?? 'member', now]),
           );
         }
         for (const userId of removed) await core.run('DELETE FROM team_members WHERE team_id = ? AND user_id = ?', [teamId, userId]);
         const notInTeam: string[] = [];
-        for (const [userId, { role }] of Object.entries(roles)) {
+        for (const [userId, { role, key }] of roles) {
           if (removed.has(userId) || !role) continue;
           const changed = await core.run('UPDATE team_members SET role = ? WHERE team_id = ? AND user_id = ?', [role, teamId, userId]);
-          if (changed === 0) notInTeam.push(userId);
+          if (changed === 0) notInTeam.push(key);
         }
         if (notInTeam.length) {
           throw invalid(`memberships: ${notInTeam.slice(0, 10).map((e) => JSON.stringify(e)).join(', ')} ${notInTeam.length === 1 ? 'is' : 'are'} not in the team`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemberDirectory } from '../../src/bulk/directory';
-import { hasErrors, planTeamChange, removalTooLarge, type ReportRow } from '../../src/bulk/plan';
+import { NOT_A_MEMBER, hasErrors, notMembers, planTeamChange, removalTooLarge, type ReportRow } from '../../src/bulk/plan';
 import { planSync } from '../../src/bulk/sync';
 import { parseSyncFile } from '../../src/bulk/sync-file';
 import { printReport } from '../../src/bulk/report';
@@ -61,16 +61,28 @@ describe('planTeamChange: add', () => {
   });
 
   it('reports unknown ids and e-mails and bad roles as errors, without planning anything for them', () => {
-    const plan = planTeamChange('add', rows('nobody@acme.example', 'nobody', ['hedy', 'admin'], ['linus', 'boss']), directory, roster);
+    const plan = planTeamChange('add', rows('nobody@acme.example', 'nobody', ['hedy', 'admin'], ['linus', 'boss']), directory, roster, { offersInvite: true });
     expect(plan.add).toEqual([]);
     expect(plan.memberships).toEqual({});
     expect(plan.rows.map((r) => [r.action, r.status, r.detail])).toEqual([
-      ['add', 'error', 'no member with this e-mail in the organization'],
+      ['add', 'error', NOT_A_MEMBER],
       ['add', 'error', 'no member with this id in the organization'],
-      ['add', 'error', 'role must be owner or member, not "admin"'],
+      ['add', 'error', 'role must be owner or member, not "admin" (an organization role: a team file\'s role column is team_role; org_role is ignored)'],
       ['role', 'error', 'role must be owner or member, not "boss"'],
     ]);
     expect(hasErrors(plan.rows)).toBe(true);
+    expect(notMembers(plan.rows)).toBe(1);
+  });
+
+  it('without offersInvite (teams sync has no --invite) an unknown e-mail says only that', () => {
+    const plan = planTeamChange('set', rows('nobody@acme.example'), directory, roster);
+    expect(plan.rows.filter((r) => r.user === 'nobody@acme.example').map((r) => r.detail)).toEqual(['no member with this e-mail in the organization']);
+    expect(notMembers(plan.rows)).toBe(0);
+  });
+
+  it('a bad --role (not from a file) says only the rule', () => {
+    const plan = planTeamChange('add', rows('hedy'), directory, roster, { defaultRole: 'admin' });
+    expect(plan.rows.map((r) => r.detail)).toEqual(['role must be owner or member, not "admin"']);
   });
 
   it('treats the same user by id and by e-mail as a duplicate', () => {
@@ -128,6 +140,56 @@ describe('planTeamChange: set', () => {
   it('an empty list removes everyone', () => {
     const plan = planTeamChange('set', [], directory, roster);
     expect(plan.remove.sort()).toEqual(['alan', 'hedy', 'linus']);
+  });
+});
+
+describe('planTeamChange: --invite', () => {
+  const roster = new Map([['linus', 'member']]);
+  const invite = { role: 'read' };
+
+  it('invites e-mails that name no member and adds them (owners by e-mail), beside members added as before', () => {
+    const plan = planTeamChange('add', rows('New@acme.example', ['owner@acme.example', 'owner'], 'hedy', 'linus'), directory, roster, { team: 'Eng', invite });
+    expect(plan.invite).toEqual(['New@acme.example', 'owner@acme.example']);
+    expect(plan.add).toEqual(['New@acme.example', 'owner@acme.example', 'hedy']);
+    expect(plan.memberships).toEqual({ 'owner@acme.example': { role: 'owner' } });
+    expect(plan.rows.map((r) => [r.user, r.email, r.action, r.status, r.detail])).toEqual([
+      ['New@acme.example', 'New@acme.example', 'invite', 'ok', 'invite to the organization as read, add as member'],
+      ['owner@acme.example', 'owner@acme.example', 'invite', 'ok', 'invite to the organization as read, add as owner'],
+      ['hedy', 'hedy@acme.example', 'add', 'ok', 'add as member'],
+      ['linus', 'linus@acme.example', 'unchanged', 'skipped', 'already member'],
+    ]);
+    expect(hasErrors(plan.rows)).toBe(false);
+  });
+
+  it('an id naming nobody, an address that is not one, a bad role and a repeat are still reported, never invited', () => {
+    const plan = planTeamChange('add', rows('nobody', 'ada@', ['x@acme.example', 'read'], 'y@acme.example', 'Y@ACME.example'), directory, roster, { invite: { role: 'guest' } });
+    expect(plan.invite).toEqual(['y@acme.example']);
+    expect(plan.rows.map((r) => [r.action, r.status, r.detail])).toEqual([
+      ['add', 'error', 'no member with this id in the organization'],
+      ['invite', 'error', 'not an e-mail address: nobody can be invited by it'],
+      ['invite', 'error', 'role must be owner or member, not "read" (an organization role: a team file\'s role column is team_role; org_role is ignored)'],
+      ['invite', 'ok', 'invite to the organization as guest, add as member'],
+      ['skip', 'skipped', 'listed twice; first line wins'],
+    ]);
+  });
+
+  it('set invites too; remove never does', () => {
+    expect(planTeamChange('set', rows('new@acme.example'), directory, roster, { invite }).invite).toEqual(['new@acme.example']);
+    const removal = planTeamChange('remove', rows('new@acme.example'), directory, roster, { invite });
+    expect(removal.invite).toEqual([]);
+    expect(removal.rows.map((r) => r.detail)).toEqual(['no member with this e-mail in the organization']);
+  });
+
+  it('the summary line counts the invitations', async () => {
+    const plan = planTeamChange('add', rows('new@acme.example', 'hedy'), directory, roster, { invite });
+    const messages: string[] = [];
+    const out = { json: false, list: async () => undefined, message: (m: string) => messages.push(m), raw: () => undefined } as unknown as Parameters<typeof printReport>[0];
+    await printReport(out, plan.rows, false);
+    await printReport(out, plan.rows, true);
+    expect(messages).toEqual([
+      'Planned: 2 changes (1 to invite to the organization), 0 unchanged or skipped, 0 errors. Nothing was applied.',
+      'Applied: 2 changes (1 invited to the organization), 0 unchanged or skipped, 0 errors.',
+    ]);
   });
 });
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { noPrompter, yesPrompter } from '../helpers/cli';
 import { ADMIN, GUEST, READER, emptySandbox, fieldsOf, json, ok, recordingPrompter, sampleSandbox, tableOf, tsvRows, type Sandbox } from './support';
 
-const MEMBER_HEADER = ['ID', 'NAME', 'EMAIL', 'ROLE', 'TEAMS', 'SSO', 'JOINED', 'LAST SEEN'];
+const MEMBER_HEADER = ['ID', 'NAME', 'EMAIL', 'ORG ROLE', 'TEAMS', 'SSO', 'JOINED', 'LAST SEEN'];
 const ADA = 'ada.lovelace@acme.example';
 const GRACE = 'grace.hopper@acme.example';
 const ALAN = 'alan.turing@acme.example';
@@ -109,7 +109,7 @@ describe('members (read-only, sample data)', () => {
     it('prints field/value pairs on a terminal', async () => {
       const f = fieldsOf(ok(await s.run(['members', 'get', READER], { tty: true })).stdout);
       expect(Object.keys(f)).toEqual(MEMBER_HEADER);
-      expect(f).toMatchObject({ NAME: 'Donald Knuth', EMAIL: READER, ROLE: 'read', TEAMS: '1', SSO: 'false' });
+      expect(f).toMatchObject({ NAME: 'Donald Knuth', EMAIL: READER, 'ORG ROLE': 'read', TEAMS: '1', SSO: 'false' });
     });
 
     it('prints the member object with --json', async () => {
@@ -201,7 +201,7 @@ describe('members update', () => {
     const s = await sampleSandbox();
     const r = ok(await s.run(['members', 'update', READER, '--role', 'guest'], { tty: true }));
     expect(r.stderr).toBe(`${READER} is now a guest.\n`);
-    expect(fieldsOf(r.stdout)).toMatchObject({ EMAIL: READER, ROLE: 'guest' });
+    expect(fieldsOf(r.stdout)).toMatchObject({ EMAIL: READER, 'ORG ROLE': 'guest' });
     expect((await json(s, ['members', 'get', READER])).role).toBeNull();
   });
 

@@ -180,7 +180,7 @@ describe('output flags', () => {
     it('CSV: one header, every row', async () => {
       const r = ok(await s.run(['members', 'list', '--limit', '2', '--all', '--format', 'csv']));
       const lines = r.stdout.trimEnd().split('\n');
-      expect(lines[0]).toMatch(/^ID,NAME,EMAIL,ROLE/);
+      expect(lines[0]).toMatch(/^ID,NAME,EMAIL,ORG ROLE/);
       expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(members.map((m) => m.id));
     });
 

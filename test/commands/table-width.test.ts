@@ -100,14 +100,14 @@ describe('every table fits the terminal', () => {
   it('members list at 80 columns keeps ids, names, e-mails and roles, drops the rest and says so on stderr', async () => {
     const r = ok(await s.run(['members', 'list', '--role', 'admin'], { tty: true, columns: 80 }));
     const t = tableOf(r.stdout);
-    const all = ['ID', 'NAME', 'EMAIL', 'ROLE', 'TEAMS', 'SSO', 'JOINED', 'LAST SEEN'];
-    expect(t.header.slice(0, 4)).toEqual(['ID', 'NAME', 'EMAIL', 'ROLE']);
+    const all = ['ID', 'NAME', 'EMAIL', 'ORG ROLE', 'TEAMS', 'SSO', 'JOINED', 'LAST SEEN'];
+    expect(t.header.slice(0, 4)).toEqual(['ID', 'NAME', 'EMAIL', 'ORG ROLE']);
     expect(t.header).not.toContain('SSO');
     expect(t.rows.map((row) => row[2]).sort()).toEqual(['ada.lovelace@acme.example', ADMIN, 'grace.hopper@acme.example'].sort());
     const dropped = all.filter((h) => !t.header.includes(h));
     expect(r.stderr).toBe(`Columns hidden: ${dropped.join(', ')} (see all: --json or --format tsv)\n`);
     const wide = ok(await s.run(['members', 'list', '--role', 'admin'], { tty: true, columns: 160 }));
-    expect(tableOf(wide.stdout).header).toEqual(['ID', 'NAME', 'EMAIL', 'ROLE', 'TEAMS', 'SSO', 'JOINED', 'LAST SEEN']);
+    expect(tableOf(wide.stdout).header).toEqual(['ID', 'NAME', 'EMAIL', 'ORG ROLE', 'TEAMS', 'SSO', 'JOINED', 'LAST SEEN']);
     expect(wide.stderr).toBe('');
   });
 

@@ -160,10 +160,11 @@ describe('teams members add', () => {
       ['3', ACME('bob.kahn'), 'ok'],
       ['4', 'NoSuchId', 'error'],
     ]);
-    expect(rows[1][6]).toBe('no member with this e-mail in the organization');
+    expect(rows[1][6]).toBe('not a member of the organization: pass --invite to invite and add, or invite first (docsctl invites email)');
     expect(rows[3][6]).toBe('no member with this id in the organization');
     expect(piped.stderr).toContain('2 errors. Nothing was applied.');
     expect(piped.stderr).toContain('--skip-invalid');
+    expect(piped.stderr).toContain('1 e-mail is not in the organization: pass --invite to invite and add them in one step, or invite them first (docsctl invites email --file FILE)');
     expect(await s.roster('Design')).toEqual(designRoster());
 
     const json = await s.run(['teams', 'members', 'add', 'Design', '--file', 'users.txt', '--json']);

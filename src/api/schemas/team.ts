@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { lazy } from './lazy';
-import { DateTime, Id, Paging, TeamRole, text } from './common';
+import { DateTime, Id, NullableRole, Paging, TeamRole, text } from './common';
 import { Member } from './member';
 
 export const Team = lazy(() => z.object({
@@ -24,7 +24,10 @@ const UserRef = lazy(() => z.string().check(z.minLength(1), z.maxLength(320)));
 export const TeamMembersChange = lazy(() => z.strictObject({
   add: z.optional(z.array(UserRef).check(z.maxLength(100000))),
   remove: z.optional(z.array(UserRef).check(z.maxLength(100000))),
-  memberships: z.optional(z.record(Id, z.strictObject({ role: TeamRole }))),
+  // Keyed by user id, or (docsctl's) by e-mail as `add` entries are: people `invite` adds have no id yet.
+  memberships: z.optional(z.record(UserRef, z.strictObject({ role: TeamRole }))),
+  // docsctl's: invite the e-mails of `add` that are not members yet (organization role `role`), then add them.
+  invite: z.optional(z.strictObject({ role: z.optional(NullableRole) })),
 }));
 export const TeamMemberPut = lazy(() => z.strictObject({ role: z.optional(TeamRole) }));
 

@@ -9,7 +9,8 @@ export const memberColumns: Column<Member>[] = [
   idColumn((m) => m.id),
   { header: 'NAME', value: (m) => m.user.displayName, priority: 1 },
   { header: 'EMAIL', value: (m) => m.user.email, priority: 1 },
-  roleColumn((m) => m.role),
+  // ORG ROLE, not ROLE: a CSV of it fed to a team command must not be read as team roles (a team file reads team_role).
+  roleColumn((m) => m.role, 'ORG ROLE'),
   // Titles come with `expand=teams`, which only a table asks for: TSV, CSV and JSON keep the count.
   { header: 'TEAMS', value: (m) => (m.teamTitles?.length && m.teamTitles.length <= FEW_TEAMS ? m.teamTitles.map((t) => t.title).join(', ') : m.teams), priority: 3 },
   { header: 'SSO', value: (m) => m.sso, priority: 3 },
