@@ -106,7 +106,7 @@ const titled = (table: string): Lookup => async (core, id) =>
 
 /**
  * How each path parameter's object is named: one small query each, by primary key (or the
- * organization's unique name). Comments, replies and invites have no title: none is read.
+ * organization's unique name). Comments, replies, invites and revisions have no title: none is read.
  */
 const LOOKUPS: Record<string, Lookup> = {
   organizationId: titled('organizations'),
@@ -119,6 +119,7 @@ const LOOKUPS: Record<string, Lookup> = {
   translationSettingsId: titled('translation_settings'),
   siteSpaceId: async (core, id) => await core.get<{ title: string }>('SELECT s.title FROM site_spaces ss JOIN spaces s ON s.id = ss.space_id WHERE ss.id = ?', [id]),
   samlProviderId: async (core, id) => await core.get<{ title: string }>('SELECT label AS title FROM saml_providers WHERE id = ?', [id]),
+  tokenId: async (core, id) => await core.get<{ title: string }>('SELECT name AS title FROM api_tokens WHERE id = ?', [id]),
   userId: async (core, ref) => {
     const user = ref.includes('@')
       ? await core.get<{ id: string; title: string; email: string }>('SELECT id, display_name AS title, email FROM users WHERE email = ?', [ref])

@@ -33,19 +33,25 @@ const asides: Column<AuditRecord>[] = [
  * On a terminal, a record reads as a line of a story: when, who (`Grace Hopper <grace@example.com>`,
  * as they were then) and what (`deleted space "Employee handbook"`, phrases.ts). Then, only where the
  * story still fits whole beside them, the ids it was about (whole, to paste) and the token's name: an
- * id column is never cut, so the table would otherwise cut the story to keep it.
+ * id column is never cut, so the table would otherwise cut the story to keep it. `hidden` names the
+ * columns left out for want of room (not those with nothing to show).
  */
-export function auditTableColumns(rows: AuditRecord[], view: View & { width: number }): Column<AuditRecord>[] {
+export function auditTableColumns(rows: AuditRecord[], view: View & { width: number }): { columns: Column<AuditRecord>[]; hidden: string[] } {
   const widthOf = (c: Column<AuditRecord>) => Math.max(displayWidth(c.header), ...rows.map((r) => displayWidth(shown(c, r, view))));
   const columns = [...story];
+  const hidden: string[] = [];
   let used = story.reduce((sum, c) => sum + widthOf(c), GAP * (story.length - 1));
   for (const aside of asides) {
+    if (rows.every((r) => shown(aside, r, view) === '')) continue;
     const width = widthOf(aside);
-    if (used + GAP + width > view.width || rows.every((r) => shown(aside, r, view) === '')) continue;
+    if (used + GAP + width > view.width) {
+      hidden.push(aside.header);
+      continue;
+    }
     columns.push(aside);
     used += GAP + width;
   }
-  return columns;
+  return { columns, hidden };
 }
 
 /**

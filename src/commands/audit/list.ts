@@ -28,10 +28,11 @@ export function registerList(group: Command, ctx: Context): void {
   )
     .addHelpText('after', `
 Records are kept 90 days. Each names the user and token, the operation, the ids it was about, the
-body's field names and list lengths (never values), the status and the request id; and, as they were
-when it was written, the user's name and e-mail, the token's name and the titles of what it was about.
-On a terminal each record reads as a line: '2 hours ago  Grace Hopper <grace@…>  deleted space
-"Employee handbook"'. Piped (TSV, CSV) the ids come first, then the names and the action in words.
+body's field names and list lengths (never values), the status and the request id; and, as they
+were when it was written, the user's name and e-mail, the token's name and the titles of what it
+was about. On a terminal each record reads as a line: '2 hours ago  Grace Hopper <grace@…>  deleted
+space "Employee handbook"'. Piped (TSV, CSV) the ids come first, then the names and the action in
+words. --actor finds people who have left the organization too.
 
 Examples:
   $ docsctl audit list
@@ -54,6 +55,9 @@ Examples:
         page = { items, count: items.length };
       } else page = await api.call(route, input);
       const view = { now: ctx.now(), paint: (text: string) => text, width: ctx.out.width };
-      await ctx.out.list(page, auditTableColumns(page.items, view), route.response);
+      const { columns, hidden } = auditTableColumns(page.items, view);
+      // As other tables say what they left out (output.ts), in the same words, before the paging hint.
+      if (hidden.length && page.items.length) ctx.out.message(`Columns hidden: ${hidden.join(', ')} (see all: --json or --format tsv)`);
+      await ctx.out.list(page, columns, route.response);
     });
 }

@@ -24,6 +24,8 @@ export const PHRASES: Record<string, string> = {
   createOrganizationSamlProvider: 'added SAML provider {created}',
   updateOrganizationSamlProvider: 'updated SAML provider {samlProviderId}',
   deleteOrganizationSamlProvider: 'deleted SAML provider {samlProviderId}',
+  createOrganizationToken: 'created token {created}',
+  revokeOrganizationToken: 'revoked token {tokenId}',
   // Teams.
   createOrganizationTeam: 'created team {created}',
   updateTeamInOrganizationById: 'updated team {teamId}',
