@@ -127,6 +127,7 @@ const LOOKUPS: Record<string, Lookup> = {
     return user;
   },
   changeRequestId: async (core, ref, params) => {
+    if (/^\d{10,}$/.test(ref)) return undefined; // no such number (and past PostgreSQL's integer)
     const by = /^\d+$/.test(ref) ? 'number' : 'id';
     const cr = await core.get<{ id: string; number: number; title: string }>(
       `SELECT id, number, subject AS title FROM change_requests WHERE space_id = ? AND ${by} = ?`, [params.spaceId, by === 'number' ? Number(ref) : ref],
