@@ -56,8 +56,8 @@ Examples:
       } else page = await api.call(route, input);
       const view = { now: ctx.now(), paint: (text: string) => text, width: ctx.out.width };
       const { columns, hidden } = auditTableColumns(page.items, view);
-      // As other tables say what they left out (output.ts), in the same words, before the paging hint.
-      if (hidden.length && page.items.length) ctx.out.message(`Columns hidden: ${hidden.join(', ')} (see all: --json or --format tsv)`);
       await ctx.out.list(page, columns, route.response);
+      // Below the table, as other tables say what they left out (output.ts), in the same words.
+      if (hidden.length && page.items.length) ctx.out.message(`Columns hidden: ${hidden.join(', ')} (see all: --json or --format tsv)`);
     });
 }
