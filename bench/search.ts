@@ -46,7 +46,7 @@ export async function benchSearch(pages = 10_000, searches = 100, database?: str
         state.pages.set(id, { id, versionId, parent: null, position: i, createdAt: now, updatedAt: now });
       }),
     );
-    const revision = await core.write(async () => await saveRevision(core, space.id, state, [], 'edits'));
+    const revision = await core.write(async () => await saveRevision(core, space.id, state, { parents: [], type: 'edits', createdBy: null }));
 
     // Baseline: reading every page and splitting it into sections with marked's lexer alone, without
     // writing anything: the work of indexing before issue 19, so the ratio stays comparable over time.

@@ -49,7 +49,16 @@ export type Change =
   | { operation: 'insert_reusable_content'; title: string; document: { markdown: string }; git?: { path: string }; ref?: string }
   /** null for `git` forgets the file Git Sync keeps it in. */
   | { operation: 'update_reusable_content'; reusableContent: string; title?: string; document?: { markdown: string }; git?: { path: string } | null }
-  | { operation: 'delete_reusable_content'; reusableContent: string };
+  | { operation: 'delete_reusable_content'; reusableContent: string }
+  /**
+   * docsctl extensions (issue 30): content as it was in an earlier revision of the same space.
+   * `restore_content` makes the whole content (pages, files, reusable contents) that revision's;
+   * `restore_page` brings back one page as it was there (same id, same content), with those of its
+   * sub-pages there that the content lacks now, and the files and reusable contents they reference that
+   * the content lacks now (docs/decisions.md, "Revision history and undo").
+   */
+  | { operation: 'restore_content'; revision: string }
+  | { operation: 'restore_page'; revision: string; page: string };
 
 /**
  * A file of an `insert_files` change: its bytes as `base64`, or `upload`, the id of an upload of the

@@ -127,7 +127,7 @@ export function changeRequestsModule(core: Core, spaces: Spaces) {
         if (space.edit_mode === 'locked') throw locked(`space ${spaceId} is locked: no change requests until its edit mode is live`);
         const id = core.newId();
         const now = core.now();
-        const revision = await saveRevision(core, spaceId, await loadState(core, space.revision_id), [space.revision_id], 'edits', id);
+        const revision = await saveRevision(core, spaceId, await loadState(core, space.revision_id), { parents: [space.revision_id], type: 'edits', changeRequest: id, createdBy: actor.userId });
         const number = ((await core.get<{ n: number | null }>('SELECT MAX(number) AS n FROM change_requests WHERE space_id = ?', [spaceId]))!.n ?? 0) + 1;
         await core.run(
           `INSERT INTO change_requests (id, space_id, number, status, subject, created_by, created_at, updated_at, revision_id, revision_initial)
@@ -166,7 +166,7 @@ export function changeRequestsModule(core: Core, spaces: Spaces) {
         writable(space, cr, 'writing content');
         const state = await loadState(core, cr.revision_id);
         const { applied, insertedFiles } = await applyChanges(core, state, changes, spaceId);
-        const revision = await saveRevision(core, spaceId, state, [cr.revision_id], 'edits', cr.id);
+        const revision = await saveRevision(core, spaceId, state, { parents: [cr.revision_id], type: 'edits', changeRequest: cr.id, createdBy: actor.userId });
         await core.run('UPDATE change_requests SET revision_id = ?, updated_at = ? WHERE id = ?', [revision, core.now(), cr.id]);
         await contribute(cr.id, actor.userId);
         return {
@@ -191,7 +191,7 @@ export function changeRequestsModule(core: Core, spaces: Spaces) {
         const merged = threeWayMerge(await loadState(core, base), await loadState(core, space.revision_id), await loadState(core, cr.revision_id));
         // Conflicts merge nothing: the resulting revision is the space's, unchanged (docs/decisions.md).
         if (!merged.state) return { revision: space.revision_id, result: 'conflicts' as const, conflicts: conflictsOf(merged) };
-        const revision = await saveRevision(core, spaceId, merged.state, [space.revision_id, cr.revision_id], 'merge', cr.id);
+        const revision = await saveRevision(core, spaceId, merged.state, { parents: [space.revision_id, cr.revision_id], type: 'merge', changeRequest: cr.id, createdBy: actor.userId });
         const now = core.now();
         await setSpaceRevision(core, spaceId, revision, now);
         await core.run("UPDATE change_requests SET status = 'merged', revision_merged = ?, updated_at = ? WHERE id = ?", [revision, now, cr.id]);
@@ -211,7 +211,7 @@ export function changeRequestsModule(core: Core, spaces: Spaces) {
         const merged = threeWayMerge(await loadState(core, base), await loadState(core, cr.revision_id), await loadState(core, space.revision_id));
         // Conflicts change nothing: the resulting revision is the change request's, unchanged.
         if (!merged.state) return { revision: cr.revision_id, result: 'conflicts' as const, conflicts: conflictsOf(merged) };
-        const revision = await saveRevision(core, spaceId, merged.state, [cr.revision_id, space.revision_id], 'update', cr.id);
+        const revision = await saveRevision(core, spaceId, merged.state, { parents: [cr.revision_id, space.revision_id], type: 'update', changeRequest: cr.id, createdBy: actor.userId });
         await core.run('UPDATE change_requests SET revision_id = ?, revision_merged_ancestor = ?, updated_at = ? WHERE id = ?', [
           revision, space.revision_id, core.now(), cr.id,
         ]);

@@ -25,6 +25,7 @@ import { openStore } from './store/open-store';
 import { randomIds, systemClock, type Clock, type IdGenerator } from './clock';
 import { auditModule } from './audit';
 import { uploadsModule } from './content/uploads';
+import { historyModule } from './history/index';
 
 export type { Actor } from './core';
 
@@ -62,6 +63,7 @@ export async function createEngine(options: EngineOptions) {
     customFields: customFieldsModule(core, spaces),
     changeRequests,
     content: contentReadsModule(core, spaces, changeRequests),
+    history: historyModule(core, spaces, changeRequests),
     comments: commentsModule(core, spaces, changeRequests),
     search: searchModule(core, spaces),
     links: linksModule(core, spaces, changeRequests),

@@ -330,7 +330,7 @@ export function spacesModule(core: Core) {
           [id, row.organization_id, row.parent_id, title, row.emoji, row.visibility, row.edit_mode, row.default_level, 'pending', row.position, actor.userId, now, now],
         );
         // The copy starts from the same content, as a revision of its own.
-        const revision = await saveRevision(core, id, await loadState(core, row.revision_id), [], 'edits');
+        const revision = await saveRevision(core, id, await loadState(core, row.revision_id), { parents: [], type: 'edits', createdBy: actor.userId });
         await setSpaceRevision(core, id, revision);
         await core.run('INSERT INTO space_field_values (space_id, field_id, value) SELECT ?, field_id, value FROM space_field_values WHERE space_id = ?', [id, spaceId]);
         await core.run(

@@ -45,6 +45,11 @@ export const DOCSCTL_OWN: Partial<Record<keyof Routes, string>> = {
   listSpaceReusableContents: 'added operation: the reusable contents with their markdown, for content pull (issue 29); the platform reads them one by one',
   listChangeRequestReusableContents: 'added operation: the reusable contents with their markdown, for content pull (issue 29); the platform reads them one by one',
   updateMembersInOrganizationById: 'added operation: several members\' roles in one transaction, for members update with several users or --file (issue 30), docs/decisions.md',
+  listSpaceRevisions: 'added operation: a space\'s history with who and page counts (issue 30), docs/decisions.md',
+  getRevisionDiff: 'added operation: a comparison with the markdown diff of each changed page (issue 30), docs/decisions.md',
+  getChangeRequestDiff: 'added operation: a change request\'s comparison with markdown diffs (issue 30), docs/decisions.md',
+  listSpaceDeletedPages: 'added operation: pages removed lately, with who and the last revision that had them (issue 30), docs/decisions.md',
+  restoreRevision: 'added operation: a change request returning content to a revision (issue 30), docs/decisions.md',
 };
 
 const NO_BILLING = 'docsctl has no billing: the field has no meaning here';

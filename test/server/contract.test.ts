@@ -93,7 +93,11 @@ const STEPS: Step[] = [
   ['updateChangeRequest', (s) => s.call('PATCH', cr(s), { subject: 'Contract test (renamed)' })],
   ['writeChangeRequestContent', (s) => s.call('POST', `${space(s)}/change-requests/${made.cr}/content`, { changes: [{ operation: 'insert_page', document: { markdown: '# Merged\n\nBy the contract test.\n' } }] })],
   ['updateChangeRequestFromMain', (s) => s.call('POST', `${cr(s)}/update`)],
-  ['mergeChangeRequest', (s) => s.call('POST', `${space(s)}/change-requests/${made.cr}/merge`)],
+  ['mergeChangeRequest', async (s) => keep('merge', await s.call('POST', `${space(s)}/change-requests/${made.cr}/merge`), 'revision')],
+  ['getRevisionById', (s) => s.call('GET', `${space(s)}/revisions/${made.merge}`)],
+  ['getRevisionSemanticChanges', (s) => s.call('GET', `${space(s)}/revisions/${made.merge}/changes`)],
+  // The merged change request's: no page_edited, whose `attributes` no value can match (docs/decisions.md).
+  ['getChangeRequestChanges', (s) => s.call('GET', `${space(s)}/change-requests/${made.cr}/changes`)],
   ['getSpaceContent', (s) => s.call('GET', `${space(s)}/content`)],
   ['listSpacePages', (s) => s.call('GET', `${space(s)}/content/pages`)],
   ['listSpaceFiles', (s) => s.call('GET', `${space(s)}/content/files`)],

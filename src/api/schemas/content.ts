@@ -203,6 +203,9 @@ export const ContentChange = lazy(() => z.discriminatedUnion('operation', [
     git: z.optional(z.nullable(GitFile)),
   }),
   z.strictObject({ operation: z.literal('delete_reusable_content'), reusableContent: Id }),
+  /** docsctl extensions (issue 30): the whole content, or one page with what it references, as in an earlier revision of the space. */
+  z.strictObject({ operation: z.literal('restore_content'), revision: Id }),
+  z.strictObject({ operation: z.literal('restore_page'), revision: Id, page: Id }),
 ]));
 
 /** The most changes one write batch takes; a client writes more as several batches (commands/shared/write-changes.ts). */

@@ -65,6 +65,7 @@ export const PHRASES: Record<string, string> = {
   updateChangeRequestFromMain: 'updated change request {changeRequestId} from space {spaceId}',
   writeChangeRequestContent: 'edited change request {changeRequestId} in space {spaceId}',
   importContentInChangeRequest: 'imported content into change request {changeRequestId} in space {spaceId}',
+  restoreRevision: 'restored revision {revisionId} in space {spaceId}',
   // Comments.
   postCommentInSpace: 'commented in space {spaceId}',
   updateCommentInSpace: 'edited a comment in space {spaceId}',

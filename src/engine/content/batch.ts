@@ -8,6 +8,7 @@ import { pageData, storePage, type FileEntry, type PageData, type ReusableEntry,
 import { fileBytes } from './file-bytes';
 import { mapInOrder } from '../in-order';
 import { Siblings } from './siblings';
+import { restoreContent, restorePage, revisionOfSpace } from './restore';
 
 export interface AppliedChange {
   operation: Change['operation'];
@@ -74,8 +75,9 @@ export async function applyChanges(core: Core, state: RevisionState, changes: Ch
   const refs = new Map<string, string>();
   /** Reusable contents inserted by this batch under a client label (`ref`), so later changes can name them. */
   const reusableRefs = new Map<string, string>();
-  const slugs = slugBook(core, state);
-  const siblings = new Siblings(state);
+  // Rebuilt when a change replaces the whole content (restore_content).
+  let slugs = slugBook(core, state);
+  let siblings = new Siblings(state);
   await mapInOrder(changes, async (change, i) => {
     const field = `changes[${i}]`;
     const requirePage = (id: string, name = 'page') => {
@@ -251,6 +253,21 @@ export async function applyChanges(core: Core, state: RevisionState, changes: Ch
         const entry = requireReusable(change.reusableContent);
         state.reusables.delete(entry.id);
         applied.push({ operation: 'delete_reusable_content', reusableContent: entry.id });
+        break;
+      }
+      case 'restore_content': {
+        restoreContent(state, await revisionOfSpace(core, spaceId, change.revision, `${field}.revision`));
+        refs.clear();
+        reusableRefs.clear();
+        slugs = slugBook(core, state);
+        siblings = new Siblings(state);
+        applied.push({ operation: 'restore_content' });
+        break;
+      }
+      case 'restore_page': {
+        const old = await revisionOfSpace(core, spaceId, change.revision, `${field}.revision`);
+        const { files } = await restorePage(core, state, old, change.revision, change.page, field, slugs, siblings);
+        applied.push({ operation: 'restore_page', page: change.page, files });
         break;
       }
     }

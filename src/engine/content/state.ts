@@ -121,19 +121,22 @@ export async function pageData(core: Core, versionId: string): Promise<PageData>
   );
 }
 
+/** How a revision came to be: its parents, its kind, the change request it belongs to and who made it. */
+export interface RevisionOrigin {
+  parents: string[];
+  type: 'edits' | 'merge' | 'update';
+  /** The change request whose revision it is (its edits, its updates from main) or which it merged. */
+  changeRequest?: string | null;
+  /** The user who made it (a write, a merge, an import); kept as `revisions.created_by`. */
+  createdBy: string | null;
+}
+
 /** Writes a new immutable revision of a space from a state. Returns its id. */
-export async function saveRevision(
-  core: Core,
-  spaceId: string,
-  state: RevisionState,
-  parents: string[],
-  type: 'edits' | 'merge' | 'update',
-  changeRequestId: string | null = null,
-): Promise<string> {
+export async function saveRevision(core: Core, spaceId: string, state: RevisionState, origin: RevisionOrigin): Promise<string> {
   await uniqueSlugs(core, state);
   const id = core.newId();
-  await core.run('INSERT INTO revisions (id, space_id, parents, type, change_request_id, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
-    id, spaceId, JSON.stringify(parents), type, changeRequestId, core.now(),
+  await core.run('INSERT INTO revisions (id, space_id, parents, type, change_request_id, created_at, created_by) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+    id, spaceId, JSON.stringify(origin.parents), origin.type, origin.changeRequest ?? null, core.now(), origin.createdBy,
   ]);
   for (const p of state.pages.values()) {
     await core.run(

@@ -46,7 +46,7 @@ async function newSpace(core: Core, spaces: Spaces, actor: Actor, organizationId
   if (kind === 'sample') {
     const state = await loadState(core, space.revision);
     await applyChanges(core, state, SAMPLE_PAGES, space.id);
-    await setSpaceRevision(core, space.id, await saveRevision(core, space.id, state, [space.revision], 'edits'), core.now());
+    await setSpaceRevision(core, space.id, await saveRevision(core, space.id, state, { parents: [space.revision], type: 'edits', createdBy: actor.userId }), core.now());
   }
   return { id: space.id, title: space.title };
 }

@@ -62,7 +62,7 @@ export function importModule(core: Core, spaces: ReturnType<typeof spacesModule>
     const files = await fileChange(placed.tree);
     const inserted = files ? (await applyChanges(core, state, [files.change], spaceId)).insertedFiles : [];
     await applyChanges(core, state, pageChanges(placed, new Map(inserted.map((f, i) => [files!.paths[i], f.id]))), spaceId);
-    const revision = await saveRevision(core, spaceId, state, [space.revision_id], 'edits');
+    const revision = await saveRevision(core, spaceId, state, { parents: [space.revision_id], type: 'edits', createdBy: actor.userId });
     await setSpaceRevision(core, spaceId, revision, core.now());
     return revision;
   }
