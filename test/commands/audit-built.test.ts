@@ -35,7 +35,7 @@ describe('audit list through the built entry', () => {
     expect(lines).toContain('Columns hidden: TARGETS (see all: --json or --format tsv)');
     const header = lines.findIndex((line) => /^TIME {2,}ACTOR {2,}ACTION$/.test(line));
     expect(header).toBeGreaterThanOrEqual(0);
-    // The e-mail gives way, the action stays whole.
-    expect(lines[header + 1]).toBe('just now  Grace Hopper <grace.hopper@acme.ex…  deleted space "Employee handbook"');
+    // The e-mail gives way inside its brackets; the action stays whole.
+    expect(lines[header + 1]).toBe('just now  Grace Hopper <grace.hopper@acme.e…>  deleted space "Employee handbook"');
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { routeList } from '../../src/api/routes/index';
 import type { AuditRecord } from '../../src/api/resources';
 import { actorOf, PHRASES, phraseOf, targetLabel } from '../../src/commands/audit/phrases';
+import { actorIn } from '../../src/commands/audit/columns';
 
 const record = (over: Partial<AuditRecord>): AuditRecord => ({
   object: 'audit-record', id: 'r1', organization: 'o1', createdAt: '2026-11-20T10:00:00.000Z', actor: { user: 'u1' },
@@ -27,6 +28,14 @@ describe('audit phrases', () => {
     });
     expect(actorOf(r)).toBe('Grace Hopper <grace@example.com>');
     expect(phraseOf(r)).toBe('deleted space "Employee handbook"');
+  });
+
+  it('fits the actor to a width: the e-mail gives way inside its brackets, then the name', () => {
+    const r = record({ actorUser: { object: 'user', id: 'u1', displayName: 'Grace Hopper', email: 'grace@example.com' } });
+    expect(actorIn(r, 40)).toBe('Grace Hopper <grace@example.com>');
+    expect(actorIn(r, 22)).toBe('Grace Hopper <grace@…>');
+    expect(actorIn(r, 10)).toBe('Grace Hop…');
+    expect(actorIn(record({}), 10)).toBe('u1');
   });
 
   it('falls back to ids on records written before names were kept', () => {

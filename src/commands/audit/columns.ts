@@ -1,5 +1,5 @@
 import { shown, type Column, type View } from '../../output/render';
-import { displayWidth } from '../../output/display-width';
+import { displayWidth, truncate } from '../../output/display-width';
 import { GAP } from '../../output/fit';
 import { idColumn, timeColumn } from '../../output/column-kinds';
 import type { AuditRecord } from '../../api/resources';
@@ -17,13 +17,24 @@ const summaryOf = (r: AuditRecord) => [...r.summary.fields.filter((f) => !(f in 
 const titlesOf = (r: AuditRecord) =>
   (r.targetDetails ?? []).filter((d) => d.title !== undefined).map((d) => `${d.name.replace(/Id$/, '')}=${JSON.stringify(d.title)}`).join(' ');
 
-const story: Column<AuditRecord>[] = [
-  timeColumn('TIME', (r) => r.createdAt, 1),
-  // When the line is short of room, the actor's e-mail gives way first: the action is cut only when
-  // nothing else is left to cut.
-  { header: 'ACTOR', value: (r) => r.actor.user, show: actorOf, priority: 2 },
-  { header: 'ACTION', value: (r) => r.action, show: phraseOf, priority: 1, whole: true },
-];
+/** The narrowest the actor gets when the line is short: a name and the start of an e-mail. */
+const ACTOR_MIN = 24;
+
+/**
+ * The actor in at most `width` columns: whole when it fits, else the e-mail's end gives way inside its
+ * brackets (`Grace Hopper <grace.hop…>`), else the name is cut.
+ */
+export function actorIn(r: AuditRecord, width: number): string {
+  const whole = actorOf(r);
+  if (displayWidth(whole) <= width || !r.actorUser || !whole.endsWith('>')) return truncate(whole, width);
+  const name = r.actorUser.displayName;
+  const room = width - displayWidth(name) - 3; // ' <' and '>'
+  return room >= 4 ? `${name} <${truncate(r.actorUser.email, room)}>` : truncate(name, width);
+}
+
+const time = timeColumn<AuditRecord>('TIME', (r) => r.createdAt, 1);
+const actor = (width: number): Column<AuditRecord> => ({ header: 'ACTOR', value: (r) => r.actor.user, show: (r) => actorIn(r, width), priority: 1, whole: true });
+const action: Column<AuditRecord> = { header: 'ACTION', value: (r) => r.action, show: phraseOf, priority: 1 };
 const asides: Column<AuditRecord>[] = [
   { header: 'TARGETS', value: (r) => targetsOf(r), show: (r) => targetsOf(r, false), priority: 3, whole: true },
   { header: 'TOKEN', value: (r) => r.actor.tokenName ?? r.actor.token, priority: 3 },
@@ -31,16 +42,20 @@ const asides: Column<AuditRecord>[] = [
 
 /**
  * On a terminal, a record reads as a line of a story: when, who (`Grace Hopper <grace@example.com>`,
- * as they were then) and what (`deleted space "Employee handbook"`, phrases.ts). Then, only where the
- * story still fits whole beside them, the ids it was about (whole, to paste) and the token's name: an
- * id column is never cut, so the table would otherwise cut the story to keep it. `hidden` names the
- * columns left out for want of room (not those with nothing to show).
+ * as they were then) and what (`deleted space "Employee handbook"`, phrases.ts). Short of room, the
+ * actor's e-mail gives way first (down to ACTOR_MIN), then the action is cut; neither is dropped. Then,
+ * only where the story fits whole beside them, the ids it was about (whole, to paste) and the token's
+ * name: an id column is never cut, so the table would otherwise cut the story to keep it. `hidden`
+ * names the columns left out for want of room (not those with nothing to show).
  */
 export function auditTableColumns(rows: AuditRecord[], view: View & { width: number }): { columns: Column<AuditRecord>[]; hidden: string[] } {
   const widthOf = (c: Column<AuditRecord>) => Math.max(displayWidth(c.header), ...rows.map((r) => displayWidth(shown(c, r, view))));
-  const columns = [...story];
+  const [timeWidth, actorWidth, actionWidth] = [time, actor(Infinity), action].map(widthOf);
+  const room = view.width - timeWidth - 2 * GAP;
+  const actorFits = actorWidth + actionWidth <= room ? actorWidth : Math.max(Math.min(actorWidth, ACTOR_MIN), room - actionWidth);
+  const columns = [time, actor(actorFits), action];
   const hidden: string[] = [];
-  let used = story.reduce((sum, c) => sum + widthOf(c), GAP * (story.length - 1));
+  let used = timeWidth + actorWidth + actionWidth + 2 * GAP;
   for (const aside of asides) {
     if (rows.every((r) => shown(aside, r, view) === '')) continue;
     const width = widthOf(aside);

@@ -154,9 +154,9 @@ function generic(r: AuditRecord): string {
   return [past(verb), ...rest].join(' ') + (targets.length ? `: ${targets.join(', ')}` : '');
 }
 
-/** What the body changed, for updates (its field names), and how many of each list it sent. */
+/** What the body changed, for updates (its field names), and how many of each list it sent (empty lists say nothing). */
 function detailsOf(r: AuditRecord): string {
-  const counted = Object.entries(r.summary.counts).map(([key, n]) => `${key}: ${n}`);
+  const counted = Object.entries(r.summary.counts).filter(([, n]) => n > 0).map(([key, n]) => `${key}: ${n}`);
   const fields = r.method === 'PATCH' ? r.summary.fields.filter((f) => !(f in r.summary.counts)) : [];
   const all = [...fields, ...counted];
   return all.length ? ` (${all.join(', ')})` : '';
