@@ -10,7 +10,7 @@ export const LAYERS = [
   { name: 'entry', holds: (p) => p === 'main.ts' || p === 'cli.ts' },
   // The command registry, and the commands that build an engine or a server: only these (and
   // context.ts) reach below the API.
-  { name: 'wiring commands', holds: (p) => /^commands\/(index\.ts|serve\.ts|init\.ts|tokens\/|db\/)/.test(p) },
+  { name: 'wiring commands', holds: (p) => /^commands\/(index\.ts|serve\.ts|init\.ts|db\/)/.test(p) },
   { name: 'commands', holds: (p) => p.startsWith('commands/') },
   { name: 'wiring', holds: (p) => p === 'context.ts' },
   { name: 'cli', holds: (p) => /^(output|bulk|openapi-diff|org-archive|folders)\//.test(p) || p === 'config.ts' || p === 'profiles.ts' },

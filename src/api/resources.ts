@@ -24,3 +24,4 @@ export type SpaceTeamPermission = ItemOf<'listSpaceTeamPermissions'>;
 export type ChangeRequest = ItemOf<'getChangeRequest'>;
 export type ContentFile = ItemOf<'getSpaceFile'>;
 export type AuditRecord = ItemOf<'listOrganizationAuditLog'>;
+export type ApiToken = ItemOf<'getOrganizationToken'>;

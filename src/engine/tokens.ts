@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Actor, Core } from './core';
-import { invalid, notFound } from './errors';
+import { forbidden, invalid, notFound } from './errors';
 import { TOKEN_SCOPES, type TokenScope } from '../domain/token-scopes';
 import { findUser } from './users';
+import { requireRight } from './access';
+import { keysetPage, type PageRequest } from './pagination';
 
 interface TokenRow {
   id: string;
@@ -46,9 +48,38 @@ function present(row: TokenRow) {
 
 export type TokenInfo = Awaited<ReturnType<typeof present>>;
 
+/** A token as the API answers it (`object: 'token'`). */
+const presentApi = (row: TokenRow) => ({ object: 'token' as const, ...present(row) });
+
+/**
+ * The caller as the app hands it over: over HTTP, with the id and scope of the token it came with;
+ * in-process (the local transport: whoever holds the database), without.
+ */
+type Caller = Actor & { tokenId?: string; scope?: TokenScope };
+
+/** Scopes by what they allow, narrowest first. */
+const SCOPE_RANK: Record<TokenScope, number> = { read: 1, write: 2, admin: 3 };
+
+const TOKEN_ROW = 'SELECT t.*, u.email FROM api_tokens t JOIN users u ON u.id = t.user_id';
+
+/** In-process, without a token: the local transport, whoever holds the database (docs/security.md, "The operator"). */
+const isOperator = (actor: Caller) => actor.tokenId === undefined;
+
 /** API tokens: random, shown once, stored only as a SHA-256 hash. Managed locally, not over the API. */
 export function tokensModule(core: Core) {
   const lastTouched = new Map<string, number>();
+
+  /**
+   * A token the caller may see: of a member of the organization, else 404 (someone else's token is none
+   * of its business); the operator reaches every token of the instance.
+   */
+  async function reachable(actor: Caller, organizationId: string, tokenId: string): Promise<TokenRow> {
+    const row = isOperator(actor)
+      ? await core.get<TokenRow>(`${TOKEN_ROW} WHERE t.id = ?`, [tokenId])
+      : await core.get<TokenRow>(`${TOKEN_ROW} JOIN members m ON m.user_id = t.user_id AND m.organization_id = ? WHERE t.id = ?`, [organizationId, tokenId]);
+    if (!row) throw notFound(`token ${tokenId} not found in organization ${organizationId}`);
+    return row;
+  }
 
   return {
     /** A new token for `user`; `expiresAt` (ISO time, in the future) and `scope` (default admin) narrow it. */
@@ -70,7 +101,7 @@ export function tokensModule(core: Core) {
     },
 
     async get(id: string): Promise<TokenInfo> {
-      const row = await core.get<TokenRow>('SELECT t.*, u.email FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.id = ?', [id]);
+      const row = await core.get<TokenRow>(`${TOKEN_ROW} WHERE t.id = ?`, [id]);
       if (!row) throw notFound(`token ${id} not found`);
       return present(row);
     },
@@ -83,6 +114,80 @@ export function tokensModule(core: Core) {
       await this.get(id);
       await core.write(async () => await core.run('UPDATE api_tokens SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?', [core.now(), id]));
       return await this.get(id);
+    },
+
+    /**
+     * The tokens of the organization's members (the tokens that can reach it), revoked and expired
+     * ones too, oldest first; `user` narrows to one user. Admins only. The operator (in-process) sees
+     * every token of the instance, as it always did.
+     */
+    async listInOrganization(actor: Caller, organizationId: string, query: PageRequest & { user?: string }) {
+      await requireRight(core, actor, organizationId, 'admin');
+      const operator = isOperator(actor);
+      const where = operator ? [] : ['m.organization_id = ?'];
+      const args: unknown[] = operator ? [] : [organizationId];
+      if (query.user) {
+        where.push(query.user.includes('@') ? 'lower(u.email) = lower(?)' : 't.user_id = ?');
+        args.push(query.user);
+      }
+      return await keysetPage<TokenRow, ReturnType<typeof presentApi>>(
+        core,
+        {
+          listing: 'tokens',
+          from: `api_tokens t JOIN users u ON u.id = t.user_id${operator ? '' : ' JOIN members m ON m.user_id = t.user_id'}`,
+          columns: 't.*, u.email',
+          where,
+          args,
+          orderBy: ['t.created_at', 't.id'],
+          direction: 'asc',
+          keyOf: (row) => [row.created_at, row.id],
+          present: presentApi,
+        },
+        query,
+      );
+    },
+
+    /** One token of a member of the organization (404 for any other; the operator: any). Admins only. */
+    async getInOrganization(actor: Caller, organizationId: string, tokenId: string) {
+      await requireRight(core, actor, organizationId, 'admin');
+      return presentApi(await reachable(actor, organizationId, tokenId));
+    },
+
+    /**
+     * Mints a token for a member (the caller by default). Admins only. Over the API (a caller with a
+     * token) only for the caller: a token acts as its user in every organization they belong to, so a
+     * token for someone else would carry an admin of this organization into the others. The operator
+     * (in-process, holding the database) mints for any user of the instance, as it always did. Never
+     * more than the calling token: no wider scope (the default is the caller's), no later expiry (the
+     * default is the caller's).
+     */
+    async createInOrganization(actor: Caller, organizationId: string, input: { user?: string; name?: string; expiresAt?: string; scope?: TokenScope }) {
+      await requireRight(core, actor, organizationId, 'admin');
+      const user = await findUser(core, input.user ?? actor.userId);
+      const member = user && await core.get('SELECT 1 FROM members WHERE organization_id = ? AND user_id = ?', [organizationId, user.id]);
+      if (!user || (!member && !isOperator(actor))) throw notFound(`user: no member ${input.user} in this organization`);
+      const caller = isOperator(actor) ? undefined : await core.get<{ expires_at: string | null; scope: TokenScope }>('SELECT expires_at, scope FROM api_tokens WHERE id = ?', [actor.tokenId]);
+      if (!isOperator(actor) && user.id !== actor.userId) {
+        throw forbidden('user: over the API a token is minted only for its caller (a token acts in every organization of its user); tokens for others are minted by the operator, docsctl tokens create --user on the database');
+      }
+      const scope = input.scope ?? caller?.scope ?? 'admin';
+      if (caller && SCOPE_RANK[scope] > SCOPE_RANK[caller.scope]) {
+        throw forbidden(`scope: a token of scope ${caller.scope} cannot mint one of scope ${scope}`);
+      }
+      const expiresAt = input.expiresAt ?? caller?.expires_at ?? undefined;
+      if (caller?.expires_at && expiresAt !== undefined && Date.parse(expiresAt) > Date.parse(caller.expires_at)) {
+        throw invalid(`expiresAt: must be at most the expiry of the token making it (${caller.expires_at})`);
+      }
+      const created = await this.create({ user: user.id, name: input.name, scope, ...(expiresAt !== undefined ? { expiresAt } : {}) });
+      return { object: 'token' as const, ...created };
+    },
+
+    /** Revokes a token (as `getInOrganization` finds it); answers it, kept with `revokedAt`. Admins only. */
+    async revokeInOrganization(actor: Caller, organizationId: string, tokenId: string) {
+      await requireRight(core, actor, organizationId, 'admin');
+      await reachable(actor, organizationId, tokenId);
+      await core.write(async () => await core.run('UPDATE api_tokens SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?', [core.now(), tokenId]));
+      return presentApi(await reachable(actor, organizationId, tokenId));
     },
 
     /** The actor a bearer token stands for, or undefined. Records use at most once a minute per token. */

@@ -19,10 +19,11 @@ import * as openapiSpecs from './openapi-specs';
 import * as translations from './translations';
 import * as audit from './audit';
 import * as uploads from './uploads';
+import * as tokens from './tokens';
 import * as revisions from './revisions';
 
 /** THE route table: every operation of the API, keyed by operationId. */
-export const routes = { ...organizations, ...members, ...teams, ...invites, ...saml, ...spaces, ...collections, ...customFields, ...changeRequests, ...content, ...comments, ...search, ...links, ...imports, ...sites, ...siteStructure, ...openapiSpecs, ...translations, ...audit, ...uploads, ...revisions };
+export const routes = { ...organizations, ...members, ...teams, ...invites, ...saml, ...spaces, ...collections, ...customFields, ...changeRequests, ...content, ...comments, ...search, ...links, ...imports, ...sites, ...siteStructure, ...openapiSpecs, ...translations, ...audit, ...uploads, ...revisions, ...tokens };
 
 export type Routes = typeof routes;
 export const routeList: Route[] = Object.values(routes) as Route[];

@@ -1,8 +1,8 @@
 import type { Column } from '../../output/render';
 import { idColumn, timeColumn } from '../../output/column-kinds';
-import type { TokenInfo } from '../../engine/tokens';
+import type { ApiToken } from '../../api/resources';
 
-export const tokenColumns: Column<TokenInfo>[] = [
+export const tokenColumns: Column<ApiToken>[] = [
   idColumn((t) => t.id),
   { header: 'NAME', value: (t) => t.name, priority: 1 },
   { header: 'USER', value: (t) => t.email, priority: 1 },

@@ -4,9 +4,9 @@ import { registerCreate } from './create';
 import { registerList } from './list';
 import { registerRevoke } from './revoke';
 
-/** API tokens live in the local database: managed here, never over the API. */
+/** API tokens of the organization's members, through the API: local mode and remote alike, for admins. */
 export function registerTokens(program: Command, ctx: Context): void {
-  const group = program.command('tokens').description('API tokens of the local database (for serve and remote clients)')
+  const group = program.command('tokens').description("API tokens of the organization's members (admins; locally or against a remote instance)")
     .addHelpText('after', '\nExamples:\n  $ docsctl tokens create --name ci\n  $ docsctl tokens list');
   for (const register of [registerCreate, registerList, registerRevoke]) register(group, ctx);
 }
