@@ -23,6 +23,7 @@ const GROUPS: Record<string, () => Promise<Register>> = {
   'change-requests': () => import('./change-requests/index').then((m) => m.registerChangeRequests),
   cr: () => import('./change-requests/index').then((m) => m.registerChangeRequests),
   content: () => import('./content/index').then((m) => m.registerContent),
+  revisions: () => import('./revisions/index').then((m) => m.registerRevisions),
   comments: () => import('./comments/index').then((m) => m.registerComments),
   search: () => import('./search/index').then((m) => m.registerSearch),
   links: () => import('./links/index').then((m) => m.registerLinks),

@@ -43,6 +43,8 @@ export async function sampleTemplate(site: FixtureSite) {
   const reply = await json(box, ['comments', 'reply', comment.id, '--space', SPACE_ID, '--body', 'Yes, v2 is current.']);
   await ok(box, ['content', 'import', `${site.url}/handbook.docx`, '--source', 'docx', '--space', SPACE_ID]);
   const files = (await json(box, ['content', 'files', '--space', SPACE_ID])).items as { id: string }[];
+  // A revision of the space's history before its later merges and the import: restoring from it changes pages.
+  const history = (await json(box, ['revisions', 'list', '--space', SPACE_ID])).items as { id: string; changeRequest?: { number: number } }[];
   writeFileSync(join(box.dir, 'openapi.yaml'), readFileSync(new URL('../fixtures/openapi/v1.yaml', import.meta.url)));
   await ok(box, ['openapi', 'publish', 'openapi.yaml', '--spec', 'petstore']);
   const versions = (await json(box, ['openapi', 'versions', 'petstore'])).items as { id: string }[];
@@ -96,6 +98,7 @@ export async function sampleTemplate(site: FixtureSite) {
     VERSION_ID: versions[0].id,
     TRANSLATION_ID: translation.id,
     TOKEN_ID: token.id,
+    REVISION_ID: history.find((r) => r.changeRequest?.number === 1)?.id ?? '',
   };
   // The archive the `import` examples read: the whole sample organization.
   await ok(box, ['--org', acme, 'export', '-o', 'acme.docsctl.tgz']);

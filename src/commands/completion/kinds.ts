@@ -35,7 +35,9 @@ const ARGUMENT_KINDS: Record<string, ValueKind> = {
   'file-or-url': 'file',
 };
 
-export function kindOfOption(long: string, _path: string[]): ValueKind | '' {
+export function kindOfOption(long: string, path: string[]): ValueKind | '' {
+  // `content diff --from/--to` name revisions, not organizations.
+  if (path[0] === 'content' && path[1] === 'diff') return '';
   return OPTION_KINDS[long] ?? '';
 }
 
