@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ApiClient } from './api/client';
 import type { Transport } from './api/transports/transport';
@@ -54,6 +55,24 @@ export async function opening<T>(location: string, open: () => Promise<T>): Prom
     }
     throw error;
   }
+}
+
+/**
+ * A SQLite database file that does not exist is an error (exit 2) naming it and `docsctl init`, which
+ * alone creates one (docs/cli.md, "Where a command goes"): a mistyped --db must not create a folder, a
+ * database and an organization. `:memory:` and PostgreSQL (whose database exists or fails to connect)
+ * are not files. `target.db` is the resolved location (context's `target()`).
+ */
+export function requireDatabase(target: { db: string; source: string }): void {
+  if (target.db === ':memory:' || isPostgresUrl(target.db) || existsSync(sqliteFile(target.db))) return;
+  const named = target.source === 'default' ? 'the default location' : `from ${target.source}`;
+  const init = target.source === '--db' || target.source === '--database' ? `docsctl ${target.source} ${quoteWord(target.db)} init` : 'docsctl init';
+  throw new UsageError(`no database at ${target.db} (${named}): create it with \`${init}\` (--sample fills it with a sample organization), or name an existing one`);
+}
+
+/** A word as a shell reads it back: quoted when it holds anything but plain path characters. */
+function quoteWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 /** What a command may use. Everything is built on first use, so `--version` or `--help` open nothing. */
@@ -123,6 +142,7 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
         throw new UsageError(`${purpose} works on a local database; it cannot run against ${t.url} (drop --url/--profile, or use --db FILE)`);
       }
       if (!engine) {
+        requireDatabase(t);
         engine = await openDatabase(t.db, { publicUrl: io.env.DOCSCTL_PUBLIC_URL, importLimits: ctx.importLimits, maxFileSize: ctx.maxFileSize() });
         const installation = await engine.install();
         if (installation.created) {
@@ -174,7 +194,7 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
         if (argv[i] === '--as') i++;
         else if (!argv[i].startsWith('--as=')) rest.push(argv[i]);
       }
-      const words = ['docsctl', '--as', admins[0], ...rest].map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`));
+      const words = ['docsctl', '--as', admins[0], ...rest].map(quoteWord);
       return `${who}; act as an admin with --as (${admins.join(', ')}):\n  ${words.join(' ')}`;
     },
     /** Why nothing can be asked, for errors that name the flag to pass instead. */

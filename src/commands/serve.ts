@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import { UsageError } from '../errors';
 import { importLimitsOf, wholeNumberFlag, withImportLimitFlags } from './shared/import-limits';
 import { createApp, type App } from '../server/app';
-import { openDatabase, type Context } from '../context';
+import { openDatabase, requireDatabase, type Context } from '../context';
 import { holdForServer } from '../engine/store/server-lock';
 import type { AccessEntry, LogFormat } from '../server/access-log';
 import { databaseLabel, isPostgresUrl, sqliteFile } from '../domain/database-location';
@@ -57,6 +57,8 @@ export function registerServe(program: Command, ctx: Context): void {
       const metricsPort = opts.metricsPort === undefined ? undefined : wholeNumberFlag(opts.metricsPort, '--metrics-port', 0, 65535);
       const target = ctx.target();
       if (target.mode !== 'local') throw new UsageError(`serve needs a local database; it cannot serve ${target.url}`);
+      // A server does not invent an organization: a database file that does not exist is created by init.
+      requireDatabase(target);
       const { createHttpServer, listen } = await import('../server/http');
       // Listen first: with --port 0 the public URL is only known once the socket is bound.
       let app: App | undefined;

@@ -4,6 +4,7 @@ import { sandbox } from '../helpers/cli';
 describe('whoami, login and logout', () => {
   it('whoami prints the user as a row when piped and a field table on a terminal', async () => {
     const box = sandbox();
+    expect((await box.run(['init'])).code).toBe(0);
     const piped = await box.run(['whoami']);
     expect(piped.code).toBe(0);
     expect(piped.stdout.trim().split('\t').slice(1)).toEqual(['Admin', 'admin@example.com']);

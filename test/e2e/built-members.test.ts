@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sandbox } from '../helpers/cli';
 import { hasTerminal, runBuilt, runBuiltJson } from '../helpers/built';
@@ -38,5 +38,25 @@ describe('members update and remove through the built entry', () => {
     expect(applied.code, applied.stderr).toBe(0);
     expect(applied.stderr).toBe('Applied: 2 changes, 0 unchanged or skipped, 0 errors.\n');
     expect([await roleOf('donald.knuth@acme.example'), await roleOf('alan.turing@acme.example')]).toEqual(['review', 'comment']);
+  }, 60_000);
+});
+
+/** Issue 30, item 3: only init creates a database, through the built entry. */
+describe('a database that does not exist, through the built entry', () => {
+  const box = sandbox();
+  afterAll(() => rmSync(box.dir, { recursive: true, force: true }));
+
+  it('members list and serve exit 2 naming the path and init, creating nothing; init creates it', async () => {
+    const missing = join(box.dir, 'nonexist', 'x.db');
+    for (const argv of [['members', 'list'], ['serve', '--port', '0']]) {
+      const r = await runBuilt(box, ['--db', missing, ...argv]);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.stderr).toBe(`error: no database at ${missing} (from --db): create it with \`docsctl --db ${missing} init\` (--sample fills it with a sample organization), or name an existing one\n`);
+    }
+    expect(existsSync(join(box.dir, 'nonexist'))).toBe(false);
+    expect((await runBuilt(box, ['--db', missing, 'init'])).code).toBe(0);
+    const listed = await runBuilt(box, ['--db', missing, 'members', 'list']);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toContain('admin@example.com');
   }, 60_000);
 });

@@ -35,12 +35,15 @@ describe('export and import through the built entry', () => {
     expect(exported.stderr).not.toContain('Exporting:');
 
     const copy = ['--db', join(box.dir, 'copy.db')];
+    // Only init creates a database (issue 30): the import goes into its first, empty organization.
+    expect((await runBuilt(box, [...copy, 'init'])).code).toBe(0);
     const dry = await runBuilt(box, [...copy, 'import', 'acme.docsctl.tgz', '--dry-run', '--json']);
     expect(dry.code, dry.stderr).toBe(0);
     expect(JSON.parse(dry.stdout).users).toEqual({ matched: 1, invited: 36 });
 
     // --new-org: a second organization beside a database's first one, created through POST /v1/orgs.
     const other = ['--db', join(box.dir, 'other.db')];
+    expect((await runBuilt(box, [...other, 'init'])).code).toBe(0);
     const fresh = await runBuilt(box, [...other, 'import', 'acme.docsctl.tgz', '--new-org', '--map', 'other.map.json']);
     expect(fresh.code, fresh.stderr).toBe(0);
     const orgs = JSON.parse((await runBuilt(box, [...other, 'orgs', 'list', '--json'])).stdout).items as { title: string }[];

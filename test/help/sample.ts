@@ -139,6 +139,10 @@ export function sandboxFrom(db: string): Box {
   const archive = join(dirname(db), 'acme.docsctl.tgz');
   if (existsSync(archive)) copyFileSync(archive, join(box.dir, 'acme.docsctl.tgz'));
   if (existsSync(`${db}-wal`)) copyFileSync(`${db}-wal`, `${box.env.DOCSCTL_DB}-wal`);
+  // The examples that name a database file (`--db ./acme.db`, `db copy --from ./acme.db`) find one: only
+  // init creates a database (issue 30).
+  copyFileSync(db, join(box.dir, 'acme.db'));
+  if (existsSync(`${db}-wal`)) copyFileSync(`${db}-wal`, join(box.dir, 'acme.db-wal'));
   writeExampleFiles(box.dir);
   writeFileSync(join(box.dir, 'openapi.yaml'), readFileSync(new URL('../fixtures/openapi/v2.yaml', import.meta.url)));
   return box;

@@ -6,6 +6,7 @@ import { copyInstance, CopyError } from '../../engine/store/copy';
 import type { Store } from '../../engine/store/store';
 import { databaseLabel, isPostgresUrl, sqliteFile } from '../../domain/database-location';
 import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
 
 export function registerCopy(group: Command, ctx: Context): void {
   group
@@ -27,6 +28,8 @@ Examples:
       const where = (location: string) => (isPostgresUrl(location) || location === ':memory:' ? location : resolve(ctx.io.cwd, sqliteFile(location)));
       const [from, to] = [where(opts.from), where(opts.to)];
       if (from === to) throw new UsageError('--from and --to name the same database');
+      // The target may be new (the copy creates it); the source must exist, or there is nothing to copy.
+      if (!isPostgresUrl(from) && from !== ':memory:' && !existsSync(from)) throw new UsageError(`--from: no database at ${from}: nothing to copy`);
       // Any other failure to open is named too: a copy opens nothing else.
       const open = (location: string): Promise<Store> =>
         opening(location, () => openStore(location)).catch((error: unknown) => {

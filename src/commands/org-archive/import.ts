@@ -69,11 +69,13 @@ export function registerImport(program: Command, ctx: Context): void {
 Ids are remapped (the mapping file records them), people are matched by e-mail (those not members
 are invited), and links between objects follow the mapping. Re-running after a failure continues
 where it stopped without making anything twice. Import into an empty organization (a new database's
-first one, or --org ID), or let --new-org create one (a re-run goes on in the one it created).
+first one: create the database with init first, or --org ID), or let --new-org create one (a re-run
+goes on in the one it created).
 
 Examples:
   $ docsctl import acme.docsctl.tgz --org ORG_ID --dry-run
   $ docsctl import acme.docsctl.tgz --new-org --dry-run
+  $ docsctl --db ./copy.db init
   $ docsctl --db ./copy.db import acme.docsctl.tgz
 
 Exit codes: 0 all imported, 1 something could not be carried over (listed with the reason; run it
