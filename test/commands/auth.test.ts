@@ -40,9 +40,9 @@ describe('whoami, login and logout', () => {
 
   it('local-only commands refuse a remote target with a usage error', async () => {
     const box = sandbox();
-    const result = await box.run(['--url', 'http://127.0.0.1:9', 'tokens', 'list']);
+    const result = await box.run(['--url', 'http://127.0.0.1:9', 'db', 'purge']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('tokens list works on a local database');
+    expect(result.stderr).toContain('db purge works on a local database');
     const serve = await box.run(['--url', 'http://127.0.0.1:9', 'serve']);
     expect(serve.code).toBe(2);
     const init = await box.run(['--url', 'http://127.0.0.1:9', 'init']);

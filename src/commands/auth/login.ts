@@ -4,6 +4,8 @@ import { routes } from '../../api/routes/index';
 import { ApiError } from '../../api/errors';
 import { CliError, UsageError, EXIT } from '../../errors';
 import { readStdin } from '../shared/input';
+import { isCI } from '../../output/terminal';
+import { readSecret, SecretCancelled } from '../../output/secret';
 
 /** The token piped to `login --with-token`: the first line of standard input, without blanks around it. */
 async function tokenFromStdin(ctx: Context): Promise<string> {
@@ -12,23 +14,46 @@ async function tokenFromStdin(ctx: Context): Promise<string> {
   return token;
 }
 
+/**
+ * Asks for the token on the terminal without echoing it (as `gh auth login` does): only when standard
+ * input is a terminal and no CI is set; otherwise a clear usage error, never a read of piped input
+ * that was not asked for with --with-token.
+ */
+async function tokenFromTerminal(ctx: Context, url: string): Promise<string> {
+  const { stdin, stderr } = ctx.io;
+  if (!stdin.isTTY || isCI(ctx.env)) {
+    throw new UsageError(`--token is required: pipe it in with --with-token (docsctl login --url ${url} --with-token < token.txt), set DOCSCTL_TOKEN, or run login on a terminal to be asked for it${isCI(ctx.env) ? ' (CI is set: nothing is asked)' : ''}`);
+  }
+  const question = `Paste the API token for ${url} (it is not shown): `;
+  let typed: string;
+  try {
+    typed = await readSecret(stdin, stderr, question);
+  } catch (error) {
+    if (error instanceof SecretCancelled) throw new UsageError('cancelled');
+    throw error;
+  }
+  const token = typed.trim();
+  if (!token) throw new UsageError('no token given: paste it at the prompt, or pass --with-token');
+  return token;
+}
+
 export function registerLogin(program: Command, ctx: Context): void {
   // login reads the global --url, --token, --profile and --org flags: they mean the same thing here.
   program
     .command('login')
-    .description('save a remote profile (--url and --token, checked against the server first)')
+    .description('save a remote profile (--url and a token, checked against the server first; on a terminal the token is asked for, unechoed)')
     .option('--no-use', 'save without making it the active profile')
     .option('--with-token', 'read the token from standard input (kept out of `ps` and shell history)')
-    .addHelpText('after', '\nExamples:\n  $ docsctl login --url https://docs.acme.example --token "$TOKEN"\n  $ docsctl login --url http://localhost:8080 --token "$TOKEN" --profile staging --no-use')
+    .addHelpText('after', '\nWithout --token or --with-token, login asks for the token on a terminal and does not show it as\nit is typed or pasted; piped, give it with --with-token (docsctl login --url URL --with-token < token.txt).\n\nExamples:\n  $ docsctl login --url https://docs.acme.example --token "$TOKEN"\n  $ docsctl login --url http://localhost:8080 --token "$TOKEN" --profile staging --no-use')
     .action(async (opts: { use: boolean; withToken?: boolean }) => {
       const flags = ctx.flags();
       const url = flags.url ?? ctx.env.DOCSCTL_URL;
       if (opts.withToken && flags.token) throw new UsageError('--with-token and --token: give the token one way');
-      const token = opts.withToken ? await tokenFromStdin(ctx) : (flags.token ?? ctx.env.DOCSCTL_TOKEN);
       const profile = flags.profile ?? 'default';
+      // Everything that can be refused is, before a token is asked for.
       if (!url) throw new UsageError('--url is required (or set DOCSCTL_URL)');
-      if (!token) throw new UsageError('--token is required (or set DOCSCTL_TOKEN)');
       if (!/^[\w-]{1,64}$/.test(profile)) throw new UsageError('--profile: use letters, digits, - and _ (at most 64)');
+      const token = opts.withToken ? await tokenFromStdin(ctx) : (flags.token ?? ctx.env.DOCSCTL_TOKEN ?? await tokenFromTerminal(ctx, url));
       const [{ remoteTransport }, { ApiClient }] = await Promise.all([import('../../api/transports/remote'), import('../../api/client')]);
       const api = new ApiClient(remoteTransport({ baseUrl: url, token, retries: 1 }));
       try {

@@ -4,9 +4,10 @@ export const profiles = `Profiles: where commands go
 docsctl works on a local SQLite database (local mode, the engine in-process) or on a server of the
 API (remote mode, with a bearer token). A profile saves a server's URL, token and organization.
 
-  docsctl login --url URL --token TOKEN [--profile NAME] [--org ID] [--no-use]
+  docsctl login --url URL [--token TOKEN | --with-token] [--profile NAME] [--org ID] [--no-use]
                     check the token against the server, save the profile (default name: default)
-                    and make it the active one (unless --no-use)
+                    and make it the active one (unless --no-use); --with-token reads the token from
+                    standard input; with neither, on a terminal, login asks for it (not shown)
   docsctl logout [--profile NAME]
                     forget a profile
   docsctl whoami    who you act as and where, and which setting chose it (--json: source)
