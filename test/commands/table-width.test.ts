@@ -41,6 +41,11 @@ describe('every table fits the terminal', () => {
     ok(await s.run(['openapi', 'publish', join(__dirname, '../fixtures/openapi/v1.yaml'), '--spec', 'petstore']));
     ok(await s.run(['translations', 'create', '--title', 'European languages for the developer documentation', '--language', 'fr', 'pt-br', 'de']));
     ok(await s.run(['tokens', 'create', '--name', 'continuous integration deploys']));
+    // A merged deletion, so that the history and `content deleted` have rows of every kind.
+    const errors = ((await json(s, ['content', 'tree', '--space', api])).pages as { id: string; title: string }[]).find((p) => p.title === 'Errors')!.id;
+    const drop = (await json(s, ['cr', 'create', '--space', api, '--subject', 'Drop the errors page, which the reference now covers'])).number as number;
+    ok(await s.run(['api', '-X', 'POST', `/v1/spaces/${api}/change-requests/${drop}/content`, '--input', '-'], { stdin: JSON.stringify({ changes: [{ operation: 'delete_page', page: errors }] }) }));
+    ok(await s.run(['cr', 'merge', String(drop), '--space', api]));
     ok(await s.run(['spaces', 'update', api, '--title', 'REST API reference for partners and customers']));
     commands = {
       'orgs list': ['orgs', 'list'],
@@ -58,6 +63,8 @@ describe('every table fits the terminal', () => {
       'custom-fields list': ['custom-fields', 'list'],
       'change-requests list': ['change-requests', 'list', '--space', api],
       'content files': ['content', 'files', '--space', api],
+      'content deleted': ['content', 'deleted', '--space', api],
+      'revisions list': ['revisions', 'list', '--space', api],
       'comments list': ['comments', 'list', '--space', api],
       'comments replies': ['comments', 'replies', comment, '--space', api],
       search: ['search', 'token', '--space', api],
