@@ -136,6 +136,7 @@ export const operations: Operations = {
   downloadSpaceFile: async (e, a, { params }) => await e.content.download(a, params.spaceId, params.fileId),
   listSpaceRevisions: async (e, a, { params, query }) => await e.history.list(a, params.spaceId, query),
   getRevisionById: async (e, a, { params }) => await e.history.revision(a, params.spaceId, params.revisionId),
+  getPageInRevisionById: async (e, a, { params, query }) => await e.history.page(a, params.spaceId, params.revisionId, params.pageId, query.format, query.computed),
   getRevisionSemanticChanges: async (e, a, { params, query }) => await e.history.changes(a, params.spaceId, params.revisionId, query.limit),
   getChangeRequestChanges: async (e, a, { params, query }) => await e.history.changeRequestChanges(a, params.spaceId, params.changeRequestId, query.limit),
   getRevisionDiff: async (e, a, { params, query }) => await e.history.diff(a, params.spaceId, params.revisionId, query.from),

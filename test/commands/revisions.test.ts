@@ -158,6 +158,18 @@ describe('content deleted', () => {
   });
 });
 
+describe('content page --revision', () => {
+  it('prints a deleted page\'s markdown as it was, or its document with --json', async () => {
+    const { box, space, json, old, first } = await setup();
+    const page = await box.run(['content', 'page', old, '--space', space, '--revision', first]);
+    expect(page.code, page.stderr).toBe(0);
+    expect(page.stdout).toBe('# Old\n\nGone soon.\n');
+    expect(await json(['content', 'page', old, '--space', space, '--revision', first])).toMatchObject({ id: old, document: { object: 'document' } });
+    expect((await box.run(['content', 'page', old, '--space', space])).code).toBe(5);
+    expect((await box.run(['content', 'page', 'old', '--path', '--space', space, '--revision', first])).code).toBe(2);
+  });
+});
+
 describe('revisions restore', () => {
   it('opens a change request bringing a deleted page back, and merges it with --merge: the page and its file come back exactly', async () => {
     const { box, space, json, old, guide, file, image, first, second, write, guideMarkdown } = await setup();

@@ -95,6 +95,7 @@ const STEPS: Step[] = [
   ['updateChangeRequestFromMain', (s) => s.call('POST', `${cr(s)}/update`)],
   ['mergeChangeRequest', async (s) => keep('merge', await s.call('POST', `${space(s)}/change-requests/${made.cr}/merge`), 'revision')],
   ['getRevisionById', (s) => s.call('GET', `${space(s)}/revisions/${made.merge}`)],
+  ['getPageInRevisionById', async (s) => s.call('GET', `${space(s)}/revisions/${made.merge}/page/${await pageId(s)}`)],
   ['getRevisionSemanticChanges', (s) => s.call('GET', `${space(s)}/revisions/${made.merge}/changes`)],
   // The merged change request's: no page_edited, whose `attributes` no value can match (docs/decisions.md).
   ['getChangeRequestChanges', (s) => s.call('GET', `${space(s)}/change-requests/${made.cr}/changes`)],
@@ -235,7 +236,7 @@ beforeAll(async () => {
 }, 60_000);
 
 /** Reads of one page, which carry its content (`markdown` or `document`, by `format`). */
-const SINGLE_PAGE_READS = new Set<string>(['getSpacePage', 'getSpacePageByPath', 'getChangeRequestPage', 'getChangeRequestPageByPath']);
+const SINGLE_PAGE_READS = new Set<string>(['getSpacePage', 'getSpacePageByPath', 'getChangeRequestPage', 'getChangeRequestPageByPath', 'getPageInRevisionById']);
 
 describe('the platform contract', () => {
   it('every route is exercised by a step, or is docsctl\'s own', () => {

@@ -144,6 +144,27 @@ describe('GET /v1/spaces/{spaceId}/revisions/{revisionId} (getRevisionById)', ()
   });
 });
 
+describe('GET /v1/spaces/{spaceId}/revisions/{revisionId}/page/{pageId} (getPageInRevisionById)', () => {
+  it('answers a page as it was in a revision, a deleted one too, with its markdown or its document', async () => {
+    const { s, a, b1, seed } = await history();
+    const md = await s.api.request('GET', `${base(s)}/revisions/${seed.revision}/page/${b1}?format=markdown`, { as: s.reader });
+    expectOk(md, 'getPageInRevisionById');
+    expect(md.body).toMatchObject({ id: b1, type: 'document', title: 'B1', path: 'b/b1', markdown: '# B1\n\nb1\n' });
+    const doc = await s.api.request('GET', `${base(s)}/revisions/${seed.revision}/page/${a}`, { as: s.reader });
+    expectOk(doc, 'getPageInRevisionById');
+    expect(doc.body.document).toMatchObject({ object: 'document' });
+    expect(doc.body).not.toHaveProperty('markdown');
+  });
+
+  it('is 404 for a page the revision lacks, an unknown revision or a space the caller cannot see; checks format', async () => {
+    const { s, b1, second, seed } = await history();
+    expectError(await s.api.request('GET', `${base(s)}/revisions/${second.revision}/page/${b1}`, { as: s.reader }), 404, new RegExp(`page ${b1} not found in revision`));
+    expectError(await s.api.request('GET', `${base(s)}/revisions/nope/page/${b1}`, { as: s.reader }), 404, /revision nope not found/);
+    expectError(await s.api.request('GET', `${base(s)}/revisions/${seed.revision}/page/${b1}`, { as: s.stranger }), 404, /space/);
+    expectError(await s.api.request('GET', `${base(s)}/revisions/${seed.revision}/page/${b1}?format=html`, { as: s.reader }), 400, /format/);
+  });
+});
+
 describe('GET …/revisions/{revisionId}/changes and …/change-requests/{changeRequestId}/changes (semantic changes)', () => {
   it('lists pages created, edited, moved and deleted against the first parent, as the platform does', async () => {
     const { s, a, b, b1, d, second, third, c } = await history();

@@ -1,6 +1,6 @@
 import { route } from './route';
 import { listOf, PagingQuery } from '../schemas/common';
-import { ContentQuery, Revision } from '../schemas/content';
+import { ContentQuery, Page, PageQuery, Revision } from '../schemas/content';
 import {
   ChangeRequestChangesQuery, ContentDiff, DeletedPage, DeletedPagesQuery, RevisionChangesQuery, RevisionDiffQuery, RevisionRestore, RevisionRestoreResult,
   RevisionSummary, SemanticChanges,
@@ -19,6 +19,10 @@ export const listSpaceRevisions = route({
 export const getRevisionById = route({
   operationId: 'getRevisionById', tag, method: 'GET', path: revision, status: 200,
   summary: 'A revision of the space (its content, or a change request\'s)', query: ContentQuery, response: Revision,
+});
+export const getPageInRevisionById = route({
+  operationId: 'getPageInRevisionById', tag, method: 'GET', path: `${revision}/page/{pageId}`, status: 200,
+  summary: 'A page as it is in a revision of the space, with its content (format: document or markdown)', query: PageQuery, response: Page,
 });
 export const getRevisionSemanticChanges = route({
   operationId: 'getRevisionSemanticChanges', tag, method: 'GET', path: `${revision}/changes`, status: 200,

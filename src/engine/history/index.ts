@@ -3,8 +3,8 @@ import { conflict, invalid, notFound } from '../errors';
 import { DEFAULT_LIMIT, decodeCursor, encodeCursor, type ListEnvelope, type PageRequest } from '../pagination';
 import type { spacesModule } from '../spaces';
 import type { changeRequestsModule } from '../change-requests';
-import { loadState, type RevisionState } from '../content/state';
-import { presentRevision } from '../content/present';
+import { loadState, pathsOf, type RevisionState } from '../content/state';
+import { presentPage, presentRevision, type PageFormat } from '../content/present';
 import { presentUser, type User } from '../users';
 import type { Change } from '../../domain/content-change';
 import { compareStates, emptyState, pageCounts, treeOrder, type Comparison } from './compare';
@@ -124,6 +124,16 @@ export function historyModule(core: Core, spaces: Spaces, changeRequests: Change
       const row = await revisionRow(spaceId, revisionId);
       const revision = await presentRevision(core, spaceId, revisionId, await loadState(core, revisionId), actor.userId);
       return row.type === 'merge' && row.change_request_id ? { ...revision, mergedFrom: await changeRequests.get(actor, spaceId, row.change_request_id) } : revision;
+    },
+
+    /** The platform's getPageInRevisionById: a page as it is in any revision of the space (a deleted one's content too). */
+    async page(actor: Actor, spaceId: string, revisionId: string, pageId: string, format: PageFormat = 'document', computed = true) {
+      await spaces.visible(actor, spaceId);
+      await revisionRow(spaceId, revisionId);
+      const state = await loadState(core, revisionId);
+      const entry = state.pages.get(pageId);
+      if (!entry) throw notFound(`page ${pageId} not found in revision ${revisionId}`);
+      return await presentPage(core, spaceId, state, entry, await pathsOf(core, state), { content: true, format, computed });
     },
 
     /**
