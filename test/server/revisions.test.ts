@@ -432,9 +432,11 @@ describe('POST /v1/spaces/{spaceId}/revisions/{revisionId}/restore (restoreRevis
   it('refuses a restore that would change nothing, leaving no change request behind', async () => {
     const { s, c, third } = await history();
     const count = await crCount(s);
+    const revisions = await s.count('SELECT COUNT(*) AS n FROM revisions');
     expectError(await restore(s, third.revision), 409, /nothing to restore/);
     expectError(await restore(s, third.revision, { page: c, merge: true }), 409, /nothing to restore: .*page/);
     expect(await crCount(s)).toBe(count);
+    expect(await s.count('SELECT COUNT(*) AS n FROM revisions')).toBe(revisions);
   });
 
   it('needs edit on the space, review to merge; a reader or a stranger gets nothing made', async () => {

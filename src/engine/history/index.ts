@@ -62,14 +62,28 @@ export function historyModule(core: Core, spaces: Spaces, changeRequests: Change
     return await core.get<ChangeRequestRef>('SELECT id, number, subject FROM change_requests WHERE id = ?', [id]);
   }
 
-  /** What a revision changed against its first parent, counted; revisions never change, so it is kept. */
-  async function countsOf(row: RevisionRow) {
-    return await core.immutable(`revision-counts:${row.id}`, async () =>
-      pageCounts(compareStates(await stateOf(firstParent(row)), await stateOf(row.id))),
-    );
+  /**
+   * What a revision changed against its first parent, counted; revisions never change, so it is kept.
+   * `states` holds the states a walk down the history already loaded (each one's parent is the next one).
+   */
+  async function countsOf(row: RevisionRow, states: Map<string | null, RevisionState>) {
+    const load = async (id: string | null) => {
+      let state = states.get(id);
+      if (!state) {
+        state = await stateOf(id);
+        if (states.size >= 2) states.delete(states.keys().next().value!);
+        states.set(id, state);
+      }
+      return state;
+    };
+    return await core.immutable(`revision-counts:${row.id}`, async () => {
+      // Its own state first: it is the previous entry's parent, still held.
+      const after = await load(row.id);
+      return pageCounts(compareStates(await load(firstParent(row)), after));
+    });
   }
 
-  async function summary(row: RevisionRow) {
+  async function summary(row: RevisionRow, states: Map<string | null, RevisionState> = new Map()) {
     const [createdBy, changeRequest] = [await userOf(row.created_by), row.type === 'merge' ? await changeRequestRef(row.change_request_id) : undefined];
     return {
       object: 'revision-summary' as const,
@@ -79,7 +93,7 @@ export function historyModule(core: Core, spaces: Spaces, changeRequests: Change
       createdAt: row.created_at,
       ...(createdBy ? { createdBy } : {}),
       ...(changeRequest ? { changeRequest } : {}),
-      pages: await countsOf(row),
+      pages: await countsOf(row, states),
       urls: {
         app: core.appUrl(`/s/${row.space_id}/~/revisions/${row.id}`),
         location: core.apiUrl(`/spaces/${row.space_id}/revisions/${row.id}`),
@@ -160,7 +174,8 @@ export function historyModule(core: Core, spaces: Spaces, changeRequests: Change
       }
       const more = rows.length > limit ? rows.pop() : undefined;
       const items = [];
-      for (const row of rows) items.push(await summary(row));
+      const states = new Map<string | null, RevisionState>();
+      for (const row of rows) items.push(await summary(row, states));
       return more ? { next: { page: encodeCursor('revisions', [more.id]) }, count, items } : { count, items };
     },
 
