@@ -61,6 +61,12 @@ describe('revisions list', () => {
     expect(lines[2]).toMatch(new RegExp(`^${first}\\s+just now\\s+Admin\\s+#1 First pages\\s+\\+3 ~0 -0$`));
     expect(lines[3]).toMatch(/^\S+\s+just now\s+\(first revision\)\s+\+0 ~0 -0$/);
     for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(80);
+    // Hours later, the subject gives way, not who made the change.
+    const later = await box.run(['revisions', 'list', '--space', space], { tty: true, columns: 80, now: new Date(Date.now() + 3 * 3_600_000) });
+    const laterLines = plain(later.stdout).trimEnd().split('\n');
+    expect(laterLines[0]).toMatch(/^REVISION\s+WHEN\s+BY\s+CHANGE\s+PAGES$/);
+    expect(laterLines[1]).toMatch(/^\S+\s+3 hours ago\s+Admin\s+#2 Second step, .*\+0 ~1 -1$/);
+    for (const line of laterLines) expect(displayWidth(line)).toBeLessThanOrEqual(80);
   });
 
   it('piped: tab-separated, ISO times and e-mails; --json: the list envelope; paging', async () => {

@@ -26,7 +26,7 @@ export const revisionColumns: Column<RevisionSummary>[] = [
   idColumn((r) => r.id, 'REVISION'),
   timeColumn('WHEN', (r) => r.createdAt, 1),
   { header: 'BY', value: (r) => r.createdBy?.email ?? '', show: (r) => personOf(r.createdBy), priority: 2 },
-  { header: 'CHANGE', value: changeOf, priority: 1 },
+  { header: 'CHANGE', value: changeOf, priority: 2 },
   { header: 'PAGES', value: (r) => countsOf(r.pages), priority: 1, whole: true },
 ];
 
