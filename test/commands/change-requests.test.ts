@@ -1,23 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { sandbox } from '../helpers/cli';
+import { spaceSandbox } from './support';
 
 /** A database with a space, and a helper to write pages into a change request through `docsctl api`. */
-async function setup() {
-  const box = sandbox();
-  expect((await box.run(['init'])).code).toBe(0);
-  const space = JSON.parse((await box.run(['spaces', 'create', '--title', 'Docs', '--json'])).stdout).id as string;
-  const json = async (argv: string[]) => {
-    const r = await box.run([...argv, '--json']);
-    expect(r.code, r.stderr).toBe(0);
-    return JSON.parse(r.stdout);
-  };
-  const write = async (cr: string, changes: unknown[]) => {
-    const r = await box.run(['api', '-X', 'POST', `/v1/spaces/${space}/change-requests/${cr}/content`, '--input', '-'], { stdin: JSON.stringify({ changes }) });
-    expect(r.code, r.stderr).toBe(0);
-    return JSON.parse(r.stdout);
-  };
-  return { box, space, json, write };
-}
+const setup = spaceSandbox;
 
 describe('change-requests (cr)', () => {
   it('creates, lists (open by default), gets by number and updates', async () => {

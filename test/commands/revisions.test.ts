@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sandbox } from '../helpers/cli';
+import { spaceSandbox } from './support';
 import { displayWidth } from '../../src/output/display-width';
 
 /** `revisions list/restore`, `content diff/deleted` and `cr diff` through main(argv): on a terminal, piped and --json (issue 30, item 2). */
@@ -12,19 +12,7 @@ const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
  * deletes Old; #3 (open) adds a page.
  */
 async function setup() {
-  const box = sandbox();
-  expect((await box.run(['init'])).code).toBe(0);
-  const space = JSON.parse((await box.run(['spaces', 'create', '--title', 'Docs', '--json'])).stdout).id as string;
-  const json = async (argv: string[]) => {
-    const r = await box.run([...argv, '--json']);
-    expect(r.code, r.stderr).toBe(0);
-    return JSON.parse(r.stdout);
-  };
-  const write = async (cr: string, changes: unknown[]) => {
-    const r = await box.run(['api', '-X', 'POST', `/v1/spaces/${space}/change-requests/${cr}/content`, '--input', '-'], { stdin: JSON.stringify({ changes }) });
-    expect(r.code, r.stderr).toBe(0);
-    return JSON.parse(r.stdout);
-  };
+  const { box, space, json, write } = await spaceSandbox();
   const merge = async (cr: string) => expect((await box.run(['cr', 'merge', cr, '--space', space])).code).toBe(0);
   await json(['cr', 'create', '--space', space, '--subject', 'First pages']);
   const image = Buffer.from('\x89PNG\r\n\x1a\nnot really an image, but bytes');

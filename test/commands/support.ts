@@ -21,6 +21,23 @@ export async function emptySandbox(): Promise<Sandbox> {
   return s;
 }
 
+/** A fresh database with one space, and helpers to run with --json and to write into a change request through `docsctl api`. */
+export async function spaceSandbox() {
+  const box = await emptySandbox();
+  const space = JSON.parse((await box.run(['spaces', 'create', '--title', 'Docs', '--json'])).stdout).id as string;
+  const json = async (argv: string[]) => {
+    const r = await box.run([...argv, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    return JSON.parse(r.stdout);
+  };
+  const write = async (cr: string, changes: unknown[]) => {
+    const r = await box.run(['api', '-X', 'POST', `/v1/spaces/${space}/change-requests/${cr}/content`, '--input', '-'], { stdin: JSON.stringify({ changes }) });
+    expect(r.code, r.stderr).toBe(0);
+    return JSON.parse(r.stdout);
+  };
+  return { box, space, json, write };
+}
+
 /** Asserts a successful run and returns it. */
 export function ok(result: RunResult): RunResult {
   expect(result.code, `stderr: ${result.stderr}`).toBe(0);
