@@ -1,6 +1,13 @@
 /** Roles, highest first (decisions.md). `null` is a guest. */
 export const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const;
 export type Role = (typeof ROLES)[number];
+/**
+ * An organization role as a person names it: every role, or `guest` for none (the API's null). The
+ * members list's `role` filter takes these (`guest`: docsctl's addition, decisions.md), and the CLI's
+ * `--role` of `members list` and `members update`.
+ */
+export const ROLES_AND_GUEST = [...ROLES, 'guest'] as const;
+export type RoleOrGuest = (typeof ROLES_AND_GUEST)[number];
 export const TEAM_ROLES = ['owner', 'member'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
 

@@ -4,7 +4,7 @@ import { requireMember, requireRight } from './access';
 import { keysetPage, likePattern, type PageRequest } from './pagination';
 import { presentUser } from './users';
 import { signJwt, signingSecret } from './jwt';
-import type { Role } from '../domain/roles';
+import type { Role, RoleOrGuest } from '../domain/roles';
 import { countAccessibleSpaces } from './spaces';
 
 export interface MemberRow {
@@ -145,7 +145,8 @@ function some(entries: string[]): string {
 }
 
 export interface MemberListQuery extends PageRequest {
-  role?: Role;
+  /** `guest`: the members without a role (docsctl's addition to the filter). */
+  role?: RoleOrGuest;
   search?: string;
   sort?: 'joinedAt' | 'lastSeenAt';
   order?: 'asc' | 'desc';
@@ -161,7 +162,8 @@ export function membersModule(core: Core) {
       const column = sort === 'lastSeenAt' ? 'm.last_seen_at' : 'm.joined_at';
       const where = ['m.organization_id = ?'];
       const args: unknown[] = [organizationId];
-      if (query.role) {
+      if (query.role === 'guest') where.push('m.role IS NULL');
+      else if (query.role) {
         where.push('m.role = ?');
         args.push(query.role);
       }

@@ -88,6 +88,23 @@ describe('members (read-only, sample data)', () => {
       expect(await json(s, ['members', 'list', '--search', 'nobody-like-this'])).toEqual({ count: 0, items: [] });
     });
 
+    it('--role guest lists the members without a role, as members update --role guest makes them', async () => {
+      const piped = ok(await s.run(['members', 'list', '--role', 'guest']));
+      const rows = tsvRows(piped.stdout);
+      expect(rows.map((row) => row[2]).sort()).toEqual(['bob.kahn@acme.example', GUEST]);
+      expect(rows.every((row) => row[3] === 'guest')).toBe(true);
+      expect(piped.stderr).toBe('');
+      const tty = ok(await s.run(['members', 'list', '--role', 'guest'], { tty: true, columns: 80 }));
+      const table = tableOf(tty.stdout);
+      expect(table.rows.map((row) => row[table.header.indexOf('EMAIL')]).sort()).toEqual(['bob.kahn@acme.example', GUEST]);
+      expect(table.rows.map((row) => row[table.header.indexOf('ORG ROLE')])).toEqual(['guest', 'guest']);
+      expect(tty.stderr).not.toMatch(/error|next page/);
+      expect((await json(s, ['members', 'list', '--role', 'guest'])).items.map((m: { role: unknown }) => m.role)).toEqual([null, null]);
+      const wrong = await s.run(['members', 'list', '--role', 'none']);
+      expect(wrong.code).toBe(2);
+      expect(wrong.stderr).toContain('Allowed choices are admin, create, review, edit, comment, read, guest.');
+    });
+
     it('exits 2 for an unknown role and 4 for a guest', async () => {
       expect((await s.run(['members', 'list', '--role', 'boss'])).code).toBe(2);
       const guest = await s.run(['--as', GUEST, 'members', 'list']);

@@ -151,6 +151,29 @@ describe('GET /v1/orgs/{organizationId}/members', () => {
     expect(none.body).toEqual({ count: 0, items: [] });
   });
 
+  it('filters the members without a role with role=guest (docsctl\'s addition), paged within the filter; a guest still gets 403', async () => {
+    const t = await setup();
+    const guests: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      t.clock.advance(1000);
+      guests.push(await addMember(t.engine, t.orgId, `guest${i}@acme.test`, null));
+      await addMember(t.engine, t.orgId, `reader${i}@acme.test`, 'read');
+    }
+    const pages = await allPages(t, `${t.members()}?role=guest&limit=2&order=asc`, t.adminId);
+    expect(pages.map((p) => p.body.count)).toEqual([3, 3]);
+    expect(pages.flatMap(idsOf)).toEqual(guests);
+    expect(pages.flatMap((p) => p.body.items.map((m: { role: unknown }) => m.role))).toEqual([null, null, null]);
+    // What `PATCH …/members/{userId}` accepts, the filter finds: a member made a guest is listed as one.
+    const demoted = (await t.api.request('GET', `${t.members()}?role=read&limit=1`, { as: t.adminId })).body.items[0].id as string;
+    expectOk(await t.api.request('PATCH', `${t.members()}/${demoted}`, { as: t.adminId, body: { role: null } }), 'updateMemberInOrganizationById');
+    const after = await t.api.request('GET', `${t.members()}?role=guest`, { as: t.adminId });
+    expectOk(after, 'listMembersInOrganizationById');
+    expect(new Set(idsOf(after))).toEqual(new Set([...guests, demoted]));
+    expectError(await t.api.request('GET', `${t.members()}?role=guest`, { as: guests[0] }), 403, /list members/);
+    expectError(await t.api.request('GET', `${t.members('nope')}?role=guest`, { as: t.adminId }), 404, /not found/);
+    expectError(await t.api.request('GET', `${t.members()}?role=none`, { as: t.adminId }), 400, /^role: must be one of: "admin", "create", "review", "edit", "comment", "read", "guest"/);
+  });
+
   it('searches display names and e-mails, case-insensitively and literally', async () => {
     const t = await setup();
     const grace = await addMember(t.engine, t.orgId, 'grace@navy.test', 'read', 'Grace Hopper');

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { lazy } from './lazy';
 import { DateTime, NullableRole, Order, Paging, Role, User, text } from './common';
 import { Space } from './space';
+import { ROLES_AND_GUEST } from '../../domain/roles';
 
 export const Member = lazy(() => z.object({
   object: z.literal('member'),
@@ -22,7 +23,8 @@ export const Member = lazy(() => z.object({
 export const MemberListQuery = lazy(() => z.strictObject({
   ...Paging,
   order: z.optional(Order),
-  role: z.optional(Role),
+  /** A role, or docsctl's `guest`: the members without one (the platform's filter takes roles only). */
+  role: z.optional(z.enum(ROLES_AND_GUEST)),
   search: z.optional(text(1, 512)),
   sort: z.optional(z.enum(['joinedAt', 'lastSeenAt'])),
   expand: z.optional(z.literal('teams')),

@@ -4,7 +4,7 @@ import { routes } from '../../api/routes/index';
 import { pagingQuery, withPaging, type PagingOptions } from '../shared/paging';
 import { printList } from '../shared/list';
 import { memberColumns } from './columns';
-import { ROLES } from '../../domain/roles';
+import { ROLES_AND_GUEST } from '../../domain/roles';
 
 interface Opts extends PagingOptions {
   role?: string;
@@ -15,11 +15,11 @@ interface Opts extends PagingOptions {
 
 export function registerList(group: Command, ctx: Context): void {
   withPaging(group.command('list').description('list members'))
-    .addOption(new Option('--role <role>', 'only members with this role').choices([...ROLES]))
+    .addOption(new Option('--role <role>', 'only members with this role (guest: those without one)').choices([...ROLES_AND_GUEST]))
     .option('--search <text>', 'match name or e-mail')
     .addOption(new Option('--sort <field>', 'sort key; lastSeenAt lists only active members').choices(['joinedAt', 'lastSeenAt']))
     .addOption(new Option('--order <order>', 'sort order').choices(['asc', 'desc']))
-    .addHelpText('after', '\nExamples:\n  $ docsctl members list --role admin\n  $ docsctl members list --search @acme.com --sort lastSeenAt\n  $ docsctl members list --json --limit 1000')
+    .addHelpText('after', '\nExamples:\n  $ docsctl members list --role admin\n  $ docsctl members list --role guest --all --format csv\n  $ docsctl members list --search @acme.com --sort lastSeenAt\n  $ docsctl members list --json --limit 1000')
     .action(async (opts: Opts) => {
       const organizationId = await ctx.organizationId();
       // A table shows a member's teams by title: the server adds them to each page in one query.

@@ -5,7 +5,7 @@ import { memberColumns } from './columns';
 import { resolveUserId } from '../shared/resolve';
 import { nullable } from '../shared/nullable';
 import { readInput } from '../shared/input';
-import { ROLES, rankOf, type Role } from '../../domain/roles';
+import { ROLES_AND_GUEST, rankOf, type Role } from '../../domain/roles';
 import { CliError, EXIT, UsageError } from '../../errors';
 import type { UserRow } from '../../bulk/user-file';
 import { MemberDirectory } from '../../bulk/directory';
@@ -46,7 +46,7 @@ export function registerUpdate(group: Command, ctx: Context): void {
     .command('update')
     .argument('[users...]', 'user ids or e-mails')
     .description("change the organization role of one or several members (several: in one transaction)")
-    .addOption(new Option('--role <role>', 'new role (guest = no role); with --file, for rows without their own').choices([...ROLES, 'guest']))
+    .addOption(new Option('--role <role>', 'new role (guest = no role); with --file, for rows without their own').choices([...ROLES_AND_GUEST]))
     .option('-f, --file <file>', 'CSV (email and org_role columns), one id or e-mail a line, or YAML with a members list (- for stdin)')
     .option('--dry-run', 'print the per-row plan and change nothing')
     .option('-y, --yes', 'do not ask before lowering your own role')
