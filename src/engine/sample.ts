@@ -88,7 +88,9 @@ export async function loadSample(engine: Engine): Promise<{ loaded: boolean; mem
     await engine.invites.createLink(actor, orgId, { role: 'edit' });
     await core.run("INSERT INTO meta (key, value) VALUES ('sample_loaded', ?)", [core.now()]);
   });
-  return { loaded: true, members: PEOPLE.length, teams: TEAMS.length, spaces: SAMPLE_SPACES.length, deletedSpaces: SAMPLE_DELETED.length };
+  // Members as `members list` counts them: the sample's people and the admin (and anyone added before).
+  const members = (await core.get<{ n: number }>('SELECT COUNT(*) AS n FROM members WHERE organization_id = ?', [orgId]))!.n;
+  return { loaded: true, members: Number(members), teams: TEAMS.length, spaces: SAMPLE_SPACES.length, deletedSpaces: SAMPLE_DELETED.length };
 }
 
 const SAMPLE_SPACES: [string, string, 'root' | 'guides' | 'reference' | 'v2', 'internal' | 'customers' | 'partners', number][] = [

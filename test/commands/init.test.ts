@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sandbox } from '../helpers/cli';
-import { ADMIN, json, ok, type Sandbox } from './support';
+import { ADMIN, json, ok, tableOf, tsvRows, type Sandbox } from './support';
 
 async function counts(s: Sandbox) {
   return {
@@ -90,7 +90,7 @@ describe('init --sample', () => {
     const r = ok(await s.run(['init', '--sample']));
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('Organization: Acme Docs (');
-    expect(r.stderr).toContain('Sample data: 36 members in 5 teams, 7 spaces in collections (and 2 recently deleted), pages and change requests in REST API, a published docs site, custom fields, a SAML provider and invite links.');
+    expect(r.stderr).toContain('Sample data: 37 members in 5 teams, 7 spaces in collections (and 2 recently deleted), pages and change requests in REST API, a published docs site, custom fields, a SAML provider and invite links.');
     const spaces = await json(s, ['api', '/v1/orgs/{org}/spaces']);
     expect(spaces.count).toBe(7);
     const deleted = await json(s, ['api', '/v1/orgs/{org}/spaces?deleted=true']);
@@ -106,7 +106,20 @@ describe('init --sample', () => {
   it('prints the sample summary with --json', async () => {
     const s = sandbox();
     const body = await json(s, ['init', '--sample'], { tty: true });
-    expect(body).toMatchObject({ created: true, organization: { title: 'Acme Docs' }, user: { email: ADMIN }, sample: { loaded: true, members: 36, teams: 5, spaces: 7, deletedSpaces: 2 } });
+    expect(body).toMatchObject({ created: true, organization: { title: 'Acme Docs' }, user: { email: ADMIN }, sample: { loaded: true, members: 37, teams: 5, spaces: 7, deletedSpaces: 2 } });
+  });
+
+  it('counts the members as members list shows them, the admin included (issue 31), on a terminal and piped', async () => {
+    for (const tty of [true, false]) {
+      const s = sandbox();
+      const r = ok(await s.run(['init', '--sample'], { tty, columns: 80 }));
+      const said = Number(/Sample data: (\d+) members in 5 teams/.exec(r.stderr)?.[1]);
+      const listed = ok(await s.run(['members', 'list', '--all'], { tty, columns: 80 }));
+      const rows = tty ? tableOf(listed.stdout).rows : tsvRows(listed.stdout);
+      expect(rows.map((row) => row.join(' ')).filter((row) => row.includes(ADMIN))).toHaveLength(1);
+      expect(said).toBe(rows.length);
+      expect(said).toBe(37);
+    }
   });
 
   it('loads the sample once: a second run changes nothing', async () => {
@@ -124,7 +137,7 @@ describe('init --sample', () => {
     const s = sandbox();
     const first = await json(s, ['init']);
     const body = await json(s, ['init', '--sample']);
-    expect(body).toMatchObject({ created: false, organization: { id: first.organization.id, title: 'Acme Docs' }, sample: { loaded: true } });
+    expect(body).toMatchObject({ created: false, organization: { id: first.organization.id, title: 'Acme Docs' }, sample: { loaded: true, members: 37 } });
     expect((await counts(s)).members).toBe(37);
   });
 });
