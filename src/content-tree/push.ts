@@ -14,8 +14,48 @@ export interface PushPlan {
   deletes: Change[];
   /** The local page each insert or update stands for (messages name its file). */
   origins: Map<Change, LocalPage>;
+  /** Each page the push adds, changes, moves or deletes, as a person reviews it (`push --dry-run`). */
+  listing: PlannedPage[];
   files: FilePlan;
   summary: { inserted: number; updated: number; deleted: number; uploaded: number };
+}
+
+/**
+ * A page a push adds, changes, moves or deletes, as `content push --dry-run` lists it (its `--json`
+ * `pages`; docs/cli.md). `changed`: its content, title or file changes (and it may move too); `moved`:
+ * only where it lies changes (another parent, another slug, or its index among its siblings).
+ */
+export interface PlannedPage {
+  change: 'added' | 'changed' | 'moved' | 'deleted';
+  /** The space's page (not for an added one). */
+  id?: string;
+  /** Where the page is after the push (a deleted one: where it is now). */
+  path: string;
+  /** Its title after the push (a deleted one: its title now). */
+  title: string;
+  type: 'document' | 'group' | 'link';
+  /** The path it has now, when the push gives it another (a new parent or slug). */
+  from?: string;
+  /** Its index among the same parent's pages (from 0), when that alone of its place changes. */
+  position?: { from: number; to: number };
+  /** Its title now, when the push changes it. */
+  titleBefore?: string;
+  /** Its markdown changes. */
+  content?: true;
+  /** The Git Sync file it is kept in changes (null: none). */
+  file?: { from: string | null; to: string | null };
+  /** A deleted sub-page: the path of the deleted page it goes with. */
+  deletedWith?: string;
+}
+
+/** A file a push adds, changes (another file's bytes at the same path) or deletes, by its path in the folder. */
+export interface PlannedFile {
+  change: 'added' | 'changed' | 'deleted';
+  path: string;
+  /** The space's file it replaces or deletes. */
+  id?: string;
+  /** Bytes of the file uploaded (added, changed). */
+  size?: number;
 }
 
 /** A file of the space as push compares it: its id, name, size, digest and the path Git Sync keeps it at. */
@@ -39,6 +79,8 @@ export interface FilePlan {
   deletes: string[];
   /** The id of each local file the space already has as it is, by its path in the folder. */
   kept: Map<string, string>;
+  /** The files added, changed and deleted, as a person reviews them (`push --dry-run`). */
+  listing: PlannedFile[];
 }
 
 /** The local files a push sends: the assets, and the Git Sync configuration (kept by the space so `pull` gives it back). */
@@ -69,7 +111,17 @@ export function planFiles(local: LocalAsset[], remote: RemoteFile[]): FilePlan {
       keptIds.add(same.id);
     } else uploads.push(asset);
   }
-  return { uploads, kept, deletes: remote.filter((f) => !keptIds.has(f.id)).map((f) => f.id) };
+  const deleted = remote.filter((f) => !keptIds.has(f.id));
+  // A file uploaded where the space deletes one is that file changed.
+  const replaced = new Set<RemoteFile>();
+  const listing: PlannedFile[] = uploads.map((a) => {
+    const old = deleted.find((f) => !replaced.has(f) && folderPathOf(f) === a.file);
+    if (!old) return { change: 'added', path: a.file, size: a.size };
+    replaced.add(old);
+    return { change: 'changed', path: a.file, id: old.id, size: a.size };
+  });
+  for (const f of deleted) if (!replaced.has(f)) listing.push({ change: 'deleted', path: folderPathOf(f), id: f.id });
+  return { uploads, kept, deletes: deleted.map((f) => f.id), listing };
 }
 
 /** A reusable content of the space as push compares it. */
@@ -90,6 +142,19 @@ export interface ReusablePlan {
   deletes: Change[];
   /** The id of each included file the space already has (changed or not), by its path. */
   kept: Map<string, string>;
+  /** The reusable contents added, changed and deleted, as a person reviews them (`push --dry-run`). */
+  listing: PlannedInclude[];
+}
+
+/** A reusable content (an included file) a push adds, changes or deletes, by its path in the folder. */
+export interface PlannedInclude {
+  change: 'added' | 'changed' | 'deleted';
+  path: string;
+  title: string;
+  /** The space's reusable content (not for an added one). */
+  id?: string;
+  /** Its title now, when the push changes it. */
+  titleBefore?: string;
 }
 
 /** Compares the files the pages include with the space's reusable content, each by where it lies. */
@@ -97,15 +162,18 @@ export function planReusables(local: LocalInclude[], remote: RemoteReusable[]): 
   const byPath = new Map(remote.map((r) => [includePathOf(r), r]));
   const kept = new Map<string, string>();
   const changes: Change[] = [];
+  const listing: PlannedInclude[] = [];
   for (const include of local) {
     const existing = byPath.get(include.file);
     if (!existing || kept.has(include.file)) {
       changes.push({ operation: 'insert_reusable_content', title: include.title, document: { markdown: include.markdown }, git: { path: include.file }, ref: include.file });
+      listing.push({ change: 'added', path: include.file, title: include.title });
       continue;
     }
     kept.set(include.file, existing.id);
     const changed = existing.markdown !== include.markdown || existing.title !== include.title;
     if (changed || existing.git !== include.file) {
+      listing.push({ change: 'changed', path: include.file, title: include.title, id: existing.id, ...(existing.title !== include.title ? { titleBefore: existing.title } : {}) });
       changes.push({
         operation: 'update_reusable_content',
         reusableContent: existing.id,
@@ -115,8 +183,10 @@ export function planReusables(local: LocalInclude[], remote: RemoteReusable[]): 
     }
   }
   const keptIds = new Set(kept.values());
-  const deletes: Change[] = remote.filter((r) => !keptIds.has(r.id)).map((r) => ({ operation: 'delete_reusable_content', reusableContent: r.id }));
-  return { changes, deletes, kept };
+  const gone = remote.filter((r) => !keptIds.has(r.id));
+  for (const r of gone) listing.push({ change: 'deleted', path: includePathOf(r), title: r.title, id: r.id });
+  const deletes: Change[] = gone.map((r) => ({ operation: 'delete_reusable_content', reusableContent: r.id }));
+  return { changes, deletes, kept, listing };
 }
 
 /**
@@ -176,6 +246,7 @@ export function planPages(local: Pick<LocalTree, 'pages'>, remote: RemotePage[])
     origins.set(change, page);
   };
   const siblingIndex = new Map<string, number>();
+  const listing: PlannedPage[] = [];
   let inserted = 0;
   let updated = 0;
   for (const page of local.pages) {
@@ -199,6 +270,7 @@ export function planPages(local: Pick<LocalTree, 'pages'>, remote: RemotePage[])
         ...(into ? { into } : {}),
         at,
       });
+      listing.push({ change: 'added', path: page.path, title: page.title, type: kind });
       inserted++;
       continue;
     }
@@ -219,6 +291,20 @@ export function planPages(local: Pick<LocalTree, 'pages'>, remote: RemotePage[])
         ...(moved ? { into } : {}),
         ...(reordered ? { at } : {}),
       });
+      const content = existing.markdown !== page.markdown;
+      const titled = existing.title !== page.title;
+      listing.push({
+        change: content || titled || refiled ? 'changed' : 'moved',
+        id: existing.id,
+        path: page.path,
+        title: page.title,
+        type: kindOf(page),
+        ...(existing.path !== page.path ? { from: existing.path } : {}),
+        ...(!moved && existing.position !== at ? { position: { from: existing.position, to: at } } : {}),
+        ...(titled ? { titleBefore: existing.title } : {}),
+        ...(content ? { content: true as const } : {}),
+        ...(refiled ? { file: { from: existing.git ?? null, to: page.git ?? null } } : {}),
+      });
       updated++;
     }
   }
@@ -228,7 +314,18 @@ export function planPages(local: Pick<LocalTree, 'pages'>, remote: RemotePage[])
   const deletes: Change[] = remote
     .filter((p) => gone(p) && !(p.parentId !== null && byId.has(p.parentId) && gone(byId.get(p.parentId)!)))
     .map((p) => ({ operation: 'delete_page' as const, page: p.id }));
+  /** The top-most deleted page a deleted sub-page goes with. */
+  const deletedWith = (p: RemotePage): RemotePage | undefined => {
+    let top: RemotePage | undefined;
+    for (let parent = p.parentId === null ? undefined : byId.get(p.parentId); parent && gone(parent); parent = parent.parentId === null ? undefined : byId.get(parent.parentId)) top = parent;
+    return top;
+  };
+  for (const p of remote.filter(gone)) {
+    const top = deletedWith(p);
+    listing.push({ change: 'deleted', id: p.id, path: p.path, title: p.title, type: kindOf(p), ...(top ? { deletedWith: top.path } : {}) });
+  }
   return {
+    listing,
     // Parents first: a sub-page's `into` must name a page that exists when it is applied (a stable sort keeps sibling order).
     changes: planned.sort((a, b) => a.depth - b.depth).map((c) => c.change),
     deletes,

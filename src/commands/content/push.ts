@@ -13,6 +13,8 @@ import { rewriteIncludes } from '../../content-tree/includes';
 import type { Change } from '../../domain/content-change';
 import { writeChanges } from '../shared/write-changes';
 import { describer, pushProblems, whereIn } from './push-checks';
+import { listingRows, type PushListing } from './push-listing';
+import { printChangeRows } from '../shared/content-diff';
 
 interface Opts {
   space: string;
@@ -59,8 +61,10 @@ export function registerPush(group: Command, ctx: Context): void {
     .description('open a change request with exactly the difference between a folder and the space (and merge it)')
     .addHelpText('after', `
 Every check (file sizes and names, page titles) runs before anything is sent, and --dry-run runs the
-same checks. Files are uploaded before the change request is opened; a push that fails after opening
-it archives it, so a retried CI job never leaves change requests behind.
+same checks. --dry-run lists each page that would be added, changed, moved or deleted (path and
+title) and each file and included file, one line each (the same lines piped), then the counts;
+with --json, as pages, files and includes. Files are uploaded before the change request is opened; a
+push that fails after opening it archives it, so a retried CI job never leaves change requests behind.
 
 Examples:
   $ docsctl content push ./docs --space SPACE_ID --dry-run
@@ -93,14 +97,18 @@ Exit codes: 0 merged or nothing to change, 6 conflicts (the pages are listed), 1
       }
       const summary = { ...planned.summary, uploaded: files.uploads.length, deletedFiles: files.deletes.length, reusableContents: reusables.changes.length + reusables.deletes.length, skipped };
       const unchanged = !files.uploads.length && !files.deletes.length && !reusables.changes.length && !reusables.deletes.length;
+      const listing: PushListing = { pages: planned.listing, files: files.listing, includes: reusables.listing };
       if (unchanged && !planned.changes.length && !planned.deletes.length) {
-        if (ctx.out.json) ctx.out.raw({ ...summary, changeRequest: undefined, merged: false });
+        if (ctx.out.json) ctx.out.raw({ ...summary, changeRequest: undefined, merged: false, ...(opts.dryRun ? { dryRun: true, ...listing } : {}) });
         else ctx.out.message('Nothing to push: the space already matches the folder.');
         return;
       }
       if (opts.dryRun) {
-        if (ctx.out.json) ctx.out.raw({ ...summary, changeRequest: undefined, merged: false, dryRun: true });
-        else ctx.out.message(`Would insert ${summary.inserted}, update ${summary.updated}, delete ${summary.deleted} page(s), upload ${summary.uploaded} and delete ${summary.deletedFiles} file(s).`);
+        if (ctx.out.json) ctx.out.raw({ ...summary, changeRequest: undefined, merged: false, dryRun: true, ...listing });
+        else {
+          printChangeRows(ctx, listingRows(listing));
+          ctx.out.message(`Would insert ${summary.inserted}, update ${summary.updated}, delete ${summary.deleted} page(s), upload ${summary.uploaded} and delete ${summary.deletedFiles} file(s).`);
+        }
         return;
       }
       // The bytes go first: a failure here leaves no change request behind.

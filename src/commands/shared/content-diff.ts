@@ -18,7 +18,7 @@ const attributeText = (name: string, a: Attribute) => `${name} ${a.before === un
  */
 export function printContentDiff(ctx: Context, diff: ContentDiff): boolean {
   const paint = ctx.out.paint;
-  const rows: [string, Tone | undefined, string, string, string][] = [];
+  const rows: ChangeRow[] = [];
   const { pages, files, reusableContents: reusables } = diff;
   for (const p of pages.added) rows.push(['added', 'good', p.path, p.title, '']);
   for (const p of pages.removed) rows.push(['removed', 'bad', p.path, p.title, '']);
@@ -38,13 +38,7 @@ export function printContentDiff(ctx: Context, diff: ContentDiff): boolean {
   for (const r of reusables.removed) rows.push(['include removed', 'bad', r.title, r.id, '']);
   for (const r of reusables.changed) rows.push(['include changed', undefined, r.title, r.id, [...(r.lines ? [`+${r.lines.added} -${r.lines.removed}`] : []), ...(r.omitted ? [r.omitted] : [])].join(', ')]);
   if (!rows.length) return false;
-
-  const width = (i: 2 | 3) => Math.max(...rows.map((r) => displayWidth(r[i])));
-  const [kindWidth, whereWidth, titleWidth] = [Math.max(...rows.map((r) => displayWidth(r[0]))), width(2), width(3)];
-  const pad = (text: string, to: number) => text + ' '.repeat(Math.max(0, to - displayWidth(text)));
-  const lines = rows.map(([kind, tone, where, title, notes]) =>
-    `${paint(pad(kind, kindWidth), tone)}  ${pad(where, whereWidth)}  ${notes ? `${pad(title, titleWidth)}  ${notes}` : title}`.trimEnd());
-  ctx.out.text(lines.join('\n'));
+  printChangeRows(ctx, rows);
 
   const diffs = [...pages.changed, ...reusables.changed].filter((p) => p.diff).map((p) => p.diff!);
   for (const text of diffs) {
@@ -60,4 +54,22 @@ export function printContentDiff(ctx: Context, diff: ContentDiff): boolean {
   for (const p of [...pages.changed, ...reusables.changed]) if (p.note) ctx.out.message(`${'path' in p ? p.path : p.title}: ${p.note}`);
   if (diff.truncated) ctx.out.message(diff.truncated);
   return true;
+}
+
+/** One line of a list of changes: what happened (in a tone), where, the title, and notes. */
+export type ChangeRow = [kind: string, tone: Tone | undefined, where: string, title: string, notes: string];
+
+/**
+ * Lines of changes, aligned (`content diff`, `cr diff`, `content push --dry-run`): the same lines on a
+ * terminal and piped, coloured only where colour is on.
+ */
+export function printChangeRows(ctx: Context, rows: ChangeRow[]): void {
+  if (!rows.length) return;
+  const paint = ctx.out.paint;
+  const width = (i: 0 | 2 | 3) => Math.max(...rows.map((r) => displayWidth(r[i])));
+  const [kindWidth, whereWidth, titleWidth] = [width(0), width(2), width(3)];
+  const pad = (text: string, to: number) => text + ' '.repeat(Math.max(0, to - displayWidth(text)));
+  const lines = rows.map(([kind, tone, where, title, notes]) =>
+    `${paint(pad(kind, kindWidth), tone)}  ${pad(where, whereWidth)}  ${notes ? `${pad(title, titleWidth)}  ${notes}` : title}`.trimEnd());
+  ctx.out.text(lines.join('\n'));
 }
