@@ -115,6 +115,7 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
         color: colorEnabled(io.env, tty),
         width: io.stdout.columns,
         now: () => ctx.now(),
+        terminal: tty,
       });
       return output;
     },

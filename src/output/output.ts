@@ -20,6 +20,8 @@ export interface OutputOptions {
   width?: number;
   /** The clock relative times are read against. */
   now?: () => Date;
+  /** stdout is a terminal (whatever the format): a note that rows are left out ends the output there. */
+  terminal?: boolean;
 }
 
 /** The width of a terminal that does not say. */
@@ -75,6 +77,16 @@ export function createOutput(options: OutputOptions) {
   /** A list envelope or a plain array: the items, whatever the shape. */
   const itemsOf = <T>(result: Page<T> | T[]) => (Array.isArray(result) ? result : result.items);
 
+  /**
+   * That the rows printed are not all of them (`more`): on a terminal, the output's last line, so a
+   * person sees it below the rows in every format (a CSV or TSV page ends with it too); piped, on
+   * stderr, so the data stays clean. JSON keeps it on stderr everywhere: the document must stay one
+   * valid JSON value, and it holds the cursor (`next.page`) already.
+   */
+  function more(line: string): void {
+    (options.terminal && !json ? stdout : stderr).write(`${line}\n`);
+  }
+
   return {
     json,
     /** Output for a person (a table): the format decides, not only the terminal (`--format tsv` on one is not). */
@@ -92,8 +104,8 @@ export function createOutput(options: OutputOptions) {
      */
     async list<T>(result: Page<T> | T[], columns: Column<T>[], schema?: unknown): Promise<void> {
       const items = itemsOf(result);
-      if (json) return writeJson(result, 'list', schema);
-      if (mode.format === 'table') {
+      if (json) await writeJson(result, 'list', schema);
+      else if (mode.format === 'table') {
         if (!items.length) stderr.write('No results.\n');
         else {
           const shown = table(items, columns, view());
@@ -106,7 +118,7 @@ export function createOutput(options: OutputOptions) {
         stdout.write(tsv(items, columns));
       }
       if (!Array.isArray(result) && result.next) {
-        stderr.write(`Showing ${items.length} of ${result.count ?? '?'}; next page: --page ${result.next.page} (or --all for every page)\n`);
+        more(`Showing ${items.length} of ${result.count ?? '?'}; next page: --page ${result.next.page} (or --all for every page)`);
       }
     },
     /**
@@ -185,6 +197,7 @@ export function createOutput(options: OutputOptions) {
     text(line: string): void {
       stdout.write(`${line}\n`);
     },
+    more,
     /** Progress, confirmations, hints: never data. */
     message(line: string): void {
       stderr.write(`${line}\n`);

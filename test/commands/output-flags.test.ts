@@ -147,7 +147,8 @@ describe('output flags', () => {
 
     it('tsv on a terminal, a table when piped, json as --json', async () => {
       const tsv = ok(await s.run(['members', 'list', '--limit', '2', '--format', 'tsv'], { tty: true }));
-      expect(tsvRows(tsv.stdout).map((row) => row[0])).toEqual([members[0].id, members[1].id]);
+      // On a terminal the page ends with the line saying there is more (see the next-page note's tests).
+      expect(tsvRows(tsv.stdout).map((row) => row[0])).toEqual([members[0].id, members[1].id, expect.stringMatching(/^Showing 2 of 37; /)]);
       const table = ok(await s.run(['members', 'list', '--limit', '2', '--format', 'table']));
       expect(tableOf(table.stdout).rows.map((row) => row[0])).toEqual([members[0].id, members[1].id]);
       const json = ok(await s.run(['members', 'list', '--limit', '2', '--format', 'json']));
@@ -198,7 +199,70 @@ describe('output flags', () => {
       expect(tableOf(r.stdout).rows.map((row) => row[0])).toEqual(members.map((m) => m.id));
       expect(r.stderr).toBe('');
       const paged = ok(await s.run(['members', 'list', '--limit', '2'], { tty: true }));
-      expect(paged.stderr).toMatch(/next page: --page \S+ \(or --all for every page\)/);
+      expect(paged.stdout.trimEnd().split('\n').pop()).toMatch(/^Showing 2 of 37; next page: --page \S+ \(or --all for every page\)$/);
+    });
+  });
+
+  describe('the note that a page is not every row (issue 31)', () => {
+    const NOTE = /^Showing 2 of 37; next page: --page (\S+) \(or --all for every page\)$/;
+    const lastLine = (text: string) => text.trimEnd().split('\n').pop()!;
+
+    it('on a terminal, ends the output in every text format: table, TSV, CSV', async () => {
+      for (const format of ['table', 'tsv', 'csv']) {
+        const r = ok(await s.run(['members', 'list', '--limit', '2', '--format', format], { tty: true, columns: 80 }));
+        expect(lastLine(r.stdout), format).toMatch(NOTE);
+        expect(r.stdout.match(/Showing/g), format).toHaveLength(1);
+        expect(r.stderr, format).not.toContain('Showing');
+        // The cursor on that line is the one a script would follow.
+        const next = JSON.parse(ok(await s.run(['members', 'list', '--limit', '2', '--page', NOTE.exec(lastLine(r.stdout))![1], '--json', 'id'])).stdout);
+        expect(next).toEqual(members.slice(2, 4).map((m) => ({ id: m.id })));
+      }
+      const csv = ok(await s.run(['members', 'list', '--limit', '2', '--format', 'csv'], { tty: true, columns: 80 })).stdout.trimEnd().split('\n');
+      expect(csv).toHaveLength(4);
+      expect(csv[0]).toMatch(/^ID,NAME,EMAIL,/);
+      expect(csv.slice(1, 3).map((line) => line.split(',')[0])).toEqual([members[0].id, members[1].id]);
+    });
+
+    it('piped, the data stays clean: the note goes to stderr, in every format', async () => {
+      for (const format of ['table', 'tsv', 'csv']) {
+        const r = ok(await s.run(['members', 'list', '--limit', '2', '--format', format]));
+        expect(r.stdout, format).not.toContain('Showing');
+        expect(lastLine(r.stderr), format).toMatch(NOTE);
+      }
+      const csv = ok(await s.run(['members', 'list', '--limit', '2', '--format', 'csv'])).stdout.trimEnd().split('\n');
+      expect(csv).toHaveLength(3);
+    });
+
+    it('JSON stays one valid document, on a terminal too: the cursor is its next.page, the note on stderr', async () => {
+      for (const tty of [true, false]) {
+        const r = ok(await s.run(['members', 'list', '--limit', '2', '--json'], { tty, columns: 80 }));
+        const listing = JSON.parse(r.stdout);
+        expect(listing.items).toHaveLength(2);
+        expect(r.stderr.trimEnd()).toMatch(NOTE);
+        expect(NOTE.exec(r.stderr.trimEnd())![1]).toBe(listing.next.page);
+      }
+    });
+
+    it('no note with --all, or when the page holds every row', async () => {
+      for (const tty of [true, false]) {
+        for (const argv of [['--limit', '2', '--all', '--format', 'csv'], ['--format', 'csv']]) {
+          const r = ok(await s.run(['members', 'list', ...argv], { tty, columns: 80 }));
+          expect(r.stdout + r.stderr).not.toContain('Showing');
+          expect(r.stdout.trimEnd().split('\n')).toHaveLength(38);
+        }
+      }
+    });
+
+    it('every list verb says it the same way: another group, and search', async () => {
+      const teams = ok(await s.run(['teams', 'list', '--limit', '2', '--format', 'csv'], { tty: true, columns: 80 }));
+      expect(lastLine(teams.stdout)).toMatch(/^Showing 2 of \d+; next page: --page \S+ \(or --all for every page\)$/);
+      expect(ok(await s.run(['teams', 'list', '--limit', '2', '--format', 'csv'])).stderr).toMatch(/^Showing 2 of \d+; /);
+      const found = ok(await s.run(['search', 'a', '--space', apiSpace, '--limit', '1'], { tty: true, columns: 80 }));
+      expect(lastLine(found.stdout)).toMatch(/^More results \(2 pages in all\); next page: --page \S+ \(or --all\)$/);
+      expect(found.stderr).not.toContain('More results');
+      const piped = ok(await s.run(['search', 'a', '--space', apiSpace, '--limit', '1']));
+      expect(piped.stdout).not.toContain('More results');
+      expect(piped.stderr).toMatch(/^More results \(2 pages in all\); /m);
     });
 
     it('starts from --page when given', async () => {

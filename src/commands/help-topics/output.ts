@@ -13,10 +13,11 @@ export const output = `Output formats
                     id,title,user.email); an unknown field is refused with the list of valid ones
   --jq EXPRESSION   filter the JSON through a jq expression (strings print raw, as jq -r)
 
-Lists print one page: --limit N (1-1000, default 100) and --page CURSOR (the next cursor is shown
-on stderr). --all follows every page, printing rows as they arrive.
+Lists print one page: --limit N (1-1000, default 100) and --page CURSOR. When there is more, a line
+says so with the next cursor: the output's last line on a terminal (table, TSV or CSV), stderr when
+piped or with JSON. --all follows every page, printing rows as they arrive.
 
-Data goes to stdout; messages, hints and the next-page cursor go to stderr. Spinners, prompts and
+Data goes to stdout; messages and hints go to stderr. Spinners, prompts and
 colour appear only for a person at a terminal: never when piped, under CI, with TERM=dumb, and
 colour never with NO_COLOR (see: docsctl help environment). Colour marks roles, statuses and errors.
 To see every column and exact times on a terminal, use --json or --format tsv.
