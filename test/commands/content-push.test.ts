@@ -77,7 +77,7 @@ describe('content push', () => {
     expect((await box.run(['cr', 'merge', String(other.number), '--space', space])).code).toBe(0);
     const merge = await box.run(['cr', 'merge', '3', '--space', space]);
     expect(merge.code).toBe(6);
-    expect(merge.stdout.trim()).toBe(pageId);
+    expect(merge.stdout.split('\t').slice(0, 3)).toEqual([pageId, 'guides/upgrade', 'Upgrade, ours']);
   });
 
   it('pulls the same layout back, so pull then push is a no-op', async () => {

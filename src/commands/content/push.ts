@@ -15,6 +15,7 @@ import { writeChanges } from '../shared/write-changes';
 import { describer, pushProblems, whereIn } from './push-checks';
 import { listingRows, type PushListing } from './push-listing';
 import { printChangeRows } from '../shared/content-diff';
+import { describeConflicts, printConflicts } from '../shared/conflicts';
 
 interface Opts {
   space: string;
@@ -130,7 +131,10 @@ Exit codes: 0 merged or nothing to change, 6 conflicts (the pages are listed), 1
       if (opts.merge) {
         const result = await api.call(routes.mergeChangeRequest, { params });
         if (result.result === 'conflicts') {
-          for (const c of result.conflicts ?? []) ctx.out.text(c.page ?? `reusable content ${c.reusableContent}`);
+          if (ctx.out.json) {
+            const conflicts = await describeConflicts(api, opts.space, cr.id, result.conflicts ?? []);
+            ctx.out.raw({ ...pages.summary, uploaded: files.uploads.length, deletedFiles: files.deletes.length, reusableContents: summary.reusableContents, skipped, changeRequest: cr.number, merged: false, conflicts });
+          } else await printConflicts(ctx, api, opts.space, cr.id, result.conflicts ?? []);
           throw new CliError(`change request #${cr.number} conflicts with the space on ${result.conflicts?.length ?? 0} page(s); it stays open`, EXIT.conflict);
         }
         merged = true;
