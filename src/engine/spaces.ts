@@ -290,11 +290,15 @@ export function spacesModule(core: Core) {
     },
 
     /** Brings a deleted space back exactly as it was (a no-op for an active one); 404 once purged. */
-    async restore(actor: Actor, spaceId: string): Promise<Space> {
-      const restored = await core.write(async (): Promise<Space | null> => {
+    /**
+     * The space back where it was; `restored` (docsctl's) says whether this call brought it back, or
+     * found it not deleted (a no-op 200, so a re-run is harmless and can tell).
+     */
+    async restore(actor: Actor, spaceId: string): Promise<Space & { restored: boolean }> {
+      const restored = await core.write(async (): Promise<(Space & { restored: boolean }) | null> => {
         const row = await visible(actor, spaceId, { deleted: true });
         requireRank(row, 6, 'restore this space');
-        if (row.deleted_at === null) return presentSpace(core, row);
+        if (row.deleted_at === null) return { ...presentSpace(core, row), restored: false };
         // Same boundary as purge() and the deleted listing: at exactly seven days it is gone.
         if (core.clock.now().getTime() - new Date(row.deleted_at).getTime() >= RETENTION_MS) {
           // Purge, and answer 404 once that is committed (throwing here would roll the purge back).
@@ -303,7 +307,7 @@ export function spacesModule(core: Core) {
         }
         // It goes back to its place (deleting its collection moved it to the end of the root).
         await core.run('UPDATE spaces SET deleted_at = NULL, deleted_by = NULL WHERE id = ?', [spaceId]);
-        return await reload(actor, spaceId);
+        return { ...await reload(actor, spaceId), restored: true };
       });
       if (!restored) throw notFound(`space ${spaceId} not found (deleted more than ${RETENTION_DAYS} days ago and purged)`);
       return restored;

@@ -19,6 +19,7 @@ const STATUS_TONES: Record<string, Tone> = {
   purging: 'bad',
   error: 'bad',
   restored: 'good',
+  'not deleted': 'muted',
 };
 
 /** Statuses of change requests, links, specs and deleted spaces. */

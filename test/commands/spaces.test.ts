@@ -281,6 +281,41 @@ describe('support staff: find deleted spaces and restore them', () => {
     expect(await titles(s, ['spaces', 'list'])).toEqual(['A', 'B']);
   });
 
+  it('restore of a space that is not deleted says so, changes nothing and counts only real restores; a re-run exits 0 (issue 31)', async () => {
+    const s = await emptySandbox();
+    const live = await createSpace(s, 'Live');
+    const gone = await createSpace(s, 'Gone');
+    ok(await s.run(['spaces', 'delete', gone.id, '--yes']));
+    const before = await json(s, ['spaces', 'get', live.id]);
+
+    // Piped: the row says `not deleted`, the summary counts it apart, the exit code is 0.
+    const piped = ok(await s.run(['spaces', 'restore', live.id]));
+    expect(tsvRows(piped.stdout).map((row) => row.slice(0, 3))).toEqual([[live.id, 'Live', 'not deleted']]);
+    expect(piped.stderr).toBe('Restored 0 of 1 space(s); 1 was not deleted (nothing to restore).\n');
+    expect(await json(s, ['spaces', 'get', live.id])).toEqual(before);
+
+    // On a terminal, at 80 columns, the same.
+    const tty = ok(await s.run(['spaces', 'restore', live.id, gone.id], { tty: true, columns: 80 }));
+    const table = tableOf(tty.stdout);
+    expect(table.rows.map((row) => row.slice(0, 3))).toEqual([[live.id, 'Live', 'not deleted'], [gone.id, 'Gone', 'restored']]);
+    expect(tty.stderr).toBe('Restored 1 of 2 space(s); 1 was not deleted (nothing to restore).\n');
+
+    // The same command again: both are live now, nothing fails, exit 0 (a CI job can re-run it).
+    const again = ok(await s.run(['spaces', 'restore', live.id, gone.id]));
+    expect(tsvRows(again.stdout).map((row) => row[2])).toEqual(['not deleted', 'not deleted']);
+    expect(again.stderr).toBe('Restored 0 of 2 space(s); 2 were not deleted (nothing to restore).\n');
+
+    // --json: restored and notDeleted apart; a failure still fails the run.
+    ok(await s.run(['spaces', 'delete', gone.id, '--yes']));
+    const r = await s.run(['--json', 'spaces', 'restore', live.id, gone.id, 'bogus']);
+    expect(r.code).toBe(5);
+    const out = JSON.parse(r.stdout);
+    expect(out.restored.map((x: { id: string; restored: boolean }) => [x.id, x.restored])).toEqual([[gone.id, true]]);
+    expect(out.notDeleted.map((x: { id: string; restored: boolean }) => [x.id, x.restored])).toEqual([[live.id, false]]);
+    expect(out.failed.map((x: { id: string }) => x.id)).toEqual(['bogus']);
+    expect(r.stderr).toBe('Restored 1 of 3 space(s); 1 was not deleted (nothing to restore).\nerror: could not restore bogus (not found)\n');
+  });
+
   it('restore keeps going past a forbidden space and exits 4; a space deleted over 7 days ago is gone (exit 5)', async () => {
     const s = await emptySandbox();
     await addMembers(s, { [READER]: 'read' });

@@ -139,7 +139,8 @@ describe('deleted spaces', () => {
 
     const res = await s.restore(b);
     expectOk(res, 'restoreSpace');
-    expect(res.body).toEqual(before);
+    // docsctl's `restored`: this call brought it back.
+    expect(res.body).toEqual({ ...before, restored: true });
     expect(res.body).not.toHaveProperty('deletedAt');
     expect(res.body).not.toHaveProperty('deletedBy');
     expect((await s.get(b)).body).toEqual(before);
@@ -151,7 +152,7 @@ describe('deleted spaces', () => {
 
     const restoredY = await s.restore(y);
     expectOk(restoredY, 'restoreSpace');
-    expect(restoredY.body).toEqual(beforeY);
+    expect(restoredY.body).toEqual({ ...beforeY, restored: true });
     // back in their places
     expect(ids(await s.list())).toEqual([a, b, c, later, x, y, z]);
     expect(ids(await s.inCollection(docs))).toEqual([x, y, z]);
@@ -226,17 +227,19 @@ describe('deleted spaces', () => {
     expect(await s.exists(live)).toBe(true);
   });
 
-  it('restoring an active space is a no-op 200, also after a delete-restore cycle', async () => {
+  it('restoring an active space is a no-op 200 saying restored: false, also after a delete-restore cycle', async () => {
     const s = await setup();
     const a = await s.createSpace({ title: 'A' });
     const before = (await s.get(a)).body;
     await s.remove(a);
     s.clock.advance(DAY);
-    expectOk(await s.restore(a), 'restoreSpace');
+    const first = await s.restore(a);
+    expectOk(first, 'restoreSpace');
+    expect(first.body.restored).toBe(true);
     s.clock.advance(10 * DAY);
     const again = await s.restore(a);
     expectOk(again, 'restoreSpace');
-    expect(again.body).toEqual(before);
+    expect(again.body).toEqual({ ...before, restored: false });
     expect(await s.engine.spaces.purge()).toBe(0);
     expect(await s.exists(a)).toBe(true);
   });

@@ -496,15 +496,23 @@ describe('DELETE /v1/spaces/{spaceId}', () => {
 });
 
 describe('POST /v1/spaces/{spaceId}/restore (active spaces and access)', () => {
-  it('is a no-op 200 for an active space', async () => {
+  it('is a no-op 200 for an active space, saying so with docsctl\'s restored: false (true when it brings one back)', async () => {
     const s = await setup();
     const id = await s.createSpace({ title: 'Active' });
     const before = (await s.get(id)).body;
     s.clock.advance(60_000);
     const res = await s.api.request('POST', `${s.space(id)}/restore`, { as: s.adminId });
     expectOk(res, 'restoreSpace');
-    expect(res.body).toEqual(before);
+    expect(res.body).toEqual({ ...before, restored: false });
     expect((await s.get(id)).body).toEqual(before);
+    expectOk(await s.api.request('DELETE', s.space(id), { as: s.adminId }), 'deleteSpaceById');
+    const back = await s.api.request('POST', `${s.space(id)}/restore`, { as: s.adminId });
+    expectOk(back, 'restoreSpace');
+    expect(back.body).toEqual({ ...before, restored: true });
+    // A live space is still refused to whoever may not restore it: the answer tells nothing more.
+    await s.patch(id, { defaultLevel: 'edit' });
+    expectError(await s.api.request('POST', `${s.space(id)}/restore`, { as: s.reader }), 403, /admin role on the space required/);
+    expectError(await s.api.request('POST', `${s.space('nope')}/restore`, { as: s.adminId }), 404);
   });
 
   it('forbids non-admins of the space (403), hides it from those who cannot see it (404), and needs a token (401)', async () => {

@@ -1,6 +1,6 @@
 import { route } from './route';
 import { listOf, PagingQuery } from '../schemas/common';
-import { Move, Space, SpaceCreate, SpaceGetQuery, SpaceListQuery, SpacePatch, Transfer } from '../schemas/space';
+import { Move, RestoredSpace, Space, SpaceCreate, SpaceGetQuery, SpaceListQuery, SpacePatch, Transfer } from '../schemas/space';
 import { PermissionGrant, PermissionPatch, SpaceTeamPermission, SpaceUserPermission } from '../schemas/space-permission';
 
 const tag = 'Spaces';
@@ -32,7 +32,7 @@ export const duplicateSpace = route({
 });
 export const restoreSpace = route({
   operationId: 'restoreSpace', tag, method: 'POST', path: `${space}/restore`, status: 200,
-  summary: 'Restore a space deleted in the last 7 days', response: Space,
+  summary: 'Restore a space deleted in the last 7 days', response: RestoredSpace,
 });
 export const moveSpace = route({
   operationId: 'moveSpace', tag, method: 'POST', path: `${space}/move`, status: 200,

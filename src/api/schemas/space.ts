@@ -32,6 +32,12 @@ export const Space = lazy(() => z.object({
 }));
 
 /**
+ * `POST …/restore`'s answer: the space, and docsctl's `restored`: true when this call brought it back,
+ * false when it was not deleted (nothing changed). An instance without it leaves it out.
+ */
+export const RestoredSpace = lazy(() => z.extend(Space, { restored: z.optional(z.boolean()) }));
+
+/**
  * docsctl's answer to a visitor of a published site who is not a member with a role: what a reader
  * of the site needs of a space, without its internals (revision, change request and comment counts,
  * parent collection, permissions). See docs/security.md.

@@ -11,7 +11,8 @@ import type { Space } from '../../api/resources';
 
 interface Outcome {
   id: string;
-  status: 'restored' | 'not found' | 'failed';
+  /** `not deleted`: the space was live, nothing changed (not a failure: a re-run finds them so). */
+  status: 'restored' | 'not deleted' | 'not found' | 'failed';
   space?: Space;
   error?: { code: number; message: string };
 }
@@ -58,20 +59,27 @@ export function registerRestore(group: Command, ctx: Context): void {
       const outcomes: Outcome[] = [];
       for (const spaceId of spaceIds) {
         try {
-          outcomes.push({ id: spaceId, status: 'restored', space: await api.call(routes.restoreSpace, { params: { spaceId } }) });
+          const space = await api.call(routes.restoreSpace, { params: { spaceId } });
+          // docsctl's `restored: false`: the space was not deleted. An instance without the field: restored.
+          outcomes.push({ id: spaceId, status: space.restored === false ? 'not deleted' : 'restored', space });
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
           const gone = error.status === 404 || error.status === 410;
           outcomes.push({ id: spaceId, status: gone ? 'not found' : 'failed', error: { code: error.status, message: error.message } });
         }
       }
-      const failed = outcomes.filter((o) => o.status !== 'restored');
+      const failed = outcomes.filter((o) => o.status === 'not found' || o.status === 'failed');
+      const spacesWith = (status: Outcome['status']) => outcomes.flatMap((o) => (o.status === status && o.space ? [o.space] : []));
+      const restored = spacesWith('restored');
+      const live = spacesWith('not deleted');
       if (ctx.out.json) {
-        ctx.out.raw({ restored: outcomes.flatMap((o) => (o.space ? [o.space] : [])), failed: failed.map((o) => ({ id: o.id, error: o.error })) });
+        ctx.out.raw({ restored, notDeleted: live, failed: failed.map((o) => ({ id: o.id, error: o.error })) });
       } else {
         await ctx.out.list(outcomes, columns);
       }
-      ctx.out.message(`Restored ${outcomes.length - failed.length} of ${outcomes.length} space(s).`);
+      // Only real restores count; a space that was not deleted is said, and is no failure (exit 0).
+      const notDeleted = live.length ? `; ${live.length} ${live.length === 1 ? 'was' : 'were'} not deleted (nothing to restore)` : '';
+      ctx.out.message(`Restored ${restored.length} of ${outcomes.length} space(s)${notDeleted}.`);
       if (failed.length) {
         // Exit with the status of the first failure that is not a "not found", else not found (exit 5).
         const worst = failed.find((o) => o.status === 'failed') ?? failed[0];
