@@ -127,7 +127,7 @@ describe('the bash script completes', () => {
   });
 
   it('the fixed values of flags and arguments that have them, without asking docsctl', () => {
-    expect(complete(['members', 'list', '--role', ''])).toEqual({ replies: ['admin', 'create', 'review', 'edit', 'comment', 'read'], asked: '' });
+    expect(complete(['members', 'list', '--role', ''])).toEqual({ replies: ['admin', 'create', 'review', 'edit', 'comment', 'read', 'guest'], asked: '' });
     expect(complete(['members', 'list', '--role', 'r']).replies).toEqual(['review', 'read']);
     expect(complete(['--format', 'c']).replies).toEqual(['csv']);
     expect(complete(['spaces', 'list', '--format', 'j']).replies).toEqual(['json']);
@@ -186,7 +186,7 @@ source ${script}; words=(${words.map((w) => `'${w}'`).join(' ')}); CURRENT=${wor
     expect(complete('docsctl', '--db', 'x.db', 'cr', 'list', '--space', 'a')).toEqual(['abc1:First', 'abd2:Second']);
     expect(stub.asked()).toBe('--db x.db __complete space a');
     expect(complete('docsctl', 'teams', 'sync', '-f', '')).toEqual(['<files>']);
-    expect(complete('docsctl', 'members', 'list', '--role', '')).toEqual(['admin', 'create', 'review', 'edit', 'comment', 'read']);
+    expect(complete('docsctl', 'members', 'list', '--role', '')).toEqual(['admin', 'create', 'review', 'edit', 'comment', 'read', 'guest']);
     expect(complete('docsctl', 'completion', '')).toEqual(['bash', 'zsh', 'fish']);
   });
 });
