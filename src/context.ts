@@ -241,7 +241,9 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
       if (!user) throw new CliError(`--as: no user ${t.as} in ${databaseLabel(t.db)}`, EXIT.notFound);
       userId = user.id;
     }
-    return localTransport(createApp({ engine: local }), { userId });
+    // The engine's own failures answer 500 as through serve; DOCSCTL_DEBUG shows what they were.
+    const onError = io.env.DOCSCTL_DEBUG ? (error: unknown) => void io.stderr.write(`internal error: ${error instanceof Error ? error.stack : String(error)}\n`) : undefined;
+    return localTransport(createApp({ engine: local, onError }), { userId });
   }
 
   return ctx;

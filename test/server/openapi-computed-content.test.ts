@@ -149,6 +149,8 @@ describe('computed pages (OpenAPI references) in search and PDF', () => {
         ALTER TABLE blobs DROP COLUMN chunks;
         ALTER TABLE revision_files DROP COLUMN git_path;
         DROP TABLE revision_reusable_contents;
+        DROP INDEX revisions_by_space_time;
+        ALTER TABLE revisions DROP COLUMN created_by;
         PRAGMA user_version = 7;`);
       raw.close();
 
