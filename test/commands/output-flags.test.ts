@@ -201,26 +201,66 @@ describe('output flags', () => {
       const paged = ok(await s.run(['members', 'list', '--limit', '2'], { tty: true }));
       expect(paged.stdout.trimEnd().split('\n').pop()).toMatch(/^Showing 2 of 37; next page: --page \S+ \(or --all for every page\)$/);
     });
+
+    it('starts from --page when given', async () => {
+      const first = JSON.parse(ok(await s.run(['members', 'list', '--limit', '3', '--json'])).stdout);
+      const rest = JSON.parse(ok(await s.run(['members', 'list', '--limit', '3', '--page', first.next.page, '--all', '--json', 'id'])).stdout);
+      expect(rest).toEqual(members.slice(3).map((m) => ({ id: m.id })));
+    });
+
+    it('search follows every page too', async () => {
+      const listing = JSON.parse(ok(await s.run(['search', 'a', '--space', apiSpace, '--limit', '1', '--json'])).stdout);
+      expect(listing.next).toBeDefined();
+      const all = JSON.parse(ok(await s.run(['search', 'a', '--space', apiSpace, '--limit', '1', '--all', '--json'])).stdout);
+      expect(all.items.map((page: { id: string }) => page.id)).toHaveLength(listing.count);
+      expect(all.items[0]).toEqual(listing.items[0]);
+      // Organization-wide search pages by space; the sample has one indexed space, so one page.
+      const everywhere = JSON.parse(ok(await s.run(['search', 'a', '--limit', '1', '--all', '--json', 'title'])).stdout);
+      expect(everywhere).toEqual([{ title: 'REST API' }]);
+      const piped = ok(await s.run(['search', 'a', '--space', apiSpace, '--limit', '1', '--all']));
+      expect(new Set(tsvRows(piped.stdout).map((row) => row[1])).size).toBe(2);
+      const tty = ok(await s.run(['search', 'a', '--space', apiSpace, '--limit', '1', '--all'], { tty: true }));
+      expect(tty.stdout.split('\n').filter((l) => /^\d+\. /.test(l)).map((l) => l.split('.')[0])).toEqual(['1', '2']);
+      expect(tty.stderr).toBe('');
+    });
   });
 
   describe('the note that a page is not every row (issue 31)', () => {
     const NOTE = /^Showing 2 of 37; next page: --page (\S+) \(or --all for every page\)$/;
     const lastLine = (text: string) => text.trimEnd().split('\n').pop()!;
+    /**
+     * The note ending a terminal's output: `LEAD; next page: --page CURSOR (or ALL)` on one line, or, when
+     * that is wider than the terminal, `LEAD; next page (or ALL):` and the cursor alone on the next line.
+     * Answers the lead, the cursor, what it suggests for every row, and how many lines it took.
+     */
+    function noteAtEnd(text: string): { lead: string; cursor: string; all: string; lines: number } | undefined {
+      const lines = text.trimEnd().split('\n');
+      const one = /^(.+); next page: --page (\S+) \(or (.+)\)$/.exec(lines.at(-1)!);
+      if (one) return { lead: one[1], cursor: one[2], all: one[3], lines: 1 };
+      const head = /^(.+); next page \(or (.+)\):$/.exec(lines.at(-2) ?? '');
+      const cursor = /^ {2}--page (\S+)$/.exec(lines.at(-1)!);
+      return head && cursor ? { lead: head[1], cursor: cursor[1], all: head[2], lines: 2 } : undefined;
+    }
 
-    it('on a terminal, ends the output in every text format: table, TSV, CSV', async () => {
-      for (const format of ['table', 'tsv', 'csv']) {
-        const r = ok(await s.run(['members', 'list', '--limit', '2', '--format', format], { tty: true, columns: 80 }));
-        expect(lastLine(r.stdout), format).toMatch(NOTE);
-        expect(r.stdout.match(/Showing/g), format).toHaveLength(1);
-        expect(r.stderr, format).not.toContain('Showing');
-        // The cursor on that line is the one a script would follow.
-        const next = JSON.parse(ok(await s.run(['members', 'list', '--limit', '2', '--page', NOTE.exec(lastLine(r.stdout))![1], '--json', 'id'])).stdout);
-        expect(next).toEqual(members.slice(2, 4).map((m) => ({ id: m.id })));
+    it('on a terminal, ends the output in every text format: table, TSV, CSV (80 columns and wide)', async () => {
+      for (const columns of [80, 200]) {
+        for (const format of ['table', 'tsv', 'csv']) {
+          const r = ok(await s.run(['members', 'list', '--limit', '2', '--format', format], { tty: true, columns }));
+          const note = noteAtEnd(r.stdout);
+          expect(note, `${format} at ${columns}: ${r.stdout}`).toMatchObject({ lead: 'Showing 2 of 37', all: '--all for every page' });
+          expect(r.stdout.match(/Showing/g), format).toHaveLength(1);
+          expect(r.stderr, format).not.toContain('Showing');
+          // The cursor it gives is the one a script would follow.
+          const next = JSON.parse(ok(await s.run(['members', 'list', '--limit', '2', '--page', note!.cursor, '--json', 'id'])).stdout);
+          expect(next).toEqual(members.slice(2, 4).map((m) => ({ id: m.id })));
+          if (format === 'csv') {
+            const csv = r.stdout.trimEnd().split('\n');
+            expect(csv).toHaveLength(3 + note!.lines);
+            expect(csv[0]).toMatch(/^ID,NAME,EMAIL,/);
+            expect(csv.slice(1, 3).map((line) => line.split(',')[0])).toEqual([members[0].id, members[1].id]);
+          }
+        }
       }
-      const csv = ok(await s.run(['members', 'list', '--limit', '2', '--format', 'csv'], { tty: true, columns: 80 })).stdout.trimEnd().split('\n');
-      expect(csv).toHaveLength(4);
-      expect(csv[0]).toMatch(/^ID,NAME,EMAIL,/);
-      expect(csv.slice(1, 3).map((line) => line.split(',')[0])).toEqual([members[0].id, members[1].id]);
     });
 
     it('piped, the data stays clean: the note goes to stderr, in every format', async () => {
@@ -255,36 +295,14 @@ describe('output flags', () => {
 
     it('every list verb says it the same way: another group, and search', async () => {
       const teams = ok(await s.run(['teams', 'list', '--limit', '2', '--format', 'csv'], { tty: true, columns: 80 }));
-      expect(lastLine(teams.stdout)).toMatch(/^Showing 2 of \d+; next page: --page \S+ \(or --all for every page\)$/);
+      expect(noteAtEnd(teams.stdout)).toMatchObject({ lead: expect.stringMatching(/^Showing 2 of \d+$/), all: '--all for every page' });
       expect(ok(await s.run(['teams', 'list', '--limit', '2', '--format', 'csv'])).stderr).toMatch(/^Showing 2 of \d+; /);
       const found = ok(await s.run(['search', 'a', '--space', apiSpace, '--limit', '1'], { tty: true, columns: 80 }));
-      expect(lastLine(found.stdout)).toMatch(/^More results \(2 pages in all\); next page: --page \S+ \(or --all\)$/);
+      expect(noteAtEnd(found.stdout)).toMatchObject({ lead: 'More results (2 pages in all)', all: expect.stringMatching(/^--all/) });
       expect(found.stderr).not.toContain('More results');
       const piped = ok(await s.run(['search', 'a', '--space', apiSpace, '--limit', '1']));
       expect(piped.stdout).not.toContain('More results');
       expect(piped.stderr).toMatch(/^More results \(2 pages in all\); /m);
-    });
-
-    it('starts from --page when given', async () => {
-      const first = JSON.parse(ok(await s.run(['members', 'list', '--limit', '3', '--json'])).stdout);
-      const rest = JSON.parse(ok(await s.run(['members', 'list', '--limit', '3', '--page', first.next.page, '--all', '--json', 'id'])).stdout);
-      expect(rest).toEqual(members.slice(3).map((m) => ({ id: m.id })));
-    });
-
-    it('search follows every page too', async () => {
-      const listing = JSON.parse(ok(await s.run(['search', 'a', '--space', apiSpace, '--limit', '1', '--json'])).stdout);
-      expect(listing.next).toBeDefined();
-      const all = JSON.parse(ok(await s.run(['search', 'a', '--space', apiSpace, '--limit', '1', '--all', '--json'])).stdout);
-      expect(all.items.map((page: { id: string }) => page.id)).toHaveLength(listing.count);
-      expect(all.items[0]).toEqual(listing.items[0]);
-      // Organization-wide search pages by space; the sample has one indexed space, so one page.
-      const everywhere = JSON.parse(ok(await s.run(['search', 'a', '--limit', '1', '--all', '--json', 'title'])).stdout);
-      expect(everywhere).toEqual([{ title: 'REST API' }]);
-      const piped = ok(await s.run(['search', 'a', '--space', apiSpace, '--limit', '1', '--all']));
-      expect(new Set(tsvRows(piped.stdout).map((row) => row[1])).size).toBe(2);
-      const tty = ok(await s.run(['search', 'a', '--space', apiSpace, '--limit', '1', '--all'], { tty: true }));
-      expect(tty.stdout.split('\n').filter((l) => /^\d+\. /.test(l)).map((l) => l.split('.')[0])).toEqual(['1', '2']);
-      expect(tty.stderr).toBe('');
     });
   });
 
