@@ -6,7 +6,7 @@ import { CliError, EXIT, exitCodeOf } from './errors';
 import { ApiError, TransportError } from './api/errors';
 import { EngineError } from './engine/errors';
 import { registerCommands } from './commands/index';
-import { helpTopicText, isHelpTopic, TOPICS_LINE, unknownHelpSubject } from './commands/help-topics/index';
+import { helpTopicText, isHelpTopic, TOPICS_LINE, unknownHelpSubject, unknownSubcommand } from './commands/help-topics/index';
 import { VERSION } from './version';
 import { GLOBAL_FLAGS } from './global-flags';
 import type { GlobalFlags } from './config';
@@ -73,7 +73,7 @@ export async function main(argv: string[], partial: Partial<IO> = {}): Promise<n
     return EXIT.ok;
   }
   const { program, ctx } = await buildProgram(io, argv);
-  const unknownHelp = unknownHelpSubject(program, argv);
+  const unknownHelp = unknownHelpSubject(program, argv) ?? unknownSubcommand(program, normalizeJsonFlag(program, argv));
   if (unknownHelp) {
     io.stderr.write(`error: ${unknownHelp}\n`);
     return EXIT.usage;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { describeSchemaErrors, isSchemaErrors } from './schema-errors';
 
 // yaml and swagger-parser are large: they load the first time a document is read.
 const load = createRequire(import.meta.url);
@@ -73,6 +74,10 @@ export async function validateParsed(parsed: Record<string, unknown>): Promise<v
   try {
     await SwaggerParser.validate(parsed as never, { resolve: { external: false } });
   } catch (error) {
+    // ajv's errors, when the document fails the OpenAPI schema: said with the property or value at fault,
+    // read from the document as ajv saw it (its internal $refs resolved in place).
+    const details = (error as { details?: unknown }).details;
+    if (isSchemaErrors(details)) throw new SpecParseError(describeSchemaErrors(details, parsed));
     const message = (error as Error).message ?? String(error);
     const lines = message.split('\n').map((l) => l.trim()).filter(Boolean);
     // "Swagger schema validation failed." is followed by one line per problem.

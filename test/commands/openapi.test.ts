@@ -71,7 +71,7 @@ describe('openapi publish', () => {
     const s = await withFiles();
     const res = await s.run(['openapi', 'publish', 'invalid.yaml', '--spec', 'petstore']);
     expect(res.code).toBe(1);
-    expect(res.stderr).toContain("#/info must have required property 'version'");
+    expect(res.stderr).toContain('  #/info: missing required property "version"\n  #/paths/~1pets/get: missing required property "responses"\n');
     expect(res.stderr).toContain('invalid.yaml is not a valid OpenAPI document (2 problems, listed above); nothing was sent');
     expect((await s.run(['openapi', 'get', 'petstore'])).code).toBe(5);
     const missing = await s.run(['openapi', 'publish', 'nope.yaml', '--spec', 'petstore']);
