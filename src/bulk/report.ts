@@ -10,7 +10,7 @@ const columns: Column<ReportRow>[] = [
   { header: 'TEAM', value: (r) => r.team, priority: 1 },
   { header: 'ACTION', value: (r) => r.action, priority: 1 },
   statusColumn((r) => r.status),
-  { header: 'DETAIL', value: (r) => r.detail },
+  { header: 'DETAIL', value: (r) => r.detail, overflow: 'line' },
 ];
 
 /** Prints the per-row report (JSON: `{ applied, rows }`) and a summary line on stderr. */

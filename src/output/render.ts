@@ -16,6 +16,13 @@ export interface Column<T> {
   priority?: 1 | 2 | 3;
   /** Never cut with …: an id cut short cannot be pasted back. */
   whole?: boolean;
+  /**
+   * A cell too wide for its column on a terminal, when it must not be cut (the column a person acts on):
+   * `wrap` continues it on the lines below, within the column; `line` moves it to a line of its own below
+   * the row, indented (all of the column's cells when the column has no room at all). Machine formats
+   * never wrap.
+   */
+  overflow?: 'wrap' | 'line';
   /** What colour says about the cell (a role, a status), when colour is on. */
   tone?(item: T): Tone | undefined;
 }

@@ -1,6 +1,6 @@
 import { shown, type Column, type View } from './render';
 import { displayWidth, padEnd, truncate } from './display-width';
-import { fitColumns, GAP } from './fit';
+import { fitColumns, GAP, type Sizing } from './fit';
 import type { Tone } from './palette';
 
 export interface Table {
@@ -9,32 +9,82 @@ export interface Table {
   dropped: string[];
 }
 
+/** Lines below a row (a `line` column's cells) start under the second column, or here when they do not fit there. */
+const BELOW_INDENT = 2;
+
 /**
  * A table for people: borderless like gh's (a border costs three columns a column), a header line,
- * one line a row, never wider than `width`. Least important columns go first, long cells end in ….
+ * a line a row, never wider than `width`. Least important columns go first, long cells end in …; a
+ * column marked `overflow` keeps its cells whole instead: `wrap` continues a cell on the lines below
+ * within its column, `line` moves a cell that does not fit to a line of its own below the row,
+ * indented under the second column where it fits there (all the column's cells, and the header, when
+ * none fits in the column).
  */
 export function table<T>(rows: T[], columns: Column<T>[], view: View & { width: number }): Table {
   const cells = rows.map((row) => columns.map((c) => shown(c, row, view)));
-  const sizing = columns.map((c, i) => ({
+  const sizing: Sizing[] = columns.map((c, i) => ({
     natural: Math.max(displayWidth(c.header), ...cells.map((r) => displayWidth(r[i]))),
     header: displayWidth(c.header),
     priority: c.priority ?? 2,
     whole: Boolean(c.whole),
+    overflow: c.overflow,
+    floor: c.overflow === 'wrap' ? Math.max(0, ...cells.map((r) => longestWord(r[i]))) : undefined,
   }));
-  const widths = fitColumns(sizing, view.width);
+  const hasText = (i: number) => cells.some((r) => r[i] !== '');
+  // A `line` column none of whose cells fits takes no room in the table: the rest are fitted without it.
+  const below = new Set<number>();
+  let widths: (number | undefined)[];
+  for (;;) {
+    const inTable = columns.map((_, i) => i).filter((i) => !below.has(i));
+    const fitted = fitColumns(inTable.map((i) => sizing[i]), view.width);
+    widths = columns.map((_, i) => (below.has(i) ? undefined : fitted[inTable.indexOf(i)]));
+    const homeless = inTable.filter((i) => columns[i].overflow === 'line' && hasText(i) && cells.every((r) => r[i] === '' || displayWidth(r[i]) > (widths[i] ?? -1)));
+    if (!homeless.length) break;
+    for (const i of homeless) below.add(i);
+  }
   const kept = columns.flatMap((_, i) => (widths[i] === undefined ? [] : [i]));
+  const second = kept.length > 1 ? widths[kept[0]]! + GAP : 0;
+  // Under the second column when the text fits there, else nearer the left (a link then stays one piece,
+  // or takes fewer lines).
+  const indentOf = (text: string) => (second && displayWidth(text) <= view.width - second ? second : BELOW_INDENT);
   // Pad, then paint: the colour codes take no room, and a cut cell is painted whole.
   const line = (texts: string[], tone: (i: number) => Tone | undefined) =>
     kept
       .map((i, k) => {
-        const text = truncate(texts[i], widths[i]!);
+        const text = texts[k];
         const padded = k === kept.length - 1 ? text : padEnd(text, widths[i]!);
         return view.paint(text, tone(i)) + padded.slice(text.length);
       })
       .join(' '.repeat(GAP))
       .trimEnd();
-  const lines = [line(columns.map((c) => c.header), () => undefined), ...rows.map((row, r) => line(cells[r], (i) => columns[i].tone?.(row)))];
-  return { text: `${lines.join('\n')}\n`, dropped: columns.filter((_, i) => widths[i] === undefined).map((c) => c.header) };
+  const rowLines = (row: T, r: number): string[] => {
+    const tone = (i: number) => columns[i].tone?.(row);
+    const moved = columns.flatMap((_, i) => (below.has(i) && cells[r][i] !== '' ? [i] : []));
+    const pieces = kept.map((i) => {
+      const text = cells[r][i];
+      const width = widths[i]!;
+      if (displayWidth(text) <= width) return [text];
+      if (columns[i].overflow === 'wrap') return wrap(text, width, true).map((piece) => truncate(piece, width));
+      if (columns[i].overflow === 'line') return moved.push(i), [''];
+      return [truncate(text, width)];
+    });
+    const height = Math.max(...pieces.map((p) => p.length));
+    const lines = Array.from({ length: height }, (_, n) => line(pieces.map((p) => p[n] ?? ''), tone));
+    moved.sort((a, b) => a - b);
+    for (const i of moved) {
+      const indent = indentOf(cells[r][i]);
+      for (const piece of wrap(cells[r][i], view.width - indent, true)) lines.push(' '.repeat(indent) + view.paint(truncate(piece, view.width - indent), tone(i)));
+    }
+    return lines;
+  };
+  const lines = [line(kept.map((i) => truncate(columns[i].header, widths[i]!)), () => undefined), ...rows.flatMap(rowLines)];
+  const dropped = columns.filter((_, i) => widths[i] === undefined && !below.has(i) && !(columns[i].overflow === 'line' && !hasText(i)));
+  return { text: `${lines.join('\n')}\n`, dropped: dropped.map((c) => c.header) };
+}
+
+/** The widest piece `wrap` keeps whole: a word, or the part of one up to an @ or a /. */
+function longestWord(text: string): number {
+  return Math.max(0, ...text.split(/\s+|(?<=[@/])/).map(displayWidth));
 }
 
 /**
@@ -52,14 +102,19 @@ export function verticalTable<T>(item: T, columns: Column<T>[], view: View & { w
   return `${lines.join('\n')}\n`;
 }
 
-/** `text` in lines of at most `width` columns, broken at spaces where possible. */
-export function wrap(text: string, width: number): string[] {
+/**
+ * `text` in lines of at most `width` columns, broken at spaces where possible; with `inWords`, a word
+ * too long for a line breaks after an @ or a / (an e-mail, a path), else after . - , ; or :, before it
+ * is cut anywhere.
+ */
+export function wrap(text: string, width: number, inWords = false): string[] {
   const lines: string[] = [];
   let rest = text;
   while (displayWidth(rest) > width) {
     const head = truncate(rest, width + 1).slice(0, -1); // the widest prefix that fits
     const space = head.lastIndexOf(' ');
-    const cut = space > 0 ? space : head.length;
+    const after = (chars: RegExp) => Math.max(...[...head.slice(1).matchAll(chars)].map((m) => m.index! + 2), 0);
+    const cut = space > 0 ? space : (inWords && (after(/[@/]/g) || after(/[.,;:-]/g))) || head.length || String.fromCodePoint(rest.codePointAt(0)!).length;
     lines.push(rest.slice(0, cut).trimEnd());
     rest = rest.slice(cut).trimStart();
   }

@@ -49,29 +49,37 @@ describe('audit list', () => {
     const r = ok(await s.run(['audit', 'list'], { tty: true, columns: 80, now: later }));
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines.filter((line) => displayWidth(line) > 80)).toEqual([]);
-    // The e-mails give way (inside their brackets), not the actions.
+    // The e-mails give way (inside their brackets), not the actions. The ids did not fit beside the story:
+    // each record's go whole on a line of their own below it, under the actor (issue 31).
     expect(lines).toEqual([
       'TIME         ACTOR                     ACTION',
       '2 hours ago  Admin <admin@example.c…>  updated space "Employee handbook" (title)',
+      `             space=${handbook}`,
       '2 hours ago  Admin <admin@example.c…>  restored space "Employee handbook"',
+      `             space=${handbook}`,
       '2 hours ago  Grace Hopper <grace.ho…>  deleted space "Employee handbook"',
+      `             space=${handbook}`,
     ]);
-    // The ids did not fit beside the story: said as other tables say it.
-    expect(r.stderr).toBe('Columns hidden: TARGETS (see all: --json or --format tsv)\n');
+    expect(r.stderr).toBe('');
     // Wide, the ids come too, whole.
     const wide = tableOf(ok(await s.run(['audit', 'list'], { tty: true, columns: 200 })).stdout);
     expect(wide.header).toEqual(['TIME', 'ACTOR', 'ACTION', 'TARGETS']);
     expect(ok(await s.run(['audit', 'list'], { tty: true, columns: 200 })).stderr).toBe('');
     expect(wide.rows[2].slice(1)).toEqual(['Grace Hopper <grace.hopper@acme.example>', 'deleted space "Employee handbook"', `space=${handbook}`]);
-    // A long action is cut after the e-mails, and the actor is never dropped.
+    // A long action wraps onto the lines below, after the e-mails gave way; the actor is never dropped.
     const api = spaces.find((x) => x.title === 'REST API')!.id;
     const cr = (await json(s, ['change-requests', 'list', '--space', api])).items[0] as { number: number; subject: string };
     ok(await s.run(['--as', 'ada.lovelace@acme.example', 'change-requests', 'merge', String(cr.number), '--space', api]));
     const narrow = ok(await s.run(['audit', 'list', '--limit', '1'], { tty: true, columns: 80, now: later }));
-    const [head, merged] = narrow.stdout.trimEnd().split('\n');
+    const [head, merged, ...rest] = narrow.stdout.trimEnd().split('\n');
     expect(head).toBe('TIME         ACTOR                     ACTION');
-    expect(merged).toMatch(new RegExp(`^2 hours ago {2}Ada Lovelace <ada\\.love…> {2}merged change request #${cr.number} "${cr.subject.slice(0, 8)}.*…$`));
-    expect(displayWidth(merged)).toBe(80);
+    expect(merged).toMatch(new RegExp(`^2 hours ago {2}Ada Lovelace <ada\\.love…> {2}merged change request #${cr.number} "${cr.subject.slice(0, 8)}`));
+    const actionAt = head.indexOf('ACTION');
+    const continued = rest.filter((line) => line.length > actionAt && !line.slice(0, actionAt).trim());
+    expect([merged.slice(actionAt), ...continued.map((line) => line.slice(actionAt))].join(' ')).toBe(`merged change request #${cr.number} "${cr.subject}" into space "REST API"`);
+    expect(rest).toContain(`             space=${api} changeRequest=${cr.number}`);
+    expect(narrow.stdout).not.toContain('…"');
+    expect(narrow.stdout.split('\n').filter((line) => displayWidth(line) > 80)).toEqual([]);
     const story = tableOf(ok(await s.run(['audit', 'list', '--limit', '1'], { tty: true, columns: 200 })).stdout);
     expect(story.rows[0][2]).toBe(`merged change request #${cr.number} "${cr.subject}" into space "REST API"`);
     // Piped, the ids stay whole and first; the names follow.

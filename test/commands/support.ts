@@ -88,6 +88,25 @@ export function tableOf(stdout: string): { header: string[]; rows: string[][] } 
   return { header, rows: lines.map(cells) };
 }
 
+/**
+ * A TTY table whose cells may wrap (a column marked `overflow`): a line with an empty first cell
+ * continues the row above it, its pieces joined back to their cells (with a space, or none after an
+ * @, a / and other places `wrap` breaks inside a word).
+ */
+export function wrappedTableOf(stdout: string): { header: string[]; rows: string[][] } {
+  const { header, rows } = tableOf(stdout);
+  const joined: string[][] = [];
+  for (const row of rows) {
+    const last = joined[joined.length - 1];
+    if (!row[0] && last) {
+      row.forEach((piece, i) => {
+        if (piece) last[i] = last[i] ? `${last[i]}${/[@/.,;:-]$/.test(last[i]) ? '' : ' '}${piece}` : piece;
+      });
+    } else joined.push([...row]);
+  }
+  return { header, rows: joined };
+}
+
 /** A TTY field/value listing (`get` on a terminal) as a map; a wrapped value is joined back with spaces. */
 export function fieldsOf(stdout: string): Record<string, string> {
   const fields: Record<string, string> = {};

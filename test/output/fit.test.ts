@@ -41,4 +41,18 @@ describe('fitting columns to a width', () => {
     expect(widths.filter((w) => w !== undefined)).toHaveLength(1);
     expect(used(widths)).toBeLessThanOrEqual(15);
   });
+
+  it('narrows the columns that lose nothing first: a line column, then a wrapped one, before cutting any', () => {
+    const line = (natural: number, header = 6): Sizing => ({ ...col(natural, 2, false, header), overflow: 'line' });
+    const wrap = (natural: number, floor: number, header = 4): Sizing => ({ ...col(natural, 1, false, header), overflow: 'wrap', floor });
+    // bulk report: LINE, USER, TEAM, ACTION, STATUS, DETAIL (line): the detail gives all the room needed.
+    expect(fitColumns([col(4), col(25, 1), col(6), col(6), col(7), line(90)], 80)).toEqual([4, 25, 6, 6, 7, 22]);
+    // spaces deleted: ID, TITLE, DELETED AT, DELETED BY (wrapped at its @), PURGED IN: only the e-mail narrows.
+    expect(fitColumns([col(20, 1, true), col(19, 1, false, 5), col(10, 2, true, 10), wrap(25, 13, 10), col(9, 1, true, 9)], 80)).toEqual([20, 19, 10, 14, 9]);
+    // A wrapped column keeps 24 columns while a cut one is above its comfortable width, then its words.
+    expect(fitColumns([col(20, 1, true), col(49, 1), wrap(46, 10)], 80)).toEqual([20, 32, 24]);
+    expect(fitColumns([col(20, 1, true), col(49, 1), wrap(46, 10)], 60)).toEqual([20, 24, 12]);
+    // Wrapping keeps a column from being dropped: its comfortable width is its longest word.
+    expect(fitColumns([col(20, 1, true), col(30, 1, true), wrap(40, 12), col(8, 1, true)], 80).every((w) => w !== undefined)).toBe(true);
+  });
 });

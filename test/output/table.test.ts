@@ -102,4 +102,81 @@ describe('tables for people', () => {
     expect(note.map((l) => l.slice(9)).join(' ')).toBe(rows[0].note);
     expect(lines[lines.length - 1]).toBe('UPDATED  3 days ago');
   });
+
+  describe('columns that keep their cells whole (issue 31)', () => {
+    interface Step {
+      id: string;
+      who: string;
+      status: string;
+      detail: string;
+    }
+    const steps: Step[] = [
+      { id: 'AAAAAAAAAAAAAAAAAAAA', who: 'grace.hopper@acme.example', status: 'error', detail: 'role must be owner or member, not "admin" (an organization role: a team file\'s role column is team_role)' },
+      { id: 'BBBBBBBBBBBBBBBBBBBB', who: 'ada@acme.example', status: 'ok', detail: 'add as owner' },
+    ];
+    const stepColumns = (detail: Column<Step>['overflow'], who: Column<Step>['overflow'] = 'wrap'): Column<Step>[] => [
+      idColumn((r) => r.id),
+      { header: 'WHO', value: (r) => r.who, priority: 1, overflow: who },
+      statusColumn((r) => r.status),
+      { header: 'DETAIL', value: (r) => r.detail, overflow: detail },
+    ];
+    async function lines(columns: Column<Step>[], width: number) {
+      const r = render(width);
+      await r.output.list(steps, columns);
+      return { lines: r.stdout().trimEnd().split('\n'), stderr: r.stderr() };
+    }
+
+    it('wrap: a cell too wide continues on the lines below within its column, broken at spaces or after an @', async () => {
+      const { lines: out } = await lines(stepColumns('wrap'), 60);
+      expect(out.every((line) => displayWidth(line) <= 60)).toBe(true);
+      expect(out.join('\n')).not.toContain('…');
+      const at = out[0].indexOf('DETAIL');
+      // The rows' first cells start their rows; continuation lines leave them empty.
+      expect(out.filter((line) => line.startsWith('AAAA') || line.startsWith('BBBB'))).toHaveLength(2);
+      const first = out.slice(1, out.findIndex((line) => line.startsWith('BBBB')));
+      expect(first.length).toBeGreaterThan(2);
+      expect(first.map((line) => line.slice(at).trim()).join(' ')).toBe(steps[0].detail);
+    });
+
+    it('wrap: an e-mail narrower than its column breaks after the @, not inside a word', async () => {
+      const { lines: out } = await lines(stepColumns(undefined), 48);
+      expect(out.every((line) => displayWidth(line) <= 48)).toBe(true);
+      const who = out[0].indexOf('WHO');
+      const cells = out.slice(1).map((line) => line.slice(who, who + 15).trim());
+      expect(cells.slice(0, 2)).toEqual(['grace.hopper@', 'acme.example']);
+    });
+
+    it('line: a cell that does not fit goes whole to a line of its own below its row, under the second column', async () => {
+      const { lines: out, stderr } = await lines(stepColumns('line', undefined), 80);
+      expect(out[0]).toMatch(/^ID {20}WHO {24}STATUS {2}DETAIL$/);
+      expect(out[1]).toBe('AAAAAAAAAAAAAAAAAAAA  grace.hopper@acme.example  error');
+      // 'role must … team_role)' is 99 columns: wider than the room under the second column, it wraps from
+      // further left, in fewer lines.
+      expect(out.slice(2, 4).every((line) => /^ {2}\S/.test(line) && displayWidth(line) <= 80)).toBe(true);
+      expect(out.slice(2, 4).map((line) => line.trim()).join(' ')).toBe(steps[0].detail);
+      // A text that fits under the second column starts there.
+      const shorter = render(80);
+      await shorter.output.list([{ ...steps[0], detail: 'role must be owner or member, not "admin"' }], stepColumns('line', undefined));
+      expect(shorter.stdout().split('\n')[2]).toBe(`${' '.repeat(22)}role must be owner or member, not "admin"`);
+      // A cell that fits stays in its column.
+      expect(out[4]).toBe('BBBBBBBBBBBBBBBBBBBB  ada@acme.example           ok      add as owner');
+      expect(stderr).toBe('');
+    });
+
+    it('line: when no cell fits, the column leaves the table (no header, not "hidden") and every cell goes below', async () => {
+      const long = steps.map((s) => ({ ...s, detail: `${s.detail} ${'and more '.repeat(3)}`.trim() }));
+      const r = render(70);
+      await r.output.list(long, stepColumns('line', undefined));
+      const out = r.stdout().trimEnd().split('\n');
+      expect(out[0]).toMatch(/^ID {20}WHO {24}STATUS$/);
+      expect(r.stderr()).toBe('');
+      expect(out.filter((line) => line.startsWith('  ')).map((line) => line.trim()).join(' ')).toBe(long.map((s) => s.detail).join(' '));
+    });
+
+    it('leave TSV untouched: one line a row, whole cells', async () => {
+      const r = render(40, { format: 'tsv' });
+      await r.output.list(steps, stepColumns('line'));
+      expect(r.stdout()).toBe(steps.map((s) => [s.id, s.who, s.status, s.detail].join('\t') + '\n').join(''));
+    });
+  });
 });

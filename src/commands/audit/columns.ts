@@ -34,19 +34,20 @@ export function actorIn(r: AuditRecord, width: number): string {
 
 const time = timeColumn<AuditRecord>('TIME', (r) => r.createdAt, 1);
 const actor = (width: number): Column<AuditRecord> => ({ header: 'ACTOR', value: (r) => r.actor.user, show: (r) => actorIn(r, width), priority: 1, whole: true });
-const action: Column<AuditRecord> = { header: 'ACTION', value: (r) => r.action, show: phraseOf, priority: 1 };
+const action: Column<AuditRecord> = { header: 'ACTION', value: (r) => r.action, show: phraseOf, priority: 1, overflow: 'wrap' };
 const asides: Column<AuditRecord>[] = [
-  { header: 'TARGETS', value: (r) => targetsOf(r), show: (r) => targetsOf(r, false), priority: 3, whole: true },
+  { header: 'TARGETS', value: (r) => targetsOf(r), show: (r) => targetsOf(r, false), priority: 3, whole: true, overflow: 'line' },
   { header: 'TOKEN', value: (r) => r.actor.tokenName ?? r.actor.token, priority: 3 },
 ];
 
 /**
  * On a terminal, a record reads as a line of a story: when, who (`Grace Hopper <grace@example.com>`,
  * as they were then) and what (`deleted space "Employee handbook"`, phrases.ts). Short of room, the
- * actor's e-mail gives way first (down to ACTOR_MIN), then the action is cut; neither is dropped. Then,
- * only where the story fits whole beside them, the ids it was about (whole, to paste) and the token's
- * name: an id column is never cut, so the table would otherwise cut the story to keep it. `hidden`
- * names the columns left out for want of room (not those with nothing to show).
+ * actor's e-mail gives way first (down to ACTOR_MIN), then the action wraps onto the lines below;
+ * neither is dropped or cut. Then the ids it was about (whole, to paste): beside the story where it
+ * fits whole beside them, else on a line of their own below the record, indented; and the token's name
+ * where there is room. `hidden` names the columns left out for want of room (not those with nothing to
+ * show).
  */
 export function auditTableColumns(rows: AuditRecord[], view: View & { width: number }): { columns: Column<AuditRecord>[]; hidden: string[] } {
   const widthOf = (c: Column<AuditRecord>) => Math.max(displayWidth(c.header), ...rows.map((r) => displayWidth(shown(c, r, view))));
@@ -60,7 +61,9 @@ export function auditTableColumns(rows: AuditRecord[], view: View & { width: num
     if (rows.every((r) => shown(aside, r, view) === '')) continue;
     const width = widthOf(aside);
     if (used + GAP + width > view.width) {
-      hidden.push(aside.header);
+      // The targets go below the record (the table moves a `line` column's cells there); the rest is left out.
+      if (aside.overflow === 'line') columns.push(aside);
+      else hidden.push(aside.header);
       continue;
     }
     columns.push(aside);

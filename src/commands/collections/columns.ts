@@ -5,7 +5,7 @@ import type { Collection } from '../../api/resources';
 export const collectionColumns: Column<Collection>[] = [
   idColumn((c) => c.id),
   { header: 'TITLE', value: (c) => c.title, priority: 1 },
-  { header: 'PARENT', value: (c) => c.parent },
+  { header: 'PARENT', value: (c) => c.parent, whole: true },
   { ...roleColumn((c) => c.defaultLevel, 'DEFAULT LEVEL'), priority: 3 },
   timeColumn('CREATED', (c) => c.createdAt),
 ];

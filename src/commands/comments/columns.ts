@@ -32,7 +32,7 @@ const page = (c: Comment) => (c.target.page ? `${c.target.page.path}${c.target.p
 
 export const commentColumns: Column<Comment>[] = [
   idColumn((c) => c.id),
-  { header: 'AUTHOR', value: (c) => c.postedBy?.email },
+  { header: 'AUTHOR', value: (c) => c.postedBy?.email, whole: true },
   statusColumn((c) => c.status, 'STATUS', 2),
   { header: 'REPLIES', value: (c) => c.replies, priority: 3 },
   { header: 'PAGE', value: page },
@@ -58,7 +58,7 @@ export const commentDetail: Column<Comment>[] = [
 
 export const replyColumns: Column<CommentReply>[] = [
   idColumn((r) => r.id),
-  { header: 'AUTHOR', value: (r) => r.postedBy?.email },
+  { header: 'AUTHOR', value: (r) => r.postedBy?.email, whole: true },
   timeColumn('POSTED', (r) => r.postedAt, 2),
   { header: 'REACTIONS', value: reactions, priority: 3 },
   { header: 'EXCERPT', value: (r) => excerpt(r.body), priority: 1 },

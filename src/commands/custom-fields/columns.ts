@@ -3,7 +3,7 @@ import { idColumn, timeColumn } from '../../output/column-kinds';
 import type { CustomField } from '../../api/resources';
 
 export const customFieldColumns: Column<CustomField>[] = [
-  { header: 'NAME', value: (f) => f.name, priority: 1 },
+  { header: 'NAME', value: (f) => f.name, priority: 1, whole: true },
   { header: 'TYPE', value: (f) => f.type },
   { header: 'TITLE', value: (f) => f.title, priority: 1 },
   { header: 'OPTIONS', value: (f) => f.options.join(', '), priority: 3 },

@@ -7,5 +7,5 @@ export const inviteColumns: Column<Invite>[] = [
   roleColumn((i) => i.role),
   { header: 'REDUNDANT', value: (i) => i.redundant, priority: 3 },
   timeColumn('CREATED', (i) => i.createdAt, 2),
-  { header: 'LINK', value: (i) => i.urls?.app, whole: true },
+  { header: 'LINK', value: (i) => i.urls?.app, whole: true, overflow: 'line' },
 ];

@@ -7,8 +7,9 @@ const FEW_TEAMS = 3;
 
 export const memberColumns: Column<Member>[] = [
   idColumn((m) => m.id),
-  { header: 'NAME', value: (m) => m.user.displayName, priority: 1 },
-  { header: 'EMAIL', value: (m) => m.user.email, priority: 1 },
+  { header: 'NAME', value: (m) => m.user.displayName, priority: 2 },
+  // Whole: the e-mail is what other commands take (members update ada@acme.com); the name is cut first.
+  { header: 'EMAIL', value: (m) => m.user.email, priority: 1, whole: true },
   // ORG ROLE, not ROLE: a CSV of it fed to a team command must not be read as team roles (a team file reads team_role).
   roleColumn((m) => m.role, 'ORG ROLE'),
   // Titles come with `expand=teams`, which only a table asks for: TSV, CSV and JSON keep the count.
@@ -20,7 +21,7 @@ export const memberColumns: Column<Member>[] = [
 
 export const memberTeamColumns: Column<MemberTeam>[] = [
   idColumn((t) => t.team.id),
-  { header: 'TITLE', value: (t) => t.team.title, priority: 1 },
+  { header: 'TITLE', value: (t) => t.team.title, priority: 1, overflow: 'wrap' },
   roleColumn((t) => t.member.role),
   { header: 'MEMBERS', value: (t) => t.team.members },
 ];

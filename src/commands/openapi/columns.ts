@@ -7,10 +7,10 @@ export type Spec = ResultOf<typeof routes.getOpenAPISpecBySlug>;
 export type SpecVersion = ResultOf<typeof routes.getOpenAPISpecVersionById>;
 
 export const specColumns: Column<Spec>[] = [
-  { header: 'SLUG', value: (s) => s.slug, priority: 1 },
+  { header: 'SLUG', value: (s) => s.slug, priority: 1, whole: true },
   statusColumn((s) => s.processingState, 'STATE'),
   { header: 'ERROR', value: (s) => s.lastProcessErrorCode },
-  { header: 'LAST VERSION', value: (s) => s.lastVersion },
+  { header: 'LAST VERSION', value: (s) => s.lastVersion, whole: true },
   timeColumn('PROCESSED', (s) => s.lastProcessedAt, 2),
   { header: 'SOURCE URL', value: (s) => s.sourceURL, priority: 3 },
 ];

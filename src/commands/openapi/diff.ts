@@ -16,7 +16,7 @@ const rowColumns: Column<Row>[] = [
   { header: 'CHANGE', value: (r) => r.kind, priority: 1 },
   { header: 'OPERATION', value: (r) => r.operation, priority: 1 },
   { header: 'BREAKING', value: (r) => (r.breaking ? 'yes' : 'no'), tone: (r) => (r.breaking ? 'bad' : undefined), priority: 1 },
-  { header: 'DETAIL', value: (r) => r.detail },
+  { header: 'DETAIL', value: (r) => r.detail, overflow: 'wrap' },
 ];
 
 function rowsOf(diff: SpecDiff): Row[] {

@@ -34,7 +34,7 @@ export const revisionColumns: Column<RevisionSummary>[] = [
 export const deletedPageColumns: Column<DeletedPage>[] = [
   idColumn((d) => d.page.id, 'PAGE'),
   { header: 'TITLE', value: (d) => d.page.title, priority: 1 },
-  { header: 'PATH', value: (d) => d.page.path, priority: 3 },
+  { header: 'PATH', value: (d) => d.page.path, priority: 3, overflow: 'wrap' },
   timeColumn('DELETED', (d) => d.deletedAt, 1),
   { header: 'BY', value: (d) => d.deletedBy?.email ?? '', show: (d) => personOf(d.deletedBy), priority: 2 },
   { header: 'CHANGE', value: (d) => (d.changeRequest ? `#${d.changeRequest.number} ${d.changeRequest.subject}` : ''), priority: 3 },

@@ -9,5 +9,5 @@ export const groupColumns: Column<SiteSectionGroup>[] = [
   idColumn((g) => g.id),
   { header: 'TITLE', value: (g) => g.title, priority: 1 },
   { header: 'ICON', value: (g) => g.icon, priority: 3 },
-  { header: 'SECTIONS', value: (g) => g.sections.map((s) => `${s.title} (${s.id})`).join(', ') },
+  { header: 'SECTIONS', value: (g) => g.sections.map((s) => `${s.title} (${s.id})`).join(', '), overflow: 'wrap' },
 ];

@@ -10,7 +10,7 @@ export const sectionColumns: Column<SiteSection>[] = [
   { header: 'TITLE', value: (s) => s.title, priority: 1 },
   { header: 'PATH', value: (s) => s.path, priority: 1 },
   { header: 'DEFAULT', value: (s) => Boolean(s.default) },
-  { header: 'GROUP', value: (s) => s.sectionGroup, priority: 3 },
+  { header: 'GROUP', value: (s) => s.sectionGroup, priority: 3, whole: true },
   { header: 'SPACES', value: (s) => s.siteSpaces.length, priority: 3 },
   { header: 'CONDITION', value: (s) => s.condition, priority: 3 },
 ];

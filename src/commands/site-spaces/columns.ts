@@ -9,7 +9,7 @@ export const siteSpaceColumns: Column<SiteSpace>[] = [
   idColumn((s) => s.id),
   { header: 'SPACE', value: (s) => s.title, priority: 1 },
   { header: 'PATH', value: (s) => s.path, priority: 1 },
-  { header: 'SECTION', value: (s) => s.section },
+  { header: 'SECTION', value: (s) => s.section, whole: true },
   { header: 'DEFAULT', value: (s) => Boolean(s.default) },
   { header: 'CONDITION', value: (s) => s.condition, priority: 3 },
 ];

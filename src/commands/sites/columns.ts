@@ -13,7 +13,7 @@ export const siteColumns: Column<Site>[] = [
   { header: 'VISIBILITY', value: (s) => s.visibility },
   { header: 'PUBLISHED', value: (s) => s.published },
   { header: 'SPACES', value: (s) => s.siteSpaces, priority: 3 },
-  { header: 'URL', value: (s) => s.urls.published },
+  { header: 'URL', value: (s) => s.urls.published, whole: true, overflow: 'line' },
 ];
 
 export const siteDetail: Column<Site>[] = [

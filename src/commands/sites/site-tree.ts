@@ -2,7 +2,7 @@ import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import type { Column } from '../../output/render';
 import { idColumn } from '../../output/column-kinds';
-import { truncate } from '../../output/display-width';
+import { displayWidth, truncate } from '../../output/display-width';
 import type { SiteSection } from '../sections/columns';
 import type { SiteSectionGroup } from '../section-groups/columns';
 import type { SiteSpace } from '../site-spaces/columns';
@@ -87,7 +87,20 @@ function rowsOf(top: TopLevel[], rootSpaces: SiteSpace[]): Row[] {
   return rows;
 }
 
-/** Draws rows as a tree with box-drawing branches, each line cut to `width` columns. */
+/** The narrowest a title is cut to so that the rest of its line (a path, an id) stays whole. */
+const TITLE_MIN = 8;
+
+/**
+ * `head`, `title` and `tail` on one line of at most `width` columns: the title gives way first (the id
+ * at the end is what a person copies), then, on a very narrow terminal, the line's end.
+ */
+function fitLine(head: string, title: string, tail: string, width: number): string {
+  const room = width - displayWidth(head) - displayWidth(tail);
+  if (displayWidth(title) <= room || room < TITLE_MIN) return truncate(`${head}${title}${tail}`, width);
+  return `${head}${truncate(title, room)}${tail}`;
+}
+
+/** Draws rows as a tree with box-drawing branches, each line fitted to `width` columns (titles cut first). */
 function drawTree(rows: Row[], width: number): string {
   const lines: string[] = [];
   rows.forEach((row, i) => {
@@ -102,9 +115,9 @@ function drawTree(rows: Row[], width: number): string {
     let prefix = '';
     for (let d = 0; d < row.depth; d++) prefix += continues(d) ? '│   ' : '    ';
     prefix += continues(row.depth) ? '├── ' : '└── ';
-    const label = row.kind === 'group' ? `${row.title} (group)` : `${row.title}  /${row.path}`;
+    const label = row.kind === 'group' ? ' (group)' : `  /${row.path}`;
     const notes = [row.isDefault ? 'default' : '', row.condition ? `if ${row.condition}` : '', row.id].filter(Boolean).join(', ');
-    lines.push(truncate(`${prefix}${label}  [${notes}]`, width));
+    lines.push(fitLine(prefix, row.title, `${label}  [${notes}]`, width));
   });
   return lines.join('\n');
 }
@@ -151,7 +164,7 @@ export async function printSiteTree(ctx: Context, tree: SiteTree, empty: string)
     await ctx.out.list(rows, rowColumns);
     return;
   }
-  ctx.out.text(truncate(`${site.title}  ${site.urls.published}  [${site.id}]`, ctx.out.width));
+  ctx.out.text(fitLine('', site.title, `  ${site.urls.published}  [${site.id}]`, ctx.out.width));
   if (rows.length) ctx.out.text(drawTree(rows, ctx.out.width));
   else ctx.out.message(empty);
 }

@@ -42,7 +42,7 @@ export function purgedIn(deletedAt: string | undefined, now: Date): string {
 }
 
 /** The purge deadline as a person reads it: "in 6 days", or "purging" once it is due. */
-function purgeDeadline(deletedAt: string | undefined, now: Date): string {
+export function purgeDeadline(deletedAt: string | undefined, now: Date): string {
   const left = purgedIn(deletedAt, now);
   return left && left !== 'purging' ? relativeTime(purgeAt(deletedAt!).toISOString(), now) : left;
 }
@@ -52,7 +52,7 @@ export const deletedSpaceColumns = (now: Date): Column<Space>[] => [
   idColumn((s) => s.id),
   { header: 'TITLE', value: (s) => s.title, priority: 1 },
   timeColumn('DELETED AT', (s) => s.deletedAt, 2),
-  { header: 'DELETED BY', value: (s) => s.deletedBy?.email, show: (s) => s.deletedBy?.email ?? s.deletedBy?.displayName ?? '' },
+  { header: 'DELETED BY', value: (s) => s.deletedBy?.email, show: (s) => s.deletedBy?.email ?? s.deletedBy?.displayName ?? '', priority: 1, overflow: 'wrap' },
   {
     header: 'PURGED IN',
     value: (s) => purgedIn(s.deletedAt, now),
@@ -72,6 +72,6 @@ export const spaceFieldValueColumns: Column<SpaceFieldValue>[] = [
 export const spacePermissionColumns: Column<SpaceUserPermission | SpaceTeamPermission>[] = [
   { header: 'TYPE', value: (p) => (p.object === 'space-user-permission' ? 'user' : 'team') },
   idColumn((p) => (p.object === 'space-user-permission' ? p.user.id : p.team.id)),
-  { header: 'NAME', value: (p) => (p.object === 'space-user-permission' ? p.user.email : p.team.title), priority: 1 },
+  { header: 'NAME', value: (p) => (p.object === 'space-user-permission' ? p.user.email : p.team.title), priority: 1, overflow: 'wrap' },
   roleColumn((p) => p.role),
 ];

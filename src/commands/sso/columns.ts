@@ -9,5 +9,5 @@ export type SsoOption = ResultOf<Routes['getOrganizationSsoLoginInfo']>['items']
 export const ssoOptionColumns: Column<SsoOption>[] = [
   idColumn((i) => i.id),
   { header: 'LABEL', value: (i) => i.label, priority: 1 },
-  { header: 'START URL', value: (i) => i.startURL },
+  { header: 'START URL', value: (i) => i.startURL, whole: true, overflow: 'line' },
 ];

@@ -4,7 +4,8 @@ import type { Team, TeamMember } from '../../api/resources';
 
 export const teamColumns: Column<Team>[] = [
   idColumn((t) => t.id),
-  { header: 'TITLE', value: (t) => t.title, priority: 1 },
+  // A team is named by its title in other commands (teams members list Engineering): wrapped, never cut.
+  { header: 'TITLE', value: (t) => t.title, priority: 1, overflow: 'wrap' },
   { header: 'MEMBERS', value: (t) => t.members },
   { header: 'SPACES', value: (t) => t.spaces },
   timeColumn('CREATED', (t) => t.createdAt),
@@ -12,8 +13,8 @@ export const teamColumns: Column<Team>[] = [
 
 export const teamMemberColumns: Column<TeamMember>[] = [
   idColumn((m) => m.organization.id),
-  { header: 'NAME', value: (m) => m.organization.user.displayName, priority: 1 },
-  { header: 'EMAIL', value: (m) => m.organization.user.email, priority: 1 },
+  { header: 'NAME', value: (m) => m.organization.user.displayName, priority: 2 },
+  { header: 'EMAIL', value: (m) => m.organization.user.email, priority: 1, whole: true },
   { header: 'TEAM ROLE', value: (m) => m.team.role },
   roleColumn((m) => m.organization.role, 'ORG ROLE', 2),
 ];
