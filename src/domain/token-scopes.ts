@@ -6,7 +6,7 @@ export const TOKEN_SCOPES = ['read', 'write', 'admin'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
 /** The route groups (tags) whose writes are organization administration: an admin-scope token's alone. */
-export const TOKEN_ADMIN_TAGS: ReadonlySet<string> = new Set(['Organizations', 'Members', 'Invites', 'Teams', 'SSO', 'Custom fields', 'Tokens']);
+export const TOKEN_ADMIN_TAGS: ReadonlySet<string> = new Set(['Organizations', 'Members', 'Invites', 'Teams', 'SSO', 'Custom fields', 'Tokens', 'Webhooks']);
 
 /** Why a token of `scope` may not call a route (its method and tag), or undefined when it may. */
 export function scopeRefusal(scope: TokenScope, method: string, tag: string): string | undefined {

@@ -120,6 +120,7 @@ const LOOKUPS: Record<string, Lookup> = {
   siteSpaceId: async (core, id) => await core.get<{ title: string }>('SELECT s.title FROM site_spaces ss JOIN spaces s ON s.id = ss.space_id WHERE ss.id = ?', [id]),
   samlProviderId: async (core, id) => await core.get<{ title: string }>('SELECT label AS title FROM saml_providers WHERE id = ?', [id]),
   tokenId: async (core, id) => await core.get<{ title: string }>('SELECT name AS title FROM api_tokens WHERE id = ?', [id]),
+  webhookId: async (core, id) => await core.get<{ title: string }>('SELECT url AS title FROM webhooks WHERE id = ?', [id]),
   userId: async (core, ref) => {
     const user = ref.includes('@')
       ? await core.get<{ id: string; title: string; email: string }>('SELECT id, display_name AS title, email FROM users WHERE email = ?', [ref])

@@ -26,6 +26,7 @@ import { randomIds, systemClock, type Clock, type IdGenerator } from './clock';
 import { auditModule } from './audit';
 import { uploadsModule } from './content/uploads';
 import { historyModule } from './history/index';
+import { webhooksModule } from './webhooks';
 
 export type { Actor } from './core';
 
@@ -73,6 +74,7 @@ export async function createEngine(options: EngineOptions) {
     translations: translationsModule(core),
     audit,
     uploads,
+    webhooks: webhooksModule(core),
     install: async (bootstrap?: BootstrapOptions) => await ensureInstallation(core, bootstrap),
     /** The first organization and the admin user, once installed. */
     installation: async () => await installationOf(core),

@@ -254,6 +254,17 @@ export const operations: Operations = {
   getTranslationById: async (e, a, { params }) => await e.translations.get(a, params.organizationId, params.translationSettingsId),
   updateTranslationById: async (e, a, { params, body }) => await e.translations.update(a, params.organizationId, params.translationSettingsId, body),
   deleteTranslationById: async (e, a, { params }) => await e.translations.remove(a, params.organizationId, params.translationSettingsId),
+
+  // webhooks
+  listWebhooks: async (e, a, { params, query }) => await e.webhooks.list(a, params.organizationId, query),
+  createWebhook: async (e, a, { params, body }) => await e.webhooks.create(a, params.organizationId, body),
+  getWebhook: async (e, a, { params: p }) => await e.webhooks.get(a, p.organizationId, p.webhookId),
+  updateWebhook: async (e, a, { params: p, body }) => await e.webhooks.update(a, p.organizationId, p.webhookId, body),
+  deleteWebhook: async (e, a, { params: p }) => await e.webhooks.remove(a, p.organizationId, p.webhookId),
+  listWebhookDeliveries: async (e, a, { params: p, query }) => await e.webhooks.deliveries(a, p.organizationId, p.webhookId, query),
+  getWebhookDelivery: async (e, a, { params: p }) => await e.webhooks.delivery(a, p.organizationId, p.webhookId, p.deliveryId),
+  redeliverWebhookDelivery: async (e, a, { params: p }) => await e.webhooks.redeliver(a, p.organizationId, p.webhookId, p.deliveryId),
+  pingWebhook: async (e, a, { params: p }) => await e.webhooks.ping(a, p.organizationId, p.webhookId),
 };
 
 export { routes };

@@ -21,9 +21,10 @@ import * as audit from './audit';
 import * as uploads from './uploads';
 import * as tokens from './tokens';
 import * as revisions from './revisions';
+import * as webhooks from './webhooks';
 
 /** THE route table: every operation of the API, keyed by operationId. */
-export const routes = { ...organizations, ...members, ...teams, ...invites, ...saml, ...spaces, ...collections, ...customFields, ...changeRequests, ...content, ...comments, ...search, ...links, ...imports, ...sites, ...siteStructure, ...openapiSpecs, ...translations, ...audit, ...uploads, ...revisions, ...tokens };
+export const routes = { ...organizations, ...members, ...teams, ...invites, ...saml, ...spaces, ...collections, ...customFields, ...changeRequests, ...content, ...comments, ...search, ...links, ...imports, ...sites, ...siteStructure, ...openapiSpecs, ...translations, ...audit, ...uploads, ...revisions, ...tokens, ...webhooks };
 
 export type Routes = typeof routes;
 export const routeList: Route[] = Object.values(routes) as Route[];

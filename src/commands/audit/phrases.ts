@@ -26,6 +26,11 @@ export const PHRASES: Record<string, string> = {
   deleteOrganizationSamlProvider: 'deleted SAML provider {samlProviderId}',
   createOrganizationToken: 'created token {created}',
   revokeOrganizationToken: 'revoked token {tokenId}',
+  createWebhook: 'created webhook {created}',
+  updateWebhook: 'updated webhook {webhookId}',
+  deleteWebhook: 'deleted webhook {webhookId}',
+  redeliverWebhookDelivery: 'redelivered delivery {deliveryId} of webhook {webhookId}',
+  pingWebhook: 'pinged webhook {webhookId}',
   // Teams.
   createOrganizationTeam: 'created team {created}',
   updateTeamInOrganizationById: 'updated team {teamId}',

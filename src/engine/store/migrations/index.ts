@@ -13,6 +13,7 @@ import { sql as blobChunks } from './012_blob_chunks';
 import { sql as fileGitPaths } from './013_file_git_paths';
 import { sql as reusableContents } from './014_reusable_contents';
 import { sql as history } from './015_history';
+import { sql as webhooks } from './016_webhooks';
 
 /** Numbered schema migrations, applied in order; `user_version` records how many ran. */
-export const migrations: readonly string[] = [people, spaces, content, comments, search, sites, openapi, searchComputed, tokenLimits, audit, searchKeys, blobChunks, fileGitPaths, reusableContents, history];
+export const migrations: readonly string[] = [people, spaces, content, comments, search, sites, openapi, searchComputed, tokenLimits, audit, searchKeys, blobChunks, fileGitPaths, reusableContents, history, webhooks];

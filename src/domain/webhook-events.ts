@@ -1,0 +1,33 @@
+/**
+ * The events a webhook may subscribe to (issue 32): the platform's names where it has the event
+ * (`space_content_updated`, `space_visibility_updated`), the same style for the rest. `ping` is sent by
+ * the ping route to one webhook whatever it subscribes to. docs/api.md, "Webhooks", lists each event's
+ * `event_data`.
+ */
+export const WEBHOOK_EVENTS = [
+  'space_content_updated',
+  'space_visibility_updated',
+  'space_created',
+  'space_deleted',
+  'space_restored',
+  'change_request_created',
+  'change_request_status_updated',
+  'change_request_merged',
+  'member_added',
+  'member_role_updated',
+  'member_removed',
+  'team_members_updated',
+  'openapi_spec_version_created',
+  'comment_created',
+  'ping',
+] as const;
+
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** What a delivery is: waiting to be sent (or retried), received with a 2xx, or given up on. */
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+/** The longest webhook URL, and how much of a receiver's answer a delivery keeps. */
+export const WEBHOOK_URL_MAX = 2048;
+export const WEBHOOK_RESPONSE_KEPT_BYTES = 4096;

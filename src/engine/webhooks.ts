@@ -1,0 +1,268 @@
+import { randomBytes } from 'node:crypto';
+import type { Actor, Core } from './core';
+import { requireRight } from './access';
+import { notFound } from './errors';
+import { keysetPage, type PageRequest } from './pagination';
+import type { WebhookDeliveryStatus, WebhookEvent } from '../domain/webhook-events';
+
+/**
+ * Webhooks (issue 32): an organization's admins subscribe URLs to events. An event is recorded with
+ * `emit` in the same transaction as the write that caused it (an outbox: one pending delivery per
+ * active webhook subscribed to it, holding the exact body that will be signed and sent); a deliverer
+ * sends them later (`webhook-delivery.ts`). docs/api.md, "Webhooks".
+ */
+
+interface WebhookRow {
+  id: string;
+  organization_id: string;
+  url: string;
+  events: string;
+  secret: string;
+  active: number;
+  disabled_reason: string | null;
+  consecutive_failures: number;
+  next_sequence: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DeliveryRow {
+  id: string;
+  webhook_id: string;
+  organization_id: string;
+  sequence: number;
+  event: WebhookEvent;
+  body: string;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  last_attempt_at: string | null;
+  next_attempt_at: string | null;
+  lease_until: string | null;
+  claimed_by: string | null;
+  response_status: number | null;
+  response_body: string | null;
+  duration_ms: number | null;
+  error: string | null;
+  created_at: string;
+}
+
+function presentWebhook(row: WebhookRow) {
+  return {
+    object: 'webhook' as const,
+    id: row.id,
+    organization: row.organization_id,
+    url: row.url,
+    events: JSON.parse(row.events) as WebhookEvent[],
+    active: row.active === 1,
+    ...(row.disabled_reason ? { disabledReason: row.disabled_reason } : {}),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export type Webhook = ReturnType<typeof presentWebhook>;
+
+export function presentDelivery(row: DeliveryRow) {
+  return {
+    object: 'webhook-delivery' as const,
+    id: row.id,
+    webhook: row.webhook_id,
+    event: row.event,
+    status: row.status,
+    attempts: row.attempts,
+    createdAt: row.created_at,
+    lastAttemptAt: row.last_attempt_at,
+    nextAttemptAt: row.status === 'pending' ? row.next_attempt_at : null,
+    responseStatus: row.response_status,
+    durationMs: row.duration_ms,
+    error: row.error,
+  };
+}
+
+export type WebhookDelivery = ReturnType<typeof presentDelivery>;
+
+export interface WebhookInput {
+  url: string;
+  events: WebhookEvent[];
+  secret?: string;
+  active?: boolean;
+}
+
+/** Who is told, in this process, that deliveries were just recorded (`serve` wakes its deliverer). */
+const listeners = new WeakMap<Core, Set<() => void>>();
+
+export function onWebhookEvents(core: Core, listener: () => void): () => void {
+  const set = listeners.get(core) ?? new Set();
+  listeners.set(core, set);
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
+function wake(core: Core): void {
+  const set = listeners.get(core);
+  // After the current transaction's statements: a deliverer that wakes waits for the commit anyway.
+  if (set?.size) setImmediate(() => { for (const listener of set) listener(); });
+}
+
+/** Inserts one pending delivery of `event` to `webhook`, next in its order; answers the delivery id. */
+async function enqueue(core: Core, webhook: { id: string; organization_id: string }, event: WebhookEvent, eventId: string, data: unknown): Promise<string> {
+  const id = core.newId();
+  const now = core.now();
+  const body = JSON.stringify({ id: eventId, event_type: event, timestamp: now, organization: webhook.organization_id, event_data: data });
+  const sequence = (await core.get<{ n: number }>('SELECT next_sequence AS n FROM webhooks WHERE id = ?', [webhook.id]))!.n;
+  await core.run('UPDATE webhooks SET next_sequence = next_sequence + 1 WHERE id = ?', [webhook.id]);
+  await core.run(
+    `INSERT INTO webhook_deliveries (id, webhook_id, organization_id, sequence, event, body, status, attempts, next_attempt_at, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
+    [id, webhook.id, webhook.organization_id, sequence, event, body, now, now],
+  );
+  return id;
+}
+
+/**
+ * Records `event` for every active webhook of the organization subscribed to it: call it inside the
+ * write's transaction (it joins it), so the change and its event commit together or not at all.
+ * Answers how many deliveries were recorded.
+ */
+export async function emit(core: Core, organizationId: string, event: WebhookEvent, data: Record<string, unknown>): Promise<number> {
+  return await core.write(async () => {
+    const hooks = await core.all<{ id: string; organization_id: string; events: string }>(
+      'SELECT id, organization_id, events FROM webhooks WHERE organization_id = ? AND active = 1 ORDER BY created_at, id', [organizationId],
+    );
+    const subscribed = hooks.filter((hook) => (JSON.parse(hook.events) as string[]).includes(event));
+    if (!subscribed.length) return 0;
+    const eventId = core.newId();
+    for (const hook of subscribed) await enqueue(core, hook, event, eventId, data);
+    wake(core);
+    return subscribed.length;
+  });
+}
+
+export function webhooksModule(core: Core) {
+  const raw = async (organizationId: string, webhookId: string) =>
+    await core.get<WebhookRow>('SELECT * FROM webhooks WHERE id = ? AND organization_id = ?', [webhookId, organizationId]);
+
+  async function found(actor: Actor, organizationId: string, webhookId: string): Promise<WebhookRow> {
+    await requireRight(core, actor, organizationId, 'admin');
+    const row = await raw(organizationId, webhookId);
+    if (!row) throw notFound(`webhook ${webhookId} not found`);
+    return row;
+  }
+
+  async function deliveryOf(actor: Actor, organizationId: string, webhookId: string, deliveryId: string): Promise<DeliveryRow> {
+    await found(actor, organizationId, webhookId);
+    const row = await core.get<DeliveryRow>('SELECT * FROM webhook_deliveries WHERE id = ? AND webhook_id = ?', [deliveryId, webhookId]);
+    if (!row) throw notFound(`delivery ${deliveryId} of webhook ${webhookId} not found`);
+    return row;
+  }
+
+  const reload = async (organizationId: string, webhookId: string) => presentWebhook((await raw(organizationId, webhookId))!);
+  const reloadDelivery = async (id: string) => presentDelivery((await core.get<DeliveryRow>('SELECT * FROM webhook_deliveries WHERE id = ?', [id]))!);
+
+  return {
+    async create(actor: Actor, organizationId: string, input: WebhookInput): Promise<Webhook & { secret: string }> {
+      await requireRight(core, actor, organizationId, 'admin');
+      return await core.write(async () => {
+        const id = core.newId();
+        const now = core.now();
+        const secret = input.secret ?? randomBytes(32).toString('hex');
+        await core.run(
+          'INSERT INTO webhooks (id, organization_id, url, events, secret, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+          [id, organizationId, input.url, JSON.stringify([...new Set(input.events)]), secret, input.active === false ? 0 : 1, now, now],
+        );
+        return { ...await reload(organizationId, id), secret };
+      });
+    },
+
+    /** The organization's webhooks, oldest first. */
+    async list(actor: Actor, organizationId: string, query: PageRequest) {
+      await requireRight(core, actor, organizationId, 'admin');
+      return await keysetPage<WebhookRow, Webhook>(core, {
+        listing: 'webhooks',
+        from: 'webhooks',
+        columns: '*',
+        where: ['organization_id = ?'],
+        args: [organizationId],
+        orderBy: ['created_at', 'id'],
+        direction: 'asc',
+        keyOf: (row) => [row.created_at, row.id],
+        present: presentWebhook,
+      }, query);
+    },
+
+    async get(actor: Actor, organizationId: string, webhookId: string): Promise<Webhook> {
+      return presentWebhook(await found(actor, organizationId, webhookId));
+    },
+
+    async update(actor: Actor, organizationId: string, webhookId: string, patch: Partial<WebhookInput>): Promise<Webhook> {
+      await found(actor, organizationId, webhookId);
+      return await core.write(async () => {
+        const now = core.now();
+        if (patch.url !== undefined) await core.run('UPDATE webhooks SET url = ? WHERE id = ?', [patch.url, webhookId]);
+        if (patch.events !== undefined) await core.run('UPDATE webhooks SET events = ? WHERE id = ?', [JSON.stringify([...new Set(patch.events)]), webhookId]);
+        if (patch.secret !== undefined) await core.run('UPDATE webhooks SET secret = ? WHERE id = ?', [patch.secret, webhookId]);
+        if (patch.active === true) await core.run('UPDATE webhooks SET active = 1, disabled_reason = NULL, consecutive_failures = 0 WHERE id = ?', [webhookId]);
+        if (patch.active === false) await core.run('UPDATE webhooks SET active = 0 WHERE id = ?', [webhookId]);
+        await core.run('UPDATE webhooks SET updated_at = ? WHERE id = ?', [now, webhookId]);
+        return await reload(organizationId, webhookId);
+      });
+    },
+
+    /** The webhook and every delivery of it, sent or not. */
+    async remove(actor: Actor, organizationId: string, webhookId: string): Promise<void> {
+      await found(actor, organizationId, webhookId);
+      await core.write(async () => {
+        await core.run('DELETE FROM webhook_deliveries WHERE webhook_id = ?', [webhookId]);
+        await core.run('DELETE FROM webhooks WHERE id = ?', [webhookId]);
+      });
+    },
+
+    /** A webhook's deliveries, newest first; `status` keeps only those. */
+    async deliveries(actor: Actor, organizationId: string, webhookId: string, query: PageRequest & { status?: WebhookDeliveryStatus }) {
+      await found(actor, organizationId, webhookId);
+      return await keysetPage<DeliveryRow, WebhookDelivery>(core, {
+        listing: `webhook-deliveries:${query.status ?? ''}`,
+        from: 'webhook_deliveries',
+        columns: '*',
+        where: ['webhook_id = ?', ...(query.status ? ['status = ?'] : [])],
+        args: [webhookId, ...(query.status ? [query.status] : [])],
+        orderBy: ['sequence'],
+        direction: 'desc',
+        keyOf: (row) => [row.sequence],
+        present: presentDelivery,
+      }, query);
+    },
+
+    async delivery(actor: Actor, organizationId: string, webhookId: string, deliveryId: string) {
+      const row = await deliveryOf(actor, organizationId, webhookId, deliveryId);
+      return { ...presentDelivery(row), requestBody: row.body, responseBody: row.response_body };
+    },
+
+    /**
+     * Sends a delivery again, with the same id and body: it is pending again, due now, its attempts
+     * counted from zero. One being sent right now (leased) is left to finish.
+     */
+    async redeliver(actor: Actor, organizationId: string, webhookId: string, deliveryId: string): Promise<WebhookDelivery> {
+      await deliveryOf(actor, organizationId, webhookId, deliveryId);
+      return await core.write(async () => {
+        await core.run(
+          `UPDATE webhook_deliveries SET status = 'pending', attempts = 0, next_attempt_at = ?, error = NULL
+           WHERE id = ? AND NOT (status = 'pending' AND lease_until IS NOT NULL AND lease_until > ?)`,
+          [core.now(), deliveryId, core.now()],
+        );
+        wake(core);
+        return await reloadDelivery(deliveryId);
+      });
+    },
+
+    /** Records a `ping` to this webhook alone, whatever it subscribes to (a turned-off webhook's waits until it is on). */
+    async ping(actor: Actor, organizationId: string, webhookId: string): Promise<WebhookDelivery> {
+      const row = await found(actor, organizationId, webhookId);
+      return await core.write(async () => {
+        const id = await enqueue(core, row, 'ping', core.newId(), { webhook: { id: row.id, url: row.url, events: JSON.parse(row.events) as string[] } });
+        wake(core);
+        return await reloadDelivery(id);
+      });
+    },
+  };
+}
