@@ -1,5 +1,6 @@
 import { tsv, type Column, type View, type Writer } from './render';
 import { table, verticalTable } from './table';
+import { displayWidth } from './display-width';
 import { palette } from './palette';
 import { csvHeader, csvRows } from './csv';
 import { checkFields, itemSchema, pickFields, schemaFields, valueFields } from './fields';
@@ -81,10 +82,15 @@ export function createOutput(options: OutputOptions) {
    * That the rows printed are not all of them (`more`): on a terminal, the output's last line, so a
    * person sees it below the rows in every format (a CSV or TSV page ends with it too); piped, on
    * stderr, so the data stays clean. JSON keeps it on stderr everywhere: the document must stay one
-   * valid JSON value, and it holds the cursor (`next.page`) already.
+   * valid JSON value, and it holds the cursor (`next.page`) already. `lead` says what was printed, `all`
+   * how to get everything; the line is `LEAD; next page: --page CURSOR (or ALL)`, unless it is wider than
+   * the terminal: then the cursor goes whole on a line of its own, which the terminal does not break.
    */
-  function more(line: string): void {
-    (options.terminal && !json ? stdout : stderr).write(`${line}\n`);
+  function more(lead: string, cursor: string, all: string): void {
+    const line = `${lead}; next page: --page ${cursor} (or ${all})`;
+    if (!options.terminal || json) stderr.write(`${line}\n`);
+    else if (displayWidth(line) <= width) stdout.write(`${line}\n`);
+    else stdout.write(`${lead}; next page (or ${all}):\n  --page ${cursor}\n`);
   }
 
   return {
@@ -118,7 +124,7 @@ export function createOutput(options: OutputOptions) {
         stdout.write(tsv(items, columns));
       }
       if (!Array.isArray(result) && result.next) {
-        more(`Showing ${items.length} of ${result.count ?? '?'}; next page: --page ${result.next.page} (or --all for every page)`);
+        more(`Showing ${items.length} of ${result.count ?? '?'}`, result.next.page, '--all for every page');
       }
     },
     /**

@@ -52,7 +52,7 @@ export async function searchContent(ctx: Context, words: string[], opts: PagingO
     if (!opts.all) break;
   }
   if (!printed) ctx.out.message(`No results for "${query}".`);
-  if (listing.next && !opts.all) ctx.out.more(`More results (${listing.count ?? '?'} ${opts.space ? 'pages' : 'spaces'} in all); next page: --page ${listing.next.page} (or --all)`);
+  if (listing.next && !opts.all) ctx.out.more(`More results (${listing.count ?? '?'} ${opts.space ? 'pages' : 'spaces'} in all)`, listing.next.page, '--all');
 }
 
 /** A result's numbered title line within `width`: the path (in parentheses) gives way first, then the title. */
