@@ -3,6 +3,8 @@ export interface Choice {
   name: string;
   /** What the command gets back when it is picked. */
   value: string;
+  /** What the answer line says of it once picked, when shorter than `name`. */
+  short?: string;
 }
 
 /** Interactive questions; replaced by a scripted prompter in tests. */

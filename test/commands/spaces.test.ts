@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { noPrompter, yesPrompter } from '../helpers/cli';
-import { ADMIN, emptySandbox, fieldsOf, json, ok, recordingPrompter, tableOf, tsvRows, type Sandbox } from './support';
+import { displayWidth } from '../../src/output/display-width';
+import { ADMIN, emptySandbox, fieldsOf, json, ok, recordingPrompter, tableOf, tsvRows, wrappedTableOf, type Sandbox } from './support';
 import { EDITOR, READER, addMembers, addOrganization, createCollection, createSpace, titles, withEngine } from './spaces-support';
 
 const HEADER = ['ID', 'TITLE', 'VISIBILITY', 'COLLECTION', 'EDIT MODE', 'CREATED'];
@@ -363,8 +364,10 @@ describe('support staff: find deleted spaces and restore them', () => {
     expect(picker.lists).toHaveLength(1);
     const [choices] = picker.lists;
     expect(choices.map((ch) => ch.value)).toEqual([b.id, a.id]);
-    expect(choices[0].name).toMatch(new RegExp(`^Beta \\(${b.id}\\), deleted \\S+ by ${ADMIN}, purged in 6d 2[23]h$`));
-    expect(choices[1].name).toContain('purged in 6d 22h');
+    // Aligned like a table: the title, the id, when and by whom (relative, as a person reads it), the deadline.
+    expect(choices[0].name).toMatch(new RegExp(`^Beta {3}${b.id} {2}deleted just now by Admin {4}purged in [67] days$`));
+    expect(choices[1].name).toMatch(new RegExp(`^Alpha {2}${a.id} {2}deleted 1 hour ago by Admin {2}purged in 6 days$`));
+    expect(choices.map((ch) => ch.short)).toEqual(['Beta', 'Alpha']);
     expect(tableOf(picked.stdout).rows).toEqual([[a.id, 'Alpha', 'restored', 'at the top level']]);
     // Back in its old place.
     expect(await titles(s, ['spaces', 'list'])).toEqual(['Alpha', 'Gamma']);
@@ -372,6 +375,42 @@ describe('support staff: find deleted spaces and restore them', () => {
     // yesPrompter ticks everything that is left.
     ok(await s.run(['spaces', 'restore'], { tty: true, prompter: yesPrompter }));
     expect(await titles(s, ['spaces', 'list'])).toEqual(['Alpha', 'Beta', 'Gamma']);
+  });
+});
+
+describe('spaces restore at 80 columns (issue 31)', () => {
+  it('the pick-list fits each entry on one line: the title cut, the id and who deleted it when whole; the result names the collection', async () => {
+    const s = await emptySandbox();
+    await addMembers(s, { [OPS]: 'admin' });
+    const guides = await createCollection(s, 'Guides for partners and customers');
+    const long = await createSpace(s, 'Quarterly planning for the documentation platform', '--collection', guides.id);
+    const short = await createSpace(s, 'Old roadmap');
+    ok(await s.run(['--as', OPS, 'spaces', 'delete', long.id, short.id, '--yes']));
+    await deletedAgo(s, long.id, 2 * 24 * HOUR);
+
+    const picker = recordingPrompter(true, (choices) => choices.map((ch) => ch.value));
+    const r = ok(await s.run(['spaces', 'restore'], { tty: true, columns: 80, prompter: picker }));
+    const [choices] = picker.lists;
+    // The pick-list draws `❯◯ ` before each entry: an entry takes at most 76 columns, so none wraps.
+    for (const choice of choices) expect(displayWidth(choice.name), choice.name).toBeLessThanOrEqual(76);
+    expect(choices[0].name).toMatch(new RegExp(`^Old roadmap +${short.id} {2}deleted just now by ops$`));
+    expect(choices[1].name).toMatch(new RegExp(`^Quarterly planning for the… {2}${long.id} {2}deleted 2 days ago by ops$`));
+    expect(choices.map((ch) => ch.name).join('\n')).not.toMatch(/\d{4}-\d\d-\d\dT/);
+    // Wider, the purge deadline comes too.
+    const wide = recordingPrompter(true);
+    ok(await s.run(['spaces', 'delete', long.id, short.id, '--yes']));
+    await s.run(['spaces', 'restore'], { tty: true, columns: 160, prompter: wide });
+    expect(wide.lists[0][0].name).toMatch(/ {2}purged in [67] days$/);
+
+    // The result names the collection by its title; the id joins it where the row fits whole with it.
+    const narrow = wrappedTableOf(r.stdout);
+    expect(narrow.rows.find((row) => row[0] === long.id)!.slice(2)).toEqual(['restored', `in collection "Guides for partners and customers"`]);
+    expect(r.stdout.split('\n').filter((line) => displayWidth(line) > 80)).toEqual([]);
+    const widely = ok(await s.run(['spaces', 'restore', long.id, short.id], { tty: true, columns: 200 }));
+    expect(tableOf(widely.stdout).rows.find((row) => row[0] === long.id)![3]).toBe(`in collection "Guides for partners and customers" (${guides.id})`);
+    ok(await s.run(['spaces', 'delete', long.id, '--yes']));
+    // Piped and as JSON, the id as before.
+    expect(tsvRows(ok(await s.run(['spaces', 'restore', long.id])).stdout)).toEqual([[long.id, long.title, 'restored', `in collection ${guides.id}`]]);
   });
 });
 

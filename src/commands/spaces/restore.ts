@@ -4,9 +4,14 @@ import { routes } from '../../api/routes/index';
 import { ApiError } from '../../api/errors';
 import { UsageError } from '../../errors';
 import { pick } from '../../output/prompts';
-import type { Column } from '../../output/render';
+import { shown, type Column } from '../../output/render';
 import { idColumn, statusColumn } from '../../output/column-kinds';
-import { purgedIn } from './columns';
+import { table } from '../../output/table';
+import { GAP } from '../../output/fit';
+import { displayWidth } from '../../output/display-width';
+import { relativeTime } from '../../output/relative-time';
+import { purgeDeadline } from './columns';
+import { collectionTitles } from './collection-titles';
 import type { Space } from '../../api/resources';
 
 interface Outcome {
@@ -17,11 +22,48 @@ interface Outcome {
   error?: { code: number; message: string };
 }
 
-const columns: Column<Outcome>[] = [
-  idColumn((o) => o.id),
-  { header: 'TITLE', value: (o) => o.space?.title, priority: 1 },
-  statusColumn((o) => o.status),
-  { header: 'DETAIL', value: (o) => o.error?.message ?? (o.space?.parent ? `in collection ${o.space.parent}` : 'at the top level') },
+/**
+ * The outcome of each restore. Machines get the collection's id (`in collection ID`); a table names it by
+ * its title (`titles`, when this caller can list collections), with the id too when `withIds`.
+ */
+function outcomeColumns(titles: ReadonlyMap<string, string>, withIds: boolean): Column<Outcome>[] {
+  const where = (o: Outcome, named: boolean) => {
+    const parent = o.space?.parent;
+    if (o.error) return o.error.message;
+    if (!parent) return 'at the top level';
+    const title = named ? titles.get(parent) : undefined;
+    return title === undefined ? `in collection ${parent}` : `in collection "${title}"${withIds ? ` (${parent})` : ''}`;
+  };
+  return [
+    idColumn((o) => o.id),
+    { header: 'TITLE', value: (o) => o.space?.title, priority: 1 },
+    statusColumn((o) => o.status),
+    { header: 'DETAIL', value: (o) => where(o, false), show: (o) => where(o, true), overflow: 'wrap' },
+  ];
+}
+
+/** The table of outcomes for a terminal: the collection's id beside its title when every row fits whole with it. */
+async function outcomeTable(ctx: Context, outcomes: Outcome[]): Promise<Column<Outcome>[]> {
+  const titles = ctx.out.tty && outcomes.some((o) => o.space?.parent) ? await collectionTitles(ctx, await ctx.organizationId()) : new Map<string, string>();
+  const view = { now: ctx.now(), paint: (text: string) => text };
+  const widest = (column: Column<Outcome>) => Math.max(displayWidth(column.header), ...outcomes.map((o) => displayWidth(shown(column, o, view))));
+  const withIds = outcomeColumns(titles, true);
+  const natural = withIds.reduce((sum, column) => sum + widest(column), 0) + GAP * (withIds.length - 1);
+  return natural <= ctx.out.width ? withIds : outcomeColumns(titles, false);
+}
+
+/** Room the pick-list takes before each entry: its cursor and its box (`❯◯ `), and a column to spare. */
+const PICK_PREFIX = 4;
+
+/**
+ * A deleted space as one entry of the pick-list, one line each on the terminal: what identifies it (its
+ * id, and who deleted it when) whole, the title cut to fit, and the purge deadline where there is room.
+ */
+const pickColumns = (now: Date): Column<Space>[] => [
+  { header: '', value: (s) => s.title, priority: 2 },
+  { ...idColumn((s) => s.id, '') },
+  { header: '', value: (s) => `deleted ${relativeTime(s.deletedAt, now)} by ${s.deletedBy?.displayName || s.deletedBy?.email || 'unknown'}`, priority: 1, whole: true },
+  { header: '', value: (s) => `purged ${purgeDeadline(s.deletedAt, now)}`, priority: 3, whole: true },
 ];
 
 /** With no ids on a terminal: a pick-list of the spaces deleted in the last 7 days. */
@@ -29,11 +71,12 @@ async function pickDeleted(ctx: Context): Promise<string[]> {
   const organizationId = await ctx.organizationId();
   const api = await ctx.client();
   const now = ctx.now();
-  const choices = [];
-  for await (const s of api.paginate(routes.listSpaces, { params: { organizationId }, query: { deleted: true, limit: 1000 } })) {
-    choices.push({ name: `${s.title} (${s.id}), deleted ${s.deletedAt} by ${s.deletedBy?.email ?? 'unknown'}, purged in ${purgedIn(s.deletedAt, now)}`, value: s.id });
-  }
-  if (!choices.length) return [];
+  const spaces: Space[] = [];
+  for await (const s of api.paginate(routes.listSpaces, { params: { organizationId }, query: { deleted: true, limit: 1000 } })) spaces.push(s);
+  if (!spaces.length) return [];
+  // Aligned as a table without its header, so the entries read as columns.
+  const lines = table(spaces, pickColumns(now), { now, paint: (text) => text, width: Math.max(20, ctx.out.width - PICK_PREFIX) }).text.split('\n').slice(1);
+  const choices = spaces.map((s, i) => ({ name: lines[i], value: s.id, short: s.title }));
   const picked = await pick(ctx.io.prompter, 'Spaces to restore (space to tick, enter to confirm)', choices);
   if (!picked.length) throw new UsageError('cancelled: no space picked');
   return picked;
@@ -75,7 +118,7 @@ export function registerRestore(group: Command, ctx: Context): void {
       if (ctx.out.json) {
         ctx.out.raw({ restored, notDeleted: live, failed: failed.map((o) => ({ id: o.id, error: o.error })) });
       } else {
-        await ctx.out.list(outcomes, columns);
+        await ctx.out.list(outcomes, await outcomeTable(ctx, outcomes));
       }
       // Only real restores count; a space that was not deleted is said, and is no failure (exit 0).
       const notDeleted = live.length ? `; ${live.length} ${live.length === 1 ? 'was' : 'were'} not deleted (nothing to restore)` : '';
