@@ -70,50 +70,85 @@ function worthReading(errors: SchemaError[]): SchemaError[] {
   return kept.filter((e) => !((isOneOf(e) || isRefAlternative(e)) && precise(e)));
 }
 
-/** What one error says, with the place it is about (enum errors at one place are merged before they are said). */
-function sentence(e: SchemaError, where: string, document: unknown): string {
+/** What one error says of its place (enum errors at one place are merged before they are said). */
+function sentence(e: SchemaError, document: unknown): string {
   const params = e.params ?? {};
   const value = valueAt(document, e.instancePath);
   switch (e.keyword) {
     case 'additionalProperties':
-      return `${where}: unexpected property ${JSON.stringify(params.additionalProperty)}`;
+      return `unexpected property ${JSON.stringify(params.additionalProperty)}`;
     case 'unevaluatedProperties':
-      return `${where}: unexpected property ${JSON.stringify(params.unevaluatedProperty)}`;
+      return `unexpected property ${JSON.stringify(params.unevaluatedProperty)}`;
     case 'required':
-      return Array.isArray(params.missingProperty)
-        ? `${where}: missing required property ${params.missingProperty.map((p) => JSON.stringify(p)).join(' or ')}`
-        : `${where}: missing required property ${JSON.stringify(params.missingProperty)}`;
+      return `missing required property ${Array.isArray(params.missingProperty) ? params.missingProperty.map((p) => JSON.stringify(p)).join(' or ') : JSON.stringify(params.missingProperty)}`;
     case 'type':
-      return `${where}: must be ${String(params.type).replace(/,/g, ' or ')}${value === undefined ? '' : ` (it is ${kindOf(value)})`}`;
+      return `must be ${String(params.type).replace(/,/g, ' or ')}${value === undefined ? '' : ` (it is ${kindOf(value)})`}`;
     case 'const':
-      return `${where}: must be ${shown(params.allowedValue)}${value === undefined ? '' : ` (it is ${shown(value)})`}`;
+      return `must be ${shown(params.allowedValue)}${value === undefined ? '' : ` (it is ${shown(value)})`}`;
     default:
-      return `${where}: ${e.message ?? e.keyword}`;
+      return e.message ?? e.keyword;
   }
 }
 
-/** One line a problem: `#/pointer: what is wrong`, the same problem once, enum errors at one place merged. */
+/**
+ * What a place is, whatever pointer reaches it: swagger-parser resolves internal `$ref`s in place
+ * before validating, so a component used by reference is validated where it is defined and where it is
+ * used, one object under several pointers. The object itself (by identity), or for a value that is
+ * not one, the object holding it and its key.
+ */
+function placeOf(document: unknown, pointer: string, ids: Map<object, number>): string {
+  const idOf = (object: object) => {
+    if (!ids.has(object)) ids.set(object, ids.size);
+    return ids.get(object)!;
+  };
+  const value = valueAt(document, pointer);
+  if (value !== null && typeof value === 'object') return `${idOf(value)}`;
+  const cut = pointer.lastIndexOf('/');
+  const parent = valueAt(document, pointer.slice(0, cut));
+  if (parent === null || typeof parent !== 'object') return `pointer:${pointer}`;
+  return `${idOf(parent)}${pointer.slice(cut)}`;
+}
+
+/** Of several pointers to one place, the one to name: a definition (components, definitions), else the first. */
+const DEFINITIONS = /^\/(components|definitions|parameters|responses|securityDefinitions)\//;
+
+/**
+ * One line a problem: `#/pointer: what is wrong`, the same problem once, enum errors at one place
+ * merged. A problem of a component used by reference is named where the component is defined, with
+ * where it is used (`… (used at #/paths/~1a/get/responses/200)`).
+ */
 export function describeSchemaErrors(errors: SchemaError[], document: unknown): string[] {
-  const lines: (string | { where: string; pointer: string; allowed: unknown[] })[] = [];
-  const enums = new Map<string, { where: string; pointer: string; allowed: unknown[] }>();
+  const problems: { pointer: string; message?: string; allowed?: unknown[] }[] = [];
+  const enums = new Map<string, { pointer: string; allowed: unknown[] }>();
   for (const e of worthReading(errors)) {
-    const where = `#${e.instancePath || '/'}`;
     if (e.keyword !== 'enum') {
-      lines.push(sentence(e, where, document));
+      problems.push({ pointer: e.instancePath, message: sentence(e, document) });
       continue;
     }
-    let merged = enums.get(where);
+    let merged = enums.get(e.instancePath);
     if (!merged) {
-      merged = { where, pointer: e.instancePath, allowed: [] };
-      enums.set(where, merged);
-      lines.push(merged);
+      merged = { pointer: e.instancePath, allowed: [] };
+      enums.set(e.instancePath, merged);
+      problems.push(merged);
     }
     for (const v of (e.params?.allowedValues as unknown[] | undefined) ?? []) if (!merged.allowed.some((known) => shown(known) === shown(v))) merged.allowed.push(v);
   }
-  const text = lines.map((line) => {
-    if (typeof line === 'string') return line;
-    const value = valueAt(document, line.pointer);
-    return `${line.where}: ${value === undefined ? 'must be' : `${shown(value)} is not`} one of ${line.allowed.map(shown).join(', ')}`;
+  // The same problem at one place reached by several pointers: said once.
+  const ids = new Map<object, number>();
+  const byPlace = new Map<string, { message: string; pointers: string[] }>();
+  for (const p of problems) {
+    const value = valueAt(document, p.pointer);
+    const message = p.message ?? `${value === undefined ? 'must be' : `${shown(value)} is not`} one of ${p.allowed!.map(shown).join(', ')}`;
+    const key = `${placeOf(document, p.pointer, ids)}\u0000${message}`;
+    const seen = byPlace.get(key);
+    if (seen) seen.pointers.push(p.pointer);
+    else byPlace.set(key, { message, pointers: [p.pointer] });
+  }
+  const where = (pointer: string) => `#${pointer || '/'}`;
+  return [...byPlace.values()].map(({ message, pointers }) => {
+    const named = pointers.find((p) => DEFINITIONS.test(p)) ?? pointers[0];
+    const others = pointers.filter((p) => p !== named);
+    const used = others.length ? ` (used at ${others.slice(0, 3).map(where).join(', ')}${others.length > 3 ? ` and ${others.length - 3} more` : ''})` : '';
+    return `${where(named)}: ${message}${used}`;
   });
-  return [...new Set(text)];
 }

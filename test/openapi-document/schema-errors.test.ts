@@ -54,6 +54,15 @@ describe('OpenAPI schema errors, said with the property or value at fault', () =
     expect(await problems(withSchema)).toEqual(['#/paths/~1a/get/parameters/0/in: "querry" is not one of "path", "query", "header", "cookie"']);
   });
 
+  it('a component used by reference: its problem once, where it is defined, with where it is used', async () => {
+    const ok = { $ref: '#/components/responses/Ok' };
+    const text = doc({ paths: { '/a': { get: { responses: { 200: ok } }, post: { responses: { 200: ok } } } }, components: { responses: { Ok: { descripton: 'ok' } } } });
+    expect(await problems(text)).toEqual([
+      '#/components/responses/Ok: missing required property "description" (used at #/paths/~1a/get/responses/200, #/paths/~1a/post/responses/200)',
+      '#/components/responses/Ok: unexpected property "descripton" (used at #/paths/~1a/get/responses/200, #/paths/~1a/post/responses/200)',
+    ]);
+  });
+
   it('keeps a oneOf failure when nothing more precise says why, and the same problem only once', () => {
     const errors = [
       { instancePath: '/a', schemaPath: '#/definitions/Reference/required', keyword: 'required', params: { missingProperty: '$ref' }, message: "must have required property '$ref'" },
