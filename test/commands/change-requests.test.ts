@@ -46,7 +46,7 @@ describe('change-requests (cr)', () => {
     const conflict = await box.run(['cr', 'merge', '3', '--space', space]);
     expect(conflict.code).toBe(6);
     // Piped: the id first, then where the page is, its title and which side did what.
-    expect(conflict.stdout).toBe(`${page}\tguide\tGuide\tpage changed in both the space and the change request\n`);
+    expect(conflict.stdout).toBe(`${page}\tguide\tGuide\tchanged on both sides\n`);
     expect(conflict.stderr).toContain('conflicts on 1 page(s): nothing was changed');
     const asJson = await box.run(['cr', 'update-from-main', '3', '--space', space, '--json']);
     expect(asJson.code).toBe(6);

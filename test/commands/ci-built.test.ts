@@ -83,7 +83,7 @@ describe('CI commands that explain themselves, through the built entry', () => {
     expect((await runBuilt(box, ['cr', 'merge', '2', '--space', space])).code).toBe(0);
     const merge = await runBuilt(box, ['cr', 'merge', '3', '--space', space]);
     expect(merge.code).toBe(6);
-    expect(merge.stdout).toBe(`${page}\treadme\tWelcome\tpage changed in both the space and the change request\n`);
+    expect(merge.stdout).toBe(`${page}\treadme\tWelcome\tchanged on both sides\n`);
     expect(merge.stderr).toBe('error: conflicts on 1 page(s): nothing was changed\n');
   });
 

@@ -38,9 +38,9 @@ describe('cr merge with conflicts: the pages by path and title', () => {
     expect(merge.code).toBe(6);
     // By path (the answer lists them in the order of their ids).
     expect(tsvRows(merge.stdout)).toEqual([
-      [guide, 'guide', 'Guide (ours)', 'page changed in both the space and the change request'],
-      [notes, 'notes', 'Notes', 'page changed in the space, deleted in the change request'],
-      [old, 'old', 'Old', 'page deleted in the space, changed in the change request'],
+      [guide, 'guide', 'Guide (ours)', 'changed on both sides'],
+      [notes, 'notes', 'Notes', 'deleted in change request'],
+      [old, 'old', 'Old', 'deleted in space'],
     ]);
     expect(merge.stderr).toContain('error: conflicts on 3 page(s): nothing was changed');
     // update-from-main lists them the same way.
@@ -56,6 +56,8 @@ describe('cr merge with conflicts: the pages by path and title', () => {
     const { header, rows } = tableOf(merge.stdout);
     expect(header.slice(0, 3)).toEqual(['ID', 'PATH', 'TITLE']);
     expect(rows.map((r) => r.slice(0, 3))).toEqual([[guide, 'guide', 'Guide (ours)'], [notes, 'notes', 'Notes'], [old, 'old', 'Old']]);
+    // At 80 columns, which side did what is not cut.
+    expect(rows.map((r) => r[3])).toEqual(['changed on both sides', 'deleted in change request', 'deleted in space']);
     expect(merge.stdout).toContain('\u001b[31m');
   });
 
@@ -84,7 +86,7 @@ describe('cr merge with conflicts: the pages by path and title', () => {
     expect((await box.run(['cr', 'merge', '2', '--space', space])).code).toBe(0);
     const merge = await box.run(['cr', 'merge', '3', '--space', space]);
     expect(merge.code).toBe(6);
-    expect(tsvRows(merge.stdout)).toEqual([[page, 'page', 'Page', 'page changed in both the space and the change request (in the space at parent/page)']]);
+    expect(tsvRows(merge.stdout)).toEqual([[page, 'page', 'Page', 'changed on both sides (in the space at parent/page)']]);
   });
 });
 
@@ -101,6 +103,6 @@ describe('conflicts of reusable content', () => {
     expect((await box.run(['cr', 'merge', '2', '--space', space])).code).toBe(0);
     const merge = await box.run(['cr', 'merge', '3', '--space', space]);
     expect(merge.code).toBe(6);
-    expect(tsvRows(merge.stdout)).toEqual([[reusable, '.gitbook/includes/restart.md', 'Restart', 'reusable content changed in both the space and the change request']]);
+    expect(tsvRows(merge.stdout)).toEqual([[reusable, '.gitbook/includes/restart.md', 'Restart', 'reusable content changed on both sides']]);
   });
 });

@@ -21,17 +21,21 @@ export interface ConflictRow {
 const conflictColumns: Column<ConflictRow>[] = [
   idColumn((c) => c.id),
   { header: 'PATH', value: (c) => c.path, priority: 1 },
-  { header: 'TITLE', value: (c) => c.title, priority: 2 },
-  { header: 'CONFLICT', value: (c) => c.conflict, tone: () => 'bad', priority: 3 },
+  { header: 'TITLE', value: (c) => c.title, priority: 3 },
+  { header: 'CONFLICT', value: (c) => c.conflict, tone: () => 'bad', priority: 2 },
 ];
 
 type Found = { path: string; title: string };
 
-/** Which side changed and which deleted: a conflict is a change on both sides, or a change on one and a deletion on the other. */
+/**
+ * Which side did what: a conflict is a change on both sides, or a change on one side and a deletion
+ * on the other (so "deleted in space" means changed in the change request).
+ */
 function sides(inSpace: Found | undefined, inRequest: Found | undefined, what: string): string {
-  if (inSpace && inRequest) return `${what} changed in both the space and the change request${inSpace.path !== inRequest.path ? ` (in the space at ${inSpace.path})` : ''}`;
-  if (inRequest) return `${what} deleted in the space, changed in the change request`;
-  if (inSpace) return `${what} changed in the space, deleted in the change request`;
+  const prefix = what === 'page' ? '' : `${what} `;
+  if (inSpace && inRequest) return `${prefix}changed on both sides${inSpace.path !== inRequest.path ? ` (in the space at ${inSpace.path})` : ''}`;
+  if (inRequest) return `${prefix}deleted in space`;
+  if (inSpace) return `${prefix}deleted in change request`;
   return '';
 }
 
