@@ -8,6 +8,7 @@ import type { Change } from '../domain/content-change';
 import { threeWayMerge, type MergeResult } from './content/merge';
 import { loadState, saveRevision } from './content/state';
 import { setSpaceRevision } from './content/space-revision';
+import { emitSpaceEvent } from './webhooks';
 import { presentFile } from './content/present';
 
 import type { ChangeRequestStatus } from '../domain/values';
@@ -135,7 +136,9 @@ export function changeRequestsModule(core: Core, spaces: Spaces) {
           [id, spaceId, number, input.subject ?? '', actor.userId, now, now, revision, space.revision_id],
         );
         await contribute(id, actor.userId);
-        return present(core, await row(spaceId, id));
+        const created = present(core, await row(spaceId, id));
+        await emitSpaceEvent(core, spaceId, 'change_request_created', { changeRequest: created });
+        return created;
       });
     },
 
@@ -153,7 +156,11 @@ export function changeRequestsModule(core: Core, spaces: Spaces) {
         if (patch.subject !== undefined) await core.run('UPDATE change_requests SET subject = ? WHERE id = ?', [patch.subject, cr.id]);
         if (patch.status !== undefined) await core.run('UPDATE change_requests SET status = ? WHERE id = ?', [patch.status, cr.id]);
         await core.run('UPDATE change_requests SET updated_at = ? WHERE id = ?', [core.now(), cr.id]);
-        return present(core, await row(spaceId, cr.id));
+        const updated = present(core, await row(spaceId, cr.id));
+        if (patch.status !== undefined && patch.status !== cr.status) {
+          await emitSpaceEvent(core, spaceId, 'change_request_status_updated', { changeRequest: updated, status: patch.status, previousStatus: cr.status, updatedBy: actor.userId });
+        }
+        return updated;
       });
     },
 
@@ -195,6 +202,7 @@ export function changeRequestsModule(core: Core, spaces: Spaces) {
         const now = core.now();
         await setSpaceRevision(core, spaceId, revision, now);
         await core.run("UPDATE change_requests SET status = 'merged', revision_merged = ?, updated_at = ? WHERE id = ?", [revision, now, cr.id]);
+        await emitSpaceEvent(core, spaceId, 'change_request_merged', { changeRequest: present(core, await row(spaceId, cr.id)), revision, mergedBy: actor.userId });
         return { revision, result: 'merge' as const };
       });
     },

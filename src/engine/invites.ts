@@ -4,6 +4,7 @@ import { requireRight } from './access';
 import { keysetPage, type PageRequest } from './pagination';
 import { organizationRow } from './organizations';
 import { createUserRow, findUser } from './users';
+import { emit, userRef } from './webhooks';
 import { rankOf, type Role } from '../domain/roles';
 
 interface InviteRow {
@@ -135,10 +136,12 @@ export async function inviteByEmail(core: Core, organizationId: string, emails: 
   for (const email of new Set(emails.map((e) => e.toLowerCase()))) {
     const user = await findUser(core, email) ?? await createUserRow(core, { email });
     users.push(user.id);
-    invited += await core.run(
+    const added = await core.run(
       'INSERT INTO members (organization_id, user_id, role, joined_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
       [organizationId, user.id, granted, now],
     );
+    if (added) await emit(core, organizationId, 'member_added', { member: { ...await userRef(core, user.id), role: granted } });
+    invited += added;
   }
   return { users, invited };
 }

@@ -7,6 +7,7 @@ import { nextPosition, placeItem, type PositionInput } from './positions';
 import { presentUser } from './users';
 import { loadState, saveRevision } from './content/state';
 import { setSpaceRevision } from './content/space-revision';
+import { emitSpaceEvent } from './webhooks';
 import type { Role } from '../domain/roles';
 
 export const RETENTION_DAYS = 7;
@@ -170,6 +171,7 @@ export function spacesModule(core: Core) {
         if (role !== 'admin') {
           await core.run("INSERT INTO space_permissions (space_id, principal_type, principal_id, role, granted_at) VALUES (?, 'user', ?, 'admin', ?)", [id, actor.userId, now]);
         }
+        await emitSpaceEvent(core, id, 'space_created', { createdBy: actor.userId });
         return await reload(actor, id);
       });
     },
@@ -276,6 +278,9 @@ export function spacesModule(core: Core) {
           args.push(patch[field]);
         }
         if (sets.length) await core.run(`UPDATE spaces SET ${sets.join(', ')}, updated_at = ? WHERE id = ?`, [...args, core.now(), spaceId]);
+        if (patch.visibility !== undefined && patch.visibility !== row.visibility) {
+          await emitSpaceEvent(core, spaceId, 'space_visibility_updated', { visibility: patch.visibility, previousVisibility: row.visibility, updatedBy: actor.userId });
+        }
         return await reload(actor, spaceId);
       });
     },
@@ -286,6 +291,7 @@ export function spacesModule(core: Core) {
         const row = await visible(actor, spaceId);
         requireRank(row, 6, 'delete this space');
         await core.run('UPDATE spaces SET deleted_at = ?, deleted_by = ? WHERE id = ?', [core.now(), actor.userId, spaceId]);
+        await emitSpaceEvent(core, spaceId, 'space_deleted', { deletedBy: actor.userId });
       });
     },
 
@@ -307,6 +313,7 @@ export function spacesModule(core: Core) {
         }
         // It goes back to its place (deleting its collection moved it to the end of the root).
         await core.run('UPDATE spaces SET deleted_at = NULL, deleted_by = NULL WHERE id = ?', [spaceId]);
+        await emitSpaceEvent(core, spaceId, 'space_restored', { restoredBy: actor.userId });
         return { ...await reload(actor, spaceId), restored: true };
       });
       if (!restored) throw notFound(`space ${spaceId} not found (deleted more than ${RETENTION_DAYS} days ago and purged)`);
@@ -342,6 +349,7 @@ export function spacesModule(core: Core) {
           [id, now, spaceId],
         );
         await placeItem(core, row.organization_id, row.parent_id, { type: 'space', id }, { after: { type: 'space', space: spaceId } });
+        await emitSpaceEvent(core, id, 'space_created', { createdBy: actor.userId, duplicateOf: spaceId });
         return await reload(actor, id);
       });
     },

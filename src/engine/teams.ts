@@ -6,6 +6,7 @@ import { MEMBER_COLUMNS, presentMember, type MemberRow } from './members';
 import type { Role, TeamRole } from '../domain/roles';
 import { isEmailAddress } from '../domain/email';
 import { inviteByEmail } from './invites';
+import { emitTeamMembersUpdated, teamMembersOf } from './webhooks';
 
 export interface TeamRow {
   id: string;
@@ -177,6 +178,7 @@ export function teamsModule(core: Core) {
         for (const userId of new Set(ids.values())) {
           await core.run("INSERT INTO team_members (team_id, user_id, role, added_at) VALUES (?, ?, 'member', ?)", [id, userId, now]);
         }
+        await emitTeamMembersUpdated(core, organizationId, id, new Map());
         return presentTeam(core, await teamRow(core, actor, organizationId, id), caller);
       });
     },
@@ -229,6 +231,7 @@ export function teamsModule(core: Core) {
         throw forbidden('invite: you are not allowed to invite people to the organization (admin role required); invite them first, or ask an admin');
       }
       await core.write(async () => {
+        const before = await teamMembersOf(core, teamId);
         if (change.invite) {
           const strangers = (await resolveMembers(organizationId, change.add ?? [])).unknown.filter((entry) => entry.includes('@'));
           const notEmails = strangers.filter((entry) => !isEmailAddress(entry));
@@ -262,6 +265,7 @@ export function teamsModule(core: Core) {
         if (notInTeam.length) {
           throw invalid(`memberships: ${notInTeam.slice(0, 10).map((e) => JSON.stringify(e)).join(', ')} ${notInTeam.length === 1 ? 'is' : 'are'} not in the team`);
         }
+        await emitTeamMembersUpdated(core, organizationId, teamId, before);
       });
     },
 
@@ -271,17 +275,23 @@ export function teamsModule(core: Core) {
       await core.write(async () => {
         const member = await core.get('SELECT 1 FROM members WHERE organization_id = ? AND user_id = ?', [organizationId, userId]);
         if (!member) throw notFound(`member ${userId} not found in organization ${organizationId}`);
+        const before = await teamMembersOf(core, teamId);
         await core.run(
           `INSERT INTO team_members (team_id, user_id, role, added_at) VALUES (?, ?, ?, ?)
            ON CONFLICT (team_id, user_id) DO UPDATE SET role = COALESCE(?, team_members.role)`,
           [teamId, userId, input.role ?? 'member', core.now(), input.role ?? null],
         );
+        await emitTeamMembersUpdated(core, organizationId, teamId, before);
       });
     },
 
     async removeMember(actor: Actor, organizationId: string, teamId: string, userId: string): Promise<void> {
       await requireTeamManager(actor, organizationId, teamId);
-      await core.write(async () => await core.run('DELETE FROM team_members WHERE team_id = ? AND user_id = ?', [teamId, userId]));
+      await core.write(async () => {
+        const before = await teamMembersOf(core, teamId);
+        await core.run('DELETE FROM team_members WHERE team_id = ? AND user_id = ?', [teamId, userId]);
+        await emitTeamMembersUpdated(core, organizationId, teamId, before);
+      });
     },
 
     /** Teams of one member, with the member's role in each. */

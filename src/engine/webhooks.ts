@@ -138,6 +138,57 @@ export async function emit(core: Core, organizationId: string, event: WebhookEve
   });
 }
 
+/** A space as events carry it: enough to find it and name it. */
+export async function spaceRef(core: Core, spaceId: string) {
+  const row = (await core.get<{ id: string; organization_id: string; title: string; visibility: string; parent_id: string | null }>(
+    'SELECT id, organization_id, title, visibility, parent_id FROM spaces WHERE id = ?', [spaceId],
+  ))!;
+  return {
+    organizationId: row.organization_id,
+    space: {
+      id: row.id, title: row.title, visibility: row.visibility, parent: row.parent_id,
+      urls: { location: core.apiUrl(`/spaces/${row.id}`), app: core.appUrl(`/s/${row.id}`) },
+    },
+  };
+}
+
+/** Records a space event (`space_created`, `space_deleted`, …) with the space as it is now and `extra` fields. */
+export async function emitSpaceEvent(core: Core, spaceId: string, event: WebhookEvent, extra: Record<string, unknown> = {}): Promise<void> {
+  const { organizationId, space } = await spaceRef(core, spaceId);
+  await emit(core, organizationId, event, { space, ...extra });
+}
+
+/** A user as events carry them. */
+export async function userRef(core: Core, userId: string) {
+  const row = await core.get<{ id: string; display_name: string; email: string }>('SELECT id, display_name, email FROM users WHERE id = ?', [userId]);
+  return row ? { id: row.id, displayName: row.display_name, email: row.email } : { id: userId };
+}
+
+/** The members of a team and their team roles, to compare before and after a change (`emitTeamMembersUpdated`). */
+export async function teamMembersOf(core: Core, teamId: string): Promise<Map<string, string>> {
+  return new Map((await core.all<{ user_id: string; role: string }>('SELECT user_id, role FROM team_members WHERE team_id = ?', [teamId])).map((r) => [r.user_id, r.role]));
+}
+
+/** Records `team_members_updated` when the team's members or their roles differ from `before`. */
+export async function emitTeamMembersUpdated(core: Core, organizationId: string, teamId: string, before: Map<string, string>): Promise<void> {
+  const after = await teamMembersOf(core, teamId);
+  const added = [...after.keys()].filter((id) => !before.has(id)).sort();
+  const removed = [...before.keys()].filter((id) => !after.has(id)).sort();
+  const roleChanged = [...after].filter(([id, role]) => before.has(id) && before.get(id) !== role).map(([id, role]) => ({ user: id, role })).sort((a, b) => (a.user < b.user ? -1 : 1));
+  if (!added.length && !removed.length && !roleChanged.length) return;
+  const team = await core.get<{ id: string; title: string }>('SELECT id, title FROM teams WHERE id = ?', [teamId]);
+  await emit(core, organizationId, 'team_members_updated', {
+    team: { id: teamId, title: team?.title ?? null },
+    added: await mapUsers(core, added, after), removed, roleChanged,
+  });
+}
+
+async function mapUsers(core: Core, ids: string[], roles: Map<string, string>) {
+  const users = [];
+  for (const id of ids) users.push({ ...await userRef(core, id), role: roles.get(id) });
+  return users;
+}
+
 export function webhooksModule(core: Core) {
   const raw = async (organizationId: string, webhookId: string) =>
     await core.get<WebhookRow>('SELECT * FROM webhooks WHERE id = ? AND organization_id = ?', [webhookId, organizationId]);

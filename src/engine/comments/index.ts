@@ -4,6 +4,7 @@ import { keysetPage, type ListEnvelope, type PageRequest } from '../pagination';
 import type { spacesModule, SpaceRow } from '../spaces';
 import type { changeRequestsModule } from '../change-requests';
 import { COMMENT_RANK, commentPermissions, replyPermissions } from './rules';
+import { emitSpaceEvent } from '../webhooks';
 import { applyReactions, changesReactions, type ReactionChange } from './reactions';
 import {
   COMMENT_COLUMNS, COMMENT_FROM, REPLY_COLUMNS, REPLY_FROM, presentComments, presentReplies,
@@ -156,6 +157,10 @@ export function commentsModule(core: Core, spaces: Spaces, changeRequests: Chang
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           [id, r.space.id, r.changeRequestId ?? null, actor.userId, core.now(), input.body.markdown ?? '', input.page ?? null, input.node ?? null, version, r.revisionId],
         );
+        await emitSpaceEvent(core, r.space.id, 'comment_created', {
+          changeRequest: r.changeRequestId ?? null,
+          comment: { id, postedBy: actor.userId, postedAt: core.now(), page: input.page ?? null, markdown: input.body.markdown ?? '' },
+        });
         return await oneComment(actor, r, id, format);
       });
     },

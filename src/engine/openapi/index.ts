@@ -8,6 +8,7 @@ import { readSpec } from '../../openapi-document/read-spec';
 import { SpecBoundError } from '../../openapi-document/isolated';
 import { fetchSpecText, SpecProcessError } from '../../openapi-document/fetch-source';
 import { computedSpecChanged } from '../content/search-index';
+import { emit } from '../webhooks';
 import { presentSpec, presentVersion, rawUrl, type OpenApiSpec, type OpenApiSpecVersion, type SpecRow, type VersionRow } from './present';
 
 export type SpecSource = { url: string } | { text: string };
@@ -84,6 +85,10 @@ export function openapiModule(core: Core) {
             [versionId, specId, (latest?.number ?? 0) + 1, document.sha256, document.filename, document.text, document.title ?? null, document.version ?? null, now],
           );
           await computedSpecChanged(core, spec.organization_id, [spec.slug, spec.id]);
+          await emit(core, spec.organization_id, 'openapi_spec_version_created', {
+            spec: { id: spec.id, slug: spec.slug },
+            version: { id: versionId, number: (latest?.number ?? 0) + 1, title: document.title ?? null, apiVersion: document.version ?? null, sha256: document.sha256, createdAt: now },
+          });
         }
         await core.run(
           "UPDATE openapi_specs SET processing_state = 'complete', last_version_id = ?, last_processed_at = ?, last_error_code = NULL, last_error = NULL, updated_at = ? WHERE id = ?",
