@@ -18,7 +18,8 @@ const BELOW_INDENT = 2;
  * column marked `overflow` keeps its cells whole instead: `wrap` continues a cell on the lines below
  * within its column, `line` moves a cell that does not fit to a line of its own below the row,
  * indented under the second column where it fits there (all the column's cells, and the header, when
- * none fits in the column).
+ * none fits in the column); a `whole` one of one word wider than the terminal (a long link) goes
+ * unbroken from the first column, the one line of a table that may be wider than `width`.
  */
 export function table<T>(rows: T[], columns: Column<T>[], view: View & { width: number }): Table {
   const cells = rows.map((row) => columns.map((c) => shown(c, row, view)));
@@ -72,8 +73,15 @@ export function table<T>(rows: T[], columns: Column<T>[], view: View & { width: 
     const lines = Array.from({ length: height }, (_, n) => line(pieces.map((p) => p[n] ?? ''), tone));
     moved.sort((a, b) => a - b);
     for (const i of moved) {
-      const indent = indentOf(cells[r][i]);
-      for (const piece of wrap(cells[r][i], view.width - indent, true)) lines.push(' '.repeat(indent) + view.paint(truncate(piece, view.width - indent), tone(i)));
+      const text = cells[r][i];
+      // A whole value of one word (a link) wider than the terminal is not broken: alone on its line from
+      // the first column, the terminal's own wrapping keeps it one line to copy or click. Words wrap.
+      if (columns[i].whole && !/\s/.test(text) && displayWidth(text) > view.width - BELOW_INDENT) {
+        lines.push(view.paint(text, tone(i)));
+        continue;
+      }
+      const indent = indentOf(text);
+      for (const piece of wrap(text, view.width - indent, true)) lines.push(' '.repeat(indent) + view.paint(truncate(piece, view.width - indent), tone(i)));
     }
     return lines;
   };

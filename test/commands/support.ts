@@ -91,7 +91,7 @@ export function tableOf(stdout: string): { header: string[]; rows: string[][] } 
 /**
  * A TTY table whose cells may wrap (a column marked `overflow`): a line with an empty first cell
  * continues the row above it, its pieces joined back to their cells (with a space, or none after an
- * @, a / and other places `wrap` breaks inside a word).
+ * @ or a /, where `wrap` breaks inside a word).
  */
 export function wrappedTableOf(stdout: string): { header: string[]; rows: string[][] } {
   const { header, rows } = tableOf(stdout);
@@ -100,7 +100,7 @@ export function wrappedTableOf(stdout: string): { header: string[]; rows: string
     const last = joined[joined.length - 1];
     if (!row[0] && last) {
       row.forEach((piece, i) => {
-        if (piece) last[i] = last[i] ? `${last[i]}${/[@/.,;:-]$/.test(last[i]) ? '' : ' '}${piece}` : piece;
+        if (piece) last[i] = last[i] ? `${last[i]}${/[@/]$/.test(last[i]) ? '' : ' '}${piece}` : piece;
       });
     } else joined.push([...row]);
   }

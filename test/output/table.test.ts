@@ -173,6 +173,19 @@ describe('tables for people', () => {
       expect(out.filter((line) => line.startsWith('  ')).map((line) => line.trim()).join(' ')).toBe(long.map((s) => s.detail).join(' '));
     });
 
+    it('line: a whole link longer than the terminal is never broken: alone on its line, from the first column', async () => {
+      const link = `https://docs.example.com/${'a'.repeat(30)}?shareKey=${'k'.repeat(40)}`;
+      const r = render(80);
+      type Site = { id: string; title: string; link: string };
+      const siteColumns: Column<Site>[] = [
+        idColumn((x) => x.id),
+        { header: 'TITLE', value: (x) => x.title, priority: 1 },
+        { header: 'URL', value: (x) => x.link, whole: true, overflow: 'line' },
+      ];
+      await r.output.list([{ id: 'AAAAAAAAAAAAAAAAAAAA', title: 'Partner portal', link }], siteColumns);
+      expect(r.stdout().trimEnd().split('\n')).toEqual(['ID                    TITLE', 'AAAAAAAAAAAAAAAAAAAA  Partner portal', link]);
+    });
+
     it('leave TSV untouched: one line a row, whole cells', async () => {
       const r = render(40, { format: 'tsv' });
       await r.output.list(steps, stepColumns('line'));
