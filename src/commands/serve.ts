@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Option, type Command } from 'commander';
 import { UsageError } from '../errors';
 import { importLimitsOf, wholeNumberFlag, withImportLimitFlags } from './shared/import-limits';
@@ -7,6 +8,7 @@ import { holdForServer } from '../engine/store/server-lock';
 import type { AccessEntry, LogFormat } from '../server/access-log';
 import { databaseLabel, isPostgresUrl, sqliteFile } from '../domain/database-location';
 import { maxFileSizeOf } from '../domain/file-size';
+import { webhookRetryBaseOf } from '../domain/webhook-events';
 
 interface Opts {
   port: string;
@@ -33,7 +35,7 @@ export function registerServe(program: Command, ctx: Context): void {
     .option('--public-url <url>', 'base URL clients see, used in urls.location (default: the listening address)')
     .option('--rate-limit <n>', 'requests per window per token', '1000')
     .option('--rate-window <seconds>', 'rate-limit window in seconds', '60')
-    .option('--allow-private-addresses', 'let content imports and OpenAPI source URLs fetch from loopback, private, link-local and this machine\'s own addresses (refused by default: editors must not reach your internal network)')
+    .option('--allow-private-addresses', 'let content imports, OpenAPI source URLs and webhooks reach loopback, private, link-local and this machine\'s own addresses (refused by default: editors must not reach your internal network)')
     // The default since issue 13; still accepted so scripts that pass it keep working.
     .addOption(new Option('--refuse-private-addresses').hideHelp())
     .option('--openapi-max-time <seconds>', 'longest the validation of one OpenAPI document may take, 1-600 (default 20); past it the spec gets PARSE_ERROR', '20')
@@ -55,6 +57,7 @@ export function registerServe(program: Command, ctx: Context): void {
       const shutdownSeconds = wholeNumberFlag(opts.shutdownTimeout, '--shutdown-timeout', 0, 600);
       const maxFileSize = opts.maxFileSize === undefined ? undefined : maxFileSizeOf(opts.maxFileSize, '--max-file-size');
       const metricsPort = opts.metricsPort === undefined ? undefined : wholeNumberFlag(opts.metricsPort, '--metrics-port', 0, 65535);
+      const retryBaseMs = webhookRetryBaseOf(ctx.env.DOCSCTL_WEBHOOK_RETRY_BASE_MS);
       const target = ctx.target();
       if (target.mode !== 'local') throw new UsageError(`serve needs a local database; it cannot serve ${target.url}`);
       // A server does not invent an organization: a database file that does not exist is created by init.
@@ -64,7 +67,7 @@ export function registerServe(program: Command, ctx: Context): void {
       let app: App | undefined;
       const report = (error: unknown) => ctx.io.stderr.write(`internal error: ${(error as Error)?.stack ?? String(error)}\n`);
       const logFormat = opts.logFormat ?? (ctx.io.stdout.isTTY ? 'text' : 'json');
-      const { batchedLines, formatAccessEntry } = await import('../server/access-log');
+      const { batchedLines, formatAccessEntry, formatDeliveryAttempt } = await import('../server/access-log');
       const lines = batchedLines((text) => ctx.io.stdout.write(text));
       const log = logFormat === 'off' ? undefined : (entry: AccessEntry) => lines.line(formatAccessEntry(entry, logFormat as LogFormat));
       // Metrics (prom-client) load only when asked for.
@@ -97,6 +100,18 @@ export function registerServe(program: Command, ctx: Context): void {
         }
       }, PURGE_INTERVAL_MS);
       purging.unref();
+      // Webhooks: what this process's writes record goes at once; what other processes (local commands,
+      // other replicas) record, and retries coming due, within a poll interval.
+      const { startDeliveryLoop } = await import('../server/webhook-loop');
+      const { hostname } = await import('node:os');
+      const deliveries = startDeliveryLoop(engine.webhookDeliverer({
+        refusePrivateAddresses: importLimits.refusePrivateAddresses, retryBaseMs, worker: `${hostname()}:${process.pid}:${randomUUID()}`,
+        onAttempt: (attempt) => {
+          if (logFormat !== 'off') lines.line(formatDeliveryAttempt(attempt, logFormat as LogFormat));
+          metrics?.counts.webhook(attempt);
+        },
+      }), { onError: report });
+      const unwatch = engine.onWebhookEvents(deliveries.wake);
       // Stop handlers before the announcement: whoever reads it may send SIGTERM at once.
       // Stopping drains: no new connections, idle ones closed, requests under way finish (within the bound).
       const stopped = new Promise<void>((resolve) => {
@@ -116,6 +131,8 @@ export function registerServe(program: Command, ctx: Context): void {
       serveHandles.clear();
       process.off('unhandledRejection', report);
       clearInterval(purging);
+      unwatch();
+      await deliveries.stop();
       lines.flush();
       await engine.close();
       release();

@@ -1,3 +1,5 @@
+import { UsageError } from '../errors';
+
 /**
  * The events a webhook may subscribe to (issue 32): the platform's names where it has the event
  * (`space_content_updated`, `space_visibility_updated`), the same style for the rest. `ping` is sent by
@@ -31,3 +33,14 @@ export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 /** The longest webhook URL, and how much of a receiver's answer a delivery keeps. */
 export const WEBHOOK_URL_MAX = 2048;
 export const WEBHOOK_RESPONSE_KEPT_BYTES = 4096;
+
+/**
+ * The unit of the retry schedule in ms, from `DOCSCTL_WEBHOOK_RETRY_BASE_MS` (1000 when unset): tests
+ * shrink it so that retries come in milliseconds. A whole number from 1 to 60000, or undefined (unset).
+ */
+export function webhookRetryBaseOf(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > 60_000) throw new UsageError(`DOCSCTL_WEBHOOK_RETRY_BASE_MS: must be a whole number of milliseconds from 1 to 60000, not ${JSON.stringify(value)}`);
+  return n;
+}

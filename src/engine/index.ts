@@ -26,7 +26,8 @@ import { randomIds, systemClock, type Clock, type IdGenerator } from './clock';
 import { auditModule } from './audit';
 import { uploadsModule } from './content/uploads';
 import { historyModule } from './history/index';
-import { webhooksModule } from './webhooks';
+import { webhooksModule, onWebhookEvents } from './webhooks';
+import { webhookDeliverer, type DeliveryOptions } from './webhook-delivery';
 
 export type { Actor } from './core';
 
@@ -75,6 +76,10 @@ export async function createEngine(options: EngineOptions) {
     audit,
     uploads,
     webhooks: webhooksModule(core),
+    /** Sends pending webhook deliveries (`serve`, `webhooks flush`). */
+    webhookDeliverer: (options: DeliveryOptions) => webhookDeliverer(core, options),
+    /** Calls `listener` when this process records webhook deliveries (`serve` wakes its deliverer). */
+    onWebhookEvents: (listener: () => void) => onWebhookEvents(core, listener),
     install: async (bootstrap?: BootstrapOptions) => await ensureInstallation(core, bootstrap),
     /** The first organization and the admin user, once installed. */
     installation: async () => await installationOf(core),

@@ -1,4 +1,5 @@
 import type { RequestTrace } from './app';
+import type { DeliveryAttempt } from '../engine/webhook-delivery';
 
 /** One line of the access log: what was asked, by whom, and how it went. Never a token, a query or a body. */
 export interface AccessEntry extends RequestTrace {
@@ -18,6 +19,16 @@ export function formatAccessEntry(entry: AccessEntry, format: LogFormat): string
   if (format === 'json') return JSON.stringify(entry);
   const who = [entry.userId ? `user=${entry.userId}` : '', entry.tokenId ? `token=${entry.tokenId}` : ''].filter(Boolean).join(' ');
   return [entry.time, entry.requestId, entry.method, entry.path, entry.operationId ?? '-', entry.status, `${entry.durationMs}ms`, who].filter((part) => part !== '').join(' ');
+}
+
+/**
+ * One webhook delivery attempt in the access log's style: JSON with `kind: "webhook"`, or
+ * `time webhook POST url event deliveryId status duration attempt=N outcome [error]`.
+ */
+export function formatDeliveryAttempt(attempt: DeliveryAttempt, format: LogFormat): string {
+  if (format === 'json') return JSON.stringify({ kind: 'webhook', ...attempt });
+  return [attempt.time, 'webhook', 'POST', attempt.url, attempt.event, attempt.deliveryId, attempt.status || '-', `${attempt.durationMs}ms`,
+    `attempt=${attempt.attempt}`, attempt.outcome, attempt.error ? JSON.stringify(attempt.error) : ''].filter((part) => part !== '').join(' ');
 }
 
 /** Longest a line waits before it is written, and most lines written at once. */

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type * as PromClient from 'prom-client';
 import type { AccessEntry } from './access-log';
+import type { DeliveryAttempt } from '../engine/webhook-delivery';
 
 /** Latency buckets in seconds: a primary-key read is well under a millisecond, an import may take a minute. */
 const BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
@@ -18,6 +19,12 @@ export function createMetrics(prom: typeof PromClient) {
   const latency = new prom.Histogram({ name: 'docsctl_http_request_duration_seconds', help: 'Time to answer a request, by operation id', labelNames: ['operation'], buckets: BUCKETS, registers });
   const limited = new prom.Counter({ name: 'docsctl_rate_limited_total', help: 'Requests refused by the rate limit (429)', registers });
   const busy = new prom.Counter({ name: 'docsctl_database_busy_total', help: 'Requests that failed because the database stayed locked past its busy timeout (503)', registers });
+  const webhookAttempts = new prom.Counter({
+    name: 'docsctl_webhook_delivery_attempts_total', help: 'Webhook delivery attempts, by outcome (delivered, retry, failed) and event', labelNames: ['outcome', 'event'], registers,
+  });
+  const webhookLatency = new prom.Histogram({
+    name: 'docsctl_webhook_delivery_duration_seconds', help: 'Time a webhook receiver took to answer an attempt, by outcome', labelNames: ['outcome'], buckets: BUCKETS, registers,
+  });
   const jobs = new prom.Counter({ name: 'docsctl_background_jobs_total', help: 'Background jobs run (the hourly purge of deleted spaces), by job and result', labelNames: ['job', 'result'], registers });
   return {
     /** Counts one answered request (from its access-log entry). */
@@ -27,6 +34,11 @@ export function createMetrics(prom: typeof PromClient) {
       latency.observe({ operation }, entry.durationMs / 1000);
       if (entry.status === 429) limited.inc();
       if (entry.databaseBusy) busy.inc();
+    },
+    /** Counts one webhook delivery attempt. */
+    webhook(attempt: DeliveryAttempt): void {
+      webhookAttempts.inc({ outcome: attempt.outcome, event: attempt.event });
+      webhookLatency.observe({ outcome: attempt.outcome }, attempt.durationMs / 1000);
     },
     job(name: string, result: 'ok' | 'failed' | 'skipped'): void {
       jobs.inc({ job: name, result });

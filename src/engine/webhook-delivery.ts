@@ -1,0 +1,197 @@
+import { createHmac } from 'node:crypto';
+import type { Core } from './core';
+import type { DeliveryRow } from './webhooks';
+import { VERSION } from '../version';
+import { WEBHOOK_RESPONSE_KEPT_BYTES } from '../domain/webhook-events';
+
+/**
+ * Sending what the outbox holds (issue 32). A deliverer claims due pending deliveries in a write
+ * transaction (write transactions are serialized, across replicas too on PostgreSQL, so two processes
+ * never claim the same one), each with a lease; POSTs them, signed, outside any transaction; and records
+ * each outcome in another. A process that dies mid-delivery leaves its claim to lapse, and another
+ * sends it again once the lease is past (same delivery id: receivers can tell). docs/api.md, "Delivery".
+ */
+
+/** Attempts of a delivery before it is `failed`. */
+export const MAX_ATTEMPTS = 8;
+/**
+ * The waits after each failed attempt, in units of the retry base (1 s by default): 1 s, 4 s, 15 s,
+ * 1 min, 4 min, 15 min, 45 min (about 65 minutes from the first attempt to the eighth), each ±10%.
+ */
+export const RETRY_SCHEDULE = [1, 4, 15, 60, 240, 900, 2700] as const;
+/** Failed deliveries in a row after which a webhook is turned off. */
+export const MAX_CONSECUTIVE_FAILURES = 20;
+/** How long a receiver has to answer. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+/** How long a claim holds: past it, another process may send the delivery again. */
+export const LEASE_MS = 60_000;
+/** Deliveries claimed at once (each of another webhook: one webhook's leave one at a time, in order). */
+const CLAIM_BATCH = 50;
+
+export interface DeliveryOptions {
+  /** The SSRF guard: loopback and private targets refused (true unless `serve --allow-private-addresses`). */
+  refusePrivateAddresses: boolean;
+  /** The unit of RETRY_SCHEDULE in ms (1000; `DOCSCTL_WEBHOOK_RETRY_BASE_MS` for tests). */
+  retryBaseMs?: number;
+  timeoutMs?: number;
+  /** Who claims (a process's id), kept in `claimed_by`. */
+  worker: string;
+  /** Told of every attempt (the access log and the metrics of `serve`). */
+  onAttempt?: (attempt: DeliveryAttempt) => void;
+}
+
+/** One attempt, as the log and the metrics see it. */
+export interface DeliveryAttempt {
+  time: string;
+  deliveryId: string;
+  webhookId: string;
+  event: string;
+  /** The target's origin and path (never its query, which may carry a key). */
+  url: string;
+  attempt: number;
+  /** The receiver's status, or 0 when none came (timeout, network error, refused address). */
+  status: number;
+  durationMs: number;
+  outcome: 'delivered' | 'retry' | 'failed';
+  error?: string;
+}
+
+/** `sha256=<hex>`: the HMAC-SHA256 of the raw body with the webhook's secret (`X-GitBook-Signature`). */
+export function signatureOf(secret: string, body: string): string {
+  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+}
+
+/** The wait before the attempt after `attempts` failed ones, with ±10% jitter. */
+export function retryDelayMs(attempts: number, baseMs = 1000, random = Math.random): number {
+  const step = RETRY_SCHEDULE[Math.min(attempts, RETRY_SCHEDULE.length) - 1] ?? RETRY_SCHEDULE[0];
+  return Math.round(step * baseMs * (0.9 + 0.2 * random()));
+}
+
+type Claimed = DeliveryRow & { url: string; secret: string };
+
+export function webhookDeliverer(core: Core, options: DeliveryOptions) {
+  const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  const retryBaseMs = options.retryBaseMs ?? 1000;
+  const at = (ms: number) => new Date(core.clock.now().getTime() + ms).toISOString();
+
+  /**
+   * Claims due deliveries: pending, due, not leased by anyone (or the lease past), of an active webhook,
+   * and the first pending one of their webhook (a later one waits for it: order per webhook).
+   */
+  async function claim(look: boolean): Promise<Claimed[]> {
+    // A read first: a poll that finds nothing takes no write lock (on PostgreSQL, a write moves every
+    // replica's change version and empties what they remember).
+    const due = !look || await core.get(
+      `SELECT 1 FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+       WHERE d.status = 'pending' AND w.active = 1 AND d.next_attempt_at <= ? AND (d.lease_until IS NULL OR d.lease_until < ?) LIMIT 1`,
+      [core.now(), core.now()],
+    );
+    if (!due) return [];
+    return await core.write(async () => {
+      const now = core.now();
+      const rows = await core.all<Claimed>(
+        `SELECT d.*, w.url, w.secret FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+         WHERE d.status = 'pending' AND w.active = 1 AND d.next_attempt_at <= ? AND (d.lease_until IS NULL OR d.lease_until < ?)
+           AND NOT EXISTS (SELECT 1 FROM webhook_deliveries e WHERE e.webhook_id = d.webhook_id AND e.status = 'pending' AND e.sequence < d.sequence)
+         ORDER BY d.next_attempt_at, d.created_at, d.sequence LIMIT ?`,
+        [now, now, CLAIM_BATCH],
+      );
+      for (const row of rows) {
+        await core.run('UPDATE webhook_deliveries SET lease_until = ?, claimed_by = ? WHERE id = ?', [at(LEASE_MS), options.worker, row.id]);
+      }
+      return rows;
+    });
+  }
+
+  async function send(row: Claimed): Promise<void> {
+    const { postJson } = await import('../net/post');
+    const attempt = row.attempts + 1;
+    const target = new URL(row.url);
+    let status = 0;
+    let responseBody: string | null = null;
+    let error: string | null = null;
+    const started = performance.now();
+    try {
+      const posted = await postJson(row.url, row.body, {
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': `docsctl/${VERSION}`,
+          'x-gitbook-signature': signatureOf(row.secret, row.body),
+          'x-docsctl-delivery': row.id,
+        },
+        timeoutMs,
+        maxResponseBytes: WEBHOOK_RESPONSE_KEPT_BYTES,
+        refusePrivateAddresses: options.refusePrivateAddresses,
+      });
+      status = posted.status;
+      responseBody = posted.body;
+      if (status < 200 || status > 299) error = `the receiver answered ${status}`;
+    } catch (failure) {
+      error = (failure as Error).message;
+    }
+    const durationMs = Math.round(performance.now() - started);
+    const delivered = status >= 200 && status <= 299;
+    const gone = status === 410;
+    const last = attempt >= MAX_ATTEMPTS;
+    const outcome = delivered ? 'delivered' : gone || last ? 'failed' : 'retry';
+    await core.write(async () => {
+      const now = core.now();
+      // Only the claim that sent it records it: a lease that lapsed meanwhile went to someone else.
+      const still = await core.get<{ attempts: number }>(
+        "SELECT attempts FROM webhook_deliveries WHERE id = ? AND claimed_by = ? AND status = 'pending'", [row.id, options.worker],
+      );
+      if (!still) return;
+      await core.run(
+        `UPDATE webhook_deliveries SET status = ?, attempts = ?, last_attempt_at = ?, next_attempt_at = ?, lease_until = NULL, claimed_by = NULL,
+           response_status = ?, response_body = ?, duration_ms = ?, error = ? WHERE id = ?`,
+        [outcome === 'retry' ? 'pending' : outcome, attempt, now, outcome === 'retry' ? at(retryDelayMs(attempt, retryBaseMs)) : null,
+          status || null, responseBody, durationMs, error, row.id],
+      );
+      if (delivered) {
+        await core.run('UPDATE webhooks SET consecutive_failures = 0 WHERE id = ?', [row.webhook_id]);
+      } else if (gone) {
+        await core.run('UPDATE webhooks SET active = 0, disabled_reason = ?, consecutive_failures = consecutive_failures + 1, updated_at = ? WHERE id = ?', [
+          `the receiver answered 410 Gone on ${now}`, now, row.webhook_id,
+        ]);
+      } else if (last) {
+        await core.run('UPDATE webhooks SET consecutive_failures = consecutive_failures + 1 WHERE id = ?', [row.webhook_id]);
+        await core.run(
+          'UPDATE webhooks SET active = 0, disabled_reason = ?, updated_at = ? WHERE id = ? AND active = 1 AND consecutive_failures >= ?',
+          [`${MAX_CONSECUTIVE_FAILURES} deliveries in a row failed (the last on ${now})`, now, row.webhook_id, MAX_CONSECUTIVE_FAILURES],
+        );
+      }
+    });
+    options.onAttempt?.({
+      time: core.now(), deliveryId: row.id, webhookId: row.webhook_id, event: row.event, url: `${target.origin}${target.pathname}`,
+      attempt, status, durationMs, outcome, ...(error ? { error } : {}),
+    });
+  }
+
+  return {
+    /**
+     * Sends what is due now, claim after claim, until nothing is: answers how many attempts were made.
+     * Deliveries of different webhooks go at once; a webhook's own, one after the other. `claimAtOnce`
+     * skips the first look (a wake from a write not committed yet: the claim waits for it).
+     */
+    async deliverDue(options: { claimAtOnce?: boolean } = {}): Promise<number> {
+      let attempts = 0;
+      for (let first = true; ; first = false) {
+        const claimed = await claim(!(first && options.claimAtOnce));
+        if (!claimed.length) return attempts;
+        // At once on purpose: each is another webhook's, sent outside any transaction; each records
+        // its outcome in a transaction of its own, which the store runs one after the other.
+        await Promise.all(claimed.map((row) => send(row)));
+        attempts += claimed.length;
+      }
+    },
+
+    /** When the next pending delivery of an active webhook is due (or undefined: none is pending). */
+    async nextDue(): Promise<string | undefined> {
+      return (await core.get<{ t: string | null }>(
+        "SELECT MIN(d.next_attempt_at) AS t FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id WHERE d.status = 'pending' AND w.active = 1",
+      ))?.t ?? undefined;
+    },
+  };
+}
+
+export type WebhookDeliverer = ReturnType<typeof webhookDeliverer>;
