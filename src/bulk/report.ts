@@ -13,10 +13,17 @@ const columns: Column<ReportRow>[] = [
   { header: 'DETAIL', value: (r) => r.detail, overflow: 'line' },
 ];
 
+/**
+ * A table leaves out LINE when no row came from a file's line (users given as arguments) and TEAM when no
+ * row is about a team (organization roles, invites): empty, they would take the room of the detail, and
+ * a detail below its row would look like a row of its own. TSV and CSV keep every column.
+ */
+const tableColumns = (rows: ReportRow[]) => columns.filter((c) => (c.header !== 'LINE' || rows.some((r) => r.line)) && (c.header !== 'TEAM' || rows.some((r) => r.team)));
+
 /** Prints the per-row report (JSON: `{ applied, rows }`) and a summary line on stderr. */
 export async function printReport(out: Output, rows: ReportRow[], applied: boolean): Promise<void> {
   if (out.json) out.raw({ applied, rows });
-  else await out.list(rows, columns);
+  else await out.list(rows, out.tty ? tableColumns(rows) : columns);
   const count = (status: ReportRow['status']) => rows.filter((r) => r.status === status).length;
   const changes = count('ok');
   const invites = rows.filter((r) => r.action === 'invite' && r.status === 'ok').length;

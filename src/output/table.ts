@@ -11,6 +11,8 @@ export interface Table {
 
 /** Lines below a row (a `line` column's cells) start under the second column, or here when they do not fit there. */
 const BELOW_INDENT = 2;
+/** A text below a row that must wrap wraps under the second column when that leaves this much room. */
+const BELOW_ROOM = 40;
 
 /**
  * A table for people: borderless like gh's (a border costs three columns a column), a header line,
@@ -18,7 +20,8 @@ const BELOW_INDENT = 2;
  * column marked `overflow` keeps its cells whole instead: `wrap` continues a cell on the lines below
  * within its column, `line` moves a cell that does not fit to a line of its own below the row,
  * indented under the second column where it fits there (all the column's cells, and the header, when
- * none fits in the column); a `whole` one of one word wider than the terminal (a long link) goes
+ * none fits in the column; a less important column is dropped instead when that lets more of its cells
+ * stay beside their rows); a `whole` one of one word wider than the terminal (a long link) goes
  * unbroken from the first column, the one line of a table that may be wider than `width`.
  */
 export function table<T>(rows: T[], columns: Column<T>[], view: View & { width: number }): Table {
@@ -32,22 +35,54 @@ export function table<T>(rows: T[], columns: Column<T>[], view: View & { width: 
     floor: c.overflow === 'wrap' ? Math.max(0, ...cells.map((r) => longestWord(r[i]))) : undefined,
   }));
   const hasText = (i: number) => cells.some((r) => r[i] !== '');
-  // A `line` column none of whose cells fits takes no room in the table: the rest are fitted without it.
+  const priority = (i: number) => columns[i].priority ?? 2;
+  // `below`: `line` columns none of whose cells fits, out of the table (their cells all go below the
+  // rows); `given`: columns dropped to give a more important `line` column room for more of its cells.
   const below = new Set<number>();
-  let widths: (number | undefined)[];
-  for (;;) {
-    const inTable = columns.map((_, i) => i).filter((i) => !below.has(i));
+  const given = new Set<number>();
+  let widths: (number | undefined)[] = [];
+  const fit = () => {
+    const inTable = columns.map((_, i) => i).filter((i) => !below.has(i) && !given.has(i));
     const fitted = fitColumns(inTable.map((i) => sizing[i]), view.width);
-    widths = columns.map((_, i) => (below.has(i) ? undefined : fitted[inTable.indexOf(i)]));
-    const homeless = inTable.filter((i) => columns[i].overflow === 'line' && hasText(i) && cells.every((r) => r[i] === '' || displayWidth(r[i]) > (widths[i] ?? -1)));
+    widths = columns.map((_, i) => (below.has(i) || given.has(i) ? undefined : fitted[inTable.indexOf(i)]));
+  };
+  const fitting = (i: number) => cells.filter((r) => r[i] !== '' && displayWidth(r[i]) <= (widths[i] ?? -1)).length;
+  const lineColumns = columns.flatMap((c, i) => (c.overflow === 'line' && hasText(i) ? [i] : []));
+  fit();
+  for (let room = true; room; ) {
+    room = false;
+    for (const l of lineColumns.filter((i) => !below.has(i) && fitting(i) < cells.filter((r) => r[i] !== '').length)) {
+      const shown = columns.flatMap((_, i) => (widths[i] === undefined ? [] : [i])).slice(1);
+      const worse = shown.filter((i) => i !== l && priority(i) > priority(l));
+      if (!worse.length) continue;
+      const worst = Math.max(...worse.map(priority));
+      const drop = worse.filter((i) => priority(i) === worst).pop()!;
+      const before = fitting(l);
+      given.add(drop);
+      fit();
+      if (fitting(l) > before) {
+        room = true;
+        break;
+      }
+      given.delete(drop);
+      fit();
+    }
+  }
+  for (;;) {
+    const homeless = lineColumns.filter((i) => !below.has(i) && fitting(i) === 0);
     if (!homeless.length) break;
     for (const i of homeless) below.add(i);
+    fit();
   }
   const kept = columns.flatMap((_, i) => (widths[i] === undefined ? [] : [i]));
   const second = kept.length > 1 ? widths[kept[0]]! + GAP : 0;
-  // Under the second column when the text fits there, else nearer the left (a link then stays one piece,
-  // or takes fewer lines).
-  const indentOf = (text: string) => (second && displayWidth(text) <= view.width - second ? second : BELOW_INDENT);
+  // Under the second column when the text fits there; else nearer the left when it fits there on one
+  // line (a link stays one piece); else, wrapped, under the second column if that leaves room enough.
+  const indentOf = (text: string) => {
+    if (second && displayWidth(text) <= view.width - second) return second;
+    if (displayWidth(text) <= view.width - BELOW_INDENT) return BELOW_INDENT;
+    return second && view.width - second >= BELOW_ROOM ? second : BELOW_INDENT;
+  };
   // Pad, then paint: the colour codes take no room, and a cut cell is painted whole.
   const line = (texts: string[], tone: (i: number) => Tone | undefined) =>
     kept

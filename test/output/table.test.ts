@@ -150,10 +150,16 @@ describe('tables for people', () => {
       const { lines: out, stderr } = await lines(stepColumns('line', undefined), 80);
       expect(out[0]).toMatch(/^ID {20}WHO {24}STATUS {2}DETAIL$/);
       expect(out[1]).toBe('AAAAAAAAAAAAAAAAAAAA  grace.hopper@acme.example  error');
-      // 'role must … team_role)' is 99 columns: wider than the room under the second column, it wraps from
-      // further left, in fewer lines.
-      expect(out.slice(2, 4).every((line) => /^ {2}\S/.test(line) && displayWidth(line) <= 80)).toBe(true);
-      expect(out.slice(2, 4).map((line) => line.trim()).join(' ')).toBe(steps[0].detail);
+      // 'role must … team_role)' is 99 columns: it wraps, under the second column (58 columns of room).
+      const detail = out.slice(2, out.findIndex((line) => line.startsWith('BBBB')));
+      expect(detail.length).toBe(2);
+      expect(detail.every((line) => /^ {22}\S/.test(line) && displayWidth(line) <= 80)).toBe(true);
+      expect(detail.map((line) => line.trim()).join(' ')).toBe(steps[0].detail);
+      // A text that does not fit there but fits one line from further left goes there, unbroken.
+      const left = render(80);
+      const oneLine = 'not a member of the organization: pass --invite to invite and add, or invite';
+      await left.output.list([{ ...steps[0], detail: oneLine }], stepColumns('line', undefined));
+      expect(left.stdout().split('\n')[2]).toBe(`  ${oneLine}`);
       // A text that fits under the second column starts there.
       const shorter = render(80);
       await shorter.output.list([{ ...steps[0], detail: 'role must be owner or member, not "admin"' }], stepColumns('line', undefined));
