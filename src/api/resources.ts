@@ -25,3 +25,5 @@ export type ChangeRequest = ItemOf<'getChangeRequest'>;
 export type ContentFile = ItemOf<'getSpaceFile'>;
 export type AuditRecord = ItemOf<'listOrganizationAuditLog'>;
 export type ApiToken = ItemOf<'getOrganizationToken'>;
+export type Webhook = ItemOf<'getWebhook'>;
+export type WebhookDelivery = ItemOf<'redeliverWebhookDelivery'>;

@@ -37,6 +37,7 @@ const GROUPS: Record<string, () => Promise<Register>> = {
   export: () => import('./org-archive/index').then((m) => m.registerOrgArchive),
   import: () => import('./org-archive/index').then((m) => m.registerOrgArchive),
   tokens: () => import('./tokens/index').then((m) => m.registerTokens),
+  webhooks: () => import('./webhooks/index').then((m) => m.registerWebhooks),
   login: () => import('./auth/index').then((m) => m.registerAuth),
   logout: () => import('./auth/index').then((m) => m.registerAuth),
   whoami: () => import('./auth/index').then((m) => m.registerAuth),

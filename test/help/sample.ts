@@ -50,6 +50,8 @@ export async function sampleTemplate(site: FixtureSite) {
   const versions = (await json(box, ['openapi', 'versions', 'petstore'])).items as { id: string }[];
   const translation = await json(box, ['translations', 'create', '--title', 'Docs in French', '--language', 'fr']);
   const token = (await json(box, ['tokens', 'list'])).items?.[0] ?? (await json(box, ['tokens', 'create', '--name', 'examples']));
+  const webhook = await json(box, ['webhooks', 'create', '--endpoint', 'https://ci.acme.example/hooks/docs', '--events', 'change_request_merged']);
+  const ping = await json(box, ['webhooks', 'ping', webhook.id]);
 
   const sites = (await json(box, ['sites', 'list'])).items as { id: string; title: string }[];
   const SITE_ID = sites.find((s) => s.title === 'Acme Developers')!.id;
@@ -98,6 +100,8 @@ export async function sampleTemplate(site: FixtureSite) {
     VERSION_ID: versions[0].id,
     TRANSLATION_ID: translation.id,
     TOKEN_ID: token.id,
+    WEBHOOK_ID: webhook.id,
+    DELIVERY_ID: ping.id,
     REVISION_ID: history.find((r) => r.changeRequest?.number === 1)?.id ?? '',
   };
   // The archive the `import` examples read: the whole sample organization.
