@@ -31,8 +31,9 @@ Records are kept 90 days. Each names the user and token, the operation, the ids 
 body's field names and list lengths (never values), the status and the request id; and, as they
 were when it was written, the user's name and e-mail, the token's name and the titles of what it
 was about. On a terminal each record reads as a line: '2 hours ago  Grace Hopper <grace@…>  deleted
-space "Employee handbook"'. Piped (TSV, CSV) the ids come first, then the names and the action in
-words. --actor finds people who have left the organization too.
+space "Employee handbook"', the ids it was about beside it, or whole on the line below when the
+terminal is narrow. Piped (TSV, CSV) the ids come first, then the names and the action in words.
+--actor finds people who have left the organization too.
 
 Examples:
   $ docsctl audit list

@@ -2,8 +2,10 @@
 export const output = `Output formats
 
   On a terminal     tables with a header row, fitted to the terminal's width (80 columns when it does not
-                    say): long cells end in …, the least important columns are hidden (stderr names them),
-                    times read "3 days ago", ids read as names where a person reads them
+                    say): the least important columns are hidden (stderr names them) and long cells end
+                    in …, but never an id, an e-mail to paste or the column you act on: that wraps, or
+                    goes on the line below its row; times read "3 days ago", ids read as names where a
+                    person reads them
   Piped             tab-separated values, one row a line, no header, no colour (cut, awk, while read)
   --format tsv|csv|table|json
                     choose explicitly: csv quotes fields as RFC 4180 does and prints a header row
@@ -14,8 +16,8 @@ export const output = `Output formats
   --jq EXPRESSION   filter the JSON through a jq expression (strings print raw, as jq -r)
 
 Lists print one page: --limit N (1-1000, default 100) and --page CURSOR. When there is more, a line
-says so with the next cursor: the output's last line on a terminal (table, TSV or CSV), stderr when
-piped or with JSON. --all follows every page, printing rows as they arrive.
+says so with the next cursor: the output's last line on a terminal (table, TSV or CSV; the cursor on
+a line of its own when the terminal is narrow), stderr when piped or with JSON. --all follows every page, printing rows as they arrive.
 
 Data goes to stdout; messages and hints go to stderr. Spinners, prompts and
 colour appear only for a person at a terminal: never when piped, under CI, with TERM=dumb, and
