@@ -63,6 +63,8 @@ const COPIED: Record<string, (listing: Json) => Copied> = {
   // The ids each record was about (the organization's left out, as the table does).
   'audit list': (l) => ({ whole: l.items.flatMap((r: Json) => Object.entries(r.targets).filter(([name]) => name !== 'organizationId').map(([, id]) => id as string)) }),
   'tokens list': (l) => ({ whole: ids(l.items) }),
+  'webhooks list': (l) => ({ whole: ids(l.items) }),
+  'webhooks deliveries': (l) => ({ whole: ids(l.items) }),
   'sso list': (l) => ({ whole: [...ids(l.items), ...l.items.map((o: Json) => o.startURL)] }),
   'spaces permissions list': (l) => ({
     whole: l.items.map((p: Json) => (p.user ?? p.team).id),
@@ -95,7 +97,9 @@ describe('every table fits the terminal', () => {
     const team = (await json(s, ['teams', 'list'])).items[0].id as string;
     const collection = (await json(s, ['collections', 'list'])).items[0].id as string;
     const site = (await json(s, ['sites', 'list'])).items[0].id as string;
-    // Data the sample leaves out: a comment with a reply, an OpenAPI spec, a translation, a token, audit records.
+    // Data the sample leaves out: a webhook (its deliveries come from the writes below), a comment with a
+    // reply, an OpenAPI spec, a translation, a token, audit records.
+    const webhook = (await json(s, ['webhooks', 'create', '--endpoint', 'https://ci.acme.example/hooks/documentation-deploys', '--events', 'change_request_merged,space_content_updated'])).id as string;
     const comment = (await json(s, ['comments', 'add', '--space', api, '--page', 'authentication', '--body', 'The token section should say how long a token lives before it expires.'])).id as string;
     ok(await s.run(['comments', 'reply', comment, '--space', api, '--body', 'Agreed: 90 days by default, and the expiry can be chosen when it is created.']));
     ok(await s.run(['openapi', 'publish', join(__dirname, '../fixtures/openapi/v1.yaml'), '--spec', 'petstore']));
@@ -136,6 +140,8 @@ describe('every table fits the terminal', () => {
       'openapi versions': ['openapi', 'versions', 'petstore'],
       'translations list': ['translations', 'list'],
       'audit list': ['audit', 'list'],
+      'webhooks list': ['webhooks', 'list'],
+      'webhooks deliveries': ['webhooks', 'deliveries', webhook],
       // Tables of verbs without paging.
       'tokens list': ['tokens', 'list'],
       'sso list': ['sso', 'list'],
