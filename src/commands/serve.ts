@@ -8,7 +8,7 @@ import { holdForServer } from '../engine/store/server-lock';
 import type { AccessEntry, LogFormat } from '../server/access-log';
 import { databaseLabel, isPostgresUrl, sqliteFile } from '../domain/database-location';
 import { maxFileSizeOf } from '../domain/file-size';
-import { webhookRetryBaseOf } from '../domain/webhook-events';
+import { webhookLeaseOf, webhookRetryBaseOf } from '../domain/webhook-events';
 
 interface Opts {
   port: string;
@@ -58,6 +58,7 @@ export function registerServe(program: Command, ctx: Context): void {
       const maxFileSize = opts.maxFileSize === undefined ? undefined : maxFileSizeOf(opts.maxFileSize, '--max-file-size');
       const metricsPort = opts.metricsPort === undefined ? undefined : wholeNumberFlag(opts.metricsPort, '--metrics-port', 0, 65535);
       const retryBaseMs = webhookRetryBaseOf(ctx.env.DOCSCTL_WEBHOOK_RETRY_BASE_MS);
+      const leaseMs = webhookLeaseOf(ctx.env.DOCSCTL_WEBHOOK_LEASE_MS);
       const target = ctx.target();
       if (target.mode !== 'local') throw new UsageError(`serve needs a local database; it cannot serve ${target.url}`);
       // A server does not invent an organization: a database file that does not exist is created by init.
@@ -105,7 +106,7 @@ export function registerServe(program: Command, ctx: Context): void {
       const { startDeliveryLoop } = await import('../server/webhook-loop');
       const { hostname } = await import('node:os');
       const deliveries = startDeliveryLoop(engine.webhookDeliverer({
-        refusePrivateAddresses: importLimits.refusePrivateAddresses, retryBaseMs, worker: `${hostname()}:${process.pid}:${randomUUID()}`,
+        refusePrivateAddresses: importLimits.refusePrivateAddresses, retryBaseMs, leaseMs, worker: `${hostname()}:${process.pid}:${randomUUID()}`,
         onAttempt: (attempt) => {
           if (logFormat !== 'off') lines.line(formatDeliveryAttempt(attempt, logFormat as LogFormat));
           metrics?.counts.webhook(attempt);

@@ -39,8 +39,21 @@ export const WEBHOOK_RESPONSE_KEPT_BYTES = 4096;
  * shrink it so that retries come in milliseconds. A whole number from 1 to 60000, or undefined (unset).
  */
 export function webhookRetryBaseOf(value: string | undefined): number | undefined {
+  return millisecondsOf('DOCSCTL_WEBHOOK_RETRY_BASE_MS', value, 1, 60_000);
+}
+
+/**
+ * How long a claim on a delivery holds, from `DOCSCTL_WEBHOOK_LEASE_MS` (60000 when unset): past it,
+ * another process sends a delivery whose sender died. Tests shorten it; it must stay above the 10 s
+ * delivery timeout in real use, or a slow receiver may get a delivery twice.
+ */
+export function webhookLeaseOf(value: string | undefined): number | undefined {
+  return millisecondsOf('DOCSCTL_WEBHOOK_LEASE_MS', value, 100, 3_600_000);
+}
+
+function millisecondsOf(name: string, value: string | undefined, min: number, max: number): number | undefined {
   if (value === undefined || value === '') return undefined;
   const n = Number(value);
-  if (!/^\d+$/.test(value) || n < 1 || n > 60_000) throw new UsageError(`DOCSCTL_WEBHOOK_RETRY_BASE_MS: must be a whole number of milliseconds from 1 to 60000, not ${JSON.stringify(value)}`);
+  if (!/^\d+$/.test(value) || n < min || n > max) throw new UsageError(`${name}: must be a whole number of milliseconds from ${min} to ${max}, not ${JSON.stringify(value)}`);
   return n;
 }

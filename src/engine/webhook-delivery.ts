@@ -34,6 +34,8 @@ export interface DeliveryOptions {
   /** The unit of RETRY_SCHEDULE in ms (1000; `DOCSCTL_WEBHOOK_RETRY_BASE_MS` for tests). */
   retryBaseMs?: number;
   timeoutMs?: number;
+  /** How long a claim holds (LEASE_MS; `DOCSCTL_WEBHOOK_LEASE_MS` for tests). */
+  leaseMs?: number;
   /** Who claims (a process's id), kept in `claimed_by`. */
   worker: string;
   /** Told of every attempt (the access log and the metrics of `serve`). */
@@ -72,6 +74,7 @@ type Claimed = DeliveryRow & { url: string; secret: string };
 export function webhookDeliverer(core: Core, options: DeliveryOptions) {
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   const retryBaseMs = options.retryBaseMs ?? 1000;
+  const leaseMs = options.leaseMs ?? LEASE_MS;
   const at = (ms: number) => new Date(core.clock.now().getTime() + ms).toISOString();
 
   /**
@@ -97,7 +100,7 @@ export function webhookDeliverer(core: Core, options: DeliveryOptions) {
         [now, now, CLAIM_BATCH],
       );
       for (const row of rows) {
-        await core.run('UPDATE webhook_deliveries SET lease_until = ?, claimed_by = ? WHERE id = ?', [at(LEASE_MS), options.worker, row.id]);
+        await core.run('UPDATE webhook_deliveries SET lease_until = ?, claimed_by = ? WHERE id = ?', [at(leaseMs), options.worker, row.id]);
       }
       return rows;
     });

@@ -74,4 +74,34 @@ describe('serve delivers webhooks', () => {
     expect(s.receiver.received).toHaveLength(0);
     await s.server.stop();
   });
+
+  it('the CLI in remote mode: create, ping delivered by the server, deliveries, redeliver; flush is for a local database', async () => {
+    const s = await served();
+    const created = await s.server.json(['webhooks', 'create', '--endpoint', s.receiver.url, '--events', 'space_created']);
+    expect(created.secret).toMatch(/^[0-9a-f]{64}$/);
+    const ping = await s.server.json(['webhooks', 'ping', created.id]);
+    await s.receiver.count(1);
+    expect(s.receiver.received[0].headers['x-docsctl-delivery']).toBe(ping.id);
+    expect(verifies(created.secret, s.receiver.received[0].body, s.receiver.received[0].headers['x-gitbook-signature'])).toBe(true);
+    let listed = await s.server.json(['webhooks', 'deliveries', created.id]);
+    for (let i = 0; i < 40 && listed.items[0].status !== 'delivered'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      listed = await s.server.json(['webhooks', 'deliveries', created.id]);
+    }
+    expect(listed.items).toEqual([expect.objectContaining({ id: ping.id, event: 'ping', status: 'delivered', attempts: 1, responseStatus: 200 })]);
+    const table = await s.server.remote(['webhooks', 'list'], true);
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toContain(created.id);
+    expect(table.stdout).not.toContain(created.secret);
+    expect((await s.server.remote(['webhooks', 'redeliver', created.id, ping.id])).code).toBe(0);
+    await s.receiver.count(2);
+    expect(s.receiver.received[1].headers['x-docsctl-delivery']).toBe(ping.id);
+    const flush = await s.server.remote(['webhooks', 'flush']);
+    expect(flush.code).toBe(2);
+    expect(flush.stderr).toMatch(/webhooks flush works on a local database/);
+    const deleted = await s.server.remote(['webhooks', 'delete', created.id]);
+    expect(deleted.code).toBe(2);
+    expect((await s.server.remote(['webhooks', 'delete', created.id, '--yes'])).code).toBe(0);
+    await s.server.stop();
+  });
 });

@@ -20,6 +20,7 @@ Server and links
   DOCSCTL_PUBLIC_URL   base of the urls.* fields in local mode and of serve (like serve --public-url)
   DOCSCTL_MAX_FILE_SIZE the largest file a space takes, in local mode and for serve (100MiB by default; like serve --max-file-size)
   DOCSCTL_WEBHOOK_RETRY_BASE_MS the unit of the webhook retry schedule in ms (1000 by default: retries after 1 s, 4 s, 15 s, …); for tests
+  DOCSCTL_WEBHOOK_LEASE_MS how long serve's claim on a webhook delivery holds, in ms (60000 by default); for tests
 
 Terminal and output (see also: docsctl help output)
   NO_COLOR             any non-empty value: no colour, ever (no-color.org)
