@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createHmac } from 'node:crypto';
 
 export interface Received {
+  path: string;
   headers: IncomingHttpHeaders;
   body: string;
 }
@@ -18,7 +19,7 @@ export async function webhookReceiver(answer: (n: number, received: Received) =>
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const got = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const got = { path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
       received.push(got);
       const answered = answer(received.length, got);
       const { status, body, delayMs } = typeof answered === 'number' ? { status: answered, body: undefined, delayMs: 0 } : answered;
