@@ -106,7 +106,25 @@ export function webhookDeliverer(core: Core, options: DeliveryOptions) {
     });
   }
 
-  async function send(row: Claimed): Promise<void> {
+  /**
+   * Inside the transaction that records a delivery's outcome: claims its webhook's next delivery when
+   * it is the first pending one, due and not leased, so a backlog costs one write transaction a
+   * delivery instead of two (a claim, then the outcome).
+   */
+  async function claimNextOf(webhookId: string): Promise<Claimed | undefined> {
+    const now = core.now();
+    const next = await core.get<Claimed>(
+      `SELECT d.*, w.url, w.secret FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+       WHERE d.webhook_id = ? AND d.status = 'pending' AND w.active = 1 ORDER BY d.sequence LIMIT 1`,
+      [webhookId],
+    );
+    if (!next || next.next_attempt_at === null || next.next_attempt_at > now || (next.lease_until !== null && next.lease_until >= now)) return undefined;
+    await core.run('UPDATE webhook_deliveries SET lease_until = ?, claimed_by = ? WHERE id = ?', [at(leaseMs), options.worker, next.id]);
+    return next;
+  }
+
+  /** Sends a claimed delivery and records its outcome; answers the webhook's next one when that was claimed with it. */
+  async function send(row: Claimed): Promise<Claimed | undefined> {
     const { postJson } = await import('../net/post');
     const attempt = row.attempts + 1;
     const target = new URL(row.url);
@@ -137,13 +155,13 @@ export function webhookDeliverer(core: Core, options: DeliveryOptions) {
     const gone = status === 410;
     const last = attempt >= MAX_ATTEMPTS;
     const outcome = delivered ? 'delivered' : gone || last ? 'failed' : 'retry';
-    await core.write(async () => {
+    const next = await core.write(async () => {
       const now = core.now();
       // Only the claim that sent it records it: a lease that lapsed meanwhile went to someone else.
       const still = await core.get<{ attempts: number }>(
         "SELECT attempts FROM webhook_deliveries WHERE id = ? AND claimed_by = ? AND status = 'pending'", [row.id, options.worker],
       );
-      if (!still) return;
+      if (!still) return undefined;
       await core.run(
         `UPDATE webhook_deliveries SET status = ?, attempts = ?, last_attempt_at = ?, next_attempt_at = ?, lease_until = NULL, claimed_by = NULL,
            response_status = ?, response_body = ?, duration_ms = ?, error = ? WHERE id = ?`,
@@ -163,11 +181,20 @@ export function webhookDeliverer(core: Core, options: DeliveryOptions) {
           [`${MAX_CONSECUTIVE_FAILURES} deliveries in a row failed (the last on ${now})`, now, row.webhook_id, MAX_CONSECUTIVE_FAILURES],
         );
       }
+      return outcome === 'retry' ? undefined : await claimNextOf(row.webhook_id);
     });
     options.onAttempt?.({
       time: core.now(), deliveryId: row.id, webhookId: row.webhook_id, event: row.event, url: `${target.origin}${target.pathname}`,
       attempt, status, durationMs, outcome, ...(error ? { error } : {}),
     });
+    return next;
+  }
+
+  /** Sends a claimed delivery, then its webhook's next ones as long as each is claimed with the outcome before it. */
+  async function sendChain(row: Claimed): Promise<number> {
+    let sent = 0;
+    for (let current: Claimed | undefined = row; current; current = await send(current)) sent++;
+    return sent;
   }
 
   return {
@@ -183,8 +210,8 @@ export function webhookDeliverer(core: Core, options: DeliveryOptions) {
         if (!claimed.length) return attempts;
         // At once on purpose: each is another webhook's, sent outside any transaction; each records
         // its outcome in a transaction of its own, which the store runs one after the other.
-        await Promise.all(claimed.map((row) => send(row)));
-        attempts += claimed.length;
+        const sent = await Promise.all(claimed.map((row) => sendChain(row)));
+        attempts += sent.reduce((a, b) => a + b, 0);
       }
     },
 

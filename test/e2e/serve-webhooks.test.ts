@@ -49,7 +49,12 @@ describe('serve delivers webhooks', () => {
     await s.receiver.count(3);
     const ids = s.receiver.received.map((r) => r.headers['x-docsctl-delivery']);
     expect(new Set(ids).size).toBe(1);
-    const deliveries = (await s.call('GET', `/v1/orgs/${s.org}/webhooks/${s.hook.id}/deliveries`)).json();
+    // The receiver answered; the server records the outcome right after.
+    let deliveries = (await s.call('GET', `/v1/orgs/${s.org}/webhooks/${s.hook.id}/deliveries`)).json();
+    for (let i = 0; i < 40 && deliveries.items[0].status !== 'delivered'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      deliveries = (await s.call('GET', `/v1/orgs/${s.org}/webhooks/${s.hook.id}/deliveries`)).json();
+    }
     expect(deliveries.items).toEqual([expect.objectContaining({ id: ids[0], status: 'delivered', attempts: 3, responseStatus: 200 })]);
     await s.call('POST', `/v1/orgs/${s.org}/spaces`, { title: 'Two' });
     await s.receiver.count(4);
