@@ -52,7 +52,9 @@ export async function postJson(url: string, body: string, options: PostOptions):
       req.destroy();
     }, options.timeoutMs);
     req.on('error', (error: Error & { code?: string }) => finish(() => reject(
-      error instanceof FetchFailure ? error : new FetchFailure('unreachable', `cannot reach ${target.origin}: ${error.code ?? error.message}`),
+      error instanceof FetchFailure ? error
+        // Behind the guard the reason stays generic, as for imports: it would tell a closed port from an open one.
+        : new FetchFailure('unreachable', `cannot reach ${target.origin}: ${options.refusePrivateAddresses ? 'the connection failed' : error.code ?? error.message}`),
     )));
     req.on('response', (res: IncomingMessage) => {
       const chunks: Buffer[] = [];
