@@ -26,7 +26,7 @@ import { randomIds, systemClock, type Clock, type IdGenerator } from './clock';
 import { auditModule } from './audit';
 import { uploadsModule } from './content/uploads';
 import { historyModule } from './history/index';
-import { webhooksModule, onWebhookEvents } from './webhooks';
+import { webhooksModule, onWebhookEvents, purgeDeliveries } from './webhooks';
 import { webhookDeliverer, type DeliveryOptions } from './webhook-delivery';
 
 export type { Actor } from './core';
@@ -42,6 +42,7 @@ export async function createEngine(options: EngineOptions) {
     const purged = await spaces.purge();
     await audit.purge();
     await uploads.purge();
+    await purgeDeliveries(core);
     return purged;
   };
   // As soon as the engine opens, then hourly under `serve` and on `docsctl db purge`.

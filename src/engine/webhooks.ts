@@ -189,6 +189,17 @@ async function mapUsers(core: Core, ids: string[], roles: Map<string, string>) {
   return users;
 }
 
+/** How long a delivered or failed delivery stays in the log. */
+export const DELIVERY_RETENTION_DAYS = 30;
+
+/** Deletes the delivered and failed deliveries older than DELIVERY_RETENTION_DAYS (pending ones stay); answers how many. */
+export async function purgeDeliveries(core: Core): Promise<number> {
+  const cutoff = new Date(core.clock.now().getTime() - DELIVERY_RETENTION_DAYS * 86_400_000).toISOString();
+  // Look first: every engine start purges, and the common case takes no write lock.
+  if (!await core.get("SELECT 1 FROM webhook_deliveries WHERE status <> 'pending' AND created_at < ? LIMIT 1", [cutoff])) return 0;
+  return await core.write(async () => await core.run("DELETE FROM webhook_deliveries WHERE status <> 'pending' AND created_at < ?", [cutoff]));
+}
+
 export function webhooksModule(core: Core) {
   const raw = async (organizationId: string, webhookId: string) =>
     await core.get<WebhookRow>('SELECT * FROM webhooks WHERE id = ? AND organization_id = ?', [webhookId, organizationId]);

@@ -153,6 +153,31 @@ describe('delivering webhooks', () => {
     expect(await s.delivery(id)).toMatchObject({ attempts: 3, error: 'no answer from http://127.0.0.1:' + new URL(slow.url).port + ' within 0.3 s' });
   });
 
+  it('does not follow redirects (a 3xx is a failed attempt) and keeps only the first 4 KiB of an answer', async () => {
+    const s = await setup((n) => (n === 1 ? { status: 302, body: 'moved' } : { status: 200, body: 'x'.repeat(10_000) }));
+    await s.space();
+    const [{ id }] = await s.pending();
+    await s.deliverer.deliverDue();
+    expect(await s.delivery(id)).toMatchObject({ status: 'pending', responseStatus: 302, error: 'the receiver answered 302' });
+    s.clock.advance(2_000);
+    await s.deliverer.deliverDue();
+    const done = await s.delivery(id);
+    expect(done).toMatchObject({ status: 'delivered', responseStatus: 200 });
+    expect(done.responseBody).toBe('x'.repeat(4096));
+  });
+
+  it('purges delivered and failed deliveries past 30 days with the other expired records; pending ones stay', async () => {
+    const s = await setup();
+    await s.space('One');
+    await s.deliverer.deliverDue();
+    await s.space('Two');
+    await s.engine.core.run("UPDATE webhooks SET active = 0");
+    s.clock.advance(31 * 86_400_000);
+    await s.engine.purgeExpired();
+    const left = await s.engine.core.all<{ status: string }>('SELECT status FROM webhook_deliveries');
+    expect(left).toEqual([{ status: 'pending' }]);
+  });
+
   it('two deliverers never send the same delivery: a claim holds until its lease is past', async () => {
     const s = await setup((n) => ({ status: 200, delayMs: n === 1 ? 300 : 0 }));
     await s.space();
