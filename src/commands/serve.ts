@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Option, type Command } from 'commander';
 import { UsageError } from '../errors';
 import { importLimitsOf, wholeNumberFlag, withImportLimitFlags } from './shared/import-limits';
-import { createApp, type App } from '../server/app';
+import { createApp, errorResponse, type App } from '../server/app';
 import { openDatabase, requireDatabase, type Context } from '../context';
 import { holdForServer } from '../engine/store/server-lock';
 import type { AccessEntry, LogFormat } from '../server/access-log';
@@ -74,7 +74,12 @@ export function registerServe(program: Command, ctx: Context): void {
       // Metrics (prom-client) load only when asked for.
       const metrics = metricsPort === undefined ? undefined : await import('../server/metrics').then(async (m) => ({ ...m, counts: m.createMetrics(await import('prom-client')) }));
       const answered = log || metrics ? (entry: AccessEntry) => (log?.(entry), metrics?.counts.observe(entry)) : undefined;
-      const server = createHttpServer({ handleAsync: (req, o) => app!.handleAsync(req, o), bodyPolicy: async (req) => await app!.bodyPolicy(req) }, report, answered);
+      // Until the database is open, a request is told to come back (never a crash on the missing app).
+      const starting = () => errorResponse(503, 'the server is starting: retry in a moment', { 'retry-after': '1' });
+      const server = createHttpServer({
+        handleAsync: async (req, o) => (app ? await app.handleAsync(req, o) : starting()),
+        bodyPolicy: async (req) => (app ? await app.bodyPolicy(req) : { read: false, maxBodyBytes: 0 }),
+      }, report, answered);
       const metricsServer = metrics?.createMetricsServer(metrics.counts);
       const metricsAddress = metricsServer ? await listen(metricsServer, metricsPort!, '127.0.0.1') : undefined;
       // A promise some request left behind that fails later is reported, never fatal to the server.
@@ -83,8 +88,22 @@ export function registerServe(program: Command, ctx: Context): void {
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       const url = `http://${host}:${address.port}`;
       const publicUrl = opts.publicUrl ?? ctx.env.DOCSCTL_PUBLIC_URL ?? url;
-      const engine = await openDatabase(target.db, { publicUrl, importLimits, openapiLimits: { processTimeoutMs: openapiSeconds * 1000 }, maxFileSize: maxFileSize ?? ctx.maxFileSize() });
-      const installation = await engine.install();
+      // A database that cannot be opened (newer than this docsctl, unreachable) ends the process with its
+      // error and exit code: a supervisor must not see a live server that answers nothing.
+      let engine: Awaited<ReturnType<typeof openDatabase>> | undefined;
+      let installation: Awaited<ReturnType<NonNullable<typeof engine>['install']>>;
+      try {
+        engine = await openDatabase(target.db, { publicUrl, importLimits, openapiLimits: { processTimeoutMs: openapiSeconds * 1000 }, maxFileSize: maxFileSize ?? ctx.maxFileSize() });
+        installation = await engine.install();
+      } catch (error) {
+        process.off('unhandledRejection', report);
+        metricsServer?.close();
+        metricsServer?.closeAllConnections();
+        server.close();
+        server.closeAllConnections();
+        await engine?.close().catch(() => undefined);
+        throw error;
+      }
       // `db restore` refuses a database a server holds.
       // Replicas share a PostgreSQL database by design; a SQLite file has one server.
       const release = target.db === ':memory:' || isPostgresUrl(target.db) ? () => undefined : holdForServer(sqliteFile(target.db));

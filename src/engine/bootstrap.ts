@@ -26,6 +26,10 @@ export async function ensureInstallation(core: Core, options: BootstrapOptions =
   const existing = await installationOf(core);
   if (existing.organizationId && existing.userId) return { organizationId: existing.organizationId, userId: existing.userId, created: false };
   return await core.write(async () => {
+    // Replicas started together on an empty database race here: writes are serialized, so the one that
+    // comes second finds what the first created instead of creating it again.
+    const now = await installationOf(core);
+    if (now.organizationId && now.userId) return { organizationId: now.organizationId, userId: now.userId, created: false };
     const user = await createUserRow(core, {
       email: options.adminEmail ?? 'admin@example.com',
       displayName: options.adminName ?? 'Admin',

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { runBuilt } from '../helpers/built';
+import { SCHEMA_VERSION } from '../../src/engine/store/db';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+
+/** `serve` ends on a fatal start-up error instead of keeping its port open and answering nothing (issue 34). */
+describe('serve start-up failures, through the built entry', () => {
+  it('exits 6 naming the upgrade when the database is newer than this docsctl (no port left open)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'docsctl-serve-startup-'));
+    const box = { dir, env: { DOCSCTL_DB: join(dir, 'docs.db'), DOCSCTL_CONFIG_DIR: join(dir, 'config'), HOME: dir } };
+    expect((await runBuilt(box, ['init'])).code).toBe(0);
+    const db = new Database(box.env.DOCSCTL_DB);
+    db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+    db.close();
+    const started = Date.now();
+    const result = await runBuilt(box, ['serve', '--port', '0', '--json']);
+    expect(result.code, result.stderr).toBe(6);
+    expect(result.stderr).toContain('upgrade docsctl');
+    expect(result.stderr).not.toContain('unexpected failure');
+    expect(result.stdout).toBe('');
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+});
