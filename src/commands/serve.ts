@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Option, type Command } from 'commander';
-import { UsageError } from '../errors';
+import { CliError, EXIT, UsageError } from '../errors';
 import { importLimitsOf, wholeNumberFlag, withImportLimitFlags } from './shared/import-limits';
 import { createApp, errorResponse, type App } from '../server/app';
 import { openDatabase, requireDatabase, type Context } from '../context';
@@ -81,10 +81,14 @@ export function registerServe(program: Command, ctx: Context): void {
         bodyPolicy: async (req) => (app ? await app.bodyPolicy(req) : { read: false, maxBodyBytes: 0 }),
       }, report, answered);
       const metricsServer = metrics?.createMetricsServer(metrics.counts);
-      const metricsAddress = metricsServer ? await listen(metricsServer, metricsPort!, '127.0.0.1') : undefined;
+      const metricsAddress = metricsServer ? await listenOn(listen, metricsServer, metricsPort!, '127.0.0.1', '--metrics-port') : undefined;
       // A promise some request left behind that fails later is reported, never fatal to the server.
       process.on('unhandledRejection', report);
-      const address = await listen(server, port, opts.host);
+      const address = await listenOn(listen, server, port, opts.host, '--port').catch((error: unknown) => {
+        // The metrics socket, already bound, must not keep a server that cannot serve alive.
+        metricsServer?.close();
+        throw error;
+      });
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       const url = `http://${host}:${address.port}`;
       const publicUrl = opts.publicUrl ?? ctx.env.DOCSCTL_PUBLIC_URL ?? url;
@@ -163,6 +167,22 @@ export function registerServe(program: Command, ctx: Context): void {
 }
 
 const PURGE_INTERVAL_MS = 3_600_000;
+
+type Listen = typeof import('../server/http').listen;
+
+/** Binds a server; a port in use or not allowed is an error naming the flag and the address (exit 1). */
+async function listenOn(listen: Listen, server: Parameters<Listen>[0], port: number, host: string, flag: string) {
+  try {
+    return await listen(server, port, host);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+    if (code === 'EADDRINUSE') throw new CliError(`${flag} ${port}: ${where} is already in use (another server?); pick another port, or 0 for a free one`, EXIT.error);
+    if (code === 'EACCES') throw new CliError(`${flag} ${port}: not allowed to listen on ${where} (ports below 1024 need privileges)`, EXIT.error);
+    if (code === 'EADDRNOTAVAIL') throw new CliError(`--host ${host}: not an address of this machine`, EXIT.error);
+    throw error;
+  }
+}
 
 /** Stops running `serve` commands started in this process (tests run serve in-process). */
 export const serveHandles = new Set<() => void>();
