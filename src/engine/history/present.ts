@@ -1,8 +1,7 @@
 import type { Core } from '../core';
-import { pageData, pathsOf, sha256, type FileEntry, type PageData, type PageEntry, type ReusableEntry, type RevisionState } from '../content/state';
+import { childrenIndex, pageData, pathsOf, sha256, type FileEntry, type PageData, type PageEntry, type ReusableEntry, type RevisionState } from '../content/state';
 import { presentFile } from '../content/present';
 import { mapInOrder } from '../in-order';
-import { childrenIndex } from '../content/state';
 import type { Comparison } from './compare';
 import { unifiedDiff } from './unified-diff';
 import { MAX_DIFF_CHARS, MAX_DIFF_EDITS, MAX_DIFF_LINES } from './limits';
@@ -82,6 +81,9 @@ const changedFile = async (core: Core, spaceId: string, file: FileEntry, viewerI
   return { id: shown.id, name: shown.name, contentType: shown.contentType, downloadURL: shown.downloadURL };
 };
 
+/** A file's size in bytes (0 when its blob is missing). */
+const blobSize = async (core: Core, file: FileEntry) => (await core.get<{ size: number }>('SELECT size FROM blobs WHERE id = ?', [file.blobId]))?.size ?? 0;
+
 const changedReusable = (entry: ReusableEntry) => ({ id: entry.id, title: entry.title, document: sha256(entry.markdown) });
 
 /**
@@ -114,8 +116,7 @@ export async function semanticChanges(core: Core, spaceId: string, viewerId: str
     if (b.name !== a.name) attributes.name = { before: b.name, after: a.name };
     if (b.contentType !== a.contentType) attributes.contentType = { before: b.contentType, after: a.contentType };
     if (b.blobId !== a.blobId) {
-      const size = async (f: FileEntry) => (await core.get<{ size: number }>('SELECT size FROM blobs WHERE id = ?', [f.blobId]))?.size ?? 0;
-      attributes.size = { before: await size(b), after: await size(a) };
+      attributes.size = { before: await blobSize(core, b), after: await blobSize(core, a) };
     }
     if (Object.keys(attributes).length) changes.push({ type: 'file_edited', file: await changedFile(core, spaceId, a, viewerId), attributes });
   }
@@ -162,8 +163,7 @@ class DiffBudget {
 }
 
 async function fileOf(core: Core, file: FileEntry) {
-  const size = (await core.get<{ size: number }>('SELECT size FROM blobs WHERE id = ?', [file.blobId]))?.size ?? 0;
-  return { id: file.id, name: file.name, contentType: file.contentType, size, sha256: file.blobId, ...(file.gitPath !== null ? { git: { path: file.gitPath } } : {}) };
+  return { id: file.id, name: file.name, contentType: file.contentType, size: await blobSize(core, file), sha256: file.blobId, ...(file.gitPath !== null ? { git: { path: file.gitPath } } : {}) };
 }
 
 /** What a page's place is in one revision: its parent (a page, or null at the root), its path and its index among its siblings. */
