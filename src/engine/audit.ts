@@ -2,6 +2,7 @@ import type { Actor, Core } from './core';
 import { requireRight } from './access';
 import { keysetPage, type PageRequest } from './pagination';
 import { notFound } from './errors';
+import { findUser } from './users';
 
 /** How long audit records are kept. */
 export const AUDIT_RETENTION_DAYS = 90;
@@ -122,10 +123,8 @@ const LOOKUPS: Record<string, Lookup> = {
   tokenId: async (core, id) => await core.get<{ title: string }>('SELECT name AS title FROM api_tokens WHERE id = ?', [id]),
   webhookId: async (core, id) => await core.get<{ title: string }>('SELECT url AS title FROM webhooks WHERE id = ?', [id]),
   userId: async (core, ref) => {
-    const user = ref.includes('@')
-      ? await core.get<{ id: string; title: string; email: string }>('SELECT id, display_name AS title, email FROM users WHERE email = ?', [ref])
-      : await core.get<{ id: string; title: string; email: string }>('SELECT id, display_name AS title, email FROM users WHERE id = ?', [ref]);
-    return user;
+    const user = await findUser(core, ref);
+    return user && { id: user.id, title: user.display_name, email: user.email };
   },
   changeRequestId: async (core, ref, params) => {
     if (/^\d{10,}$/.test(ref)) return undefined; // no such number (and past PostgreSQL's integer)
