@@ -84,30 +84,26 @@ export function registerServe(program: Command, ctx: Context): void {
       const metricsAddress = metricsServer ? await listenOn(listen, metricsServer, metricsPort!, '127.0.0.1', '--metrics-port') : undefined;
       // A promise some request left behind that fails later is reported, never fatal to the server.
       process.on('unhandledRejection', report);
-      const address = await listenOn(listen, server, port, opts.host, '--port').catch((error: unknown) => {
-        // The metrics socket, already bound, must not keep a server that cannot serve alive.
-        metricsServer?.close();
-        throw error;
-      });
-      const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-      const url = `http://${host}:${address.port}`;
-      const publicUrl = opts.publicUrl ?? ctx.env.DOCSCTL_PUBLIC_URL ?? url;
-      // A database that cannot be opened (newer than this docsctl, unreachable) ends the process with its
-      // error and exit code: a supervisor must not see a live server that answers nothing.
-      let engine: Awaited<ReturnType<typeof openDatabase>> | undefined;
-      let installation: Awaited<ReturnType<NonNullable<typeof engine>['install']>>;
-      try {
-        engine = await openDatabase(target.db, { publicUrl, importLimits, openapiLimits: { processTimeoutMs: openapiSeconds * 1000 }, maxFileSize: maxFileSize ?? ctx.maxFileSize() });
-        installation = await engine.install();
-      } catch (error) {
+      // A fatal start-up error (a port in use, a database newer than this docsctl or unreachable) ends the
+      // process with its error and exit code: no socket left open, so a supervisor never sees a live
+      // server that answers nothing.
+      const abandon = (error: unknown): never => {
         process.off('unhandledRejection', report);
         metricsServer?.close();
         metricsServer?.closeAllConnections();
         server.close();
         server.closeAllConnections();
-        await engine?.close().catch(() => undefined);
         throw error;
-      }
+      };
+      const address = await listenOn(listen, server, port, opts.host, '--port').catch(abandon);
+      const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      const url = `http://${host}:${address.port}`;
+      const publicUrl = opts.publicUrl ?? ctx.env.DOCSCTL_PUBLIC_URL ?? url;
+      const engine = await openDatabase(target.db, { publicUrl, importLimits, openapiLimits: { processTimeoutMs: openapiSeconds * 1000 }, maxFileSize: maxFileSize ?? ctx.maxFileSize() }).catch(abandon);
+      const installation = await engine.install().catch(async (error: unknown) => {
+        await engine.close().catch(() => undefined);
+        return abandon(error);
+      });
       // `db restore` refuses a database a server holds.
       // Replicas share a PostgreSQL database by design; a SQLite file has one server.
       const release = target.db === ':memory:' || isPostgresUrl(target.db) ? () => undefined : holdForServer(sqliteFile(target.db));
