@@ -1,6 +1,6 @@
 import type { MemberDirectory } from './directory';
 import type { UserRow } from './user-file';
-import { ROLES } from '../domain/roles';
+import { ROLES_AND_GUEST, TEAM_ROLES as TEAM_ROLE_NAMES } from '../domain/roles';
 import { isEmailAddress } from '../domain/email';
 
 export type Action = 'add' | 'invite' | 'remove' | 'role' | 'unchanged' | 'skip' | 'create-team' | 'org-role';
@@ -37,7 +37,7 @@ export interface InviteOption {
 /** What a row naming nobody in the organization says without `--invite`. */
 export const NOT_A_MEMBER = 'not a member of the organization: pass --invite to invite and add, or invite first (docsctl invites email)';
 
-const TEAM_ROLES = new Set(['owner', 'member']);
+const TEAM_ROLES = new Set<string>(TEAM_ROLE_NAMES);
 
 export function emptyPlan(): TeamPlan {
   return { rows: [], add: [], remove: [], memberships: {}, invite: [] };
@@ -115,7 +115,7 @@ export function planTeamChange(
 
 /** Why `role` is no team role; an organization role read from a file says which column a team file reads. */
 function badTeamRole(role: string, row: UserRow): string {
-  const orgRole = row.role === role && ((ROLES as readonly string[]).includes(role) || role === 'guest');
+  const orgRole = row.role === role && (ROLES_AND_GUEST as readonly string[]).includes(role);
   return `role must be owner or member, not "${role}"${orgRole ? ' (an organization role: a team file\'s role column is team_role; org_role is ignored)' : ''}`;
 }
 

@@ -1,10 +1,10 @@
 import type { MemberDirectory } from './directory';
 import type { ReportRow } from './plan';
 import type { UserRow } from './user-file';
-import { ROLES, rankOf, type Role } from '../domain/roles';
+import { ROLES_AND_GUEST, rankOf, type Role } from '../domain/roles';
 
 /** The roles a file or `--role` may give: the organization roles, and `guest` for none. */
-const ROLE_NAMES: readonly string[] = [...ROLES, 'guest'];
+const ROLE_NAMES: readonly string[] = ROLES_AND_GUEST;
 
 /** A change of organization roles: the rows to report, and the body of `PATCH …/members`. */
 export interface RolePlan {

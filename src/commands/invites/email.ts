@@ -3,7 +3,7 @@ import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { CliError, EXIT, UsageError } from '../../errors';
 import { nullable } from '../shared/nullable';
-import { ROLES, type Role } from '../../domain/roles';
+import { ROLES_AND_GUEST, type Role } from '../../domain/roles';
 import { readInput } from '../shared/input';
 import type { UserRow } from '../../bulk/user-file';
 import { MemberDirectory } from '../../bulk/directory';
@@ -23,7 +23,7 @@ export function registerEmail(group: Command, ctx: Context): void {
     .argument('[emails...]', 'e-mail addresses')
     .description('invite people by e-mail (this instance sends no mail: accounts and memberships are created directly)')
     .option('-f, --file <file>', 'file of e-mails: one a line, or a CSV with an email column')
-    .addOption(new Option('--role <role>', "role of the new members (default: the organization's default role, else read)").choices([...ROLES, 'guest']))
+    .addOption(new Option('--role <role>', "role of the new members (default: the organization's default role, else read)").choices([...ROLES_AND_GUEST]))
     .option('--dry-run', 'print the per-row plan (who would be invited, who is a member already) and change nothing')
     .addHelpText('after', '\nExamples:\n  $ docsctl invites email ada@acme.com grace@acme.com --role edit\n  $ docsctl invites email --file new-hires.csv --dry-run\n  $ docsctl invites email --file new-hires.csv')
     .action(async (emails: string[], opts: Opts) => {

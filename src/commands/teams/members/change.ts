@@ -6,7 +6,7 @@ import { CliError, UsageError, EXIT } from '../../../errors';
 import type { UserRow } from '../../../bulk/user-file';
 import { MemberDirectory, loadTeamRoster } from '../../../bulk/directory';
 import { hasErrors, notMembers, planTeamChange, removalTooLarge, type InviteOption } from '../../../bulk/plan';
-import { ROLES, type Role } from '../../../domain/roles';
+import { ROLES_AND_GUEST, type Role } from '../../../domain/roles';
 import { printReport } from '../../../bulk/report';
 import { resolveTeamId } from '../../shared/resolve';
 import { readInput } from '../../shared/input';
@@ -34,7 +34,7 @@ export function withChangeOptions(command: Command, mode: 'add' | 'remove' | 'se
     command
       .option('--role <role>', 'team role for added users: member or owner (a CSV "team_role" column wins)')
       .option('--invite', 'invite e-mails that are not members of the organization yet, and add them, in the same transaction (admins)')
-      .addOption(new Option('--invite-role <role>', "organization role of the people --invite invites (default: the organization's default role, else read)").choices([...ROLES, 'guest']));
+      .addOption(new Option('--invite-role <role>', "organization role of the people --invite invites (default: the organization's default role, else read)").choices([...ROLES_AND_GUEST]));
   }
   if (mode === 'set') command.option('--max-remove-fraction <n>', 'refuse to remove more than this fraction of the team', '0.5');
   if (mode !== 'add') command.option('-y, --yes', 'do not ask for confirmation before removing members');
