@@ -7,7 +7,6 @@ import { FetchFailure, guardedLookup, isInternalAddress, refusal } from './addre
 export interface Posted {
   status: number;
   body: string;
-  durationMs: number;
 }
 
 export interface PostOptions {
@@ -31,7 +30,6 @@ export async function postJson(url: string, body: string, options: PostOptions):
   const host = target.hostname.replace(/^\[|\]$/g, '');
   // A name is checked as it resolves (guardedLookup); an address given as is, here.
   if (options.refusePrivateAddresses && isIP(host) && isInternalAddress(host)) throw refusal(host);
-  const started = performance.now();
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   return await new Promise<Posted>((resolve, reject) => {
     let settled = false;
@@ -62,7 +60,6 @@ export async function postJson(url: string, body: string, options: PostOptions):
       const done = () => finish(() => resolve({
         status: res.statusCode ?? 0,
         body: Buffer.concat(chunks).subarray(0, options.maxResponseBytes).toString('utf8'),
-        durationMs: Math.round(performance.now() - started),
       }));
       res.on('data', (chunk: Buffer) => {
         chunks.push(chunk);
