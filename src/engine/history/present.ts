@@ -133,6 +133,8 @@ export async function semanticChanges(core: Core, spaceId: string, viewerId: str
   return changes;
 }
 
+const DIFF_BOUND = `one comparison shows at most ${MAX_DIFF_CHARS / 1024 / 1024} MiB of diffs`;
+
 /** How much diff text a comparison may still answer; pages past it are listed without theirs. */
 class DiffBudget {
   left = MAX_DIFF_CHARS;
@@ -142,7 +144,7 @@ class DiffBudget {
   diff(before: string, after: string, pathBefore: string, pathAfter: string) {
     if (this.left <= 0) {
       this.omitted++;
-      return { omitted: `left out: one comparison shows at most ${MAX_DIFF_CHARS / 1024 / 1024} MiB of diffs` };
+      return { omitted: `left out: ${DIFF_BOUND}` };
     }
     const tooLong = Math.max(before.split('\n').length, after.split('\n').length) > MAX_DIFF_LINES;
     const d = unifiedDiff(before, after, { maxEdits: tooLong ? 0 : MAX_DIFF_EDITS });
@@ -151,7 +153,7 @@ class DiffBudget {
     if (text.length > this.left) {
       this.left = 0;
       this.omitted++;
-      return { lines, omitted: `left out: one comparison shows at most ${MAX_DIFF_CHARS / 1024 / 1024} MiB of diffs` };
+      return { lines, omitted: `left out: ${DIFF_BOUND}` };
     }
     this.left -= text.length;
     return {
@@ -214,6 +216,6 @@ export async function contentDiff(core: Core, before: RevisionState, after: Revi
       removed: c.reusables.removed.map(changedReusable),
       changed: reusablesChanged,
     },
-    ...(budget.omitted ? { truncated: `${budget.omitted} diff(s) left out: one comparison shows at most ${MAX_DIFF_CHARS / 1024 / 1024} MiB of diffs` } : {}),
+    ...(budget.omitted ? { truncated: `${budget.omitted} diff(s) left out: ${DIFF_BOUND}` } : {}),
   };
 }
