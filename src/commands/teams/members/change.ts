@@ -10,6 +10,7 @@ import { ROLES_AND_GUEST, type Role } from '../../../domain/roles';
 import { printReport } from '../../../bulk/report';
 import { resolveTeamId } from '../../shared/resolve';
 import { readInput } from '../../shared/input';
+import { nullable } from '../../shared/nullable';
 
 export interface ChangeOptions {
   file?: string;
@@ -91,17 +92,12 @@ export async function changeTeamMembers(ctx: Context, mode: 'add' | 'remove' | '
   if (plan.add.length || plan.remove.length || Object.keys(plan.memberships).length) {
     await api.call(routes.updateMembersInOrganizationTeam, {
       params: { organizationId, teamId },
-      body: { add: plan.add, remove: plan.remove, memberships: plan.memberships, ...(plan.invite.length ? { invite: { role: inviteRoleOf(opts.inviteRole) } } : {}) },
+      body: { add: plan.add, remove: plan.remove, memberships: plan.memberships, ...(plan.invite.length ? { invite: { role: nullable(opts.inviteRole) as Role | null | undefined } } : {}) },
     });
   }
   await printReport(ctx.out, plan.rows, true);
   const hint = inviteHint(plan.rows);
   if (hint) ctx.out.message(`${hint[0].toUpperCase()}${hint.slice(1)}.`);
-}
-
-/** The role `--invite-role` names, as the API takes it (guest is null); undefined for the organization's default. */
-function inviteRoleOf(name: string | undefined): Role | null | undefined {
-  return name === undefined ? undefined : name === 'guest' ? null : (name as Role);
 }
 
 /** What `--invite` reports people are invited as: `--invite-role`, else the organization's default role, else read. */
