@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { UsageError } from '../../errors';
 import { pagingQuery, withPaging, type PagingOptions } from '../shared/paging';
 import { printList } from '../shared/list';
+import { wholeNumberFlag } from '../shared/import-limits';
 import { deletedPageColumns } from '../revisions/columns';
 
 export function registerDeleted(group: Command, ctx: Context): void {
@@ -12,8 +12,7 @@ export function registerDeleted(group: Command, ctx: Context): void {
     .option('--days <n>', 'how far back to look, in days (1-365)', '7')
     .addHelpText('after', '\nExamples:\n  $ docsctl content deleted --space SPACE_ID\n  $ docsctl content deleted --space SPACE_ID --days 30 --json\n  $ docsctl revisions restore REVISION_ID --space SPACE_ID --page PAGE_ID')
     .action(async (opts: PagingOptions & { space: string; days: string }) => {
-      const days = Number(opts.days);
-      if (!/^\d+$/.test(opts.days) || days < 1 || days > 365) throw new UsageError('--days: must be a whole number from 1 to 365');
+      const days = wholeNumberFlag(opts.days, '--days', 1, 365);
       await printList(ctx, opts, routes.listSpaceDeletedPages, { params: { spaceId: opts.space }, query: { ...pagingQuery(opts), days } }, deletedPageColumns);
     });
 }
