@@ -9,6 +9,11 @@ export interface Table {
   dropped: string[];
 }
 
+/** The width a column's cells and header take at most, uncut: what a table sizes it from. */
+export function naturalWidth<T>(column: Column<T>, rows: T[], view: View): number {
+  return Math.max(displayWidth(column.header), ...rows.map((row) => displayWidth(shown(column, row, view))));
+}
+
 /** Lines below a row (a `line` column's cells) start under the second column, or here when they do not fit there. */
 const BELOW_INDENT = 2;
 /** A text below a row that must wrap wraps under the second column when that leaves this much room. */

@@ -1,6 +1,7 @@
 import { shown, type Column, type View } from '../../output/render';
 import { displayWidth, truncate } from '../../output/display-width';
 import { GAP } from '../../output/fit';
+import { naturalWidth } from '../../output/table';
 import { idColumn, timeColumn } from '../../output/column-kinds';
 import type { AuditRecord } from '../../api/resources';
 import { actorOf, phraseOf } from './phrases';
@@ -50,7 +51,7 @@ const asides: Column<AuditRecord>[] = [
  * show).
  */
 export function auditTableColumns(rows: AuditRecord[], view: View & { width: number }): { columns: Column<AuditRecord>[]; hidden: string[] } {
-  const widthOf = (c: Column<AuditRecord>) => Math.max(displayWidth(c.header), ...rows.map((r) => displayWidth(shown(c, r, view))));
+  const widthOf = (c: Column<AuditRecord>) => naturalWidth(c, rows, view);
   const [timeWidth, actorWidth, actionWidth] = [time, actor(Infinity), action].map(widthOf);
   const room = view.width - timeWidth - 2 * GAP;
   const actorFits = actorWidth + actionWidth <= room ? actorWidth : Math.max(Math.min(actorWidth, ACTOR_MIN), room - actionWidth);

@@ -4,11 +4,10 @@ import { routes } from '../../api/routes/index';
 import { ApiError } from '../../api/errors';
 import { UsageError } from '../../errors';
 import { pick } from '../../output/prompts';
-import { shown, type Column } from '../../output/render';
+import type { Column } from '../../output/render';
 import { idColumn, statusColumn } from '../../output/column-kinds';
-import { table } from '../../output/table';
+import { naturalWidth, table } from '../../output/table';
 import { GAP } from '../../output/fit';
-import { displayWidth } from '../../output/display-width';
 import { relativeTime } from '../../output/relative-time';
 import { purgeDeadline } from './columns';
 import { collectionTitles } from './collection-titles';
@@ -46,9 +45,8 @@ function outcomeColumns(titles: ReadonlyMap<string, string>, withIds: boolean): 
 async function outcomeTable(ctx: Context, outcomes: Outcome[]): Promise<Column<Outcome>[]> {
   const titles = ctx.out.tty && outcomes.some((o) => o.space?.parent) ? await collectionTitles(ctx, await ctx.organizationId()) : new Map<string, string>();
   const view = { now: ctx.now(), paint: (text: string) => text };
-  const widest = (column: Column<Outcome>) => Math.max(displayWidth(column.header), ...outcomes.map((o) => displayWidth(shown(column, o, view))));
   const withIds = outcomeColumns(titles, true);
-  const natural = withIds.reduce((sum, column) => sum + widest(column), 0) + GAP * (withIds.length - 1);
+  const natural = withIds.reduce((sum, column) => sum + naturalWidth(column, outcomes, view), 0) + GAP * (withIds.length - 1);
   return natural <= ctx.out.width ? withIds : outcomeColumns(titles, false);
 }
 
