@@ -60,10 +60,11 @@ export function registerUpdate(group: Command, ctx: Context): void {
 }
 
 /** The member is the organization's only admin (who cannot be demoted or removed: the instance answers 409). */
-export async function isLastAdmin(ctx: Context, organizationId: string, userId: string): Promise<boolean> {
+export async function isLastAdmin(ctx: Context, organizationId: string, userId: string, role?: Role | null): Promise<boolean> {
   const api = await ctx.client();
-  // Asked about the caller: a guest may not list members, and only an admin can be the last one.
-  if ((await api.call(routes.getMemberInOrganizationById, { params: { organizationId, userId } })).role !== 'admin') return false;
+  // Asked about the caller: a guest may not list members, and only an admin can be the last one. `role`: their role, when the caller read it already.
+  const current = role !== undefined ? role : (await api.call(routes.getMemberInOrganizationById, { params: { organizationId, userId } })).role;
+  if (current !== 'admin') return false;
   const admins = await api.call(routes.listMembersInOrganizationById, { params: { organizationId }, query: { role: 'admin', limit: 2 } });
   const active = admins.items.filter((m) => !m.disabled);
   return admins.count <= 2 && active.length === 1 && active[0].id === userId;
@@ -79,7 +80,7 @@ async function updateOne(ctx: Context, user: string, role: string, yes: boolean 
   if (me.id === userId) {
     const { role: from } = await api.call(routes.getMemberInOrganizationById, { params: { organizationId, userId } });
     // The last admin is not asked: the instance refuses that change anyway (exit 6).
-    if (rankOf(to) < rankOf(from) && !(await isLastAdmin(ctx, organizationId, userId))) await ctx.confirm(selfDemotionQuestion(from, to), yes);
+    if (rankOf(to) < rankOf(from) && !(await isLastAdmin(ctx, organizationId, userId, from))) await ctx.confirm(selfDemotionQuestion(from, to), yes);
   }
   const member = await api.call(routes.updateMemberInOrganizationById, { params: { organizationId, userId }, body: { role: to } });
   ctx.out.message(`${member.user.email} is now ${member.role ?? 'a guest'}.`);
