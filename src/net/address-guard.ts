@@ -69,3 +69,12 @@ export function guardedLookup(hostname: string, options: object, callback: (erro
   });
 }
 
+/**
+ * Before a request to `target`: an http or https URL (`shown` names it in the error), and, behind the
+ * guard, not an internal address given as is (a name is checked as it resolves, by guardedLookup).
+ */
+export function checkTarget(target: URL, shown: string, refusePrivateAddresses: boolean): void {
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new FetchFailure('unreachable', `${shown} is not an http or https URL`);
+  const host = target.hostname.replace(/^\[|\]$/g, '');
+  if (refusePrivateAddresses && isInternalAddress(host)) throw refusal(host);
+}

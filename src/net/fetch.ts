@@ -1,4 +1,4 @@
-import { FetchFailure, guardedLookup, isInternalAddress, refusal } from './address-guard';
+import { FetchFailure, checkTarget, guardedLookup } from './address-guard';
 // Only the import pipeline loads this module (dynamically), so undici stays out of the CLI's start-up.
 import { Agent, request, type Dispatcher } from 'undici';
 import { VERSION } from '../version';
@@ -81,11 +81,7 @@ export async function openFetchSession(limits: ImportLimits): Promise<FetchSessi
   async function get(url: string, accept: string, refuseRedirect?: (next: URL) => string | undefined): Promise<Fetched> {
     let current = new URL(url);
     for (let hop = 0; ; hop++) {
-      if (current.protocol !== 'http:' && current.protocol !== 'https:') {
-        throw new FetchFailure('unreachable', `${current.href} is not an http or https URL`);
-      }
-      const host = current.hostname.replace(/^\[|\]$/g, '');
-      if (limits.refusePrivateAddresses && isInternalAddress(host)) throw refusal(host);
+      checkTarget(current, current.href, limits.refusePrivateAddresses);
       if (deadline.signal.aborted) throw describe(new Error('deadline'), current, limits, deadline.signal);
       const signal = AbortSignal.any([deadline.signal, AbortSignal.timeout(limits.requestTimeoutMs)]);
       try {

@@ -1,7 +1,6 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { isIP } from 'node:net';
-import { FetchFailure, guardedLookup, isInternalAddress, refusal } from './address-guard';
+import { FetchFailure, checkTarget, guardedLookup } from './address-guard';
 
 /** What a POST got back: the status and the first `maxResponseBytes` of the answer (as text). */
 export interface Posted {
@@ -26,10 +25,8 @@ export interface PostOptions {
  */
 export async function postJson(url: string, body: string, options: PostOptions): Promise<Posted> {
   const target = new URL(url);
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new FetchFailure('unreachable', `${url} is not an http or https URL`);
-  const host = target.hostname.replace(/^\[|\]$/g, '');
   // A name is checked as it resolves (guardedLookup); an address given as is, here.
-  if (options.refusePrivateAddresses && isIP(host) && isInternalAddress(host)) throw refusal(host);
+  checkTarget(target, url, options.refusePrivateAddresses);
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   return await new Promise<Posted>((resolve, reject) => {
     let settled = false;
