@@ -25,6 +25,9 @@ export interface OutputOptions {
   terminal?: boolean;
 }
 
+/** What a table says below itself of the columns it left out for want of room. */
+export const hiddenNote = (headers: string[]): string => `Columns hidden: ${headers.join(', ')} (see all: --json or --format tsv)`;
+
 /** The width of a terminal that does not say. */
 export const DEFAULT_WIDTH = 80;
 
@@ -116,7 +119,7 @@ export function createOutput(options: OutputOptions) {
         else {
           const shown = table(items, columns, view());
           stdout.write(shown.text);
-          if (shown.dropped.length) stderr.write(`Columns hidden: ${shown.dropped.join(', ')} (see all: --json or --format tsv)\n`);
+          if (shown.dropped.length) stderr.write(`${hiddenNote(shown.dropped)}\n`);
         }
       } else if (mode.format === 'csv') {
         stdout.write(csvHeader(columns) + csvRows(items, columns));

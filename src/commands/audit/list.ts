@@ -4,7 +4,7 @@ import { routes } from '../../api/routes/index';
 import { pagingQuery, withPaging, type PagingOptions } from '../shared/paging';
 import { printList } from '../shared/list';
 import type { AuditRecord } from '../../api/resources';
-import type { Page } from '../../output/output';
+import { hiddenNote, type Page } from '../../output/output';
 import { auditColumns, auditTableColumns } from './columns';
 
 interface Opts extends PagingOptions {
@@ -58,7 +58,7 @@ Examples:
       const view = { now: ctx.now(), paint: (text: string) => text, width: ctx.out.width };
       const { columns, hidden } = auditTableColumns(page.items, view);
       await ctx.out.list(page, columns, route.response);
-      // Below the table, as other tables say what they left out (output.ts), in the same words.
-      if (hidden.length && page.items.length) ctx.out.message(`Columns hidden: ${hidden.join(', ')} (see all: --json or --format tsv)`);
+      // Below the table, as other tables say what they left out (output.ts).
+      if (hidden.length && page.items.length) ctx.out.message(hiddenNote(hidden));
     });
 }
