@@ -25,6 +25,8 @@ export const RevisionSummary = lazy(() => z.object({
 
 /** The platform's ChangedRevisionPage: a page in the revision that holds it. */
 const ChangedPage = lazy(() => z.object({ id: z.string(), type: z.enum(['document', 'group', 'link', 'computed']), title: z.string(), path: z.string() }));
+/** A reusable content as a change or a diff names it. */
+const DiffReusable = lazy(() => z.object({ id: z.string(), title: z.string(), document: z.optional(z.string()) }));
 const Attributes = lazy(() => z.record(z.string(), z.object({ before: z.optional(z.unknown()), after: z.optional(z.unknown()) })));
 
 /** The platform's RevisionSemanticChange, by `type`. */
@@ -34,7 +36,7 @@ export const SemanticChange = lazy(() => z.object({
   page: z.optional(ChangedPage),
   parent: z.optional(z.object({ before: z.optional(ChangedPage), after: z.optional(ChangedPage) })),
   file: z.optional(z.object({ id: z.string(), name: z.string(), contentType: z.string(), downloadURL: z.string() })),
-  reusableContent: z.optional(z.object({ id: z.string(), title: z.string(), document: z.optional(z.string()) })),
+  reusableContent: z.optional(DiffReusable),
   attributes: z.optional(Attributes),
 }));
 
@@ -63,7 +65,6 @@ const TextDiff = lazy(() => ({
 const DiffFile = lazy(() => z.object({
   id: z.string(), name: z.string(), contentType: z.string(), size: z.number(), sha256: z.string(), git: z.optional(z.object({ path: z.string() })),
 }));
-const DiffReusable = lazy(() => z.object({ id: z.string(), title: z.string(), document: z.optional(z.string()) }));
 
 /** docsctl: what differs between two revisions, with a unified diff of each changed page's markdown. */
 export const ContentDiff = lazy(() => z.object({
