@@ -1,9 +1,9 @@
 // Webhooks (issue 32): delivery latency (a write's answer to the receiver's receipt) median and p99, and
 // write throughput with and without a subscribed webhook, through `docsctl serve` on SQLite and on
-// PostgreSQL in the same run. The receiver is node:http on loopback (serve --allow-private-addresses).
-import type { ChildProcess } from 'node:child_process';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// PostgreSQL in the same run. The receiver is node:http on loopback (serve --allow-private-addresses), in
+// a process of its own.
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,32 +14,34 @@ import { runQuiet, startServer } from './spawn';
 
 type Cluster = { url: string; stop: () => void };
 
-/** A receiver that notes when each space's event arrived (by the space id in its body). */
+/**
+ * A receiver that notes when each space's event arrived (by the space id in its body), in a child
+ * process (bench/webhook-receiver.js).
+ */
 async function receiver() {
   const arrived = new Map<string, number>();
   const waiting = new Map<string, () => void>();
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const at = performance.now();
-      res.writeHead(200).end();
-      const id = (JSON.parse(Buffer.concat(chunks).toString()) as { event_data: { space: { id: string } } }).event_data.space.id;
-      arrived.set(id, at);
-      waiting.get(id)?.();
-    });
+  const child = fork(fileURLToPath(new URL('../../bench/webhook-receiver.js', import.meta.url)), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('message', (message) => resolve((message as { url: string }).url));
+    child.once('exit', (code) => reject(new Error(`the receiver exited with ${code}`)));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  child.on('message', (batch) => {
+    for (const [id, at] of batch as [string, number][]) {
+      arrived.set(id, at - performance.timeOrigin);
+      waiting.get(id)?.();
+    }
+  });
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    url,
     /** Resolves once `n` events arrived in all (the backlog of a throughput run drained). */
     drained: async (count: number) => { while (arrived.size < count) await new Promise((resolve) => setTimeout(resolve, 20)); },
-    /** When the event of space `id` arrives. */
+    /** When the event of space `id` arrives (on this process's performance.now() clock). */
     arrival: (id: string) => new Promise<number>((resolve) => {
       if (arrived.has(id)) return resolve(arrived.get(id)!);
       waiting.set(id, () => resolve(arrived.get(id)!));
     }),
-    close: () => { server.closeAllConnections(); server.close(); },
+    close: () => child.kill(),
   };
 }
 

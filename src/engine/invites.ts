@@ -140,7 +140,7 @@ export async function inviteByEmail(core: Core, organizationId: string, emails: 
       'INSERT INTO members (organization_id, user_id, role, joined_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
       [organizationId, user.id, granted, now],
     );
-    if (added) await emit(core, organizationId, 'member_added', { member: { ...await userRef(core, user.id), role: granted } });
+    if (added) await emit(core, organizationId, 'member_added', async () => ({ member: { ...await userRef(core, user.id), role: granted } }));
     invited += added;
   }
   return { users, invited };

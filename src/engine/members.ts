@@ -207,7 +207,7 @@ export function membersModule(core: Core) {
         if (patch.role !== undefined && patch.role !== row.role) {
           if (row.role === 'admin') await assertKeepsAdmin(core, organizationId, userId, `change the role of ${row.email}`);
           await core.run('UPDATE members SET role = ? WHERE organization_id = ? AND user_id = ?', [patch.role, organizationId, userId]);
-          await emit(core, organizationId, 'member_role_updated', { member: { ...await userRef(core, userId), role: patch.role }, previousRole: row.role, updatedBy: actor.userId });
+          await emit(core, organizationId, 'member_role_updated', async () => ({ member: { ...await userRef(core, userId), role: patch.role }, previousRole: row.role, updatedBy: actor.userId }));
         }
         return await presentMember(core, await requireMemberRow(core, organizationId, userId));
       });
@@ -237,7 +237,7 @@ export function membersModule(core: Core) {
           if (change.role === row.role) continue;
           if (row.role === 'admin') demotedAdmins.push(row.email);
           await core.run('UPDATE members SET role = ? WHERE organization_id = ? AND user_id = ?', [change.role, organizationId, row.user_id]);
-          await emit(core, organizationId, 'member_role_updated', { member: { ...await userRef(core, row.user_id), role: change.role }, previousRole: row.role, updatedBy: actor.userId });
+          await emit(core, organizationId, 'member_role_updated', async () => ({ member: { ...await userRef(core, row.user_id), role: change.role }, previousRole: row.role, updatedBy: actor.userId }));
         }
         if (demotedAdmins.length) {
           const admins = (await core.get<{ n: number }>(
@@ -273,7 +273,7 @@ export function membersModule(core: Core) {
           [userId, organizationId],
         );
         await core.run('DELETE FROM members WHERE organization_id = ? AND user_id = ?', [organizationId, userId]);
-        await emit(core, organizationId, 'member_removed', { member: { ...await userRef(core, userId), role: row.role }, removedBy: actor.userId });
+        await emit(core, organizationId, 'member_removed', async () => ({ member: { ...await userRef(core, userId), role: row.role }, removedBy: actor.userId }));
       });
     },
 

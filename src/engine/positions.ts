@@ -27,10 +27,11 @@ export async function siblingsOf(core: Core, organizationId: string, parentId: s
 /** Position for a new item: after every sibling, deleted spaces included, so a restore finds its place free. */
 export async function nextPosition(core: Core, organizationId: string, parentId: string | null): Promise<number> {
   const row = await core.get<{ p: number | null }>(
+    // By parent_key (the parent, '' at the root): one end of an index each (collections_in_order, spaces_by_place).
     `SELECT MAX(p) AS p FROM (
-       SELECT MAX(position) AS p FROM collections WHERE organization_id = ? AND parent_id IS ?
-       UNION ALL SELECT MAX(position) FROM spaces WHERE organization_id = ? AND parent_id IS ?) AS siblings`,
-    [organizationId, parentId, organizationId, parentId],
+       SELECT MAX(position) AS p FROM collections WHERE organization_id = ? AND parent_key = ?
+       UNION ALL SELECT MAX(position) FROM spaces WHERE organization_id = ? AND parent_key = ?) AS siblings`,
+    [organizationId, parentId ?? '', organizationId, parentId ?? ''],
   );
   return (row?.p ?? -1) + 1;
 }

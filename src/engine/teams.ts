@@ -6,7 +6,7 @@ import { MEMBER_COLUMNS, presentMember, type MemberRow } from './members';
 import type { Role, TeamRole } from '../domain/roles';
 import { isEmailAddress } from '../domain/email';
 import { inviteByEmail } from './invites';
-import { emitTeamMembersUpdated, teamMembersOf } from './webhooks';
+import { emitTeamMembersUpdated, teamMembersBefore } from './webhooks';
 
 export interface TeamRow {
   id: string;
@@ -174,11 +174,12 @@ export function teamsModule(core: Core) {
         const now = core.now();
         const { ids, unknown } = await resolveMembers(organizationId, input.members ?? []);
         if (unknown.length) throw invalid(describeUnknown('members', unknown));
+        const before = await teamMembersBefore(core, organizationId, id);
         await core.run('INSERT INTO teams (id, organization_id, title, created_at) VALUES (?, ?, ?, ?)', [id, organizationId, input.title, now]);
         for (const userId of new Set(ids.values())) {
           await core.run("INSERT INTO team_members (team_id, user_id, role, added_at) VALUES (?, ?, 'member', ?)", [id, userId, now]);
         }
-        await emitTeamMembersUpdated(core, organizationId, id, new Map());
+        await emitTeamMembersUpdated(core, organizationId, id, before);
         return presentTeam(core, await teamRow(core, actor, organizationId, id), caller);
       });
     },
@@ -231,7 +232,7 @@ export function teamsModule(core: Core) {
         throw forbidden('invite: you are not allowed to invite people to the organization (admin role required); invite them first, or ask an admin');
       }
       await core.write(async () => {
-        const before = await teamMembersOf(core, teamId);
+        const before = await teamMembersBefore(core, organizationId, teamId);
         if (change.invite) {
           const strangers = (await resolveMembers(organizationId, change.add ?? [])).unknown.filter((entry) => entry.includes('@'));
           const notEmails = strangers.filter((entry) => !isEmailAddress(entry));
@@ -275,7 +276,7 @@ export function teamsModule(core: Core) {
       await core.write(async () => {
         const member = await core.get('SELECT 1 FROM members WHERE organization_id = ? AND user_id = ?', [organizationId, userId]);
         if (!member) throw notFound(`member ${userId} not found in organization ${organizationId}`);
-        const before = await teamMembersOf(core, teamId);
+        const before = await teamMembersBefore(core, organizationId, teamId);
         await core.run(
           `INSERT INTO team_members (team_id, user_id, role, added_at) VALUES (?, ?, ?, ?)
            ON CONFLICT (team_id, user_id) DO UPDATE SET role = COALESCE(?, team_members.role)`,
@@ -288,7 +289,7 @@ export function teamsModule(core: Core) {
     async removeMember(actor: Actor, organizationId: string, teamId: string, userId: string): Promise<void> {
       await requireTeamManager(actor, organizationId, teamId);
       await core.write(async () => {
-        const before = await teamMembersOf(core, teamId);
+        const before = await teamMembersBefore(core, organizationId, teamId);
         await core.run('DELETE FROM team_members WHERE team_id = ? AND user_id = ?', [teamId, userId]);
         await emitTeamMembersUpdated(core, organizationId, teamId, before);
       });

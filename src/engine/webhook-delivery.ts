@@ -69,7 +69,14 @@ export function retryDelayMs(attempts: number, baseMs = 1000, random = Math.rand
   return Math.round(step * baseMs * (0.9 + 0.2 * random()));
 }
 
-type Claimed = DeliveryRow & { url: string; secret: string };
+type Claimed = DeliveryRow & { url: string; secret: string; failures_in_row: number };
+
+/** Of each active webhook (`w`), its first pending delivery (`d`), through `webhook_deliveries_pending`. */
+const FIRST_PENDING = `FROM webhooks w
+  JOIN webhook_deliveries d ON d.id = (SELECT e.id FROM webhook_deliveries e WHERE e.webhook_id = w.id AND e.status = 'pending' ORDER BY e.sequence LIMIT 1)
+  WHERE w.active = 1`;
+/** The deliveries that may be sent now (args: now, now): first pending ones, due and not leased (or the lease past). */
+const FIRST_DUE = `SELECT d.*, w.url, w.secret, w.consecutive_failures AS failures_in_row ${FIRST_PENDING} AND d.next_attempt_at <= ? AND (d.lease_until IS NULL OR d.lease_until < ?)`;
 
 export function webhookDeliverer(core: Core, options: DeliveryOptions) {
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
@@ -78,48 +85,35 @@ export function webhookDeliverer(core: Core, options: DeliveryOptions) {
   const at = (ms: number) => new Date(core.clock.now().getTime() + ms).toISOString();
 
   /**
-   * Claims due deliveries: pending, due, not leased by anyone (or the lease past), of an active webhook,
-   * and the first pending one of their webhook (a later one waits for it: order per webhook).
+   * Claims due deliveries: each the first pending delivery of its active webhook (a later one waits
+   * for it: order per webhook), due, and not leased by anyone (or the lease past). Each webhook's first
+   * is found through the index of pending rows, so a backlog costs a claim nothing.
    */
-  async function claim(look: boolean): Promise<Claimed[]> {
+  async function claim(): Promise<Claimed[]> {
     // A read first: a poll that finds nothing takes no write lock (on PostgreSQL, a write moves every
     // replica's change version and empties what they remember).
-    const due = !look || await core.get(
-      `SELECT 1 FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-       WHERE d.status = 'pending' AND w.active = 1 AND d.next_attempt_at <= ? AND (d.lease_until IS NULL OR d.lease_until < ?) LIMIT 1`,
-      [core.now(), core.now()],
-    );
-    if (!due) return [];
+    if (!await core.get(`SELECT 1 FROM (${FIRST_DUE}) due LIMIT 1`, [core.now(), core.now()])) return [];
     return await core.write(async () => {
       const now = core.now();
-      const rows = await core.all<Claimed>(
-        `SELECT d.*, w.url, w.secret FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-         WHERE d.status = 'pending' AND w.active = 1 AND d.next_attempt_at <= ? AND (d.lease_until IS NULL OR d.lease_until < ?)
-           AND NOT EXISTS (SELECT 1 FROM webhook_deliveries e WHERE e.webhook_id = d.webhook_id AND e.status = 'pending' AND e.sequence < d.sequence)
-         ORDER BY d.next_attempt_at, d.created_at, d.sequence LIMIT ?`,
-        [now, now, CLAIM_BATCH],
-      );
-      for (const row of rows) {
-        await core.run('UPDATE webhook_deliveries SET lease_until = ?, claimed_by = ? WHERE id = ?', [at(leaseMs), options.worker, row.id]);
-      }
+      const rows = await core.all<Claimed>(`${FIRST_DUE} ORDER BY d.next_attempt_at, d.created_at, d.sequence LIMIT ?`, [now, now, CLAIM_BATCH]);
+      for (const row of rows) await lease(row);
       return rows;
     });
   }
 
+  async function lease(row: Claimed): Promise<void> {
+    await core.run('UPDATE webhook_deliveries SET lease_until = ?, claimed_by = ? WHERE id = ?', [at(leaseMs), options.worker, row.id]);
+  }
+
   /**
    * Inside the transaction that records a delivery's outcome: claims its webhook's next delivery when
-   * it is the first pending one, due and not leased, so a backlog costs one write transaction a
-   * delivery instead of two (a claim, then the outcome).
+   * it is due (the same rule as `claim`), so a backlog costs one write transaction a delivery instead
+   * of two (a claim, then the outcome).
    */
   async function claimNextOf(webhookId: string): Promise<Claimed | undefined> {
     const now = core.now();
-    const next = await core.get<Claimed>(
-      `SELECT d.*, w.url, w.secret FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-       WHERE d.webhook_id = ? AND d.status = 'pending' AND w.active = 1 ORDER BY d.sequence LIMIT 1`,
-      [webhookId],
-    );
-    if (!next || next.next_attempt_at === null || next.next_attempt_at > now || (next.lease_until !== null && next.lease_until >= now)) return undefined;
-    await core.run('UPDATE webhook_deliveries SET lease_until = ?, claimed_by = ? WHERE id = ?', [at(leaseMs), options.worker, next.id]);
+    const next = await core.get<Claimed>(`${FIRST_DUE} AND w.id = ?`, [now, now, webhookId]);
+    if (next) await lease(next);
     return next;
   }
 
@@ -158,18 +152,16 @@ export function webhookDeliverer(core: Core, options: DeliveryOptions) {
     const next = await core.write(async () => {
       const now = core.now();
       // Only the claim that sent it records it: a lease that lapsed meanwhile went to someone else.
-      const still = await core.get<{ attempts: number }>(
-        "SELECT attempts FROM webhook_deliveries WHERE id = ? AND claimed_by = ? AND status = 'pending'", [row.id, options.worker],
-      );
-      if (!still) return undefined;
-      await core.run(
+      const recorded = await core.run(
         `UPDATE webhook_deliveries SET status = ?, attempts = ?, last_attempt_at = ?, next_attempt_at = ?, lease_until = NULL, claimed_by = NULL,
-           response_status = ?, response_body = ?, duration_ms = ?, error = ? WHERE id = ?`,
+           response_status = ?, response_body = ?, duration_ms = ?, error = ? WHERE id = ? AND claimed_by = ? AND status = 'pending'`,
         [outcome === 'retry' ? 'pending' : outcome, attempt, now, outcome === 'retry' ? at(retryDelayMs(attempt, retryBaseMs)) : null,
-          status || null, responseBody, durationMs, error, row.id],
+          status || null, responseBody, durationMs, error, row.id, options.worker],
       );
+      if (!recorded) return undefined;
       if (delivered) {
-        await core.run('UPDATE webhooks SET consecutive_failures = 0 WHERE id = ?', [row.webhook_id]);
+        // As claimed (in this transaction when chained): most deliveries follow a delivered one, and leave the webhook alone.
+        if (row.failures_in_row > 0) await core.run('UPDATE webhooks SET consecutive_failures = 0 WHERE id = ?', [row.webhook_id]);
       } else if (gone) {
         await core.run('UPDATE webhooks SET active = 0, disabled_reason = ?, consecutive_failures = consecutive_failures + 1, updated_at = ? WHERE id = ?', [
           `the receiver answered 410 Gone on ${now}`, now, row.webhook_id,
@@ -200,13 +192,12 @@ export function webhookDeliverer(core: Core, options: DeliveryOptions) {
   return {
     /**
      * Sends what is due now, claim after claim, until nothing is: answers how many attempts were made.
-     * Deliveries of different webhooks go at once; a webhook's own, one after the other. `claimAtOnce`
-     * skips the first look (a wake from a write not committed yet: the claim waits for it).
+     * Deliveries of different webhooks go at once; a webhook's own, one after the other.
      */
-    async deliverDue(options: { claimAtOnce?: boolean } = {}): Promise<number> {
+    async deliverDue(): Promise<number> {
       let attempts = 0;
-      for (let first = true; ; first = false) {
-        const claimed = await claim(!(first && options.claimAtOnce));
+      for (;;) {
+        const claimed = await claim();
         if (!claimed.length) return attempts;
         // At once on purpose: each is another webhook's, sent outside any transaction; each records
         // its outcome in a transaction of its own, which the store runs one after the other.
@@ -217,8 +208,9 @@ export function webhookDeliverer(core: Core, options: DeliveryOptions) {
 
     /** When the next pending delivery of an active webhook is due (or undefined: none is pending). */
     async nextDue(): Promise<string | undefined> {
+      // Each webhook's first pending one: a later one cannot leave before it.
       return (await core.get<{ t: string | null }>(
-        "SELECT MIN(d.next_attempt_at) AS t FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id WHERE d.status = 'pending' AND w.active = 1",
+        `SELECT MIN(d.next_attempt_at) AS t ${FIRST_PENDING}`,
       ))?.t ?? undefined;
     },
   };

@@ -21,7 +21,6 @@ interface WebhookRow {
   active: number;
   disabled_reason: string | null;
   consecutive_failures: number;
-  next_sequence: number;
   created_at: string;
   updated_at: string;
 }
@@ -100,8 +99,9 @@ export function onWebhookEvents(core: Core, listener: () => void): () => void {
 
 function wake(core: Core): void {
   const set = listeners.get(core);
-  // After the current transaction's statements: a deliverer that wakes waits for the commit anyway.
-  if (set?.size) setImmediate(() => { for (const listener of set) listener(); });
+  // Once the write commits, so a deliverer that wakes can see the deliveries it recorded; after the
+  // answer is on its way (setImmediate).
+  if (set?.size) core.store.afterCommit(() => setImmediate(() => { for (const listener of set) listener(); }));
 }
 
 /** Inserts one pending delivery of `event` to `webhook`, next in its order; answers the delivery id. */
@@ -109,14 +109,37 @@ async function enqueue(core: Core, webhook: { id: string; organization_id: strin
   const id = core.newId();
   const now = core.now();
   const body = JSON.stringify({ id: eventId, event_type: event, timestamp: now, organization: webhook.organization_id, event_data: data });
-  const sequence = (await core.get<{ n: number }>('SELECT next_sequence AS n FROM webhooks WHERE id = ?', [webhook.id]))!.n;
-  await core.run('UPDATE webhooks SET next_sequence = next_sequence + 1 WHERE id = ?', [webhook.id]);
+  // The next of the webhook's order, from its own deliveries (an index look-up; writes are serialized,
+  // so two never take the same number): no webhook row rewritten a write.
   await core.run(
     `INSERT INTO webhook_deliveries (id, webhook_id, organization_id, sequence, event, body, status, attempts, next_attempt_at, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
-    [id, webhook.id, webhook.organization_id, sequence, event, body, now, now],
+     VALUES (?, ?, ?, (SELECT COALESCE(MAX(sequence), 0) + 1 FROM webhook_deliveries WHERE webhook_id = ?), ?, ?, 'pending', 0, ?, ?)`,
+    [id, webhook.id, webhook.organization_id, webhook.id, event, body, now, now],
   );
   return id;
+}
+
+type Subscriber = { id: string; organization_id: string; events: string };
+
+/** The active webhooks of the organization subscribed to `event`. */
+async function subscribersOf(core: Core, organizationId: string, event: WebhookEvent): Promise<Subscriber[]> {
+  const hooks = await core.all<Subscriber>(
+    'SELECT id, organization_id, events FROM webhooks WHERE organization_id = ? AND active = 1 ORDER BY created_at, id', [organizationId],
+  );
+  return hooks.filter((hook) => (JSON.parse(hook.events) as string[]).includes(event));
+}
+
+/** An event's `event_data`, or what builds it: built only when some webhook subscribes (most writes have none). */
+type EventData = Record<string, unknown> | (() => Promise<Record<string, unknown>>);
+
+/** Records one event for each of `subscribed`, in the current transaction; answers how many. */
+async function record(core: Core, subscribed: Subscriber[], event: WebhookEvent, data: EventData): Promise<number> {
+  if (!subscribed.length) return 0;
+  const eventData = typeof data === 'function' ? await data() : data;
+  const eventId = core.newId();
+  for (const hook of subscribed) await enqueue(core, hook, event, eventId, eventData);
+  wake(core);
+  return subscribed.length;
 }
 
 /**
@@ -124,18 +147,8 @@ async function enqueue(core: Core, webhook: { id: string; organization_id: strin
  * write's transaction (it joins it), so the change and its event commit together or not at all.
  * Answers how many deliveries were recorded.
  */
-export async function emit(core: Core, organizationId: string, event: WebhookEvent, data: Record<string, unknown>): Promise<number> {
-  return await core.write(async () => {
-    const hooks = await core.all<{ id: string; organization_id: string; events: string }>(
-      'SELECT id, organization_id, events FROM webhooks WHERE organization_id = ? AND active = 1 ORDER BY created_at, id', [organizationId],
-    );
-    const subscribed = hooks.filter((hook) => (JSON.parse(hook.events) as string[]).includes(event));
-    if (!subscribed.length) return 0;
-    const eventId = core.newId();
-    for (const hook of subscribed) await enqueue(core, hook, event, eventId, data);
-    wake(core);
-    return subscribed.length;
-  });
+export async function emit(core: Core, organizationId: string, event: WebhookEvent, data: EventData): Promise<number> {
+  return await core.write(async () => await record(core, await subscribersOf(core, organizationId, event), event, data));
 }
 
 /** A space as events carry it: enough to find it and name it. */
@@ -154,8 +167,14 @@ export async function spaceRef(core: Core, spaceId: string) {
 
 /** Records a space event (`space_created`, `space_deleted`, …) with the space as it is now and `extra` fields. */
 export async function emitSpaceEvent(core: Core, spaceId: string, event: WebhookEvent, extra: Record<string, unknown> = {}): Promise<void> {
-  const { organizationId, space } = await spaceRef(core, spaceId);
-  await emit(core, organizationId, event, { space, ...extra });
+  await core.write(async () => {
+    // The subscribers found from the space in one look-up: the space itself is read only for them.
+    const hooks = (await core.all<Subscriber>(
+      `SELECT w.id, w.organization_id, w.events FROM spaces s JOIN webhooks w ON w.organization_id = s.organization_id
+       WHERE s.id = ? AND w.active = 1 ORDER BY w.created_at, w.id`, [spaceId],
+    )).filter((hook) => (JSON.parse(hook.events) as string[]).includes(event));
+    await record(core, hooks, event, async () => ({ space: (await spaceRef(core, spaceId)).space, ...extra }));
+  });
 }
 
 /** A user as events carry them. */
@@ -169,18 +188,27 @@ export async function teamMembersOf(core: Core, teamId: string): Promise<Map<str
   return new Map((await core.all<{ user_id: string; role: string }>('SELECT user_id, role FROM team_members WHERE team_id = ?', [teamId])).map((r) => [r.user_id, r.role]));
 }
 
-/** Records `team_members_updated` when the team's members or their roles differ from `before`. */
-export async function emitTeamMembersUpdated(core: Core, organizationId: string, teamId: string, before: Map<string, string>): Promise<void> {
+/**
+ * The team's members before a change, when some webhook of the organization subscribes to
+ * `team_members_updated` (undefined otherwise: a team of thousands is not read for nobody).
+ */
+export async function teamMembersBefore(core: Core, organizationId: string, teamId: string): Promise<Map<string, string> | undefined> {
+  return (await subscribersOf(core, organizationId, 'team_members_updated')).length ? await teamMembersOf(core, teamId) : undefined;
+}
+
+/** Records `team_members_updated` when the team's members or their roles differ from `before` (undefined: nobody subscribes). */
+export async function emitTeamMembersUpdated(core: Core, organizationId: string, teamId: string, before: Map<string, string> | undefined): Promise<void> {
+  if (!before) return;
   const after = await teamMembersOf(core, teamId);
   const added = [...after.keys()].filter((id) => !before.has(id)).sort();
   const removed = [...before.keys()].filter((id) => !after.has(id)).sort();
   const roleChanged = [...after].filter(([id, role]) => before.has(id) && before.get(id) !== role).map(([id, role]) => ({ user: id, role })).sort((a, b) => (a.user < b.user ? -1 : 1));
   if (!added.length && !removed.length && !roleChanged.length) return;
   const team = await core.get<{ id: string; title: string }>('SELECT id, title FROM teams WHERE id = ?', [teamId]);
-  await emit(core, organizationId, 'team_members_updated', {
+  await emit(core, organizationId, 'team_members_updated', async () => ({
     team: { id: teamId, title: team?.title ?? null },
     added: await mapUsers(core, added, after), removed, roleChanged,
-  });
+  }));
 }
 
 async function mapUsers(core: Core, ids: string[], roles: Map<string, string>) {

@@ -6,19 +6,17 @@ export const DELIVERY_POLL_MS = 1000;
 
 /**
  * Runs a deliverer in the background: every `intervalMs`, and at once when woken (a write of this
- * process recorded events). One run at a time; a wake during a run runs again after it. `stop` waits
+ * process committed events). One run at a time; a wake during a run runs again after it. `stop` waits
  * for the run under way (its attempts are bounded by the delivery timeout).
  */
 export function startDeliveryLoop(deliverer: WebhookDeliverer, options: { intervalMs?: number; onError: (error: unknown) => void }) {
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
-  let woken = false;
-  // Bound to where the loop starts: a wake comes from inside a write's transaction, and the store
-  // follows the async context, so a run started there would join that transaction.
-  const run = AsyncResource.bind((wake: boolean): void => {
+  // Bound to where the loop starts: a wake comes from the end of a write's transaction, and the store
+  // follows the async context, so a run started there could pass for part of that transaction.
+  const run = AsyncResource.bind((): void => {
     if (stopped) return;
-    woken ||= wake;
     if (running) {
       again = true;
       return;
@@ -26,23 +24,19 @@ export function startDeliveryLoop(deliverer: WebhookDeliverer, options: { interv
     running = (async () => {
       do {
         again = false;
-        // A wake comes before the write commits: claim at once (the claim waits for that commit)
-        // rather than look first, which would not see the rows yet.
-        const claimAtOnce = woken;
-        woken = false;
         try {
-          await deliverer.deliverDue({ claimAtOnce });
+          await deliverer.deliverDue();
         } catch (error) {
           options.onError(error);
         }
       } while (again && !stopped);
     })().finally(() => { running = undefined; });
   });
-  const timer = setInterval(() => run(false), options.intervalMs ?? DELIVERY_POLL_MS);
+  const timer = setInterval(() => run(), options.intervalMs ?? DELIVERY_POLL_MS);
   timer.unref();
-  run(false);
+  run();
   return {
-    wake: () => run(true),
+    wake: () => run(),
     async stop(): Promise<void> {
       stopped = true;
       clearInterval(timer);

@@ -15,6 +15,28 @@ const count = async (store: SqliteStore) => (await store.get<{ c: number }>('SEL
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('SqliteStore: one connection, transactions that own it', () => {
+  it('calls what waits for a commit once it committed, never what a rollback undid, and at once outside a transaction', async () => {
+    const store = await numbers();
+    const told: string[] = [];
+    await store.transaction(async () => {
+      await store.run('INSERT INTO n (v) VALUES (1)');
+      store.afterCommit(() => told.push(`outer, ${store.inTransaction() ? 'inside' : 'after'}`));
+      await store.transaction(async () => store.afterCommit(() => told.push('kept savepoint')));
+      await store.transaction(async () => {
+        store.afterCommit(() => told.push('undone savepoint'));
+        throw new Error('no');
+      }).catch(() => undefined);
+      expect(told).toEqual([]);
+    });
+    expect(told).toEqual(['outer, after', 'kept savepoint']);
+    await store.transaction(async () => {
+      store.afterCommit(() => told.push('rolled back'));
+      throw new Error('no');
+    }).catch(() => undefined);
+    store.afterCommit(() => told.push('outside'));
+    expect(told).toEqual(['outer, after', 'kept savepoint', 'outside']);
+  });
+
   it('makes a read from another caller wait for an open transaction instead of seeing its rows', async () => {
     const store = await numbers();
     let release!: () => void;

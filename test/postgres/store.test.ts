@@ -41,4 +41,33 @@ describe('PostgresStore shared by several servers', () => {
     expect(await b.changeVersion()).toBeGreaterThan(before);
     await Promise.all([a.close(), b.close()]);
   });
+
+  it('calls what waits for a commit once another server can read the change, never what a rollback undid', async () => {
+    const url = await freshDatabase('store');
+    const [a, b] = [await PostgresStore.open(url), await PostgresStore.open(url)];
+    const told: string[] = [];
+    let seen: Promise<unknown> | undefined;
+    await a.transaction(async () => {
+      await a.run("INSERT INTO meta (key, value) VALUES ('after-commit', 'v')");
+      a.afterCommit(() => {
+        told.push('outer');
+        seen = b.get("SELECT value FROM meta WHERE key = 'after-commit'");
+      });
+      await a.transaction(async () => a.afterCommit(() => told.push('kept savepoint')));
+      await a.transaction(async () => {
+        a.afterCommit(() => told.push('undone savepoint'));
+        throw new Error('no');
+      }).catch(() => undefined);
+      expect(told).toEqual([]);
+    });
+    expect(told).toEqual(['outer', 'kept savepoint']);
+    expect(await seen).toEqual({ value: 'v' });
+    await a.transaction(async () => {
+      a.afterCommit(() => told.push('rolled back'));
+      throw new Error('no');
+    }).catch(() => undefined);
+    a.afterCommit(() => told.push('outside'));
+    expect(told).toEqual(['outer', 'kept savepoint', 'outside']);
+    await Promise.all([a.close(), b.close()]);
+  });
 });

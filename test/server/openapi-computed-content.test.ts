@@ -151,6 +151,7 @@ describe('computed pages (OpenAPI references) in search and PDF', () => {
         DROP TABLE revision_reusable_contents;
         DROP INDEX revisions_by_space_time;
         ALTER TABLE revisions DROP COLUMN created_by;
+        DROP INDEX spaces_by_place;
         DROP TABLE webhook_deliveries;
         DROP TABLE webhooks;
         PRAGMA user_version = 7;`);

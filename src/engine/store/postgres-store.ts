@@ -5,10 +5,11 @@ import { postgresDialect, toPostgres } from './postgres-dialect';
 import { postgresMigrations } from './migrations/postgres';
 import { NewerDatabase } from './db';
 
-/** One transaction in progress: its connection, and how deep its savepoints go. */
+/** One transaction in progress: its connection, how deep its savepoints go, and what waits for its commit. */
 interface Transaction {
   client: PoolClient;
   depth: number;
+  committed: (() => void)[];
 }
 
 /**
@@ -140,37 +141,44 @@ export class PostgresStore implements Store {
     return this.context.getStore() !== undefined;
   }
 
+  afterCommit(fn: () => void): void {
+    const current = this.context.getStore();
+    if (current) current.committed.push(fn);
+    else fn();
+  }
+
   async transaction<T>(fn: () => Promise<T>): Promise<T> {
     const current = this.context.getStore();
     if (current) return this.savepoint(current, fn);
     const client = await this.pool.connect();
-    const tx: Transaction = { client, depth: 0 };
+    const tx: Transaction = { client, depth: 0, committed: [] };
+    let value: T;
     try {
-      await client.query('BEGIN');
-      try {
-        await client.query('SELECT pg_advisory_xact_lock($1)', [WRITE_LOCK]);
-        await client.query(BUMP_CHANGES);
-        const value = await this.context.run(tx, fn);
-        await client.query('COMMIT');
-        return value;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      }
+      // One round trip (three statements, no parameters: the simple protocol runs them in turn).
+      await client.query(`BEGIN; SELECT pg_advisory_xact_lock(${WRITE_LOCK}); ${BUMP_CHANGES}`);
+      value = await this.context.run(tx, fn);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
     } finally {
       client.release();
     }
+    for (const committed of tx.committed) committed();
+    return value;
   }
 
   /** A transaction inside a transaction: undone alone if it fails, kept only if the outer one commits. */
   private async savepoint<T>(tx: Transaction, fn: () => Promise<T>): Promise<T> {
     const name = `s${++tx.depth}`;
+    const waiting = tx.committed.length;
     await tx.client.query(`SAVEPOINT ${name}`);
     try {
       const value = await fn();
       await tx.client.query(`RELEASE SAVEPOINT ${name}`);
       return value;
     } catch (error) {
+      tx.committed.length = waiting;
       await tx.client.query(`ROLLBACK TO SAVEPOINT ${name}`);
       await tx.client.query(`RELEASE SAVEPOINT ${name}`);
       throw error;

@@ -4,9 +4,10 @@ import type { Db } from './db';
 import type { Store, StoredTable } from './store';
 import { sqliteDialect } from './sqlite-dialect';
 
-/** One transaction in progress: how deep its savepoints go. */
+/** One transaction in progress: how deep its savepoints go, and what waits for its commit. */
 interface Transaction {
   depth: number;
+  committed: (() => void)[];
 }
 
 /**
@@ -59,22 +60,27 @@ export class SqliteStore implements Store {
     return this.holder !== undefined && this.context.getStore() === this.holder;
   }
 
+  afterCommit(fn: () => void): void {
+    if (this.inTransaction()) this.holder!.committed.push(fn);
+    else fn();
+  }
+
   async transaction<T>(fn: () => Promise<T>): Promise<T> {
     const mine = this.holder;
     if (mine !== undefined && this.context.getStore() === mine) return await this.savepoint(mine, fn);
     while (this.holder !== undefined) await this.released;
-    const tx: Transaction = { depth: 0 };
+    const tx: Transaction = { depth: 0, committed: [] };
     let release!: () => void;
     this.holder = tx;
     this.released = new Promise((resolve) => (release = resolve));
+    let value: T;
     try {
       // IMMEDIATE takes the write lock now (waiting up to busy_timeout for another process), so a
       // transaction never fails half-way for want of it.
       this.stmt('BEGIN IMMEDIATE').run();
       try {
-        const value = await this.context.run(tx, fn);
+        value = await this.context.run(tx, fn);
         this.stmt('COMMIT').run();
-        return value;
       } catch (error) {
         if (this.db.inTransaction) this.stmt('ROLLBACK').run();
         throw error;
@@ -86,17 +92,21 @@ export class SqliteStore implements Store {
       this.context.disable();
       release();
     }
+    for (const committed of tx.committed) committed();
+    return value;
   }
 
   /** A transaction inside a transaction: undone alone if it fails, kept only if the outer one commits. */
   private async savepoint<T>(tx: Transaction, fn: () => Promise<T>): Promise<T> {
     const name = `s${++tx.depth}`;
+    const waiting = tx.committed.length;
     this.db.exec(`SAVEPOINT ${name}`);
     try {
       const value = await fn();
       this.db.exec(`RELEASE ${name}`);
       return value;
     } catch (error) {
+      tx.committed.length = waiting;
       this.db.exec(`ROLLBACK TO ${name}`);
       this.db.exec(`RELEASE ${name}`);
       throw error;

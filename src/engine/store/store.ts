@@ -21,6 +21,11 @@ export interface Store {
   transaction<T>(fn: () => Promise<T>): Promise<T>;
   /** Whether the caller runs inside a transaction. */
   inTransaction(): boolean;
+  /**
+   * Calls `fn` once the caller's transaction has committed (never if it, or the savepoint that asked,
+   * is undone); outside a transaction, at once. For telling others of a change they can now read.
+   */
+  afterCommit(fn: () => void): void;
   /** A number that moves whenever another connection commits: remembered values are dropped then. */
   changeVersion(): Promise<number>;
   /** The schema version the database is at (how many migrations it has run). */

@@ -14,6 +14,7 @@ import { sql as fileGitPaths } from './013_file_git_paths';
 import { sql as reusableContents } from './014_reusable_contents';
 import { sql as history } from './015_history';
 import { sql as webhooks } from './016_webhooks';
+import { sql as indexes } from './017_indexes';
 
 /** Numbered schema migrations, applied in order; `user_version` records how many ran. */
-export const migrations: readonly string[] = [people, spaces, content, comments, search, sites, openapi, searchComputed, tokenLimits, audit, searchKeys, blobChunks, fileGitPaths, reusableContents, history, webhooks];
+export const migrations: readonly string[] = [people, spaces, content, comments, search, sites, openapi, searchComputed, tokenLimits, audit, searchKeys, blobChunks, fileGitPaths, reusableContents, history, webhooks, indexes];
