@@ -5,13 +5,13 @@ import { VERSION } from '../version';
 import { WEBHOOK_RESPONSE_KEPT_BYTES } from '../domain/webhook-events';
 
 /**
- * Sending what the outbox holds (issue 32). A deliverer claims due pending deliveries in a write
- * transaction (write transactions are serialized, across replicas too on PostgreSQL, so two processes
- * never claim the same one), each with a lease; POSTs them, signed, outside any transaction; and records
- * each outcome in another. A process that dies mid-delivery leaves its claim to lapse, and another
- * sends it again once the lease is past (same delivery id: receivers can tell). docs/api.md, "Delivery".
+ * Sending what the outbox holds (issue 32). A deliverer claims due pending deliveries, each with a
+ * lease written by a conditional UPDATE (a row another process leased first is left to it, so two
+ * processes never send the same one); POSTs them, signed, outside any transaction; and records each
+ * outcome in another. Those transactions are bookkeeping (Store.bookkeeping): on PostgreSQL they take
+ * no write lock. A process that dies mid-delivery leaves its claim to lapse, and another sends it again
+ * once the lease is past (same delivery id: receivers can tell). docs/api.md, "Delivery".
  */
-
 /** Attempts of a delivery before it is `failed`. */
 export const MAX_ATTEMPTS = 8;
 /**
@@ -83,6 +83,10 @@ export function webhookDeliverer(core: Core, options: DeliveryOptions) {
   const retryBaseMs = options.retryBaseMs ?? 1000;
   const leaseMs = options.leaseMs ?? LEASE_MS;
   const at = (ms: number) => new Date(core.clock.now().getTime() + ms).toISOString();
+  // A delivery's state is bookkeeping (Store.bookkeeping): on PostgreSQL its transactions never queue
+  // behind the writes, which they would otherwise slow down; nothing remembered between requests
+  // comes from it, so its statements go to the store as they are.
+  const db = core.store;
 
   /**
    * Claims due deliveries: each the first pending delivery of its active webhook (a later one waits
@@ -92,17 +96,25 @@ export function webhookDeliverer(core: Core, options: DeliveryOptions) {
   async function claim(): Promise<Claimed[]> {
     // A read first: a poll that finds nothing takes no write lock (on PostgreSQL, a write moves every
     // replica's change version and empties what they remember).
-    if (!await core.get(`SELECT 1 FROM (${FIRST_DUE}) due LIMIT 1`, [core.now(), core.now()])) return [];
-    return await core.write(async () => {
+    if (!await db.get(`SELECT 1 FROM (${FIRST_DUE}) due LIMIT 1`, [core.now(), core.now()])) return [];
+    return await db.bookkeeping(async () => {
       const now = core.now();
-      const rows = await core.all<Claimed>(`${FIRST_DUE} ORDER BY d.next_attempt_at, d.created_at, d.sequence LIMIT ?`, [now, now, CLAIM_BATCH]);
-      for (const row of rows) await lease(row);
-      return rows;
+      const rows = await db.all<Claimed>(`${FIRST_DUE} ORDER BY d.next_attempt_at, d.created_at, d.sequence LIMIT ?`, [now, now, CLAIM_BATCH]);
+      const claimed: Claimed[] = [];
+      for (const row of rows) if (await lease(row, now)) claimed.push(row);
+      return claimed;
     });
   }
 
-  async function lease(row: Claimed): Promise<void> {
-    await core.run('UPDATE webhook_deliveries SET lease_until = ?, claimed_by = ? WHERE id = ?', [at(leaseMs), options.worker, row.id]);
+  /**
+   * Leases a delivery unless another process did first: the condition is checked again as the row is
+   * written (on PostgreSQL, a second writer of the row waits for the first and sees its lease).
+   */
+  async function lease(row: Claimed, now: string): Promise<boolean> {
+    return await db.run(
+      "UPDATE webhook_deliveries SET lease_until = ?, claimed_by = ? WHERE id = ? AND status = 'pending' AND (lease_until IS NULL OR lease_until < ?)",
+      [at(leaseMs), options.worker, row.id, now],
+    ) === 1;
   }
 
   /**
@@ -112,9 +124,8 @@ export function webhookDeliverer(core: Core, options: DeliveryOptions) {
    */
   async function claimNextOf(webhookId: string): Promise<Claimed | undefined> {
     const now = core.now();
-    const next = await core.get<Claimed>(`${FIRST_DUE} AND w.id = ?`, [now, now, webhookId]);
-    if (next) await lease(next);
-    return next;
+    const next = await db.get<Claimed>(`${FIRST_DUE} AND w.id = ?`, [now, now, webhookId]);
+    return next && await lease(next, now) ? next : undefined;
   }
 
   /** Sends a claimed delivery and records its outcome; answers the webhook's next one when that was claimed with it. */
@@ -149,10 +160,10 @@ export function webhookDeliverer(core: Core, options: DeliveryOptions) {
     const gone = status === 410;
     const last = attempt >= MAX_ATTEMPTS;
     const outcome = delivered ? 'delivered' : gone || last ? 'failed' : 'retry';
-    const next = await core.write(async () => {
+    const next = await db.bookkeeping(async () => {
       const now = core.now();
       // Only the claim that sent it records it: a lease that lapsed meanwhile went to someone else.
-      const recorded = await core.run(
+      const recorded = await db.run(
         `UPDATE webhook_deliveries SET status = ?, attempts = ?, last_attempt_at = ?, next_attempt_at = ?, lease_until = NULL, claimed_by = NULL,
            response_status = ?, response_body = ?, duration_ms = ?, error = ? WHERE id = ? AND claimed_by = ? AND status = 'pending'`,
         [outcome === 'retry' ? 'pending' : outcome, attempt, now, outcome === 'retry' ? at(retryDelayMs(attempt, retryBaseMs)) : null,
@@ -161,14 +172,14 @@ export function webhookDeliverer(core: Core, options: DeliveryOptions) {
       if (!recorded) return undefined;
       if (delivered) {
         // As claimed (in this transaction when chained): most deliveries follow a delivered one, and leave the webhook alone.
-        if (row.failures_in_row > 0) await core.run('UPDATE webhooks SET consecutive_failures = 0 WHERE id = ?', [row.webhook_id]);
+        if (row.failures_in_row > 0) await db.run('UPDATE webhooks SET consecutive_failures = 0 WHERE id = ?', [row.webhook_id]);
       } else if (gone) {
-        await core.run('UPDATE webhooks SET active = 0, disabled_reason = ?, consecutive_failures = consecutive_failures + 1, updated_at = ? WHERE id = ?', [
+        await db.run('UPDATE webhooks SET active = 0, disabled_reason = ?, consecutive_failures = consecutive_failures + 1, updated_at = ? WHERE id = ?', [
           `the receiver answered 410 Gone on ${now}`, now, row.webhook_id,
         ]);
       } else if (last) {
-        await core.run('UPDATE webhooks SET consecutive_failures = consecutive_failures + 1 WHERE id = ?', [row.webhook_id]);
-        await core.run(
+        await db.run('UPDATE webhooks SET consecutive_failures = consecutive_failures + 1 WHERE id = ?', [row.webhook_id]);
+        await db.run(
           'UPDATE webhooks SET active = 0, disabled_reason = ?, updated_at = ? WHERE id = ? AND active = 1 AND consecutive_failures >= ?',
           [`${MAX_CONSECUTIVE_FAILURES} deliveries in a row failed (the last on ${now})`, now, row.webhook_id, MAX_CONSECUTIVE_FAILURES],
         );
@@ -209,7 +220,7 @@ export function webhookDeliverer(core: Core, options: DeliveryOptions) {
     /** When the next pending delivery of an active webhook is due (or undefined: none is pending). */
     async nextDue(): Promise<string | undefined> {
       // Each webhook's first pending one: a later one cannot leave before it.
-      return (await core.get<{ t: string | null }>(
+      return (await db.get<{ t: string | null }>(
         `SELECT MIN(d.next_attempt_at) AS t ${FIRST_PENDING}`,
       ))?.t ?? undefined;
     },

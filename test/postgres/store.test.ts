@@ -70,4 +70,29 @@ describe('PostgresStore shared by several servers', () => {
     expect(told).toEqual(['outer', 'kept savepoint', 'outside']);
     await Promise.all([a.close(), b.close()]);
   });
+
+  it('runs bookkeeping while another server holds the write lock, and moves no change version', async () => {
+    const url = await freshDatabase('store');
+    const [a, b] = [await PostgresStore.open(url), await PostgresStore.open(url)];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const writing = a.transaction(async () => {
+      await a.run("INSERT INTO meta (key, value) VALUES ('write', 'v')");
+      await held;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const before = await b.changeVersion();
+    await b.bookkeeping(async () => b.run("INSERT INTO meta (key, value) VALUES ('bookkeeping', 'v')"));
+    expect(await b.get("SELECT value FROM meta WHERE key = 'bookkeeping'")).toEqual({ value: 'v' });
+    expect(await b.changeVersion()).toBe(before);
+    // A write of the other server still waits for the lock.
+    let wrote = false;
+    const second = b.transaction(async () => { wrote = true; });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(wrote).toBe(false);
+    release();
+    await Promise.all([writing, second]);
+    expect(wrote).toBe(true);
+    await Promise.all([a.close(), b.close()]);
+  });
 });

@@ -150,12 +150,22 @@ export class PostgresStore implements Store {
   async transaction<T>(fn: () => Promise<T>): Promise<T> {
     const current = this.context.getStore();
     if (current) return this.savepoint(current, fn);
+    // One round trip (three statements, no parameters: the simple protocol runs them in turn).
+    return await this.begin(`BEGIN; SELECT pg_advisory_xact_lock(${WRITE_LOCK}); ${BUMP_CHANGES}`, fn);
+  }
+
+  async bookkeeping<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.context.getStore()) return await this.transaction(fn);
+    return await this.begin('BEGIN; SET LOCAL synchronous_commit = off', fn);
+  }
+
+  /** Runs `fn` in a transaction opened by `opening` on a connection of its own; calls what waits for the commit after it. */
+  private async begin<T>(opening: string, fn: () => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     const tx: Transaction = { client, depth: 0, committed: [] };
     let value: T;
     try {
-      // One round trip (three statements, no parameters: the simple protocol runs them in turn).
-      await client.query(`BEGIN; SELECT pg_advisory_xact_lock(${WRITE_LOCK}); ${BUMP_CHANGES}`);
+      await client.query(opening);
       value = await this.context.run(tx, fn);
       await client.query('COMMIT');
     } catch (error) {

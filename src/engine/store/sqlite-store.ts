@@ -60,6 +60,10 @@ export class SqliteStore implements Store {
     return this.holder !== undefined && this.context.getStore() === this.holder;
   }
 
+  async bookkeeping<T>(fn: () => Promise<T>): Promise<T> {
+    return await this.transaction(fn);
+  }
+
   afterCommit(fn: () => void): void {
     if (this.inTransaction()) this.holder!.committed.push(fn);
     else fn();

@@ -19,6 +19,14 @@ export interface Store {
    * callers' statements wait until it ends.
    */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * A transaction for bookkeeping that no invariant of the engine covers (the state of webhook
+   * deliveries): on PostgreSQL it takes no write lock, moves no change version and does not wait for
+   * its commit to reach the disk, so it neither queues behind the writes nor holds them up; its
+   * statements must guard themselves (conditional UPDATEs), and a commit lost in a crash must be
+   * harmless (a delivery sent again). On SQLite, a transaction like any other (one writer at a time).
+   */
+  bookkeeping<T>(fn: () => Promise<T>): Promise<T>;
   /** Whether the caller runs inside a transaction. */
   inTransaction(): boolean;
   /**
