@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { noPrompter, yesPrompter } from '../helpers/cli';
 import { emptySandbox, json, ok, tableOf, tsvRows } from './support';
@@ -86,6 +87,21 @@ describe('webhooks deliveries, ping, redeliver, flush', () => {
     const one = ok(await s.run(['webhooks', 'deliveries', hook.id, ids[0]], { tty: true }));
     expect(one.stdout).toContain('Request body:\n{"id":');
     expect(one.stdout).toContain('Response body (first 4 KiB):\nanswer 1');
+  });
+
+  it('flush leases what it sends for DOCSCTL_WEBHOOK_LEASE_MS, as serve does', async () => {
+    const s = await emptySandbox();
+    const receiver = await webhookReceiver(() => ({ status: 200, delayMs: 500 }));
+    closing.push(receiver.close);
+    await json(s, ['webhooks', 'create', '--endpoint', receiver.url, '--events', 'space_created']);
+    ok(await s.run(['spaces', 'create', '--title', 'Handbook']));
+    const flushing = s.run(['webhooks', 'flush', '--allow-private-addresses'], { env: { DOCSCTL_WEBHOOK_LEASE_MS: '120000' } });
+    await receiver.count(1);
+    const db = new Database(s.env.DOCSCTL_DB, { readonly: true });
+    const { lease_until: leaseUntil, last: leasedAt } = db.prepare("SELECT lease_until, strftime('%Y-%m-%dT%H:%M:%fZ', 'now') AS last FROM webhook_deliveries").get() as { lease_until: string; last: string };
+    db.close();
+    expect(Date.parse(leaseUntil) - Date.parse(leasedAt)).toBeGreaterThan(100_000);
+    ok(await flushing);
   });
 
   it('flush works on a local database only', async () => {

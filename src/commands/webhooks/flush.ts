@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Context } from '../../context';
-import { webhookRetryBaseOf } from '../../domain/webhook-events';
+import { webhookLeaseOf, webhookRetryBaseOf } from '../../domain/webhook-events';
 
 /** `webhooks flush`: sends the local database's due deliveries without a server (for cron), then stops. */
 export function registerFlush(group: Command, ctx: Context): void {
@@ -13,10 +13,11 @@ export function registerFlush(group: Command, ctx: Context): void {
     .addHelpText('after', '\nExamples:\n  $ docsctl webhooks flush\n  $ docsctl webhooks flush --json')
     .action(async (opts: { allowPrivateAddresses?: boolean }) => {
       const retryBaseMs = webhookRetryBaseOf(ctx.env.DOCSCTL_WEBHOOK_RETRY_BASE_MS);
+      const leaseMs = webhookLeaseOf(ctx.env.DOCSCTL_WEBHOOK_LEASE_MS);
       const engine = await ctx.localEngine('webhooks flush');
       const counts = { attempts: 0, delivered: 0, retry: 0, failed: 0 };
       const deliverer = engine.webhookDeliverer({
-        refusePrivateAddresses: !opts.allowPrivateAddresses, retryBaseMs, worker: `${hostname()}:${process.pid}:${randomUUID()}`,
+        refusePrivateAddresses: !opts.allowPrivateAddresses, retryBaseMs, leaseMs, worker: `${hostname()}:${process.pid}:${randomUUID()}`,
         onAttempt: (attempt) => {
           counts.attempts++;
           counts[attempt.outcome]++;
