@@ -21,6 +21,7 @@ interface Opts {
   openapiMaxTime: string;
   logFormat?: string;
   shutdownTimeout: string;
+  shutdownGrace: string;
   metricsPort?: string;
   maxFileSize?: string;
   [limit: string]: unknown;
@@ -41,7 +42,8 @@ export function registerServe(program: Command, ctx: Context): void {
     .option('--openapi-max-time <seconds>', 'longest the validation of one OpenAPI document may take, 1-600 (default 20); past it the spec gets PARSE_ERROR', '20')
     .option('--max-file-size <size>', 'largest file a space takes (uploads, base64 in write batches, imported files): bytes or with a unit, 100MiB, 50MB; at most 1 GiB (default 100MiB)')
     .option('--metrics-port <port>', 'serve Prometheus metrics at GET /metrics on this port of 127.0.0.1, without a token (off by default)')
-    .option('--shutdown-timeout <seconds>', 'on SIGTERM or Ctrl-C, how long requests under way may take to finish before their connections are closed, 0-600', '10')
+    .option('--shutdown-grace <seconds>', 'on SIGTERM, how long /readyz answers 503 while requests are still served (each answer closing its connection) before new connections are refused, so a load balancer notices first; 0-600 (Ctrl-C skips it)', '5')
+    .option('--shutdown-timeout <seconds>', 'on SIGTERM or Ctrl-C, how long requests under way may take to finish after the grace; past it each is answered 503, 0-600', '10')
     .addOption(new Option('--log-format <format>', 'one access-log line per request on stdout: json, text, or off (default: text on a terminal, json otherwise)').choices(['json', 'text', 'off']));
   withImportLimitFlags(command, 'import-')
     .addHelpText('after', '\nExamples:\n  $ docsctl serve --port 8080\n  $ docsctl serve --port 0 --json          # prints {"url": ...} once listening\n  $ docsctl serve --host 0.0.0.0 --public-url https://docs.acme.example')
@@ -55,6 +57,7 @@ export function registerServe(program: Command, ctx: Context): void {
       const importLimits = { ...importLimitsOf(opts, 'import-'), refusePrivateAddresses: !opts.allowPrivateAddresses };
       const openapiSeconds = wholeNumberFlag(opts.openapiMaxTime, '--openapi-max-time', 1, 600);
       const shutdownSeconds = wholeNumberFlag(opts.shutdownTimeout, '--shutdown-timeout', 0, 600);
+      const graceSeconds = wholeNumberFlag(opts.shutdownGrace, '--shutdown-grace', 0, 600);
       const maxFileSize = opts.maxFileSize === undefined ? undefined : maxFileSizeOf(opts.maxFileSize, '--max-file-size');
       const metricsPort = opts.metricsPort === undefined ? undefined : wholeNumberFlag(opts.metricsPort, '--metrics-port', 0, 65535);
       const retryBaseMs = webhookRetryBaseOf(ctx.env.DOCSCTL_WEBHOOK_RETRY_BASE_MS);
@@ -63,7 +66,7 @@ export function registerServe(program: Command, ctx: Context): void {
       if (target.mode !== 'local') throw new UsageError(`serve needs a local database; it cannot serve ${target.url}`);
       // A server does not invent an organization: a database file that does not exist is created by init.
       requireDatabase(target);
-      const { createHttpServer, listen } = await import('../server/http');
+      const { createHttpServer, listen, send } = await import('../server/http');
       // Listen first: with --port 0 the public URL is only known once the socket is bound.
       let app: App | undefined;
       const report = (error: unknown) => ctx.io.stderr.write(`internal error: ${(error as Error)?.stack ?? String(error)}\n`);
@@ -76,10 +79,12 @@ export function registerServe(program: Command, ctx: Context): void {
       const answered = log || metrics ? (entry: AccessEntry) => (log?.(entry), metrics?.counts.observe(entry)) : undefined;
       // Until the database is open, a request is told to come back (never a crash on the missing app).
       const starting = () => errorResponse(503, 'the server is starting: retry in a moment', { 'retry-after': '1' });
+      const { createStopping } = await import('../server/stopping');
+      const stopping = createStopping();
       const server = createHttpServer({
         handleAsync: async (req, o) => (app ? await app.handleAsync(req, o) : starting()),
         bodyPolicy: async (req) => (app ? await app.bodyPolicy(req) : { read: false, maxBodyBytes: 0 }),
-      }, report, answered);
+      }, report, answered, stopping);
       const metricsServer = metrics?.createMetricsServer(metrics.counts);
       const metricsAddress = metricsServer ? await listenOn(listen, metricsServer, metricsPort!, '127.0.0.1', '--metrics-port') : undefined;
       // A promise some request left behind that fails later is reported, never fatal to the server.
@@ -107,7 +112,7 @@ export function registerServe(program: Command, ctx: Context): void {
       // `db restore` refuses a database a server holds.
       // Replicas share a PostgreSQL database by design; a SQLite file has one server.
       const release = target.db === ':memory:' || isPostgresUrl(target.db) ? () => undefined : holdForServer(sqliteFile(target.db));
-      app = createApp({ engine, rateLimit: { limit, windowSeconds }, onError: report });
+      app = createApp({ engine, rateLimit: { limit, windowSeconds }, onError: report, stopping: () => stopping.stopping });
       // Deleted spaces and audit records past their retention go when the engine opens, and then every
       // hour, by one server at a time when several share a PostgreSQL database.
       const purging = setInterval(async () => {
@@ -133,29 +138,32 @@ export function registerServe(program: Command, ctx: Context): void {
       }), { onError: report });
       const unwatch = engine.onWebhookEvents(deliveries.wake);
       // Stop handlers before the announcement: whoever reads it may send SIGTERM at once.
-      // Stopping drains: no new connections, idle ones closed, requests under way finish (within the bound).
       const stopped = new Promise<void>((resolve) => {
-        const stop = () => {
-          metricsServer?.close();
-          server.close(() => resolve());
-          setTimeout(() => server.closeAllConnections(), shutdownSeconds * 1000).unref();
+        const stop = (grace: boolean) => () => {
+          if (stopping.stopping) return;
+          void drainAndClose({ server, stopping, graceMs: grace ? graceSeconds * 1000 : 0, timeoutMs: shutdownSeconds * 1000, send: (res, answer) => send(res, answer, report) })
+            .finally(() => metricsServer?.close())
+            .then(() => resolve(), () => resolve());
         };
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-        serveHandles.add(stop);
+        process.once('SIGINT', stop(false));
+        process.once('SIGTERM', stop(true));
+        // In-process (tests): as Ctrl-C.
+        serveHandles.add(stop(false));
       });
       const metricsUrl = metricsAddress ? `http://127.0.0.1:${metricsAddress.port}/metrics` : undefined;
       if (ctx.out.json) ctx.out.raw({ url, publicUrl, database: databaseLabel(target.db), organization: installation.organizationId, pid: process.pid, ...(metricsUrl ? { metrics: metricsUrl } : {}) });
       else ctx.out.message(`Serving ${databaseLabel(target.db)} on ${url} (public URL ${publicUrl})${metricsUrl ? `, metrics on ${metricsUrl}` : ''}. Stop with Ctrl-C.`);
       await stopped;
       serveHandles.clear();
-      process.off('unhandledRejection', report);
       clearInterval(purging);
       unwatch();
       await deliveries.stop();
       lines.flush();
+      // Last: nothing under way uses the database any more (or it was given up on after SETTLE_MS).
       await engine.close();
       release();
+      // A handler given up on may still fail against the closed database: reported, never fatal.
+      if (ctx.io.stdout !== process.stdout) process.off('unhandledRejection', report);
       // Run as the process (not in-process, as tests do): what requests left behind (a fetch past the
       // bound, keep-alive sockets of outbound fetches) must not hold the process once it has drained.
       if (ctx.io.stdout === process.stdout) setTimeout(() => process.exit(), 50).unref();
@@ -163,6 +171,36 @@ export function registerServe(program: Command, ctx: Context): void {
 }
 
 const PURGE_INTERVAL_MS = 3_600_000;
+/** After the shutdown timeout, how long handlers still running may take to let go of the database. */
+const SETTLE_MS = 2000;
+
+type Stopping = import('../server/stopping').Stopping;
+
+/**
+ * Stops serving without dropping a request (docs/deployment.md, "Stopping a replica"): `/readyz` says
+ * 503 at once and every answer closes its connection; after the grace, new connections are refused and
+ * idle ones closed; requests under way finish, and those still running at the timeout are answered 503.
+ * Resolves once the handlers under way have finished (or SETTLE_MS after the timeout).
+ */
+async function drainAndClose(options: { server: import('node:http').Server; stopping: Stopping; graceMs: number; timeoutMs: number; send: Parameters<Stopping['cutOff']>[0] }): Promise<void> {
+  const { server, stopping } = options;
+  stopping.begin();
+  if (options.graceMs > 0) await new Promise((resolve) => setTimeout(resolve, options.graceMs));
+  // No new connections; node closes the idle ones; the others close after their answer (Connection: close).
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), options.timeoutMs)));
+  if (await Promise.race([closed.then(() => false), timedOut])) {
+    stopping.cutOff(options.send);
+    // Each 503 closes its connection once written; whatever is left a second later is closed outright.
+    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1000))]);
+    server.closeAllConnections();
+    await closed;
+  }
+  clearTimeout(timer);
+  await stopping.settled(SETTLE_MS);
+}
 
 type Listen = typeof import('../server/http').listen;
 

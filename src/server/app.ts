@@ -40,6 +40,8 @@ export interface AppOptions {
   engine: Engine;
   /** Requests per window per token; off for the local transport. */
   rateLimit?: RateLimitOptions;
+  /** Whether the server is stopping: `/readyz` then answers 503 (a balancer stops sending it requests). */
+  stopping?: () => boolean;
   /** Called with unexpected errors (bugs); the client gets a plain 500 without a stack trace. */
   onError?: (error: unknown) => void;
 }
@@ -153,6 +155,7 @@ export function createApp(options: AppOptions) {
     // For load balancers and orchestrators: no token, no rate limit.
     if (req.method === 'GET' && path === '/healthz') return json(200, { status: 'ok' });
     if (req.method === 'GET' && path === '/readyz') {
+      if (options.stopping?.()) return json(503, { status: 'not ready', reason: 'the server is stopping' });
       const ready = await engine.ready();
       return ready === true ? json(200, { status: 'ready' }) : json(503, { status: 'not ready', reason: ready });
     }

@@ -5,13 +5,14 @@ import { pipeline } from 'node:stream/promises';
 import { errorResponse, splitUrl, type App, type ApiResponse, type RequestTrace } from './app';
 import { randomUUID } from 'node:crypto';
 import { requestIdOf, type AccessEntry } from './access-log';
+import type { Stopping } from './stopping';
 
 /**
  * Sends `response`. With `drained`, the answer goes out whole at once but the exchange ends (and node
  * closes the connection) only when the rest of the body has been read and dropped: closing a socket
  * the client still writes to resets it, and the client then often loses the answer (EPIPE/ECONNRESET).
  */
-function send(res: import('node:http').ServerResponse, response: ApiResponse, onError?: (error: unknown) => void, drained?: Promise<void>): void {
+export function send(res: import('node:http').ServerResponse, response: ApiResponse, onError?: (error: unknown) => void, drained?: Promise<void>): void {
   // A known length lets node write headers and body in one go instead of chunked encoding.
   // Every ApiResponse carries its own headers object, so adding to it is safe and saves a copy.
   response.headers['content-length'] = String(response.stream ? response.stream.size : response.body === undefined ? 0 : Buffer.byteLength(response.body));
@@ -129,9 +130,11 @@ const expectationFailed = (): ApiResponse => {
 
 /**
  * Puts the app on node:http. No request can end the process: whatever one throws, at once or later,
- * becomes a 500 with the JSON error body for that request alone, reported to `onError`.
+ * becomes a 500 with the JSON error body for that request alone, reported to `onError`. With
+ * `stopping`, every request is followed to the end of its handler, and once the server stops every
+ * answer closes its connection (`stopping.ts`).
  */
-export function createHttpServer(app: Pick<App, 'handleAsync' | 'bodyPolicy'>, onError?: (error: unknown) => void, log?: (entry: AccessEntry) => void): Server {
+export function createHttpServer(app: Pick<App, 'handleAsync' | 'bodyPolicy'>, onError?: (error: unknown) => void, log?: (entry: AccessEntry) => void, stopping?: Stopping): Server {
   // `expectation`: what the request's Expect header asked for (node emits such requests apart).
   const handle = async (req: IncomingMessage, res: ServerResponse, expectation: 'none' | '100-continue' | 'other') => {
     const head = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers };
@@ -151,7 +154,11 @@ export function createHttpServer(app: Pick<App, 'handleAsync' | 'bodyPolicy'>, o
     // slow header path (measured: a quarter of the throughput of a simple GET). No 'finish' listener
     // either: the line is written from here.
     const reply = (answer: ApiResponse) => {
+      // Answered already: by the shutdown timeout's 503 (stopping.cutOff).
+      if (res.headersSent || res.writableEnded) return;
       answer.headers['x-request-id'] = requestId;
+      // A stopping server closes each connection after its answer: the client opens its next elsewhere.
+      if (stopping?.stopping) answer.headers.connection = 'close';
       // A connection about to close stays open until the body has ended (within the drain bounds).
       const closing = answer.headers.connection === 'close' || awaitingContinue;
       send(res, answer, onError, closing ? drain(req) : undefined);
@@ -194,17 +201,22 @@ export function createHttpServer(app: Pick<App, 'handleAsync' | 'bodyPolicy'>, o
       return respond(body);
     })();
     await Promise.resolve(answered).catch((error: unknown) => {
+      if (res.writableEnded) return onError?.(error);
       if (!res.headersSent) res.setHeader('x-request-id', requestId);
       fail(res, error, onError);
       logged(500);
     });
   };
-  const server = createServer((req, res) => void handle(req, res, 'none'));
+  const follow = (req: IncomingMessage, res: ServerResponse, expectation: 'none' | '100-continue' | 'other') => {
+    const handled = handle(req, res, expectation);
+    stopping?.track(res, handled);
+  };
+  const server = createServer((req, res) => follow(req, res, 'none'));
   // With `Expect: 100-continue` node emits 'checkContinue' instead of 'request' (and, without a
   // listener, sends 100 Continue itself): the body policy decides first, so a refused body is never invited.
-  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => void handle(req, res, '100-continue'));
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => follow(req, res, '100-continue'));
   // Any other expectation: 417 (node's own answer has no body).
-  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => void handle(req, res, 'other'));
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => follow(req, res, 'other'));
   // What node refuses before a request exists (headers over its 16 KiB limit, bytes that are not HTTP)
   // gets the JSON error body too, instead of a bare status line.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {

@@ -14,7 +14,7 @@ afterEach(async () => { for (const close of closing.splice(0)) await close(); })
 
 /** A built `serve --port 0 --json` that can be killed outright. */
 function builtServe(box: { dir: string; env: Record<string, string> }, env: Record<string, string>) {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--json', '--allow-private-addresses', '--log-format', 'json'], {
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--json', '--allow-private-addresses', '--log-format', 'json', '--shutdown-grace', '0'], {
     cwd: box.dir, env: builtEnv(box, env), stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

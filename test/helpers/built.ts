@@ -60,9 +60,13 @@ export async function runBuiltJson(box: { dir: string; env: Record<string, strin
   return JSON.parse(result.stdout);
 }
 
-/** `serve ARGS` through the built entry; resolves once it printed its URL. */
+/**
+ * `serve ARGS` through the built entry; resolves once it printed its URL. Without a grace period on
+ * SIGTERM unless ARGS give one: no balancer watches a test's server.
+ */
 export function spawnBuiltServe(box: { dir: string; env: Record<string, string> }, args: string[]) {
-  const child = spawn(process.execPath, [BIN, 'serve', ...args], { cwd: box.dir, env: builtEnv(box), stdio: ['ignore', 'pipe', 'pipe'] });
+  const grace = args.includes('--shutdown-grace') ? [] : ['--shutdown-grace', '0'];
+  const child = spawn(process.execPath, [BIN, 'serve', ...grace, ...args], { cwd: box.dir, env: builtEnv(box), stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   const exited = new Promise<number>((resolve) => child.on('close', (code, signal) => resolve(code ?? (signal ? -1 : 0))));

@@ -60,7 +60,7 @@ describe('the npm package', () => {
       expect(ok(['init', '--sample'])).toBe('');
       expect(ok(['members', 'list']).trim().split('\n').length).toBe(37);
 
-      const server = spawn('docsctl', ['serve', '--port', '0', '--json'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const server = spawn('docsctl', ['serve', '--port', '0', '--json', '--shutdown-grace', '0'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
       const exited = new Promise<number | null>((resolve) => server.on('close', (code) => resolve(code)));
       try {
         const url = await new Promise<string>((resolve, reject) => {

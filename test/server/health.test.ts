@@ -26,6 +26,17 @@ describe('/healthz and /readyz', () => {
     expect(await api.request('GET', '/readyz')).toMatchObject({ status: 503, body: { status: 'not ready', reason: expect.stringMatching(/^the database schema is 999, this docsctl's is \d+$/) } });
     expect((await api.request('GET', '/healthz')).status).toBe(200);
   });
+
+  it('/readyz answers 503 once the server is stopping, while the API still answers', async () => {
+    const t = await testEngine();
+    let stopping = false;
+    const app = createApp({ engine: t.engine, stopping: () => stopping });
+    expect((await app.handleAsync({ method: 'GET', url: '/readyz', headers: {} })).status).toBe(200);
+    stopping = true;
+    const answer = await app.handleAsync({ method: 'GET', url: '/readyz', headers: {} });
+    expect([answer.status, JSON.parse(answer.body as string)]).toEqual([503, { status: 'not ready', reason: 'the server is stopping' }]);
+    expect((await app.handleAsync({ method: 'GET', url: '/healthz', headers: {} })).status).toBe(200);
+  });
 });
 
 describe('the access log', () => {
