@@ -9,6 +9,7 @@ import type { AccessEntry, LogFormat } from '../server/access-log';
 import { databaseLabel, isPostgresUrl, sqliteFile } from '../domain/database-location';
 import { maxFileSizeOf } from '../domain/file-size';
 import { webhookLeaseOf, webhookRetryBaseOf } from '../domain/webhook-events';
+import { NewerDatabase } from '../engine/errors';
 
 interface Opts {
   port: string;
@@ -135,7 +136,7 @@ export function registerServe(program: Command, ctx: Context): void {
           if (logFormat !== 'off') lines.line(formatDeliveryAttempt(attempt, logFormat as LogFormat));
           metrics?.counts.webhook(attempt);
         },
-      }), { onError: report });
+      }), { onError: (error) => (error instanceof NewerDatabase ? undefined : report(error)) });
       const unwatch = engine.onWebhookEvents(deliveries.wake);
       // Stop handlers before the announcement: whoever reads it may send SIGTERM at once.
       const stopped = new Promise<void>((resolve) => {

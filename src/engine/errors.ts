@@ -39,3 +39,10 @@ const STATUS: Record<ErrorKind, number> = {
 export function statusOf(error: EngineError): number {
   return STATUS[error.kind];
 }
+
+/** A database written by a newer docsctl: its schema is past what this one knows, so it is left alone. */
+export class NewerDatabase extends Error {
+  constructor(readonly version: number, readonly known: number) {
+    super(`the database's schema is version ${version}, newer than this docsctl's (${known}): upgrade docsctl`);
+  }
+}

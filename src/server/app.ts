@@ -3,7 +3,7 @@ import { rawResponse, type RawFile } from './raw-response';
 import { MAX_JSON_DEPTH, tooDeep } from './json-depth';
 import { verifyCapability } from '../engine/capability';
 import type { Engine, Actor } from '../engine/index';
-import { EngineError, statusOf } from '../engine/errors';
+import { EngineError, NewerDatabase, statusOf } from '../engine/errors';
 import { routeList } from '../api/routes/index';
 import { DEFAULT_MAX_BODY_BYTES, type ByteStream, type Route } from '../api/routes/route';
 import type { SizedStream } from '../engine/content/blob-store';
@@ -286,6 +286,11 @@ export function createApp(options: AppOptions) {
   function failure(error: unknown, rateHeaders: Record<string, string>, trace?: RequestTrace): ApiResponse {
     if (error instanceof BadRequest) return errorResponse(400, error.message, rateHeaders);
     if (error instanceof EngineError) return errorResponse(statusOf(error), error.message, rateHeaders);
+    // Another docsctl migrated the database since this one opened it: reads go on, writes are refused
+    // before they change anything (docs/deployment.md, "Upgrading"); another replica may take the retry.
+    if (error instanceof NewerDatabase) {
+      return errorResponse(503, `this server no longer writes: ${error.message}`, { ...rateHeaders, 'retry-after': '1' });
+    }
     // Another connection held the database past the busy timeout: the client may simply retry.
     if ((error as { code?: unknown } | null)?.code === 'SQLITE_BUSY') {
       if (trace) trace.databaseBusy = true;

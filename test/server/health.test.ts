@@ -27,6 +27,20 @@ describe('/healthz and /readyz', () => {
     expect((await api.request('GET', '/healthz')).status).toBe(200);
   });
 
+  it('an older docsctl than the database (migrated since it opened it) still reads, and refuses writes with 503 before they change anything', async () => {
+    const t = await testEngine();
+    const api = testApp(t.engine);
+    const before = await api.request('GET', `/v1/orgs/${t.orgId}/spaces`, { as: t.adminId });
+    if (t.engine.core.store.backend === 'postgres') await t.engine.core.run('UPDATE docsctl_schema SET version = 999');
+    else (t.engine.core.store as SqliteStore).db.pragma('user_version = 999');
+    const refused = await api.request('POST', `/v1/orgs/${t.orgId}/spaces`, { as: t.adminId, body: { title: 'Written by the old one' } });
+    expect(refused).toMatchObject({ status: 503, body: { error: { code: 503, message: expect.stringMatching(/^this server no longer writes: the database's schema is version 999, newer than this docsctl's \(\d+\): upgrade docsctl$/) } } });
+    expect(refused.headers['retry-after']).toBe('1');
+    const after = await api.request('GET', `/v1/orgs/${t.orgId}/spaces`, { as: t.adminId });
+    expect(after.status).toBe(200);
+    expect(after.body.items).toEqual(before.body.items);
+  });
+
   it('/readyz answers 503 once the server is stopping, while the API still answers', async () => {
     const t = await testEngine();
     let stopping = false;

@@ -3,6 +3,9 @@ import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createRequire } from 'node:module';
 import { migrations } from './migrations/index';
+import { NewerDatabase } from '../errors';
+
+export { NewerDatabase };
 
 export type Db = Database.Database;
 
@@ -55,15 +58,17 @@ export function openReadOnly(file: string): Db {
   return new Database(file, { readonly: true, fileMustExist: true, nativeBinding: nativeBinding() as string });
 }
 
-/** A database written by a newer docsctl: its schema is past what this one knows, so it is left alone. */
-export class NewerDatabase extends Error {
-  constructor(readonly version: number, readonly known: number) {
-    super(`the database's schema is version ${version}, newer than this docsctl's (${known}): upgrade docsctl`);
-  }
-}
-
 /** How many migrations this docsctl knows: a database whose `user_version` is higher was written by a newer one. */
 export const SCHEMA_VERSION = migrations.length;
+
+/**
+ * A write of a docsctl older than the database (another one migrated it since this one opened it) is
+ * refused, inside the transaction, before it changes anything: it would write rows the newer schema
+ * does not expect (docs/deployment.md, "Upgrading").
+ */
+export function refuseNewerSchema(version: number, known = SCHEMA_VERSION): void {
+  if (version > known) throw new NewerDatabase(version, known);
+}
 
 function migrate(db: Db): void {
   const current = db.pragma('user_version', { simple: true }) as number;

@@ -3,7 +3,7 @@ import type { Pool, PoolClient, PoolConfig } from 'pg';
 import type { Store, StoredTable } from './store';
 import { postgresDialect, toPostgres } from './postgres-dialect';
 import { postgresMigrations } from './migrations/postgres';
-import { NewerDatabase } from './db';
+import { NewerDatabase, refuseNewerSchema } from './db';
 
 /** One transaction in progress: its connection, how deep its savepoints go, and what waits for its commit. */
 interface Transaction {
@@ -21,6 +21,8 @@ interface Transaction {
 const WRITE_LOCK = 0x646f6373; // "docs"
 /** Tells every replica that the database changed: what they remember is dropped at their next request. */
 const BUMP_CHANGES = 'UPDATE docsctl_changes SET version = version + 1';
+/** The schema version, read as a write begins: an older docsctl refuses to write to a newer schema. */
+const SCHEMA_NOW = 'SELECT version FROM docsctl_schema';
 /** Held while migrations run, so the first replica to start runs them and the others wait. */
 const MIGRATION_LOCK = 0x6d696772; // "migr"
 
@@ -92,7 +94,9 @@ export class PostgresStore implements Store {
         const current = Number((await client.query('SELECT version FROM docsctl_schema')).rows[0].version);
         if (current > postgresMigrations.length) throw new NewerDatabase(current, postgresMigrations.length);
         for (let step = current; step < postgresMigrations.length; step++) {
-          await client.query('BEGIN');
+          // Under the write lock: no write of any replica runs across a migration, and the first to
+          // begin after it sees the new version (an older replica then refuses it).
+          await client.query(`BEGIN; SELECT pg_advisory_xact_lock(${WRITE_LOCK}); ${BUMP_CHANGES}`);
           try {
             await client.query(postgresMigrations[step]);
             await client.query('UPDATE docsctl_schema SET version = $1', [step + 1]);
@@ -150,22 +154,26 @@ export class PostgresStore implements Store {
   async transaction<T>(fn: () => Promise<T>): Promise<T> {
     const current = this.context.getStore();
     if (current) return this.savepoint(current, fn);
-    // One round trip (three statements, no parameters: the simple protocol runs them in turn).
-    return await this.begin(`BEGIN; SELECT pg_advisory_xact_lock(${WRITE_LOCK}); ${BUMP_CHANGES}`, fn);
+    // One round trip (four statements, no parameters: the simple protocol runs them in turn).
+    return await this.begin(`BEGIN; SELECT pg_advisory_xact_lock(${WRITE_LOCK}); ${BUMP_CHANGES}; ${SCHEMA_NOW}`, fn);
   }
 
   async bookkeeping<T>(fn: () => Promise<T>): Promise<T> {
     if (this.context.getStore()) return await this.transaction(fn);
-    return await this.begin('BEGIN; SET LOCAL synchronous_commit = off', fn);
+    return await this.begin(`BEGIN; SET LOCAL synchronous_commit = off; ${SCHEMA_NOW}`, fn);
   }
 
-  /** Runs `fn` in a transaction opened by `opening` on a connection of its own; calls what waits for the commit after it. */
+  /**
+   * Runs `fn` in a transaction opened by `opening` (which ends with SCHEMA_NOW) on a connection of its
+   * own; calls what waits for the commit after it.
+   */
   private async begin<T>(opening: string, fn: () => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     const tx: Transaction = { client, depth: 0, committed: [] };
     let value: T;
     try {
-      await client.query(opening);
+      const results = (await client.query(opening)) as unknown as { rows: { version: number }[] }[];
+      refuseNewerSchema(Number(results[results.length - 1].rows[0].version), postgresMigrations.length);
       value = await this.context.run(tx, fn);
       await client.query('COMMIT');
     } catch (error) {

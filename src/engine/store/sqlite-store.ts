@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Statement } from 'better-sqlite3';
-import type { Db } from './db';
+import { refuseNewerSchema, type Db } from './db';
 import type { Store, StoredTable } from './store';
 import { sqliteDialect } from './sqlite-dialect';
 
@@ -83,6 +83,7 @@ export class SqliteStore implements Store {
       // transaction never fails half-way for want of it.
       this.stmt('BEGIN IMMEDIATE').run();
       try {
+        refuseNewerSchema(this.stmt('PRAGMA user_version').pluck().get() as number);
         value = await this.context.run(tx, fn);
         this.stmt('COMMIT').run();
       } catch (error) {
