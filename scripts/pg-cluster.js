@@ -3,7 +3,7 @@
 // `postgresql` package: .ci/run installs it when missing); without it, this throws: the PostgreSQL
 // tests never skip silently. As root, the server runs as the `postgres` user (it refuses root).
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -31,8 +31,11 @@ function freePort() {
   });
 }
 
-/** Starts a cluster; answers its URL (user `docsctl`, trust auth on loopback) and how to stop it. */
-export async function startCluster() {
+/**
+ * Starts a cluster; answers its URL (user `docsctl`, trust auth on loopback) and how to stop it. With
+ * `password`, connections over TCP must give it (scram-sha-256), as on a real server.
+ */
+export async function startCluster({ password } = {}) {
   const bin = postgresBin();
   const dir = mkdtempSync(join(tmpdir(), 'docsctl-pg-'));
   const data = join(dir, 'data');
@@ -40,7 +43,10 @@ export async function startCluster() {
   if (asRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
   const run = (tool, args) =>
     execFileSync(asRoot ? 'runuser' : join(bin, tool), asRoot ? ['-u', 'postgres', '--', join(bin, tool), ...args] : args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  run('initdb', ['-D', data, '-U', 'docsctl', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync']);
+  const pwfile = join(dir, 'pwfile');
+  if (password) writeFileSync(pwfile, `${password}\n`, { mode: 0o644 });
+  const auth = password ? ['--auth-local=trust', '--auth-host=scram-sha-256', `--pwfile=${pwfile}`] : ['--auth=trust'];
+  run('initdb', ['-D', data, '-U', 'docsctl', ...auth, '--encoding=UTF8', '--locale=C', '--no-sync']);
   const port = await freePort();
   // Durability is not what a throwaway cluster is for: fsync off makes each test's schema cheap.
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;

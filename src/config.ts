@@ -8,6 +8,7 @@ export type Env = Record<string, string | undefined>;
 export interface GlobalFlags {
   db?: string;
   database?: string;
+  databasePasswordFile?: string;
   url?: string;
   token?: string;
   profile?: string;

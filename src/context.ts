@@ -22,6 +22,8 @@ import type { ImportLimits } from './domain/import-limits';
 import { databaseLabel, isPostgresUrl, sqliteFile } from './domain/database-location';
 import { maxFileSizeOf } from './domain/file-size';
 import { NewerDatabase } from './engine/store/db';
+import type { DatabaseCredentials } from './engine/store/postgres-password';
+import { PasswordMissing, SetUpRefused } from './engine/errors';
 
 export interface IO {
   stdout: Writer & { isTTY?: boolean; columns?: number };
@@ -48,9 +50,11 @@ export async function opening<T>(location: string, open: () => Promise<T>): Prom
     return await open();
   } catch (error) {
     if (error instanceof NewerDatabase) throw new CliError(`${databaseLabel(location)}: ${error.message}`, EXIT.conflict);
+    if (error instanceof SetUpRefused || error instanceof PasswordMissing) throw new CliError(`cannot open ${databaseLabel(location)}: ${error.message}`);
     const code = (error as { code?: unknown } | null)?.code;
     // Connection refused or unknown host, a login refused (28xxx), a missing database (3D000).
-    if (typeof code === 'string' && /^(ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|28|3D000)/.test(code)) {
+    // And any other refusal of PostgreSQL's (a privilege, 42501): its own words, naming the location.
+    if (typeof code === 'string' && (/^(ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|28|3D000)/.test(code) || typeof (error as { severity?: unknown }).severity === 'string')) {
       throw new CliError(`cannot open ${databaseLabel(location)}: ${(error as Error).message}`);
     }
     throw error;
@@ -136,6 +140,10 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
       }
       return target;
     },
+    /** Where a PostgreSQL password the URL lacks comes from: the environment, and --database-password-file. */
+    credentials(): DatabaseCredentials {
+      return { env: io.env, passwordFile: flags().databasePasswordFile ?? io.env.DOCSCTL_DATABASE_PASSWORD_FILE };
+    },
     /** The embedded engine on the local database (local mode only). */
     async localEngine(purpose = 'this command'): Promise<Engine> {
       const t = ctx.target();
@@ -144,7 +152,7 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
       }
       if (!engine) {
         requireDatabase(t);
-        engine = await openDatabase(t.db, { publicUrl: io.env.DOCSCTL_PUBLIC_URL, importLimits: ctx.importLimits, maxFileSize: ctx.maxFileSize() });
+        engine = await openDatabase(t.db, { publicUrl: io.env.DOCSCTL_PUBLIC_URL, importLimits: ctx.importLimits, maxFileSize: ctx.maxFileSize(), credentials: ctx.credentials() });
         const installation = await engine.install();
         if (installation.created) {
           io.stderr.write(`Created database ${databaseLabel(t.db)} with a first organization (${installation.organizationId}) and admin user (${installation.userId}).\n`);

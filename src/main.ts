@@ -100,7 +100,8 @@ export async function main(argv: string[], partial: Partial<IO> = {}): Promise<n
     const code = exitCodeOf(error);
     const known = error instanceof CliError || error instanceof ApiError || error instanceof EngineError || error instanceof TransportError;
     const message = error instanceof Error ? error.message : String(error);
-    io.stderr.write(`${errorLabel(io)} ${known ? message : `unexpected failure: ${message}`}\n`);
+    const database = databaseFailure(error);
+    io.stderr.write(`${errorLabel(io)} ${known ? message : database ?? `unexpected failure: ${message}`}\n`);
     // A refusal for lack of role says how to go on (act as another member, another token).
     const hint = known ? await ctx.refusalHint(error, argv).catch(() => undefined) : undefined;
     if (hint) io.stderr.write(`hint: ${hint}\n`);
@@ -109,4 +110,16 @@ export async function main(argv: string[], partial: Partial<IO> = {}): Promise<n
   } finally {
     await ctx.close();
   }
+}
+
+/**
+ * What the database said, for a failure of its driver (PostgreSQL's errors carry a severity and a
+ * SQLSTATE code; a lost connection, a node error code): named as the database's, not as a bug of ours.
+ */
+export function databaseFailure(error: unknown): string | undefined {
+  const e = error as { severity?: unknown; code?: unknown; message?: unknown } | null;
+  if (typeof e?.message !== 'string') return undefined;
+  if (typeof e.severity === 'string' && typeof e.code === 'string') return `the database refused: ${e.message} (PostgreSQL ${e.code})`;
+  if (/^(Connection terminated|terminating connection|Client has encountered a connection error)/.test(e.message)) return `the database connection was lost: ${e.message}`;
+  return undefined;
 }

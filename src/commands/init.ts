@@ -6,6 +6,7 @@ import { databaseLabel } from '../domain/database-location';
 
 interface Opts {
   sample?: boolean;
+  firstToken?: boolean;
   orgTitle?: string;
   adminEmail?: string;
   adminName?: string;
@@ -19,13 +20,15 @@ export function registerInit(program: Command, ctx: Context): void {
     .option('--org-title <title>', 'title of the first organization', 'My Organization')
     .option('--admin-email <email>', 'e-mail of the admin user', 'admin@example.com')
     .option('--admin-name <name>', 'display name of the admin user', 'Admin')
-    .addHelpText('after', '\nExamples:\n  $ docsctl init --sample\n  $ docsctl --db ./acme.db init --org-title "Acme" --admin-email ops@acme.example --json')
+    .option('--first-token', 'when the organization is created, mint the admin a token and print it once (the default on PostgreSQL, where replicas are reached with tokens)')
+    .option('--no-first-token', 'mint no token')
+    .addHelpText('after', '\nExamples:\n  $ docsctl init --sample\n  $ docsctl --db ./acme.db init --org-title "Acme" --admin-email ops@acme.example --json\n  $ docsctl --db ./acme.db init --first-token')
     .action(async (opts: Opts) => {
       const target = ctx.target();
       if (target.mode !== 'local') {
         throw new UsageError(`init works on a local database, not on ${target.url}`);
       }
-      const engine = await openDatabase(target.db, { publicUrl: ctx.env.DOCSCTL_PUBLIC_URL });
+      const engine = await openDatabase(target.db, { publicUrl: ctx.env.DOCSCTL_PUBLIC_URL, credentials: ctx.credentials() });
       try {
         const installation = await engine.install({ organizationTitle: opts.orgTitle, adminEmail: opts.adminEmail, adminName: opts.adminName });
         let sample: Awaited<ReturnType<typeof loadSample>> | undefined;
@@ -34,11 +37,15 @@ export function registerInit(program: Command, ctx: Context): void {
         }
         const org = await engine.organizations.get({ userId: installation.userId }, installation.organizationId);
         const user = await engine.users.current({ userId: installation.userId });
+        // Shown once, and only as the organization is created: a second run does not mint another.
+        const mint = installation.created && (opts.firstToken ?? engine.core.store.backend === 'postgres');
+        const first = mint ? await engine.tokens.create({ user: user.id, name: 'first' }) : undefined;
         const summary = {
           database: databaseLabel(target.db),
           created: installation.created,
           organization: { id: org.id, title: org.title },
           user: { id: user.id, email: user.email },
+          ...(first ? { token: { id: first.id, name: first.name, token: first.token } } : {}),
           ...(sample ? { sample } : {}),
         };
         if (ctx.out.json) ctx.out.raw(summary);
@@ -53,7 +60,10 @@ export function registerInit(program: Command, ctx: Context): void {
                 : 'Sample data was already loaded.',
             );
           }
-          ctx.out.message('Next: docsctl members list');
+          if (first) {
+            ctx.out.message(`First token (shown once; keep it in a secret store): ${first.token}`);
+            ctx.out.message('Next: docsctl serve, then docsctl login --url URL --with-token < token-file');
+          } else ctx.out.message('Next: docsctl members list');
         }
       } finally {
         await engine.close();

@@ -46,3 +46,9 @@ export class NewerDatabase extends Error {
     super(`the database's schema is version ${version}, newer than this docsctl's (${known}): upgrade docsctl`);
   }
 }
+
+/** PostgreSQL: the role cannot set the database up (a privilege is missing); the message names which, and the fix. */
+export class SetUpRefused extends Error {}
+
+/** PostgreSQL: the server asked for a password and none was found; the message says where one can go. */
+export class PasswordMissing extends Error {}

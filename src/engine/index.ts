@@ -22,6 +22,7 @@ import { translationsModule } from './translations';
 import { ensureInstallation, installationOf, type BootstrapOptions } from './bootstrap';
 import { SCHEMA_VERSION } from './store/db';
 import { openStore } from './store/open-store';
+import type { DatabaseCredentials } from './store/postgres-password';
 import { randomIds, systemClock, type Clock, type IdGenerator } from './clock';
 import { auditModule } from './audit';
 import { uploadsModule } from './content/uploads';
@@ -104,11 +105,11 @@ export async function openEngine(
   file: string,
   options: {
     publicUrl?: string; clock?: Clock; ids?: IdGenerator; importLimits?: EngineOptions['importLimits']; openapiLimits?: EngineOptions['openapiLimits'];
-    maxFileSize?: number;
+    maxFileSize?: number; credentials?: DatabaseCredentials;
   } = {},
 ): Promise<Engine> {
   return await createEngine({
-    store: await openStore(file),
+    store: await openStore(file, { credentials: options.credentials }),
     clock: options.clock ?? systemClock,
     ids: options.ids ?? randomIds,
     publicUrl: options.publicUrl ?? 'http://localhost:8080',

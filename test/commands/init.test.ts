@@ -67,6 +67,18 @@ describe('init', () => {
     expect(await json(s, ['users', 'me'])).toMatchObject({ id: body.user.id, displayName: 'Ops', email: 'ops@acme.example' });
   });
 
+  it('--first-token mints the admin a token as the organization is created, shown once; a second run mints none', async () => {
+    const s = sandbox();
+    const body = await json(s, ['init', '--first-token']);
+    expect(body.token).toEqual({ id: expect.any(String), name: 'first', token: expect.any(String) });
+    const again = await json(s, ['init', '--first-token']);
+    expect(again).not.toHaveProperty('token');
+    expect((await json(s, ['tokens', 'list'])).items.map((t: { name: string }) => t.name)).toEqual(['first']);
+    const text = ok(await sandbox().run(['init', '--first-token'], { tty: true }));
+    expect(text.stderr).toMatch(/\nFirst token \(shown once; keep it in a secret store\): \S+\nNext: docsctl serve, then docsctl login --url URL --with-token < token-file\n$/);
+    expect(text.stdout).toBe('');
+  });
+
   it('--db wins over DOCSCTL_DB', async () => {
     const s = sandbox();
     const file = join(s.dir, 'other.db');

@@ -32,7 +32,7 @@ Examples:
       if (!isPostgresUrl(from) && from !== ':memory:' && !existsSync(from)) throw new UsageError(`--from: no database at ${from}: nothing to copy`);
       // Any other failure to open is named too: a copy opens nothing else.
       const open = (location: string): Promise<Store> =>
-        opening(location, () => openStore(location)).catch((error: unknown) => {
+        opening(location, () => openStore(location, { credentials: ctx.credentials() })).catch((error: unknown) => {
           throw error instanceof CliError ? error : new CliError(`cannot open ${databaseLabel(location)}: ${(error as Error).message}`);
         });
       const source = await open(from);

@@ -4,6 +4,10 @@ export const environment = `Environment variables
 Where commands go (see also: docsctl help profiles)
   DOCSCTL_DB           local mode on this SQLite file (like --db)
   DOCSCTL_DATABASE_URL local mode on this database: a SQLite file, sqlite:FILE or postgres://… (like --database)
+  DOCSCTL_DATABASE_PASSWORD_FILE PostgreSQL: a file holding the password (like --database-password-file)
+  PGPASSWORD           PostgreSQL: the password, when the server asks for one and the URL has none
+  PGPASSFILE           PostgreSQL: a password file (default ~/.pgpass), read after PGPASSWORD and --database-password-file
+  PGUSER               PostgreSQL: the user when the URL names none (default: the system user)
   DOCSCTL_URL          remote mode: base URL of an instance (like --url)
   DOCSCTL_TOKEN        API token for remote mode (like --token); also read by login
   DOCSCTL_PROFILE      use this saved profile (like --profile)

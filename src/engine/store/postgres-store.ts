@@ -4,6 +4,8 @@ import type { Store, StoredTable } from './store';
 import { postgresDialect, toPostgres } from './postgres-dialect';
 import { postgresMigrations } from './migrations/postgres';
 import { NewerDatabase, refuseNewerSchema } from './db';
+import { SetUpRefused } from '../errors';
+import { passwordOf, type DatabaseCredentials } from './postgres-password';
 
 /** One transaction in progress: its connection, how deep its savepoints go, and what waits for its commit. */
 interface Transaction {
@@ -29,8 +31,41 @@ const MIGRATION_LOCK = 0x6d696772; // "migr"
 /** What `Store.open` needs beyond the URL: the schema (tests use one per engine) and pool bounds. */
 export interface PostgresOptions {
   schema?: string;
+  /** Where a password the URL lacks comes from (the process's environment unless given). */
+  credentials?: DatabaseCredentials;
   max?: number;
   idleTimeoutMillis?: number;
+}
+
+/**
+ * Before set-up or a migration: whether this role may do what they need, so a missing privilege is
+ * named with its fix instead of failing half-way with the server's "permission denied" (docs/
+ * deployment.md, "PostgreSQL"). PostgreSQL 15 and later let only the database's owner create in the
+ * public schema, and `citext` (a trusted extension) needs CREATE on the database unless installed.
+ */
+async function checkPrivileges(client: PoolClient, schema: string): Promise<void> {
+  const { rows } = await client.query(
+    `SELECT current_user AS role, current_database() AS db,
+       has_database_privilege(current_database(), 'CREATE') AS create_db,
+       has_schema_privilege($1, 'CREATE') AS create_schema,
+       EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'citext') AS citext`,
+    [schema],
+  );
+  const { role, db, create_db: createDb, create_schema: createSchema, citext } = rows[0] as { role: string; db: string; create_db: boolean; create_schema: boolean; citext: boolean };
+  const missing: string[] = [];
+  if (!citext && !createDb) missing.push(`CREATE on database ${db} (to install the citext extension; or have an admin run CREATE EXTENSION citext there)`);
+  if (!createSchema) missing.push(`CREATE on schema ${schema} (PostgreSQL 15 and later give it to the database's owner only)`);
+  if (missing.length) {
+    throw new SetUpRefused(`role ${role} may not set up database ${db}: it lacks ${missing.join(', and ')}. Make ${role} the database's owner (createdb --owner=${role} …, or ALTER DATABASE ${db} OWNER TO ${role}), or grant it: GRANT CREATE ON DATABASE ${db} TO ${role}; GRANT CREATE ON SCHEMA ${schema} TO ${role}`);
+  }
+}
+
+/** Whether the database is set up at this docsctl's schema version (a newer one is refused). */
+async function upToDate(client: PoolClient): Promise<boolean> {
+  if (!(await client.query("SELECT to_regclass('docsctl_schema') IS NOT NULL AS set_up")).rows[0].set_up) return false;
+  const current = Number((await client.query('SELECT version FROM docsctl_schema')).rows[0]?.version ?? 0);
+  if (current > postgresMigrations.length) throw new NewerDatabase(current, postgresMigrations.length);
+  return current === postgresMigrations.length;
 }
 
 /** Numbers: COUNT and SUM answer bigint (int8) and AVG numeric, which pg gives as strings. */
@@ -57,8 +92,14 @@ export class PostgresStore implements Store {
   /** Connects, refuses a server older than 15 or a database newer than this docsctl, and migrates. */
   static async open(url: string, options: PostgresOptions = {}): Promise<PostgresStore> {
     const pg = (await import('pg')).default;
+    const { parse } = await import('pg-connection-string');
+    const connection = parse(url) as Omit<PoolConfig, 'password'> & { password?: string };
+    const password = passwordOf(url, options.credentials ?? { env: process.env });
     const pool = new pg.Pool({
-      connectionString: url,
+      // Parsed here rather than passed as connectionString, which would set an empty password over ours.
+      ...connection,
+      // Asked only when the server wants one and the URL has none (a URL's own password wins).
+      password: connection.password || password.password,
       max: options.max ?? 10,
       idleTimeoutMillis: options.idleTimeoutMillis ?? 10_000,
       types: numericTypes(pg),
@@ -71,7 +112,7 @@ export class PostgresStore implements Store {
       await store.migrate(options.schema);
     } catch (error) {
       await pool.end();
-      throw error;
+      throw password.missing() ?? error;
     }
     return store;
   }
@@ -84,6 +125,9 @@ export class PostgresStore implements Store {
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
       try {
         if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, '')}"`);
+        // Up to date: nothing to create, so a role that may only read and write rows opens it too.
+        if (await upToDate(client)) return;
+        await checkPrivileges(client, schema ?? 'public');
         await client.query('CREATE EXTENSION IF NOT EXISTS citext SCHEMA public').catch((error: { code?: string }) => {
           if (error.code !== '23505' && error.code !== '42710') throw error;
         });
