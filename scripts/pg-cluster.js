@@ -32,10 +32,11 @@ function freePort() {
 }
 
 /**
- * Starts a cluster; answers its URL (user `docsctl`, trust auth on loopback) and how to stop it. With
- * `password`, connections over TCP must give it (scram-sha-256), as on a real server.
+ * Starts a cluster; answers its URL (superuser `docsctl` unless named, trust auth on loopback), its
+ * port and bin folder, and how to stop it. With `password`, connections over TCP must give it
+ * (scram-sha-256), as on a real server.
  */
-export async function startCluster({ password } = {}) {
+export async function startCluster({ password, superuser = 'docsctl' } = {}) {
   const bin = postgresBin();
   const dir = mkdtempSync(join(tmpdir(), 'docsctl-pg-'));
   const data = join(dir, 'data');
@@ -46,13 +47,15 @@ export async function startCluster({ password } = {}) {
   const pwfile = join(dir, 'pwfile');
   if (password) writeFileSync(pwfile, `${password}\n`, { mode: 0o644 });
   const auth = password ? ['--auth-local=trust', '--auth-host=scram-sha-256', `--pwfile=${pwfile}`] : ['--auth=trust'];
-  run('initdb', ['-D', data, '-U', 'docsctl', ...auth, '--encoding=UTF8', '--locale=C', '--no-sync']);
+  run('initdb', ['-D', data, '-U', superuser, ...auth, '--encoding=UTF8', '--locale=C', '--no-sync']);
   const port = await freePort();
   // Durability is not what a throwaway cluster is for: fsync off makes each test's schema cheap.
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
   run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']);
   return {
-    url: `postgres://docsctl@127.0.0.1:${port}/postgres`,
+    url: `postgres://${superuser}@127.0.0.1:${port}/postgres`,
+    port,
+    bin,
     stop() {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
