@@ -2,7 +2,7 @@
 // on a free loopback port, gone when stopped. Needs PostgreSQL 15 or later installed (Debian's
 // `postgresql` package: .ci/run installs it when missing); without it, this throws: the PostgreSQL
 // tests never skip silently. As root, the server runs as the `postgres` user (it refuses root).
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
@@ -56,6 +56,13 @@ export async function startCluster({ password, superuser = 'docsctl' } = {}) {
     url: `postgres://${superuser}@127.0.0.1:${port}/postgres`,
     port,
     bin,
+    /** As a failover or a minor upgrade does: every connection ends, and the server is back moments later. */
+    async restart() {
+      // The log file again (pg_ctl does not remember it), and no pipes: the new server would hold them open.
+      const args = ['-D', data, '-l', join(dir, 'log'), '-m', 'fast', '-w', '-t', '60', 'restart'];
+      const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, 'pg_ctl'), ...args]] : [join(bin, 'pg_ctl'), args];
+      await new Promise((resolve, reject) => spawn(file, argv, { stdio: 'ignore' }).on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`pg_ctl restart exited ${code}`)))));
+    },
     stop() {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);

@@ -4,7 +4,7 @@ import { palette } from './output/palette';
 import { colorEnabled } from './output/terminal';
 import { CliError, EXIT, exitCodeOf } from './errors';
 import { ApiError, TransportError } from './api/errors';
-import { EngineError } from './engine/errors';
+import { DatabaseUnavailable, EngineError } from './engine/errors';
 import { registerCommands } from './commands/index';
 import { helpTopicText, isHelpTopic, TOPICS_LINE, unknownHelpSubject, unknownSubcommand } from './commands/help-topics/index';
 import { VERSION } from './version';
@@ -117,6 +117,7 @@ export async function main(argv: string[], partial: Partial<IO> = {}): Promise<n
  * SQLSTATE code; a lost connection, a node error code): named as the database's, not as a bug of ours.
  */
 export function databaseFailure(error: unknown): string | undefined {
+  if (error instanceof DatabaseUnavailable) return error.message;
   const e = error as { severity?: unknown; code?: unknown; message?: unknown } | null;
   if (typeof e?.message !== 'string') return undefined;
   if (typeof e.severity === 'string' && typeof e.code === 'string') return `the database refused: ${e.message} (PostgreSQL ${e.code})`;

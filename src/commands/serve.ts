@@ -9,7 +9,7 @@ import type { AccessEntry, LogFormat } from '../server/access-log';
 import { databaseLabel, isPostgresUrl, sqliteFile } from '../domain/database-location';
 import { maxFileSizeOf } from '../domain/file-size';
 import { webhookLeaseOf, webhookRetryBaseOf } from '../domain/webhook-events';
-import { NewerDatabase } from '../engine/errors';
+import { DatabaseUnavailable, NewerDatabase } from '../engine/errors';
 
 interface Opts {
   port: string;
@@ -23,6 +23,8 @@ interface Opts {
   logFormat?: string;
   shutdownTimeout: string;
   shutdownGrace: string;
+  maxConnections?: string;
+  maxConnectionsPerAddress: string;
   metricsPort?: string;
   maxFileSize?: string;
   [limit: string]: unknown;
@@ -43,6 +45,8 @@ export function registerServe(program: Command, ctx: Context): void {
     .option('--openapi-max-time <seconds>', 'longest the validation of one OpenAPI document may take, 1-600 (default 20); past it the spec gets PARSE_ERROR', '20')
     .option('--max-file-size <size>', 'largest file a space takes (uploads, base64 in write batches, imported files): bytes or with a unit, 100MiB, 50MB; at most 1 GiB (default 100MiB)')
     .option('--metrics-port <port>', 'serve Prometheus metrics at GET /metrics on this port of 127.0.0.1, without a token (off by default)')
+    .option('--max-connections <n>', 'connections open at once in all; past it new ones are closed at once (default: what the open-file limit allows, less 128 for the database and files, at most 10000)')
+    .option('--max-connections-per-address <n>', 'connections open at once from one client address; past it a new one is answered 503 (0: no bound; raise it behind a load balancer, whose connections all come from its own addresses)', '256')
     .option('--shutdown-grace <seconds>', 'on SIGTERM, how long /readyz answers 503 while requests are still served (each answer closing its connection) before new connections are refused, so a load balancer notices first; 0-600 (Ctrl-C skips it)', '5')
     .option('--shutdown-timeout <seconds>', 'on SIGTERM or Ctrl-C, how long requests under way may take to finish after the grace; past it each is answered 503, 0-600', '10')
     .addOption(new Option('--log-format <format>', 'one access-log line per request on stdout: json, text, or off (default: text on a terminal, json otherwise)').choices(['json', 'text', 'off']));
@@ -59,6 +63,8 @@ export function registerServe(program: Command, ctx: Context): void {
       const openapiSeconds = wholeNumberFlag(opts.openapiMaxTime, '--openapi-max-time', 1, 600);
       const shutdownSeconds = wholeNumberFlag(opts.shutdownTimeout, '--shutdown-timeout', 0, 600);
       const graceSeconds = wholeNumberFlag(opts.shutdownGrace, '--shutdown-grace', 0, 600);
+      const maxConnections = opts.maxConnections === undefined ? undefined : wholeNumberFlag(opts.maxConnections, '--max-connections', 1, 1_000_000);
+      const perAddress = wholeNumberFlag(opts.maxConnectionsPerAddress, '--max-connections-per-address', 0, 1_000_000);
       const maxFileSize = opts.maxFileSize === undefined ? undefined : maxFileSizeOf(opts.maxFileSize, '--max-file-size');
       const metricsPort = opts.metricsPort === undefined ? undefined : wholeNumberFlag(opts.metricsPort, '--metrics-port', 0, 65535);
       const retryBaseMs = webhookRetryBaseOf(ctx.env.DOCSCTL_WEBHOOK_RETRY_BASE_MS);
@@ -86,6 +92,17 @@ export function registerServe(program: Command, ctx: Context): void {
         handleAsync: async (req, o) => (app ? await app.handleAsync(req, o) : starting()),
         bodyPolicy: async (req) => (app ? await app.bodyPolicy(req) : { read: false, maxBodyBytes: 0 }),
       }, report, answered, stopping);
+      const { boundConnections, openFileLimit, FILES_BESIDE_CONNECTIONS, DEFAULT_MAX_CONNECTIONS } = await import('../server/connection-bounds');
+      // Past the open-file limit a process can accept nothing at all: the bound in all stays under it.
+      const fileLimit = openFileLimit();
+      const fits = fileLimit === undefined ? DEFAULT_MAX_CONNECTIONS : Math.max(1, Math.min(DEFAULT_MAX_CONNECTIONS, fileLimit - FILES_BESIDE_CONNECTIONS));
+      const total = maxConnections === undefined ? fits : Math.min(maxConnections, fileLimit === undefined ? maxConnections : Math.max(1, fileLimit - FILES_BESIDE_CONNECTIONS));
+      if (maxConnections !== undefined && total < maxConnections) {
+        ctx.io.stderr.write(`serve: the open-file limit is ${fileLimit}, too low for --max-connections ${maxConnections} (each connection is an open file, and serve keeps ${FILES_BESIDE_CONNECTIONS} for the rest): at most ${total} connections. Raise the limit (ulimit -n, or LimitNOFILE= for systemd) to serve more.\n`);
+      } else if (maxConnections === undefined && total < LOW_CONNECTIONS) {
+        ctx.io.stderr.write(`serve: the open-file limit is ${fileLimit}: at most ${total} connections at once. Raise it (ulimit -n, or LimitNOFILE= for systemd) to serve more.\n`);
+      }
+      boundConnections(server, { total, perAddress });
       const metricsServer = metrics?.createMetricsServer(metrics.counts);
       const metricsAddress = metricsServer ? await listenOn(listen, metricsServer, metricsPort!, '127.0.0.1', '--metrics-port') : undefined;
       // A promise some request left behind that fails later is reported, never fatal to the server.
@@ -136,7 +153,7 @@ export function registerServe(program: Command, ctx: Context): void {
           if (logFormat !== 'off') lines.line(formatDeliveryAttempt(attempt, logFormat as LogFormat));
           metrics?.counts.webhook(attempt);
         },
-      }), { onError: (error) => (error instanceof NewerDatabase ? undefined : report(error)) });
+      }), { onError: (error) => (error instanceof NewerDatabase || error instanceof DatabaseUnavailable ? undefined : report(error)) });
       const unwatch = engine.onWebhookEvents(deliveries.wake);
       // Stop handlers before the announcement: whoever reads it may send SIGTERM at once.
       const stopped = new Promise<void>((resolve) => {
@@ -172,6 +189,8 @@ export function registerServe(program: Command, ctx: Context): void {
 }
 
 const PURGE_INTERVAL_MS = 3_600_000;
+/** Fewer connections than this, for want of open files, is worth a word at start. */
+const LOW_CONNECTIONS = 1000;
 /** After the shutdown timeout, how long handlers still running may take to let go of the database. */
 const SETTLE_MS = 2000;
 

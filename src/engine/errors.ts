@@ -52,3 +52,10 @@ export class SetUpRefused extends Error {}
 
 /** PostgreSQL: the server asked for a password and none was found; the message says where one can go. */
 export class PasswordMissing extends Error {}
+
+/**
+ * The database cannot be reached now (a restart, a failover, a network cut): the request may be
+ * retried once it is back. `serve` answers it 503 with Retry-After (docs/deployment.md, "When the
+ * database goes away").
+ */
+export class DatabaseUnavailable extends Error {}

@@ -3,7 +3,7 @@ import { rawResponse, type RawFile } from './raw-response';
 import { MAX_JSON_DEPTH, tooDeep } from './json-depth';
 import { verifyCapability } from '../engine/capability';
 import type { Engine, Actor } from '../engine/index';
-import { EngineError, NewerDatabase, statusOf } from '../engine/errors';
+import { DatabaseUnavailable, EngineError, NewerDatabase, statusOf } from '../engine/errors';
 import { routeList } from '../api/routes/index';
 import { DEFAULT_MAX_BODY_BYTES, type ByteStream, type Route } from '../api/routes/route';
 import type { SizedStream } from '../engine/content/blob-store';
@@ -148,8 +148,20 @@ export function createApp(options: AppOptions) {
   const limiter = options.rateLimit ? createRateLimiter(options.rateLimit, engine.core.clock) : undefined;
   let openApiBody: string | undefined;
 
-  /** One request through the route table: the transports, the server, tests and benches use this. */
+  /**
+   * One request through the route table: the transports, the server, tests and benches use this.
+   * While the database is unreachable, whatever the request needed of it, the answer is 503.
+   */
   async function handleAsync(req: ApiRequest, handleOptions: HandleOptions = {}): Promise<ApiResponse> {
+    try {
+      return await routed(req, handleOptions);
+    } catch (error) {
+      if (error instanceof DatabaseUnavailable) return unavailable();
+      throw error;
+    }
+  }
+
+  async function routed(req: ApiRequest, handleOptions: HandleOptions): Promise<ApiResponse> {
     const { path, search } = splitUrl(req.url);
 
     // For load balancers and orchestrators: no token, no rate limit.
@@ -283,11 +295,16 @@ export function createApp(options: AppOptions) {
     }
   }
 
+  function unavailable(rateHeaders: Record<string, string> = {}): ApiResponse {
+    return errorResponse(503, 'the database is unavailable: retry in a moment', { ...rateHeaders, 'retry-after': '1' });
+  }
+
   function failure(error: unknown, rateHeaders: Record<string, string>, trace?: RequestTrace): ApiResponse {
     if (error instanceof BadRequest) return errorResponse(400, error.message, rateHeaders);
     if (error instanceof EngineError) return errorResponse(statusOf(error), error.message, rateHeaders);
     // Another docsctl migrated the database since this one opened it: reads go on, writes are refused
     // before they change anything (docs/deployment.md, "Upgrading"); another replica may take the retry.
+    if (error instanceof DatabaseUnavailable) return unavailable(rateHeaders);
     if (error instanceof NewerDatabase) {
       return errorResponse(503, `this server no longer writes: ${error.message}`, { ...rateHeaders, 'retry-after': '1' });
     }
@@ -314,8 +331,14 @@ export function createApp(options: AppOptions) {
     if (!route?.body) return { read: false, maxBodyBytes };
     const token = bearerToken(req);
     if (!token) return { read: false, maxBodyBytes, ...stream };
-    await engine.core.revalidate();
-    return { read: await engine.tokens.authenticate(token) !== undefined, maxBodyBytes, ...stream };
+    try {
+      await engine.core.revalidate();
+      return { read: await engine.tokens.authenticate(token) !== undefined, maxBodyBytes, ...stream };
+    } catch (error) {
+      // Read (within the bound): handleAsync answers 503 if the database is still away, or serves it.
+      if (error instanceof DatabaseUnavailable) return { read: true, maxBodyBytes, ...stream };
+      throw error;
+    }
   }
 
   return { handleAsync, bodyPolicy, engine };

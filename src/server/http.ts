@@ -6,6 +6,7 @@ import { errorResponse, splitUrl, type App, type ApiResponse, type RequestTrace 
 import { randomUUID } from 'node:crypto';
 import { requestIdOf, type AccessEntry } from './access-log';
 import type { Stopping } from './stopping';
+import { CONNECTIONS_CHECK_MS, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS } from './connection-bounds';
 
 /**
  * Sends `response`. With `drained`, the answer goes out whole at once but the exchange ends (and node
@@ -211,7 +212,8 @@ export function createHttpServer(app: Pick<App, 'handleAsync' | 'bodyPolicy'>, o
     const handled = handle(req, res, expectation);
     stopping?.track(res, handled);
   };
-  const server = createServer((req, res) => follow(req, res, 'none'));
+  // Headers within HEADERS_TIMEOUT_MS (checked every second, not node's 30 s), idle keep-alive connections closed after 5 s.
+  const server = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: CONNECTIONS_CHECK_MS, keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS }, (req, res) => follow(req, res, 'none'));
   // With `Expect: 100-continue` node emits 'checkContinue' instead of 'request' (and, without a
   // listener, sends 100 Continue itself): the body policy decides first, so a refused body is never invited.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => follow(req, res, '100-continue'));

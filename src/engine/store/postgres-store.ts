@@ -4,7 +4,7 @@ import type { Store, StoredTable } from './store';
 import { postgresDialect, toPostgres } from './postgres-dialect';
 import { postgresMigrations } from './migrations/postgres';
 import { NewerDatabase, refuseNewerSchema } from './db';
-import { SetUpRefused } from '../errors';
+import { DatabaseUnavailable, SetUpRefused } from '../errors';
 import { passwordOf, type DatabaseCredentials } from './postgres-password';
 
 /** One transaction in progress: its connection, how deep its savepoints go, and what waits for its commit. */
@@ -31,6 +31,8 @@ const MIGRATION_LOCK = 0x6d696772; // "migr"
 /** What `Store.open` needs beyond the URL: the schema (tests use one per engine) and pool bounds. */
 export interface PostgresOptions {
   schema?: string;
+  /** How long a statement waits for a connection of the pool (DATABASE_WAIT_MS). */
+  connectionTimeoutMillis?: number;
   /** Where a password the URL lacks comes from (the process's environment unless given). */
   credentials?: DatabaseCredentials;
   max?: number;
@@ -68,6 +70,28 @@ async function upToDate(client: PoolClient): Promise<boolean> {
   return current === postgresMigrations.length;
 }
 
+/**
+ * How long a statement waits for a connection (a free one of the pool, or a new one to the server)
+ * before it fails as DatabaseUnavailable: while the server restarts, requests are answered 503 within
+ * about this bound instead of hanging (docs/deployment.md, "When the database goes away").
+ */
+export const DATABASE_WAIT_MS = 5000;
+
+/** Errors that say the server or the connection went away, not that a statement was wrong. */
+function isConnectionFailure(error: unknown): boolean {
+  if (error instanceof DatabaseUnavailable) return true;
+  const e = error as { code?: unknown; message?: unknown } | null;
+  const code = typeof e?.code === 'string' ? e.code : '';
+  // 08: connection exceptions; 57P01-03: the server shuts down, crashed, or cannot accept connections yet.
+  if (/^(08|57P0[123]$|ECONNREFUSED$|ECONNRESET$|ETIMEDOUT$|EPIPE$|EHOSTUNREACH$|ENETUNREACH$|EAI_AGAIN$)/.test(code)) return true;
+  return typeof e?.message === 'string' && /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly)/.test(e.message);
+}
+
+/** A connection failure as DatabaseUnavailable (its message kept); any other error as it is. */
+function unavailableOr(error: unknown): unknown {
+  return isConnectionFailure(error) && !(error instanceof DatabaseUnavailable) ? new DatabaseUnavailable(`the database is unavailable: ${(error as Error).message}`) : error;
+}
+
 /** Numbers: COUNT and SUM answer bigint (int8) and AVG numeric, which pg gives as strings. */
 function numericTypes(pg: { types: typeof import('pg').types }): PoolConfig['types'] {
   return {
@@ -102,11 +126,15 @@ export class PostgresStore implements Store {
       password: connection.password || password.password,
       max: options.max ?? 10,
       idleTimeoutMillis: options.idleTimeoutMillis ?? 10_000,
+      connectionTimeoutMillis: options.connectionTimeoutMillis ?? DATABASE_WAIT_MS,
       types: numericTypes(pg),
       ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
     });
-    // An idle connection the server dropped must not end the process.
+    // No driver error ends the process: an idle connection the server dropped (the pool's 'error'), or
+    // one in use (the client's own 'error', which has no listener otherwise; the statement under way
+    // fails with it anyway).
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const store = new PostgresStore(pool);
     try {
       await store.migrate(options.schema);
@@ -164,6 +192,7 @@ export class PostgresStore implements Store {
     try {
       return await (tx ?? { client: this.pool }).client.query(text, args as unknown[]);
     } catch (error) {
+      if (isConnectionFailure(error)) throw unavailableOr(error);
       // The statement goes with the error into the server's log (never to the client: a 500 says no more).
       if (error instanceof Error && (error as { code?: string }).code !== '40001') error.message += ` (in: ${text.replace(/\s+/g, ' ').slice(0, 300)})`;
       throw error;
@@ -212,19 +241,22 @@ export class PostgresStore implements Store {
    * own; calls what waits for the commit after it.
    */
   private async begin<T>(opening: string, fn: () => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await this.pool.connect().catch((error: unknown) => { throw unavailableOr(error); });
     const tx: Transaction = { client, depth: 0, committed: [] };
     let value: T;
+    let broken = false;
     try {
       const results = (await client.query(opening)) as unknown as { rows: { version: number }[] }[];
       refuseNewerSchema(Number(results[results.length - 1].rows[0].version), postgresMigrations.length);
       value = await this.context.run(tx, fn);
       await client.query('COMMIT');
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
+      broken = isConnectionFailure(error);
+      if (!broken) await client.query('ROLLBACK').catch(() => undefined);
+      throw unavailableOr(error);
     } finally {
-      client.release();
+      // A connection that failed is dropped, not handed to the next caller.
+      client.release(broken);
     }
     for (const committed of tx.committed) committed();
     return value;
