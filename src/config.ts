@@ -9,6 +9,7 @@ export interface GlobalFlags {
   db?: string;
   database?: string;
   databasePasswordFile?: string;
+  files?: string;
   url?: string;
   token?: string;
   profile?: string;

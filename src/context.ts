@@ -23,7 +23,7 @@ import { databaseLabel, isPostgresUrl, sqliteFile } from './domain/database-loca
 import { maxFileSizeOf } from './domain/file-size';
 import { NewerDatabase } from './engine/store/db';
 import type { DatabaseCredentials } from './engine/store/postgres-password';
-import { PasswordMissing, SetUpRefused } from './engine/errors';
+import { FileStoreRefused, PasswordMissing, SetUpRefused } from './engine/errors';
 
 export interface IO {
   stdout: Writer & { isTTY?: boolean; columns?: number };
@@ -51,6 +51,7 @@ export async function opening<T>(location: string, open: () => Promise<T>): Prom
   } catch (error) {
     if (error instanceof NewerDatabase) throw new CliError(`${databaseLabel(location)}: ${error.message}`, EXIT.conflict);
     if (error instanceof SetUpRefused || error instanceof PasswordMissing) throw new CliError(`cannot open ${databaseLabel(location)}: ${error.message}`);
+    if (error instanceof FileStoreRefused) throw new UsageError(error.message);
     const code = (error as { code?: unknown } | null)?.code;
     // Connection refused or unknown host, a login refused (28xxx), a missing database (3D000).
     // And any other refusal of PostgreSQL's (a privilege, 42501): its own words, naming the location.
@@ -144,6 +145,10 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
     credentials(): DatabaseCredentials {
       return { env: io.env, passwordFile: flags().databasePasswordFile ?? io.env.DOCSCTL_DATABASE_PASSWORD_FILE };
     },
+    /** Where new files' bytes go (`--files`, DOCSCTL_FILES), and the folder a relative one is in. */
+    files(): { files?: string; cwd: string } {
+      return { files: flags().files ?? (io.env.DOCSCTL_FILES || undefined), cwd: io.cwd };
+    },
     /** The embedded engine on the local database (local mode only). */
     async localEngine(purpose = 'this command'): Promise<Engine> {
       const t = ctx.target();
@@ -152,7 +157,7 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
       }
       if (!engine) {
         requireDatabase(t);
-        engine = await openDatabase(t.db, { publicUrl: io.env.DOCSCTL_PUBLIC_URL, importLimits: ctx.importLimits, maxFileSize: ctx.maxFileSize(), credentials: ctx.credentials() });
+        engine = await openDatabase(t.db, { publicUrl: io.env.DOCSCTL_PUBLIC_URL, importLimits: ctx.importLimits, maxFileSize: ctx.maxFileSize(), credentials: ctx.credentials(), ...ctx.files() });
         const installation = await engine.install();
         if (installation.created) {
           io.stderr.write(`Created database ${databaseLabel(t.db)} with a first organization (${installation.organizationId}) and admin user (${installation.userId}).\n`);

@@ -28,7 +28,7 @@ export function registerInit(program: Command, ctx: Context): void {
       if (target.mode !== 'local') {
         throw new UsageError(`init works on a local database, not on ${target.url}`);
       }
-      const engine = await openDatabase(target.db, { publicUrl: ctx.env.DOCSCTL_PUBLIC_URL, credentials: ctx.credentials() });
+      const engine = await openDatabase(target.db, { publicUrl: ctx.env.DOCSCTL_PUBLIC_URL, credentials: ctx.credentials(), ...ctx.files() });
       try {
         const installation = await engine.install({ organizationTitle: opts.orgTitle, adminEmail: opts.adminEmail, adminName: opts.adminName });
         let sample: Awaited<ReturnType<typeof loadSample>> | undefined;

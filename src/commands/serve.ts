@@ -122,7 +122,7 @@ export function registerServe(program: Command, ctx: Context): void {
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       const url = `http://${host}:${address.port}`;
       const publicUrl = opts.publicUrl ?? ctx.env.DOCSCTL_PUBLIC_URL ?? url;
-      const engine = await openDatabase(target.db, { publicUrl, importLimits, openapiLimits: { processTimeoutMs: openapiSeconds * 1000 }, maxFileSize: maxFileSize ?? ctx.maxFileSize(), credentials: ctx.credentials() }).catch(abandon);
+      const engine = await openDatabase(target.db, { publicUrl, importLimits, openapiLimits: { processTimeoutMs: openapiSeconds * 1000 }, maxFileSize: maxFileSize ?? ctx.maxFileSize(), credentials: ctx.credentials(), ...ctx.files() }).catch(abandon);
       const installation = await engine.install().catch(async (error: unknown) => {
         await engine.close().catch(() => undefined);
         return abandon(error);

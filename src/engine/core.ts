@@ -20,6 +20,8 @@ export interface EngineOptions {
   openapiLimits?: Partial<import('../domain/openapi-limits').OpenApiLimits>;
   /** The largest file a space takes, in bytes (uploads, base64 in write batches, imports); DEFAULT_MAX_FILE_SIZE by default. */
   maxFileSize?: number;
+  /** Where new files' bytes go instead of the database (`--files`); createEngine settles it with the database's meta. */
+  files?: import('./content/file-store').FileStore;
 }
 
 /** What every engine module shares: the store, time, ids and URLs, and what is remembered between requests. */
@@ -31,6 +33,8 @@ export class Core implements Statements {
   readonly importLimits: EngineOptions['importLimits'];
   readonly openapiLimits: EngineOptions['openapiLimits'];
   readonly maxFileSize: number;
+  /** The file store (`--files`), when the database keeps files outside itself. */
+  files: import('./content/file-store').FileStore | undefined;
   private readonly memo = new Map<string, unknown>();
   private memoVersion = -1;
   private readonly immutables = new Map<string, unknown>();
@@ -44,6 +48,7 @@ export class Core implements Statements {
     this.importLimits = options.importLimits;
     this.openapiLimits = options.openapiLimits;
     this.maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+    this.files = options.files;
   }
 
   async get<T>(sql: string, args: unknown[] = []): Promise<T | undefined> {

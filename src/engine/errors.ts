@@ -59,3 +59,9 @@ export class PasswordMissing extends Error {}
  * database goes away").
  */
 export class DatabaseUnavailable extends Error {}
+
+/** A `--files` value that names no store docsctl can open, or not the one the database's files are in. */
+export class FileStoreRefused extends Error {}
+
+/** A file's bytes are missing from the file store that should hold them (named with the store). */
+export class MissingObject extends Error {}

@@ -22,6 +22,7 @@ import { translationsModule } from './translations';
 import { ensureInstallation, installationOf, type BootstrapOptions } from './bootstrap';
 import { SCHEMA_VERSION } from './store/db';
 import { openStore } from './store/open-store';
+import { openFileStore, settleFileStore } from './content/file-store';
 import type { DatabaseCredentials } from './store/postgres-password';
 import { randomIds, systemClock, type Clock, type IdGenerator } from './clock';
 import { auditModule } from './audit';
@@ -46,6 +47,7 @@ export async function createEngine(options: EngineOptions) {
     await purgeDeliveries(core);
     return purged;
   };
+  core.files = await settleFileStore(core, options.files);
   // As soon as the engine opens, then hourly under `serve` and on `docsctl db purge`.
   const purgedAtOpen = await purgeExpired();
   const changeRequests = changeRequestsModule(core, spaces);
@@ -106,9 +108,13 @@ export async function openEngine(
   options: {
     publicUrl?: string; clock?: Clock; ids?: IdGenerator; importLimits?: EngineOptions['importLimits']; openapiLimits?: EngineOptions['openapiLimits'];
     maxFileSize?: number; credentials?: DatabaseCredentials;
+    /** `--files`: where new files' bytes go (`dir:PATH`; a relative PATH is `cwd`'s). */
+    files?: string; cwd?: string;
   } = {},
 ): Promise<Engine> {
+  const files = options.files ? openFileStore(options.files, options.cwd) : undefined;
   return await createEngine({
+    files,
     store: await openStore(file, { credentials: options.credentials }),
     clock: options.clock ?? systemClock,
     ids: options.ids ?? randomIds,

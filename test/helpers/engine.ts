@@ -1,3 +1,4 @@
+import type { FileStore } from '../../src/engine/content/file-store';
 import { openDb } from '../../src/engine/store/db';
 import { SqliteStore } from '../../src/engine/store/sqlite-store';
 import { PostgresStore } from '../../src/engine/store/postgres-store';
@@ -23,9 +24,9 @@ export async function testStore(): Promise<Store> {
 }
 
 /** An engine on an in-memory database with a manual clock and predictable ids, already installed. */
-export async function testEngine(options: { start?: string; maxFileSize?: number } = {}) {
+export async function testEngine(options: { start?: string; maxFileSize?: number; files?: FileStore } = {}) {
   const clock = manualClock(options.start ?? '2026-03-01T10:00:00.000Z');
-  const engine = await createEngine({ store: await testStore(), clock, ids: sequentialIds('id'), publicUrl: PUBLIC_URL, maxFileSize: options.maxFileSize });
+  const engine = await createEngine({ store: await testStore(), clock, ids: sequentialIds('id'), publicUrl: PUBLIC_URL, maxFileSize: options.maxFileSize, files: options.files });
   const installation = await engine.install({ organizationTitle: 'Acme', adminEmail: 'admin@acme.test', adminName: 'Admin' });
   return { engine, clock, orgId: installation.organizationId, adminId: installation.userId };
 }

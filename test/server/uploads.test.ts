@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { expectError, expectOk, testApp } from '../helpers/app';
 import { addMember, testEngine } from '../helpers/engine';
 import { png } from '../fixtures/import/server';
+import { DirFileStore, type FileStore } from '../../src/engine/content/file-store';
 
 const MiB = 1024 * 1024;
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -29,7 +30,7 @@ afterEach(() => {
   rmSync(temp, { recursive: true, force: true });
 });
 
-async function setup(options: { maxFileSize?: number } = {}) {
+async function setup(options: { maxFileSize?: number; files?: FileStore } = {}) {
   const t = await testEngine(options);
   const api = testApp(t.engine);
   const editor = await addMember(t.engine, t.orgId, 'editor@acme.test', 'read', 'Editor');
@@ -224,5 +225,30 @@ describe('purging uploads', () => {
     expect(await s.count('SELECT COUNT(*) AS n FROM blob_chunks WHERE blob_id = ?', [used])).toBe(2);
     // Nothing due: nothing done.
     expect(await s.engine.uploads.purge()).toBe(0);
+  });
+});
+
+describe('files in a file store (--files dir:PATH)', () => {
+  it('writes each blob as an object before its row, reads it back a piece at a time, and purges objects no row names', async () => {
+    const store = join(temp, 'files');
+    const s = await setup({ files: new DirFileStore(store) });
+    const kept = bytesOf(3 * MiB + 5, 7);
+    const dropped = bytesOf(1000, 8);
+    const used = (await s.upload(kept)).body.id as string;
+    const unused = (await s.upload(dropped)).body.id as string;
+    const objects = () => readdirSync(store, { recursive: true }).map(String).filter((p) => /[0-9a-f]{64}$/.test(p)).map((p) => p.slice(-64)).sort();
+    expect(objects()).toEqual([used, unused].sort());
+    expect(await s.count('SELECT COUNT(*) AS n FROM blobs WHERE chunks = -1')).toBe(2);
+    expect(await s.count('SELECT COUNT(*) AS n FROM blob_chunks')).toBe(0);
+    const written = await s.write([{ name: 'kept.bin', upload: used }]);
+    expectOk(written, 'writeChangeRequestContent');
+    const fileId = written.body.insertedFiles[0].id as string;
+    const downloaded = await s.download(fileId);
+    expect(downloaded.status).toBe(200);
+    expect(sha(downloaded.body)).toBe(sha(kept));
+    expect(await s.engine.core.get("SELECT value FROM meta WHERE key = 'files'")).toEqual({ value: `dir:${store}` });
+    s.clock.advance(25 * 3_600_000);
+    expect(await s.engine.uploads.purge()).toBe(2);
+    expect(objects()).toEqual([used]);
   });
 });

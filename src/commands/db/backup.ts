@@ -32,7 +32,12 @@ Examples:
         if (error instanceof BackupError) throw new CliError(`the copy failed its check, nothing was written: ${error.message}`);
         throw new CliError(`${file}: cannot write the backup: ${(error as Error).message}`);
       });
-      if (ctx.out.json) ctx.out.raw({ database, file: target, bytes: done.bytes, schemaVersion: done.schemaVersion, integrity: 'ok' });
-      else ctx.out.message(`Backed up ${database} to ${file} (${done.bytes} bytes; integrity ok).`);
+      // Files kept outside the database (--files) are not in its backup: said, not left to be found out.
+      const files = engine.core.files?.location;
+      if (ctx.out.json) ctx.out.raw({ database, file: target, bytes: done.bytes, schemaVersion: done.schemaVersion, integrity: 'ok', ...(files ? { filesNotIncluded: files } : {}) });
+      else {
+        ctx.out.message(`Backed up ${database} to ${file} (${done.bytes} bytes; integrity ok).`);
+        if (files) ctx.out.message(`Not in it: the files this database keeps in ${files} (new files since --files was given). Back that folder up too, after this backup (objects are only ever added until the purge: a copy taken later holds every file the backup names).`);
+      }
     });
 }

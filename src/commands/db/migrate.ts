@@ -20,7 +20,7 @@ Examples:
       if (target.mode !== 'local') throw new UsageError(`db migrate works on a local database; it cannot run against ${target.url} (drop --url/--profile, or use --db FILE)`);
       requireDatabase(target);
       // Opening migrates; nothing else is created (not the first organization: init chooses it).
-      const engine = await openDatabase(target.db, { credentials: ctx.credentials() });
+      const engine = await openDatabase(target.db, { credentials: ctx.credentials(), ...ctx.files() });
       try {
         const schemaVersion = await engine.core.store.schemaVersion();
         if (ctx.out.json) ctx.out.raw({ schemaVersion, backend: engine.core.store.backend });

@@ -22,6 +22,7 @@ Files
 
 Server and links
   DOCSCTL_PUBLIC_URL   base of the urls.* fields in local mode and of serve (like serve --public-url)
+  DOCSCTL_FILES        keep new files' bytes outside the database: dir:PATH (like --files; the database remembers it)
   DOCSCTL_MAX_FILE_SIZE the largest file a space takes, in local mode and for serve (100MiB by default; like serve --max-file-size)
   DOCSCTL_WEBHOOK_RETRY_BASE_MS the unit of the webhook retry schedule in ms (1000 by default: retries after 1 s, 4 s, 15 s, …); for tests
   DOCSCTL_WEBHOOK_LEASE_MS how long serve's claim on a webhook delivery holds, in ms (60000 by default); for tests

@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
 import type { Core } from '../core';
+import { MissingObject } from '../errors';
 import { sha256 } from './state';
 
 /**
@@ -13,7 +14,7 @@ export const BLOB_CHUNK_BYTES = 1024 * 1024;
 export interface BlobInfo {
   id: string;
   size: number;
-  /** 0: the bytes are inline in `blobs`; else how many rows of `blob_chunks` hold them. */
+  /** 0: the bytes are inline in `blobs`; -1 (IN_FILE_STORE): in the file store; else how many rows of `blob_chunks` hold them. */
   chunks: number;
 }
 
@@ -30,6 +31,9 @@ export interface BlobFile {
   size: number;
 }
 
+/** `blobs.chunks` of a blob whose bytes are an object of the file store (`--files`), not rows. */
+export const IN_FILE_STORE = -1;
+
 const chunkCount = (size: number) => (size <= BLOB_CHUNK_BYTES ? 0 : Math.ceil(size / BLOB_CHUNK_BYTES));
 
 async function exists(core: Core, id: string): Promise<boolean> {
@@ -41,6 +45,12 @@ async function exists(core: Core, id: string): Promise<boolean> {
  * offset and a length) as it is written. Inside the caller's transaction.
  */
 async function store(core: Core, id: string, size: number, pieceAt: (at: number, length: number) => Buffer | Promise<Buffer>): Promise<string> {
+  if (core.files) {
+    // The object first, then the row that names it: a row never names bytes that are not there.
+    await core.files.put(id, size, pieceAt);
+    await core.run('INSERT INTO blobs (id, bytes, size, chunks) VALUES (?, ?, ?, ?)', [id, Buffer.alloc(0), size, IN_FILE_STORE]);
+    return id;
+  }
   const chunks = chunkCount(size);
   await core.run('INSERT INTO blobs (id, bytes, size, chunks) VALUES (?, ?, ?, ?)', [id, chunks ? Buffer.alloc(0) : await pieceAt(0, size), size, chunks]);
   for (let seq = 0; seq < chunks; seq++) {
@@ -93,8 +103,18 @@ async function chunk(core: Core, id: string, seq: number): Promise<Buffer> {
   return row.bytes;
 }
 
+/** The file store that holds a blob's bytes (the database remembers which: createEngine opens it). */
+function filesOf(core: Core, blob: BlobInfo) {
+  if (!core.files) throw new MissingObject(`file ${blob.id} is kept in a file store, and none is open: the database names none (meta 'files')`);
+  return core.files;
+}
+
 /** A blob's bytes in order, a chunk at a time (a download streams them). */
 export async function* blobChunks(core: Core, blob: BlobInfo): AsyncGenerator<Buffer> {
+  if (blob.chunks === IN_FILE_STORE) {
+    yield* filesOf(core, blob).read(blob.id, BLOB_CHUNK_BYTES);
+    return;
+  }
   if (blob.chunks === 0) {
     yield await inline(core, blob.id);
     return;
@@ -104,5 +124,9 @@ export async function* blobChunks(core: Core, blob: BlobInfo): AsyncGenerator<Bu
 
 /** A blob's first bytes (at most a chunk): what an image's header is read from. */
 export async function blobHead(core: Core, blob: BlobInfo): Promise<Buffer> {
+  if (blob.chunks === IN_FILE_STORE) {
+    for await (const piece of filesOf(core, blob).read(blob.id, BLOB_CHUNK_BYTES)) return piece;
+    return Buffer.alloc(0);
+  }
   return blob.chunks === 0 ? await inline(core, blob.id) : await chunk(core, blob.id, 0);
 }

@@ -2,7 +2,7 @@ import type { Actor, Core } from '../core';
 import { invalid, locked, tooLarge } from '../errors';
 import type { spacesModule, SpaceRow } from '../spaces';
 import { uploadTooLarge, UPLOAD_RETENTION_HOURS } from '../../domain/file-size';
-import { BLOB_CHUNK_BYTES, blobInfo, storeBytes, storeFile, type BlobInfo } from './blob-store';
+import { BLOB_CHUNK_BYTES, IN_FILE_STORE, blobInfo, storeBytes, storeFile, type BlobInfo } from './blob-store';
 import { CutOff, PastBound, receive, type Received } from './receive';
 
 const RETENTION_MS = UPLOAD_RETENTION_HOURS * 3_600_000;
@@ -87,18 +87,23 @@ export function uploadsModule(core: Core, spaces: ReturnType<typeof spacesModule
     async purge(): Promise<number> {
       const before = cutoff(core);
       if (!await core.get('SELECT 1 FROM space_uploads WHERE created_at < ? LIMIT 1', [before])) return 0;
-      return await core.write(async () => {
+      const unnamed: string[] = [];
+      const forgotten = await core.write(async () => {
         const blobs = await core.all<{ blob_id: string }>('SELECT DISTINCT blob_id FROM space_uploads WHERE created_at < ?', [before]);
         const forgotten = await core.run('DELETE FROM space_uploads WHERE created_at < ?', [before]);
         for (const { blob_id: id } of blobs) {
-          await core.run(
+          const gone = await core.get<{ chunks: number }>(
             `DELETE FROM blobs WHERE id = ? AND NOT EXISTS (SELECT 1 FROM revision_files WHERE blob_id = ?)
-             AND NOT EXISTS (SELECT 1 FROM space_uploads WHERE blob_id = ?)`,
+             AND NOT EXISTS (SELECT 1 FROM space_uploads WHERE blob_id = ?) RETURNING chunks`,
             [id, id, id],
           );
+          if (gone?.chunks === IN_FILE_STORE) unnamed.push(id);
         }
         return forgotten;
       });
+      // Once no row names them (committed): the objects of the file store go too.
+      for (const id of unnamed) await core.files?.remove(id);
+      return forgotten;
     },
   };
 }

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { FileStoreRefused, MissingObject } from '../errors';
+import type { Core } from '../core';
+
+/**
+ * Where files' bytes live when not in the database (issue 33): a store of objects named by their
+ * SHA-256, written whole before the `blobs` row that names them commits, read a piece at a time,
+ * removed by the purge that removes the row. docs/deployment.md, "Files outside the database".
+ */
+export interface FileStore {
+  /** Where it is, as `--files` names it (`dir:/srv/files`), in messages and in the database's meta. */
+  readonly location: string;
+  /** Writes the object `id` of `size` bytes, each piece asked of `pieceAt` in order; one already there is kept. */
+  put(id: string, size: number, pieceAt: (at: number, length: number) => Buffer | Promise<Buffer>): Promise<void>;
+  /** The object's bytes in order, at most `pieceBytes` at a time (never whole). */
+  read(id: string, pieceBytes: number): AsyncGenerator<Buffer>;
+  /** Removes an object no row names any more (gone already: nothing to do). */
+  remove(id: string): Promise<void>;
+}
+
+/**
+ * A folder of objects (`--files dir:/srv/files`), for one machine that wants files beside the database
+ * rather than in it: `<dir>/<first two hex digits>/<sha256>`. An object is written to a temporary
+ * name in its folder and renamed into place, so a reader never sees half of one and a crash leaves
+ * at most a temporary file (`.tmp-…`, removed by nobody's reads; safe to delete).
+ */
+export class DirFileStore implements FileStore {
+  readonly location: string;
+
+  constructor(readonly root: string) {
+    this.location = `dir:${root}`;
+  }
+
+  private pathOf(id: string): string {
+    if (!/^[0-9a-f]{64}$/.test(id)) throw new Error(`file store ${this.location}: ${id} is not a SHA-256`);
+    return join(this.root, id.slice(0, 2), id);
+  }
+
+  async put(id: string, size: number, pieceAt: (at: number, length: number) => Buffer | Promise<Buffer>): Promise<void> {
+    const path = this.pathOf(id);
+    if (await stat(path).then((s) => s.size === size, () => false)) return;
+    await mkdir(dirname(path), { recursive: true });
+    const temporary = `${path}.tmp-${randomBytes(6).toString('hex')}`;
+    const handle = await open(temporary, 'wx', 0o600);
+    try {
+      for (let at = 0; at < size; at += PIECE_BYTES) await handle.write(await pieceAt(at, Math.min(PIECE_BYTES, size - at)));
+      // On disk before the row that names it commits.
+      await handle.sync();
+    } catch (error) {
+      await handle.close();
+      await rm(temporary, { force: true });
+      throw error;
+    }
+    await handle.close();
+    await rename(temporary, path);
+  }
+
+  async *read(id: string, pieceBytes: number): AsyncGenerator<Buffer> {
+    const handle = await open(this.pathOf(id), 'r').catch((error: { code?: string }) => {
+      throw error.code === 'ENOENT' ? new MissingObject(`file ${id} is missing from the file store ${this.location}`) : error;
+    });
+    try {
+      for (;;) {
+        const buffer = Buffer.alloc(pieceBytes);
+        const { bytesRead } = await handle.read(buffer, 0, pieceBytes, null);
+        if (bytesRead === 0) return;
+        yield bytesRead === pieceBytes ? buffer : buffer.subarray(0, bytesRead);
+      }
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async remove(id: string): Promise<void> {
+    await rm(this.pathOf(id), { force: true });
+  }
+}
+
+/** How much of an object is written or read at a time. */
+const PIECE_BYTES = 1024 * 1024;
+
+/**
+ * The store `--files` (or DOCSCTL_FILES) names: `dir:PATH` (a relative PATH is the command's folder's).
+ * S3-compatible stores (`s3://…`) are the next part of issue 33 and are refused, saying so.
+ */
+export function openFileStore(location: string, cwd = process.cwd()): FileStore {
+  const dir = /^dir:(.+)$/.exec(location)?.[1];
+  if (dir) return new DirFileStore(isAbsolute(dir) ? resolve(dir) : resolve(cwd, dir));
+  if (location.startsWith('s3://')) throw new FileStoreRefused(`--files ${location}: S3-compatible stores are not supported yet; use dir:PATH, or keep files in the database (the default)`);
+  throw new FileStoreRefused(`--files ${location}: must be dir:PATH (a folder for the files' bytes)`);
+}
+
+/**
+ * The file store an engine uses: the database remembers the one its files went to (meta `files`), so
+ * a command given none finds it; one given for the first time is remembered; another than the
+ * remembered one is refused (its files would not be found). Files kept in the database stay there.
+ */
+export async function settleFileStore(core: Core, given: FileStore | undefined): Promise<FileStore | undefined> {
+  const remembered = (await core.get<{ value: string }>("SELECT value FROM meta WHERE key = 'files'"))?.value;
+  if (given && remembered && given.location !== remembered) {
+    throw new FileStoreRefused(`--files ${given.location}: this database keeps its files in ${remembered}; give that one, or none (the database remembers it)`);
+  }
+  if (given && !remembered) {
+    await core.write(async () => await core.run("INSERT INTO meta (key, value) VALUES ('files', ?) ON CONFLICT (key) DO NOTHING", [given.location]));
+    return given;
+  }
+  return given ?? (remembered ? openFileStore(remembered) : undefined);
+}
