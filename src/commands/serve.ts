@@ -135,7 +135,7 @@ export function registerServe(program: Command, ctx: Context): void {
       // hour, by one server at a time when several share a PostgreSQL database.
       const purging = setInterval(async () => {
         try {
-          const ran = await engine.core.store.exclusively('purge', async () => void (await engine.purgeExpired()));
+          const ran = await engine.core.store.exclusively('purge', async () => void (await engine.purgeExpired({ sweepFiles: true })));
           metrics?.counts.job('purge', ran ? 'ok' : 'skipped');
         } catch (error) {
           metrics?.counts.job('purge', 'failed');

@@ -39,11 +39,15 @@ export async function createEngine(options: EngineOptions) {
   const spaces = spacesModule(core);
   const audit = auditModule(core);
   const uploads = uploadsModule(core, spaces);
-  /** Deleted spaces, audit records and uploads past their retention go; answers how many spaces went. */
-  const purgeExpired = async (): Promise<number> => {
+  /**
+   * Deleted spaces, audit records and uploads past their retention go; answers how many spaces went.
+   * `sweepFiles`: also look through the file store for objects no row names (a walk of the whole
+   * store: hourly under `serve` and on `db purge`, not at every open).
+   */
+  const purgeExpired = async (options: { sweepFiles?: boolean } = {}): Promise<number> => {
     const purged = await spaces.purge();
     await audit.purge();
-    await uploads.purge();
+    await uploads.purge(options);
     await purgeDeliveries(core);
     return purged;
   };

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expectError, expectOk, testApp } from '../helpers/app';
@@ -247,8 +247,18 @@ describe('files in a file store (--files dir:PATH)', () => {
     expect(downloaded.status).toBe(200);
     expect(sha(downloaded.body)).toBe(sha(kept));
     expect(await s.engine.core.get("SELECT value FROM meta WHERE key = 'files'")).toEqual({ value: `dir:${store}` });
+    // An object a failed transaction left, unnamed and older than an upload is kept; a fresh one stays.
+    const orphan = 'f'.repeat(64);
+    await new DirFileStore(store).put(orphan, 4, () => Buffer.from('lost'));
+    const fresh = 'e'.repeat(64);
+    await new DirFileStore(store).put(fresh, 4, () => Buffer.from('mine'));
+    const longAgo = new Date('2026-03-01T00:00:00.000Z');
+    utimesSync(join(store, 'ff', orphan), longAgo, longAgo);
     s.clock.advance(25 * 3_600_000);
+    // Swept only when asked (hourly under serve, db purge), never at every open.
     expect(await s.engine.uploads.purge()).toBe(2);
-    expect(objects()).toEqual([used]);
+    expect(objects()).toEqual([used, fresh, orphan].sort());
+    expect(await s.engine.uploads.purge({ sweepFiles: true })).toBe(0);
+    expect(objects()).toEqual([used, fresh].sort());
   });
 });

@@ -9,7 +9,7 @@ export function registerPurge(group: Command, ctx: Context): void {
     .action(async () => {
       const engine = await ctx.localEngine('db purge');
       // Opening the engine already purged what was due; count that too.
-      const purged = engine.purgedAtOpen + await engine.purgeExpired();
+      const purged = engine.purgedAtOpen + await engine.purgeExpired({ sweepFiles: true });
       if (ctx.out.json) ctx.out.raw({ purged });
       else ctx.out.message(`Purged ${purged} space(s) deleted more than 7 days ago.`);
     });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { FileStoreRefused, MissingObject } from '../errors';
 import type { Core } from '../core';
@@ -18,6 +18,11 @@ export interface FileStore {
   read(id: string, pieceBytes: number): AsyncGenerator<Buffer>;
   /** Removes an object no row names any more (gone already: nothing to do). */
   remove(id: string): Promise<void>;
+  /**
+   * Removes objects older than `before` that `named` says no row names (left by a transaction that
+   * failed after writing them), and temporary files older than that; answers how many went.
+   */
+  sweep(before: Date, named: (id: string) => Promise<boolean>): Promise<number>;
 }
 
 /**
@@ -75,6 +80,24 @@ export class DirFileStore implements FileStore {
 
   async remove(id: string): Promise<void> {
     await rm(this.pathOf(id), { force: true });
+  }
+
+  async sweep(before: Date, named: (id: string) => Promise<boolean>): Promise<number> {
+    let removed = 0;
+    const folders = await readdir(this.root).catch(() => [] as string[]);
+    for (const folder of folders.filter((name) => /^[0-9a-f]{2}$/.test(name))) {
+      for (const name of await readdir(join(this.root, folder)).catch(() => [] as string[])) {
+        const path = join(this.root, folder, name);
+        const old = await stat(path).then((s) => s.mtime < before, () => false);
+        if (!old) continue;
+        const object = /^[0-9a-f]{64}$/.test(name);
+        if (object ? !(await named(name)) : name.includes('.tmp-')) {
+          await rm(path, { force: true });
+          removed++;
+        }
+      }
+    }
+    return removed;
   }
 }
 

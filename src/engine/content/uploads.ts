@@ -84,8 +84,10 @@ export function uploadsModule(core: Core, spaces: ReturnType<typeof spacesModule
      * upload refers to them (chunks go with their blob); answers how many uploads went. Every engine
      * start purges: with nothing due it reads one entry of the index by time and writes nothing.
      */
-    async purge(): Promise<number> {
+    async purge(options: { sweepFiles?: boolean } = {}): Promise<number> {
       const before = cutoff(core);
+      // Objects of the file store no row names (a transaction failed after writing one), as old as an expired upload.
+      if (options.sweepFiles) await core.files?.sweep(new Date(before), async (id) => (await core.get('SELECT 1 FROM blobs WHERE id = ?', [id])) !== undefined);
       if (!await core.get('SELECT 1 FROM space_uploads WHERE created_at < ? LIMIT 1', [before])) return 0;
       const unnamed: string[] = [];
       const forgotten = await core.write(async () => {
