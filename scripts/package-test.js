@@ -254,6 +254,31 @@ try {
     assert(/cannot open postgres:\/\/docsctl:\*\*\*@127\.0\.0\.1:1\/docs: .*ECONNREFUSED/.test(refused.stderr), `said: ${refused.stderr}`);
   });
 
+  await check('MCP (@modelcontextprotocol/sdk): docsctl mcp answers initialize and tools/list on stdio', async () => {
+    const [file, args] = command(['mcp']);
+    const { stdout, stderr } = await new Promise((resolve, reject) => {
+      const child = spawn(file, args, { cwd: dir, env, stdio: ['pipe', 'pipe', 'pipe'] });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (chunk) => {
+        out += chunk;
+        // The tools/list answer is in: the assistant hangs up.
+        if (/"id":2[,}]/.test(out)) child.stdin.end();
+      });
+      child.stderr.on('data', (chunk) => (err += chunk));
+      child.on('close', (code) => (code === 0 ? resolve({ stdout: out, stderr: err }) : reject(new Error(`docsctl mcp exited ${code}: ${err}`))));
+      const send = (message) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+      send({ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'package-test', version: '1' } } });
+      send({ method: 'notifications/initialized' });
+      send({ id: 2, method: 'tools/list' });
+    });
+    noteLoads(stderr);
+    const answers = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const tools = answers.find((answer) => answer.id === 2)?.result?.tools ?? [];
+    assert(tools.some((tool) => tool.name === 'listOrganizations'), `tools/list answered ${stdout.slice(0, 300)}`);
+    return `${tools.length} tools`;
+  });
+
   await check('conditions (jsep): sections update --condition, sites preview', async () => {
     const site = (await docsctl(['sites', 'list'], { json: true })).items[0].id;
     const section = (await docsctl(['sections', 'list', site], { json: true })).items[0].id;

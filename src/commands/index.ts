@@ -42,6 +42,7 @@ const GROUPS: Record<string, () => Promise<Register>> = {
   logout: () => import('./auth/index').then((m) => m.registerAuth),
   whoami: () => import('./auth/index').then((m) => m.registerAuth),
   api: () => import('./api').then((m) => m.registerApi),
+  mcp: () => import('./mcp').then((m) => m.registerMcp),
   serve: () => import('./serve').then((m) => m.registerServe),
   completion: () => import('./completion/index').then((m) => m.registerCompletion),
   __complete: () => import('./completion/index').then((m) => m.registerCompletion),

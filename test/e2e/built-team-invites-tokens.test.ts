@@ -14,7 +14,7 @@ describe('teams members add --invite, invites email --dry-run and CSV round trip
     );
 
   it('without --invite says how; --dry-run plans both parts; --invite invites and adds in one go', async () => {
-    expect((await runBuilt(box, ['init', '--sample'])).code).toBe(0);
+    expect((await runBuilt(box, ['init', '--sample', '--no-first-token'])).code).toBe(0);
     writeFileSync(join(box.dir, 'hires.csv'), 'email,team_role\nnew.one@acme.example,owner\njoan.clarke@acme.example,\n');
     const refused = await runBuilt(box, ['teams', 'members', 'add', 'Design', '--file', 'hires.csv']);
     expect(refused.code).toBe(1);
@@ -83,7 +83,7 @@ describe('tokens against a remote instance through the built entry', () => {
   afterAll(() => rmSync(box.dir, { recursive: true, force: true }));
 
   it('an admin lists, mints (for themselves) and revokes tokens over HTTP', async () => {
-    expect((await runBuilt(box, ['init'])).code).toBe(0);
+    expect((await runBuilt(box, ['init', '--no-first-token'])).code).toBe(0);
     const server = await startBuiltServer(box);
     try {
       const remote = (argv: string[], options: Parameters<typeof runBuilt>[2] = {}) =>

@@ -49,7 +49,7 @@ export function servedSandbox(options: { setup?: (box: Sandbox) => void | Promis
   const box = sandbox();
   let served: Served | undefined;
   beforeAll(async () => {
-    const init = await box.run(['init']);
+    const init = await box.run(['init', '--no-first-token']);
     expect(init.code, init.stderr).toBe(0);
     await options.setup?.(box);
     served = await startServe(box);

@@ -1,0 +1,80 @@
+import { Readable, type Writable } from 'node:stream';
+import type { Command } from 'commander';
+import type { Context } from '../context';
+import { ApiError } from '../api/errors';
+import { VERSION } from '../version';
+import { answerText, callInput, routeTools, ToolInputError } from '../mcp/tools';
+
+/**
+ * `docsctl mcp`: the API as tools for AI assistants, over the Model Context Protocol on stdio (the
+ * official SDK), on the local database or a remote instance like every other command (issue 36).
+ * stdout carries the protocol alone; nothing else is written there.
+ */
+export function registerMcp(program: Command, ctx: Context): void {
+  program
+    .command('mcp')
+    .description('serve the API to an AI assistant as MCP tools over stdio (read-only unless --allow-writes), local or remote like any command')
+    .option('--allow-writes', 'offer the operations that change something too (POST, PUT, PATCH, DELETE)')
+    .option('--tools <tags>', 'only the operations of these tags, comma-separated (spaces,content,…: docsctl api lists them)')
+    .addHelpText('after', `
+An assistant starts it and talks to it on stdin and stdout; register it in the assistant's
+configuration (docs/cli.md, "AI assistants"):
+  { "mcpServers": { "docs": { "command": "docsctl", "args": ["mcp", "--profile", "work"] } } }
+
+Examples:
+  $ docsctl mcp
+  $ docsctl --profile work mcp --tools spaces,content --allow-writes`)
+    .action(async (opts: { allowWrites?: boolean; tools?: string }) => {
+      const tools = routeTools({ allowWrites: opts.allowWrites === true, tags: opts.tools?.split(',').map((t) => t.trim()).filter(Boolean) });
+      const byName = new Map(tools.map((tool) => [tool.name, tool]));
+      const { Server } = await import('@modelcontextprotocol/sdk/server/index.js');
+      const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+      const { CallToolRequestSchema, ListToolsRequestSchema } = await import('@modelcontextprotocol/sdk/types.js');
+      const server = new Server({ name: 'docsctl', version: VERSION }, { capabilities: { tools: {} } });
+      server.setRequestHandler(ListToolsRequestSchema, async () => ({
+        tools: tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema })),
+      }));
+      // Calls under way: a client that closes stdin after its last request still gets the answers.
+      const underWay = new Set<Promise<unknown>>();
+      server.setRequestHandler(CallToolRequestSchema, (request) => {
+        const answer = callTool(request);
+        underWay.add(answer);
+        void answer.finally(() => underWay.delete(answer));
+        return answer;
+      });
+      const callTool = async (request: { params: { name: string; arguments?: Record<string, unknown> } }) => {
+        const failed = (message: string) => ({ isError: true, content: [{ type: 'text' as const, text: message }] });
+        const tool = byName.get(request.params.name);
+        if (!tool) {
+          const exists = routeTools({ allowWrites: true }).some((t) => t.name === request.params.name);
+          return failed(exists && !opts.allowWrites ? `${request.params.name} changes something: start docsctl mcp with --allow-writes to offer it` : `no tool ${request.params.name}`);
+        }
+        try {
+          const api = await ctx.client();
+          const answer = await api.call(tool.route, callInput(tool, (request.params.arguments ?? {}) as Record<string, unknown>) as never);
+          return { content: [{ type: 'text' as const, text: answerText(answer) }] };
+        } catch (error) {
+          if (error instanceof ApiError || error instanceof ToolInputError) return failed(error.message);
+          return failed(`failed: ${(error as Error).message}`);
+        }
+      };
+      // A person at a terminal has no protocol to speak: say how an assistant runs it, and stop.
+      if (ctx.io.stdin.isTTY) {
+        ctx.io.stderr.write(`docsctl mcp speaks the Model Context Protocol on stdin and stdout, to an AI assistant that starts it; it would offer ${tools.length} tools here. Register it in the assistant's configuration (docs/cli.md, "AI assistants"):\n  { "mcpServers": { "docs": { "command": "docsctl", "args": ["mcp"] } } }\n`);
+        return;
+      }
+      // stdout as the transport needs it: a stream whose write answers whether to wait for 'drain'.
+      const out = ctx.io.stdout as unknown as Writable;
+      const stdout = out === (process.stdout as unknown) ? out : ({ write: (text: string) => (ctx.io.stdout.write(text), true), once: () => stdout } as unknown as Writable);
+      // stdin as bytes (an in-process caller may hand strings, which the transport's buffer cannot join).
+      const stdin = ctx.io.stdin === process.stdin ? process.stdin : Readable.from((async function* () {
+        for await (const chunk of ctx.io.stdin) yield Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+      })());
+      const transport = new StdioServerTransport(stdin, stdout);
+      const closed = new Promise<void>((resolve) => (transport.onclose = resolve));
+      // The assistant ends the session by closing stdin.
+      stdin.once('end', () => void Promise.allSettled(underWay).then(() => transport.close()));
+      await server.connect(transport);
+      await closed;
+    });
+}
