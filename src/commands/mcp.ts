@@ -4,6 +4,14 @@ import type { Context } from '../context';
 import { ApiError } from '../api/errors';
 import { VERSION } from '../version';
 import { answerText, callInput, routeTools, ToolInputError } from '../mcp/tools';
+import { listPageResources, PAGE_URI_TEMPLATE, readPageByPath, readPageResource } from '../mcp/pages';
+
+/** Tools that do more than one operation of the route table, for what an assistant asks most. */
+const TASK_TOOLS = [{
+  name: 'read_page',
+  description: 'A page of a space by its path (guides/install), as markdown: what an assistant reads most (getSpacePageByPath with format markdown)',
+  inputSchema: { type: 'object' as const, properties: { spaceId: { type: 'string' }, path: { type: 'string', description: 'the page path, as content tree lists it' } }, required: ['spaceId', 'path'], additionalProperties: false },
+}];
 
 /**
  * `docsctl mcp`: the API as tools for AI assistants, over the Model Context Protocol on stdio (the
@@ -29,10 +37,21 @@ Examples:
       const byName = new Map(tools.map((tool) => [tool.name, tool]));
       const { Server } = await import('@modelcontextprotocol/sdk/server/index.js');
       const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
-      const { CallToolRequestSchema, ListToolsRequestSchema } = await import('@modelcontextprotocol/sdk/types.js');
-      const server = new Server({ name: 'docsctl', version: VERSION }, { capabilities: { tools: {} } });
+      const { CallToolRequestSchema, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema } = await import('@modelcontextprotocol/sdk/types.js');
+      const server = new Server({ name: 'docsctl', version: VERSION }, { capabilities: { tools: {}, resources: {} } });
       server.setRequestHandler(ListToolsRequestSchema, async () => ({
-        tools: tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema })),
+        tools: [...TASK_TOOLS, ...tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema }))],
+      }));
+      // Pages as resources: listed (bounded), and any page read by its URI.
+      server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
+        resourceTemplates: [{ uriTemplate: PAGE_URI_TEMPLATE, name: 'page', description: 'A page of a space, as markdown', mimeType: 'text/markdown' }],
+      }));
+      server.setRequestHandler(ListResourcesRequestSchema, async () => {
+        const { resources, more } = await listPageResources(await ctx.client());
+        return { resources, ...(more ? { _meta: { note: `the first ${resources.length} pages; any other reads by its URI (${PAGE_URI_TEMPLATE})` } } : {}) };
+      });
+      server.setRequestHandler(ReadResourceRequestSchema, async (request) => ({
+        contents: [{ uri: request.params.uri, mimeType: 'text/markdown', text: await readPageResource(await ctx.client(), request.params.uri) }],
       }));
       // Calls under way: a client that closes stdin after its last request still gets the answers.
       const underWay = new Set<Promise<unknown>>();
@@ -44,6 +63,15 @@ Examples:
       });
       const callTool = async (request: { params: { name: string; arguments?: Record<string, unknown> } }) => {
         const failed = (message: string) => ({ isError: true, content: [{ type: 'text' as const, text: message }] });
+        if (request.params.name === 'read_page') {
+          const args = (request.params.arguments ?? {}) as { spaceId?: unknown; path?: unknown };
+          if (typeof args.spaceId !== 'string' || typeof args.path !== 'string') return failed('spaceId and path: are required (strings)');
+          try {
+            return { content: [{ type: 'text' as const, text: await readPageByPath(await ctx.client(), args.spaceId, args.path) }] };
+          } catch (error) {
+            return failed((error as Error).message);
+          }
+        }
         const tool = byName.get(request.params.name);
         if (!tool) {
           const exists = routeTools({ allowWrites: true }).some((t) => t.name === request.params.name);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sandbox } from '../helpers/cli';
+import { sampleSandbox } from './support';
 
 const rpc = (...messages: object[]) => messages.map((m) => `${JSON.stringify({ jsonrpc: '2.0', ...m })}\n`).join('');
 
@@ -30,5 +31,29 @@ describe('docsctl mcp through main(argv)', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^docsctl mcp speaks the Model Context Protocol on stdin and stdout, to an AI assistant that starts it; it would offer \d+ tools here\./);
+  });
+
+  it('pages as resources (listed, read by URI) and the read_page task tool, as markdown', async () => {
+    const box = await sampleSandbox();
+    const space = JSON.parse((await box.run(['spaces', 'list', '--json'])).stdout).items.find((s: { title: string }) => s.title === 'REST API');
+    const init = { id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+    const listed = await box.run(['mcp'], { stdin: rpc(init, { method: 'notifications/initialized' }, { id: 2, method: 'resources/list' }, { id: 3, method: 'resources/templates/list' }) });
+    const byId = (stdout: string) => Object.fromEntries(stdout.trim().split('\n').map((line) => JSON.parse(line)).map((a) => [a.id, a]));
+    const { 2: list, 3: templates } = byId(listed.stdout);
+    expect(templates.result.resourceTemplates).toEqual([expect.objectContaining({ uriTemplate: 'docsctl://spaces/{spaceId}/pages/{pageId}', mimeType: 'text/markdown' })]);
+    const page = list.result.resources.find((r: { uri: string; description: string }) => r.uri.startsWith(`docsctl://spaces/${space.id}/pages/`));
+    expect(page).toMatchObject({ mimeType: 'text/markdown', description: expect.stringMatching(/^REST API \/ /) });
+    const path = page.description.slice('REST API / '.length);
+    const read = await box.run(['mcp'], {
+      stdin: rpc(init, { method: 'notifications/initialized' },
+        { id: 2, method: 'resources/read', params: { uri: page.uri } },
+        { id: 3, method: 'tools/call', params: { name: 'read_page', arguments: { spaceId: space.id, path } } },
+        { id: 4, method: 'tools/call', params: { name: 'read_page', arguments: { spaceId: space.id, path: 'no/such/page' } } }),
+    });
+    const { 2: resource, 3: byPath, 4: missing } = byId(read.stdout);
+    const markdown = resource.result.contents[0].text as string;
+    expect(markdown.length).toBeGreaterThan(0);
+    expect(byPath.result.content[0].text).toBe(markdown);
+    expect(missing.result).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/no\/such\/page/) }] });
   });
 });
