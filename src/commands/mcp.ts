@@ -4,14 +4,9 @@ import type { Context } from '../context';
 import { ApiError } from '../api/errors';
 import { VERSION } from '../version';
 import { answerText, callInput, routeTools, ToolInputError } from '../mcp/tools';
-import { listPageResources, PAGE_URI_TEMPLATE, readPageByPath, readPageResource } from '../mcp/pages';
+import { listPageResources, PAGE_URI_TEMPLATE, readPageResource } from '../mcp/pages';
+import { runTask, TASK_TOOLS } from '../mcp/tasks';
 
-/** Tools that do more than one operation of the route table, for what an assistant asks most. */
-const TASK_TOOLS = [{
-  name: 'read_page',
-  description: 'A page of a space by its path (guides/install), as markdown: what an assistant reads most (getSpacePageByPath with format markdown)',
-  inputSchema: { type: 'object' as const, properties: { spaceId: { type: 'string' }, path: { type: 'string', description: 'the page path, as content tree lists it' } }, required: ['spaceId', 'path'], additionalProperties: false },
-}];
 
 /**
  * `docsctl mcp`: the API as tools for AI assistants, over the Model Context Protocol on stdio (the
@@ -63,11 +58,9 @@ Examples:
       });
       const callTool = async (request: { params: { name: string; arguments?: Record<string, unknown> } }) => {
         const failed = (message: string) => ({ isError: true, content: [{ type: 'text' as const, text: message }] });
-        if (request.params.name === 'read_page') {
-          const args = (request.params.arguments ?? {}) as { spaceId?: unknown; path?: unknown };
-          if (typeof args.spaceId !== 'string' || typeof args.path !== 'string') return failed('spaceId and path: are required (strings)');
+        if (TASK_TOOLS.some((task) => task.name === request.params.name)) {
           try {
-            return { content: [{ type: 'text' as const, text: await readPageByPath(await ctx.client(), args.spaceId, args.path) }] };
+            return { content: [{ type: 'text' as const, text: answerText((await runTask(await ctx.client(), request.params.name, request.params.arguments ?? {}))!, true) }] };
           } catch (error) {
             return failed((error as Error).message);
           }

@@ -78,9 +78,9 @@ export function callInput(tool: RouteTool, args: Record<string, unknown>): { par
 /** Arguments a tool cannot send (the message names the field). */
 export class ToolInputError extends Error {}
 
-/** An answer as a tool's text: JSON, cut at MAX_ANSWER_CHARS with a word on how to page. */
-export function answerText(value: unknown): string {
-  const text = value === undefined ? '(done: no content)' : JSON.stringify(value, null, 1);
+/** An answer as a tool's text: JSON (or `value` itself when `isText`), cut at MAX_ANSWER_CHARS with a word on how to page. */
+export function answerText(value: unknown, isText = false): string {
+  const text = isText ? String(value) : value === undefined ? '(done: no content)' : JSON.stringify(value, null, 1);
   if (text.length <= MAX_ANSWER_CHARS) return text;
   return `${text.slice(0, MAX_ANSWER_CHARS)}\n… cut at ${MAX_ANSWER_CHARS} characters: ask for less (limit, and page with the next.page value of the answer)`;
 }

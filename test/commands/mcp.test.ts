@@ -56,4 +56,25 @@ describe('docsctl mcp through main(argv)', () => {
     expect(byPath.result.content[0].text).toBe(markdown);
     expect(missing.result).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/no\/such\/page/) }] });
   });
+
+  it('search_and_read answers the best pages as markdown; team_members lists a team by e-mail', async () => {
+    const box = await sampleSandbox();
+    const org = JSON.parse((await box.run(['orgs', 'list', '--json'])).stdout).items[0].id as string;
+    const team = JSON.parse((await box.run(['teams', 'list', '--json'])).stdout).items[0];
+    const init = { id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+    const r = await box.run(['mcp'], {
+      stdin: rpc(init, { method: 'notifications/initialized' },
+        { id: 2, method: 'tools/call', params: { name: 'search_and_read', arguments: { query: 'authentication', pages: 2 } } },
+        { id: 3, method: 'tools/call', params: { name: 'team_members', arguments: { organizationId: org, teamId: team.id } } },
+        { id: 4, method: 'tools/call', params: { name: 'search_and_read', arguments: { query: 'x', pages: 9 } } },
+        { id: 5, method: 'tools/call', params: { name: 'team_members', arguments: { organizationId: org, teamId: 'nope' } } }),
+    });
+    const answers = Object.fromEntries(r.stdout.trim().split('\n').map((line) => JSON.parse(line)).map((a) => [a.id, a]));
+    expect(answers[2].result.isError).toBeFalsy();
+    expect(answers[2].result.content[0].text).toMatch(/^\d+ page\(s\) match "authentication"; the best [12]:\n\n## /);
+    const members = answers[3].result.content[0].text as string;
+    expect(members).toMatch(/^\d+ member\(s\):\n\S+@\S+\t/);
+    expect(answers[4].result).toMatchObject({ isError: true, content: [{ text: 'pages: must be a whole number from 1 to 5' }] });
+    expect(answers[5].result.isError).toBe(true);
+  });
 });

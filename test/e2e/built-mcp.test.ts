@@ -22,7 +22,7 @@ async function exercise(box: { dir: string; env: Record<string, string> }, targe
   const reader = await connect(box, [...target, 'mcp']);
   try {
     const names = (await reader.listTools()).tools.map((tool) => tool.name).sort();
-    expect(names).toEqual([...jsonRoutes.filter((route) => route.method === 'GET').map((route) => route.operationId), 'read_page'].sort());
+    expect(names).toEqual([...jsonRoutes.filter((route) => route.method === 'GET').map((route) => route.operationId), 'read_page', 'search_and_read', 'team_members'].sort());
     const orgs = await reader.callTool({ name: 'listOrganizations', arguments: { limit: 5 } });
     expect(orgs.isError).toBeFalsy();
     const org = JSON.parse((orgs.content as Text)[0].text).items[0];
