@@ -35,7 +35,7 @@ Examples:
       const { CallToolRequestSchema, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema } = await import('@modelcontextprotocol/sdk/types.js');
       const server = new Server({ name: 'docsctl', version: VERSION }, { capabilities: { tools: {}, resources: {} } });
       server.setRequestHandler(ListToolsRequestSchema, async () => ({
-        tools: [...TASK_TOOLS, ...tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema }))],
+        tools: [...TASK_TOOLS.filter((task) => opts.allowWrites || !task.writes).map(({ writes: _writes, ...task }) => task), ...tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema }))],
       }));
       // Pages as resources: listed (bounded), and any page read by its URI.
       server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
@@ -58,7 +58,9 @@ Examples:
       });
       const callTool = async (request: { params: { name: string; arguments?: Record<string, unknown> } }) => {
         const failed = (message: string) => ({ isError: true, content: [{ type: 'text' as const, text: message }] });
-        if (TASK_TOOLS.some((task) => task.name === request.params.name)) {
+        const task = TASK_TOOLS.find((t) => t.name === request.params.name);
+        if (task?.writes && !opts.allowWrites) return failed(`${task.name} changes something: start docsctl mcp with --allow-writes to offer it`);
+        if (task) {
           try {
             return { content: [{ type: 'text' as const, text: answerText((await runTask(await ctx.client(), request.params.name, request.params.arguments ?? {}))!, true) }] };
           } catch (error) {

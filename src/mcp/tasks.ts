@@ -22,6 +22,20 @@ export const TASK_TOOLS = [
     },
   },
   {
+    name: 'propose_changes',
+    description: 'Open a change request that replaces the markdown of pages by path, and answer its diff (nothing is opened when a path has no page); writes: offered with --allow-writes',
+    inputSchema: {
+      type: 'object' as const,
+      properties: {
+        spaceId: { type: 'string' },
+        subject: { type: 'string', description: 'the change request subject (at most 100 characters)' },
+        pages: { type: 'array', minItems: 1, maxItems: 100, items: { type: 'object', properties: { path: { type: 'string' }, markdown: { type: 'string' } }, required: ['path', 'markdown'], additionalProperties: false } },
+      },
+      required: ['spaceId', 'pages'], additionalProperties: false,
+    },
+    writes: true,
+  },
+  {
     name: 'team_members',
     description: "A team's members with their e-mail, name, organization role and team role, every page of them",
     inputSchema: { type: 'object' as const, properties: { organizationId: { type: 'string' }, teamId: { type: 'string' } }, required: ['organizationId', 'teamId'], additionalProperties: false },
@@ -42,6 +56,7 @@ const stringArg = (args: Record<string, unknown>, name: string, required = true)
 export async function runTask(api: ApiClient, name: string, args: Record<string, unknown>): Promise<string | undefined> {
   if (name === 'read_page') return await readPageByPath(api, stringArg(args, 'spaceId')!, stringArg(args, 'path')!);
   if (name === 'search_and_read') return await searchAndRead(api, args);
+  if (name === 'propose_changes') return await proposeChanges(api, args);
   if (name === 'team_members') return await teamMembers(api, stringArg(args, 'organizationId')!, stringArg(args, 'teamId')!);
   return undefined;
 }
@@ -78,4 +93,34 @@ async function teamMembers(api: ApiClient, organizationId: string, teamId: strin
     }
   }
   return lines.length ? `${lines.length} member(s):\n${lines.join('\n')}` : 'The team has no members.';
+}
+
+/**
+ * Every path is found before anything is opened, so a mistaken path leaves no empty change request;
+ * a write that fails after the opening archives it again.
+ */
+async function proposeChanges(api: ApiClient, args: Record<string, unknown>): Promise<string> {
+  const spaceId = stringArg(args, 'spaceId')!;
+  const subject = stringArg(args, 'subject', false);
+  const pages = args.pages;
+  if (!Array.isArray(pages) || !pages.length || pages.length > 100) throw new Error('pages: must be a list of 1 to 100 { path, markdown }');
+  const changes = [];
+  for (const [i, entry] of pages.entries()) {
+    const { path, markdown } = (entry ?? {}) as { path?: unknown; markdown?: unknown };
+    if (typeof path !== 'string' || typeof markdown !== 'string') throw new Error(`pages[${i}]: must have a path and a markdown (strings)`);
+    const page = await api.call(routes.getSpacePageByPath, { params: { spaceId, pagePath: path.replace(/^\/+|\/+$/g, '') } }).catch((error: Error) => {
+      throw new Error(`pages[${i}].path: ${error.message}`);
+    });
+    changes.push({ operation: 'update_page' as const, page: page.id, document: { markdown } });
+  }
+  const cr = await api.call(routes.createChangeRequest, { params: { spaceId }, body: subject ? { subject } : {} });
+  const params = { spaceId, changeRequestId: cr.id };
+  try {
+    await api.call(routes.writeChangeRequestContent, { params, body: { changes } } as never);
+  } catch (error) {
+    await api.call(routes.updateChangeRequest, { params, body: { status: 'archived' } }).catch(() => undefined);
+    throw error;
+  }
+  const diff = await api.call(routes.getChangeRequestDiff, { params });
+  return `Change request #${cr.number} (${cr.id}) opened in space ${spaceId}; its diff:\n${JSON.stringify(diff, null, 1)}`;
 }

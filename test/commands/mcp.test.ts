@@ -77,4 +77,31 @@ describe('docsctl mcp through main(argv)', () => {
     expect(answers[4].result).toMatchObject({ isError: true, content: [{ text: 'pages: must be a whole number from 1 to 5' }] });
     expect(answers[5].result.isError).toBe(true);
   });
+
+  it('propose_changes (with --allow-writes) opens a change request with the pages new markdown and answers its diff; a wrong path opens none', async () => {
+    const box = await sampleSandbox();
+    const space = JSON.parse((await box.run(['spaces', 'list', '--json'])).stdout).items.find((s: { title: string }) => s.title === 'REST API');
+    const tree = (await box.run(['content', 'tree', '--space', space.id])).stdout.trim().split('\n')[0].split('\t');
+    const path = tree[1];
+    const crs = async () => JSON.parse((await box.run(['cr', 'list', '--space', space.id, '--json'])).stdout).count as number;
+    const before = await crs();
+    const init = { id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+    const call = (id: number, args: object) => ({ id, method: 'tools/call', params: { name: 'propose_changes', arguments: args } });
+    const readOnly = await box.run(['mcp'], { stdin: rpc(init, { method: 'notifications/initialized' }, call(2, { spaceId: space.id, pages: [{ path, markdown: '# x' }] })) });
+    expect(JSON.parse(readOnly.stdout.trim().split('\n')[1]).result).toMatchObject({ isError: true, content: [{ text: 'propose_changes changes something: start docsctl mcp with --allow-writes to offer it' }] });
+    const r = await box.run(['mcp', '--allow-writes'], {
+      stdin: rpc(init, { method: 'notifications/initialized' },
+        call(2, { spaceId: space.id, subject: 'Wrong', pages: [{ path, markdown: '# Fine\n' }, { path: 'no/such/page', markdown: '# Lost\n' }] })),
+    });
+    const wrong = JSON.parse(r.stdout.trim().split('\n')[1]);
+    expect(wrong.result).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/^pages\[1\]\.path: /) }] });
+    expect(await crs()).toBe(before);
+    const ok = await box.run(['mcp', '--allow-writes'], {
+      stdin: rpc(init, { method: 'notifications/initialized' }, call(2, { spaceId: space.id, subject: 'From an assistant', pages: [{ path, markdown: '# Rewritten by an assistant\n\nNew words.\n' }] })),
+    });
+    const text = JSON.parse(ok.stdout.trim().split('\n')[1]).result.content[0].text as string;
+    expect(text).toMatch(/^Change request #\d+ \(\S+\) opened in space \S+; its diff:\n/);
+    expect(text).toContain('New words.');
+    expect(await crs()).toBe(before + 1);
+  });
 });
