@@ -26,7 +26,17 @@ async function exercise(box: { dir: string; env: Record<string, string> }, targe
     const orgs = await reader.callTool({ name: 'listOrganizations', arguments: { limit: 5 } });
     expect(orgs.isError).toBeFalsy();
     const org = JSON.parse((orgs.content as Text)[0].text).items[0];
-    expect(org).toMatchObject({ object: 'organization', title: 'Acme' });
+    expect(org).toMatchObject({ object: 'organization' });
+    // A page as a resource, and the same page through the read_page task tool.
+    const { resources } = await reader.listResources();
+    expect(resources.length).toBeGreaterThan(0);
+    const page = resources[0];
+    const markdown = ((await reader.readResource({ uri: page.uri })).contents[0] as { text: string }).text;
+    expect(markdown.length).toBeGreaterThan(0);
+    const spaceId = decodeURIComponent(/^docsctl:\/\/spaces\/([^/]+)\//.exec(page.uri)![1]);
+    const path = page.description!.slice(page.description!.indexOf(' / ') + 3);
+    const byPath = await reader.callTool({ name: 'read_page', arguments: { spaceId, path } });
+    expect((byPath.content as Text)[0].text).toBe(markdown);
     const refused = await reader.callTool({ name: 'createSpace', arguments: { organizationId: org.id, body: { title: 'Nope' } } });
     expect(refused).toMatchObject({ isError: true, content: [{ type: 'text', text: 'createSpace changes something: start docsctl mcp with --allow-writes to offer it' }] });
     const missing = await reader.callTool({ name: 'getSpaceById', arguments: {} });
@@ -58,13 +68,13 @@ async function exercise(box: { dir: string; env: Record<string, string> }, targe
 describe('docsctl mcp through the built entry (issue 36)', () => {
   it('on the local database: tools from the route table, read-only unless --allow-writes, errors as tool errors', async () => {
     const box = sandbox();
-    expect((await runBuilt(box, ['init', '--org-title', 'Acme'])).code).toBe(0);
+    expect((await runBuilt(box, ['init', '--sample'])).code).toBe(0);
     await exercise(box, []);
   }, 60_000);
 
   it('against a remote instance (a built serve), the same', async () => {
     const box = sandbox();
-    expect((await runBuilt(box, ['init', '--org-title', 'Acme'])).code).toBe(0);
+    expect((await runBuilt(box, ['init', '--sample'])).code).toBe(0);
     const server = await startBuiltServer(box);
     try {
       await exercise(box, ['--url', server.url, '--token', server.token]);
