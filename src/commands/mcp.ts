@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { Context } from '../context';
 import { ApiError } from '../api/errors';
 import { VERSION } from '../version';
-import { answerText, callInput, routeTools, ToolInputError } from '../mcp/tools';
+import { answerText, bytesOf, bytesText, callInput, routeTools, ToolInputError } from '../mcp/tools';
 import { listPageResources, PAGE_URI_TEMPLATE, readPageResource } from '../mcp/pages';
 import { runTask, TASK_TOOLS } from '../mcp/tasks';
 
@@ -74,8 +74,12 @@ Examples:
         }
         try {
           const api = await ctx.client();
-          const answer = await api.call(tool.route, callInput(tool, (request.params.arguments ?? {}) as Record<string, unknown>) as never);
-          return { content: [{ type: 'text' as const, text: answerText(answer) }] };
+          const args = (request.params.arguments ?? {}) as Record<string, unknown>;
+          const input = callInput(tool, args);
+          if (tool.route.rawBody) return { content: [{ type: 'text' as const, text: answerText(await api.upload(tool.route, input as never, bytesOf(args))) }] };
+          const answer = await api.call(tool.route, input as never);
+          const text = tool.route.raw ? bytesText(Buffer.from(answer as unknown as Uint8Array), tool.name) : answerText(answer);
+          return { content: [{ type: 'text' as const, text }] };
         } catch (error) {
           if (error instanceof ApiError || error instanceof ToolInputError) return failed(error.message);
           return failed(`failed: ${(error as Error).message}`);

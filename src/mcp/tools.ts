@@ -22,15 +22,18 @@ const jsonSchemaOf = (schema: z.ZodMiniType) => {
   return rendered;
 };
 
+/** The most bytes a tool answers (a download, a spec's document); past it the tool says where to get them. */
+export const MAX_ANSWER_BYTES = 1024 * 1024;
+
 /**
- * The tools of the route table: every operation that takes and answers JSON (uploads and downloads
- * carry bytes, which a tool's JSON cannot: `docsctl content push/pull` and the API do). Writes only
- * when `allowWrites`; only the routes of `tags` (lower case, as `docsctl api --help` lists them) when given.
+ * The tools of the route table, one per operation: JSON in and out, or bytes as base64 (`base64` in,
+ * for an upload; a download answers text when its bytes are UTF-8 text, else base64, up to
+ * MAX_ANSWER_BYTES). Writes only when `allowWrites`; only the routes of `tags` (lower case, as
+ * `docsctl api --help` lists them) when given.
  */
 export function routeTools(options: { allowWrites: boolean; tags?: string[] }): RouteTool[] {
   const tags = options.tags?.map((tag) => tag.toLowerCase());
   return routeList
-    .filter((route) => !route.raw && !route.rawBody)
     .filter((route) => options.allowWrites || route.method === 'GET')
     .filter((route) => !tags || tags.includes(route.tag.toLowerCase()))
     .map((route) => {
@@ -45,13 +48,17 @@ export function routeTools(options: { allowWrites: boolean; tags?: string[] }): 
         Object.assign(properties, query.properties ?? {});
         required.push(...(query.required ?? []));
       }
-      if (route.body) {
+      if (route.rawBody) {
+        properties.base64 = { type: 'string', contentEncoding: 'base64', description: 'the bytes to send, base64' };
+        required.push('base64');
+      } else if (route.body) {
         properties.body = jsonSchemaOf(route.body);
         required.push('body');
       }
+      const bytes = route.rawBody ? '; the bytes go base64 in `base64`' : route.raw ? `; answers the bytes: text when they are text, else base64, at most ${MAX_ANSWER_BYTES / 1024 / 1024} MiB` : '';
       return {
         name: route.operationId,
-        description: `${route.summary} (${route.method} ${route.path}; ${route.tag})`,
+        description: `${route.summary} (${route.method} ${route.path}; ${route.tag}${bytes})`,
         inputSchema: { type: 'object' as const, properties, required, additionalProperties: false as const },
         route,
         writes: route.method !== 'GET',
@@ -69,7 +76,7 @@ export function callInput(tool: RouteTool, args: Record<string, unknown>): { par
     params[name] = value;
   }
   for (const [key, value] of Object.entries(args)) {
-    if (key === 'body' || tool.route.params.includes(key)) continue;
+    if (key === 'body' || key === 'base64' || tool.route.params.includes(key)) continue;
     query[key] = value;
   }
   return { params, query, ...(tool.route.body ? { body: args.body ?? {} } : {}) };
@@ -83,4 +90,19 @@ export function answerText(value: unknown, isText = false): string {
   const text = isText ? String(value) : value === undefined ? '(done: no content)' : JSON.stringify(value, null, 1);
   if (text.length <= MAX_ANSWER_CHARS) return text;
   return `${text.slice(0, MAX_ANSWER_CHARS)}\n… cut at ${MAX_ANSWER_CHARS} characters: ask for less (limit, and page with the next.page value of the answer)`;
+}
+
+/** A tool's arguments sent as bytes (`base64`) to an upload route. */
+export function bytesOf(args: Record<string, unknown>): Buffer {
+  if (typeof args.base64 !== 'string' || !args.base64) throw new ToolInputError('base64: is required (the bytes to send, base64)');
+  return Buffer.from(args.base64, 'base64');
+}
+
+/** Bytes a route answered, as a tool's text: UTF-8 text as it is, anything else base64; past the bound, where to get them. */
+export function bytesText(bytes: Buffer, operationId: string): string {
+  if (bytes.length > MAX_ANSWER_BYTES) {
+    throw new ToolInputError(`${operationId}: the answer is ${bytes.length} bytes, more than a tool answers (${MAX_ANSWER_BYTES}): fetch it with docsctl (content pull, api) or its download URL`);
+  }
+  const text = bytes.toString('utf8');
+  return Buffer.from(text, 'utf8').equals(bytes) && !text.includes('\0') ? text : `base64:${bytes.toString('base64')}`;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sandbox } from '../helpers/cli';
 import { sampleSandbox } from './support';
@@ -103,5 +104,28 @@ describe('docsctl mcp through main(argv)', () => {
     expect(text).toMatch(/^Change request #\d+ \(\S+\) opened in space \S+; its diff:\n/);
     expect(text).toContain('New words.');
     expect(await crs()).toBe(before + 1);
+  });
+
+  it('bytes: an upload takes base64, a download answers text (or base64), so every route is a tool', async () => {
+    const box = sandbox();
+    expect((await box.run(['init'])).code).toBe(0);
+    const space = JSON.parse((await box.run(['spaces', 'create', '--title', 'Files', '--json'])).stdout).id as string;
+    const cr = JSON.parse((await box.run(['cr', 'create', '--space', space, '--json'])).stdout);
+    const init = { id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+    const call = (id: number, name: string, args: object) => ({ id, method: 'tools/call', params: { name, arguments: args } });
+    const text = 'Notes kept beside the docs.\n';
+    const session = async (...calls: object[]) => {
+      const r = await box.run(['mcp', '--allow-writes'], { stdin: rpc(init, { method: 'notifications/initialized' }, ...calls) });
+      return Object.fromEntries(r.stdout.trim().split('\n').map((line) => JSON.parse(line)).map((a) => [a.id, a.result]));
+    };
+    const uploaded = await session(call(2, 'createSpaceUpload', { spaceId: space, name: 'notes.txt', base64: Buffer.from(text).toString('base64') }));
+    const upload = JSON.parse(uploaded[2].content[0].text);
+    expect(upload.id).toBe(createHash('sha256').update(text).digest('hex'));
+    const written = await session(call(2, 'writeChangeRequestContent', { spaceId: space, changeRequestId: cr.id, body: { changes: [{ operation: 'insert_files', files: [{ name: 'notes.txt', upload: upload.id }] }] } }));
+    const fileId = JSON.parse(written[2].content[0].text).insertedFiles[0].id as string;
+    const merged = await session(call(2, 'mergeChangeRequest', { spaceId: space, changeRequestId: cr.id }), call(3, 'downloadSpaceFile', { spaceId: space, fileId }));
+    expect(merged[3]).toMatchObject({ content: [{ type: 'text', text }] });
+    const missing = await session(call(2, 'createSpaceUpload', { spaceId: space }));
+    expect(missing[2]).toMatchObject({ isError: true, content: [{ text: 'base64: is required (the bytes to send, base64)' }] });
   });
 });

@@ -15,14 +15,13 @@ async function connect(box: { dir: string; env: Record<string, string> }, args: 
   return client;
 }
 
-const jsonRoutes = routeList.filter((route) => !route.raw && !route.rawBody);
 
 async function exercise(box: { dir: string; env: Record<string, string> }, target: string[]) {
   // Read-only by default: every read of the route table, no write.
   const reader = await connect(box, [...target, 'mcp']);
   try {
     const names = (await reader.listTools()).tools.map((tool) => tool.name).sort();
-    expect(names).toEqual([...jsonRoutes.filter((route) => route.method === 'GET').map((route) => route.operationId), 'read_page', 'search_and_read', 'team_members'].sort());
+    expect(names).toEqual([...routeList.filter((route) => route.method === 'GET').map((route) => route.operationId), 'read_page', 'search_and_read', 'team_members'].sort());
     const orgs = await reader.callTool({ name: 'listOrganizations', arguments: { limit: 5 } });
     expect(orgs.isError).toBeFalsy();
     const org = JSON.parse((orgs.content as Text)[0].text).items[0];
