@@ -13,6 +13,9 @@ import { runTask, TASK_TOOLS } from '../mcp/tasks';
  * official SDK), on the local database or a remote instance like every other command (issue 36).
  * stdout carries the protocol alone; nothing else is written there.
  */
+/** A write tool called without --allow-writes: says how to offer it. */
+const writesRefused = (name: string) => `${name} changes something: start docsctl mcp with --allow-writes to offer it`;
+
 export function registerMcp(program: Command, ctx: Context): void {
   program
     .command('mcp')
@@ -59,7 +62,7 @@ Examples:
       const callTool = async (request: { params: { name: string; arguments?: Record<string, unknown> } }) => {
         const failed = (message: string) => ({ isError: true, content: [{ type: 'text' as const, text: message }] });
         const task = TASK_TOOLS.find((t) => t.name === request.params.name);
-        if (task?.writes && !opts.allowWrites) return failed(`${task.name} changes something: start docsctl mcp with --allow-writes to offer it`);
+        if (task?.writes && !opts.allowWrites) return failed(writesRefused(task.name));
         if (task) {
           try {
             return { content: [{ type: 'text' as const, text: answerText((await runTask(await ctx.client(), request.params.name, request.params.arguments ?? {}))!, true) }] };
@@ -70,7 +73,7 @@ Examples:
         const tool = byName.get(request.params.name);
         if (!tool) {
           const exists = routeTools({ allowWrites: true }).some((t) => t.name === request.params.name);
-          return failed(exists && !opts.allowWrites ? `${request.params.name} changes something: start docsctl mcp with --allow-writes to offer it` : `no tool ${request.params.name}`);
+          return failed(exists && !opts.allowWrites ? writesRefused(request.params.name) : `no tool ${request.params.name}`);
         }
         try {
           const api = await ctx.client();
