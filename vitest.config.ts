@@ -10,7 +10,7 @@ export default defineConfig({
     testTimeout: 20_000,
     projects: [
       // Everything on SQLite, the default backend.
-      { extends: true, test: { name: 'sqlite', include: ['test/**/*.test.ts'], exclude: ['test/postgres/**'], globalSetup: ['test/global-setup.ts'] } },
+      { extends: true, test: { name: 'sqlite', include: ['test/**/*.test.ts'], exclude: ['test/postgres/**', 'test/s3/**'], globalSetup: ['test/global-setup.ts'] } },
       // The server and end-to-end suites again on PostgreSQL, and what only PostgreSQL has (replicas, copies).
       {
         extends: true,
@@ -22,6 +22,25 @@ export default defineConfig({
           globalSetup: ['test/global-setup.ts', 'test/postgres-setup.ts'],
           // Only this project's workers use the cluster (its URL, set by the set-up, reaches every worker).
           env: { DOCSCTL_TEST_BACKEND: 'postgres' },
+        },
+      },
+      // The content and file tests of the server and end-to-end suites again with every file in S3-compatible
+      // object storage (a throwaway S3-protocol server the run starts), and what only S3 has (test/s3/).
+      {
+        extends: true,
+        test: {
+          name: 's3',
+          include: [
+            'test/s3/**/*.test.ts',
+            'test/server/uploads.test.ts', 'test/server/content-writes.test.ts', 'test/server/content-reads.test.ts',
+            'test/server/revisions.test.ts', 'test/server/import.test.ts',
+            'test/e2e/built-uploads.test.ts', 'test/e2e/remote-uploads.test.ts', 'test/e2e/large-file-push.test.ts',
+            'test/e2e/capability-urls.test.ts', 'test/e2e/remote-content.test.ts', 'test/e2e/push-failures.test.ts',
+            'test/e2e/remote-revisions.test.ts',
+          ],
+          globalSetup: ['test/global-setup.ts', 'test/s3-setup.ts'],
+          // Only this project's workers keep files in S3 (the server's endpoint, set by the set-up, reaches every worker).
+          env: { DOCSCTL_TEST_FILES: 's3' },
         },
       },
     ],

@@ -10,6 +10,7 @@ export interface GlobalFlags {
   database?: string;
   databasePasswordFile?: string;
   files?: string;
+  filesEndpoint?: string;
   url?: string;
   token?: string;
   profile?: string;

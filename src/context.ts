@@ -23,7 +23,8 @@ import { databaseLabel, isPostgresUrl, sqliteFile } from './domain/database-loca
 import { maxFileSizeOf } from './domain/file-size';
 import { NewerDatabase } from './engine/store/db';
 import type { DatabaseCredentials } from './engine/store/postgres-password';
-import { FileStoreRefused, PasswordMissing, SetUpRefused } from './engine/errors';
+import { FileStoreFailed, FileStoreRefused, PasswordMissing, SetUpRefused } from './engine/errors';
+import { s3SettingsOf, type S3Settings } from './engine/content/s3-file-store';
 
 export interface IO {
   stdout: Writer & { isTTY?: boolean; columns?: number };
@@ -52,6 +53,7 @@ export async function opening<T>(location: string, open: () => Promise<T>): Prom
     if (error instanceof NewerDatabase) throw new CliError(`${databaseLabel(location)}: ${error.message}`, EXIT.conflict);
     if (error instanceof SetUpRefused || error instanceof PasswordMissing) throw new CliError(`cannot open ${databaseLabel(location)}: ${error.message}`);
     if (error instanceof FileStoreRefused) throw new UsageError(error.message);
+    if (error instanceof FileStoreFailed) throw new CliError(error.message);
     const code = (error as { code?: unknown } | null)?.code;
     // Connection refused or unknown host, a login refused (28xxx), a missing database (3D000).
     // And any other refusal of PostgreSQL's (a privilege, 42501): its own words, naming the location.
@@ -145,9 +147,12 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
     credentials(): DatabaseCredentials {
       return { env: io.env, passwordFile: flags().databasePasswordFile ?? io.env.DOCSCTL_DATABASE_PASSWORD_FILE };
     },
-    /** Where new files' bytes go (`--files`, DOCSCTL_FILES), and the folder a relative one is in. */
-    files(): { files?: string; cwd: string } {
-      return { files: flags().files ?? (io.env.DOCSCTL_FILES || undefined), cwd: io.cwd };
+    /**
+     * Where new files' bytes go (`--files`, DOCSCTL_FILES), the folder a relative one is in, and how an
+     * S3-compatible store is reached (`--files-endpoint`, DOCSCTL_FILES_ENDPOINT, the AWS_* variables).
+     */
+    files(): { files?: string; cwd: string; s3: S3Settings } {
+      return { files: flags().files ?? (io.env.DOCSCTL_FILES || undefined), cwd: io.cwd, s3: s3SettingsOf(io.env, flags().filesEndpoint) };
     },
     /** The embedded engine on the local database (local mode only). */
     async localEngine(purpose = 'this command'): Promise<Engine> {

@@ -9,7 +9,8 @@ import type { AccessEntry, LogFormat } from '../server/access-log';
 import { databaseLabel, isPostgresUrl, sqliteFile } from '../domain/database-location';
 import { maxFileSizeOf } from '../domain/file-size';
 import { webhookLeaseOf, webhookRetryBaseOf } from '../domain/webhook-events';
-import { DatabaseUnavailable, NewerDatabase } from '../engine/errors';
+import { DatabaseUnavailable, FileStoreFailed, NewerDatabase } from '../engine/errors';
+import type { Engine } from '../engine/index';
 
 interface Opts {
   port: string;
@@ -27,7 +28,32 @@ interface Opts {
   maxConnectionsPerAddress: string;
   metricsPort?: string;
   maxFileSize?: string;
+  filesPresign?: string | boolean;
+  webhookDelivery: boolean;
   [limit: string]: unknown;
+}
+
+/** How long a presigned download URL lives by default (`--files-presign` alone): enough to start a download, short enough that a leaked URL soon stops working. */
+const DEFAULT_PRESIGN_SECONDS = 300;
+
+/** What `--files` and the environment say of the file store, with serve's `--files-presign`. */
+function filesOf(ctx: Context, presignSeconds: number | undefined) {
+  const files = ctx.files();
+  return { ...files, s3: { ...files.s3, ...(presignSeconds !== undefined ? { presignSeconds } : {}) } };
+}
+
+/** The file store the database keeps its files in answers, and can presign when asked to; else serve does not start. */
+async function checkFileStore(engine: Engine, presign: boolean): Promise<void> {
+  const files = engine.core.files;
+  if (presign && !files?.presign) {
+    throw new UsageError(`--files-presign: ${files ? `this database keeps its files in ${files.location}` : 'this database keeps its files in itself'}; presigned downloads need an S3-compatible store (--files s3://BUCKET/PREFIX)`);
+  }
+  try {
+    await files?.check?.();
+  } catch (error) {
+    if (error instanceof FileStoreFailed) throw new CliError(error.message);
+    throw error;
+  }
 }
 
 export function registerServe(program: Command, ctx: Context): void {
@@ -44,6 +70,8 @@ export function registerServe(program: Command, ctx: Context): void {
     .addOption(new Option('--refuse-private-addresses').hideHelp())
     .option('--openapi-max-time <seconds>', 'longest the validation of one OpenAPI document may take, 1-600 (default 20); past it the spec gets PARSE_ERROR', '20')
     .option('--max-file-size <size>', 'largest file a space takes (uploads, base64 in write batches, imported files): bytes or with a unit, 100MiB, 50MB; at most 1 GiB (default 100MiB)')
+    .option('--files-presign [seconds]', `with files in S3-compatible storage (--files s3://…): a file's download answers a redirect to a URL of the store, presigned for this many seconds (default ${DEFAULT_PRESIGN_SECONDS}), instead of streaming the bytes through serve`)
+    .option('--no-webhook-delivery', 'record webhook events but send none from this process: another replica, or `docsctl webhooks flush` run on a schedule, sends them')
     .option('--metrics-port <port>', 'serve Prometheus metrics at GET /metrics on this port of 127.0.0.1, without a token (off by default)')
     .option('--max-connections <n>', 'connections open at once in all; past it new ones are closed at once (default: what the open-file limit allows, less 128 for the database and files, at most 10000)')
     .option('--max-connections-per-address <n>', 'connections open at once from one client address; past it a new one is answered 503 (0: no bound; raise it behind a load balancer, whose connections all come from its own addresses)', '256')
@@ -66,6 +94,7 @@ export function registerServe(program: Command, ctx: Context): void {
       const maxConnections = opts.maxConnections === undefined ? undefined : wholeNumberFlag(opts.maxConnections, '--max-connections', 1, 1_000_000);
       const perAddress = wholeNumberFlag(opts.maxConnectionsPerAddress, '--max-connections-per-address', 0, 1_000_000);
       const maxFileSize = opts.maxFileSize === undefined ? undefined : maxFileSizeOf(opts.maxFileSize, '--max-file-size');
+      const presignSeconds = opts.filesPresign === undefined ? undefined : opts.filesPresign === true ? DEFAULT_PRESIGN_SECONDS : wholeNumberFlag(opts.filesPresign, '--files-presign', 1, 604_800);
       const metricsPort = opts.metricsPort === undefined ? undefined : wholeNumberFlag(opts.metricsPort, '--metrics-port', 0, 65535);
       const retryBaseMs = webhookRetryBaseOf(ctx.env.DOCSCTL_WEBHOOK_RETRY_BASE_MS);
       const leaseMs = webhookLeaseOf(ctx.env.DOCSCTL_WEBHOOK_LEASE_MS);
@@ -122,7 +151,12 @@ export function registerServe(program: Command, ctx: Context): void {
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       const url = `http://${host}:${address.port}`;
       const publicUrl = opts.publicUrl ?? ctx.env.DOCSCTL_PUBLIC_URL ?? url;
-      const engine = await openDatabase(target.db, { publicUrl, importLimits, openapiLimits: { processTimeoutMs: openapiSeconds * 1000 }, maxFileSize: maxFileSize ?? ctx.maxFileSize(), credentials: ctx.credentials(), ...ctx.files() }).catch(abandon);
+      const engine = await openDatabase(target.db, { publicUrl, importLimits, openapiLimits: { processTimeoutMs: openapiSeconds * 1000 }, maxFileSize: maxFileSize ?? ctx.maxFileSize(), credentials: ctx.credentials(), ...filesOf(ctx, presignSeconds) }).catch(abandon);
+      // The file store answers (a bucket that exists, credentials it takes) before the first request needs it.
+      await checkFileStore(engine, presignSeconds !== undefined).catch(async (error: unknown) => {
+        await engine.close().catch(() => undefined);
+        return abandon(error);
+      });
       const installation = await engine.install().catch(async (error: unknown) => {
         await engine.close().catch(() => undefined);
         return abandon(error);
@@ -144,17 +178,17 @@ export function registerServe(program: Command, ctx: Context): void {
       }, PURGE_INTERVAL_MS);
       purging.unref();
       // Webhooks: what this process's writes record goes at once; what other processes (local commands,
-      // other replicas) record, and retries coming due, within a poll interval.
+      // other replicas) record, and retries coming due, within a poll interval. None with --no-webhook-delivery.
       const { startDeliveryLoop } = await import('../server/webhook-loop');
       const { hostname } = await import('node:os');
-      const deliveries = startDeliveryLoop(engine.webhookDeliverer({
+      const deliveries = !opts.webhookDelivery ? undefined : startDeliveryLoop(engine.webhookDeliverer({
         refusePrivateAddresses: importLimits.refusePrivateAddresses, retryBaseMs, leaseMs, worker: `${hostname()}:${process.pid}:${randomUUID()}`,
         onAttempt: (attempt) => {
           if (logFormat !== 'off') lines.line(formatDeliveryAttempt(attempt, logFormat as LogFormat));
           metrics?.counts.webhook(attempt);
         },
       }), { onError: (error) => (error instanceof NewerDatabase || error instanceof DatabaseUnavailable ? undefined : report(error)) });
-      const unwatch = engine.onWebhookEvents(deliveries.wake);
+      const unwatch = deliveries ? engine.onWebhookEvents(deliveries.wake) : () => true;
       // Stop handlers before the announcement: whoever reads it may send SIGTERM at once.
       const stopped = new Promise<void>((resolve) => {
         const stop = (grace: boolean) => () => {
@@ -175,7 +209,7 @@ export function registerServe(program: Command, ctx: Context): void {
       serveHandles.clear();
       clearInterval(purging);
       unwatch();
-      await deliveries.stop();
+      await deliveries?.stop();
       lines.flush();
       // Last: nothing under way uses the database any more (or it was given up on after SETTLE_MS).
       await engine.close();

@@ -65,3 +65,10 @@ export class FileStoreRefused extends Error {}
 
 /** A file's bytes are missing from the file store that should hold them (named with the store). */
 export class MissingObject extends Error {}
+
+/**
+ * The file store (`--files s3://…`) failed a request: a bucket that does not exist, credentials it
+ * refuses, an endpoint that does not answer. The message names the store and what failed; `serve`
+ * answers it 503 and logs it, a local command prints it.
+ */
+export class FileStoreFailed extends Error {}

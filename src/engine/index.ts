@@ -22,7 +22,7 @@ import { translationsModule } from './translations';
 import { ensureInstallation, installationOf, type BootstrapOptions } from './bootstrap';
 import { SCHEMA_VERSION } from './store/db';
 import { openStore } from './store/open-store';
-import { openFileStore, settleFileStore } from './content/file-store';
+import { openFileStore, settleFileStore, type FileStoreOptions } from './content/file-store';
 import type { DatabaseCredentials } from './store/postgres-password';
 import { randomIds, systemClock, type Clock, type IdGenerator } from './clock';
 import { auditModule } from './audit';
@@ -34,7 +34,10 @@ import { webhookDeliverer, type DeliveryOptions } from './webhook-delivery';
 export type { Actor } from './core';
 
 /** The whole server-side engine: one object per resource, sharing one database. */
-export async function createEngine(options: EngineOptions) {
+export async function createEngine(options: EngineOptions & {
+  /** How the store the database remembers is opened when `files` gives none (the endpoint and credentials of S3). */
+  fileStoreOptions?: FileStoreOptions;
+}) {
   const core = new Core(options);
   const spaces = spacesModule(core);
   const audit = auditModule(core);
@@ -51,7 +54,7 @@ export async function createEngine(options: EngineOptions) {
     await purgeDeliveries(core);
     return purged;
   };
-  core.files = await settleFileStore(core, options.files);
+  core.files = await settleFileStore(core, options.files, options.fileStoreOptions);
   // As soon as the engine opens, then hourly under `serve` and on `docsctl db purge`.
   const purgedAtOpen = await purgeExpired();
   const changeRequests = changeRequestsModule(core, spaces);
@@ -112,13 +115,15 @@ export async function openEngine(
   options: {
     publicUrl?: string; clock?: Clock; ids?: IdGenerator; importLimits?: EngineOptions['importLimits']; openapiLimits?: EngineOptions['openapiLimits'];
     maxFileSize?: number; credentials?: DatabaseCredentials;
-    /** `--files`: where new files' bytes go (`dir:PATH`; a relative PATH is `cwd`'s). */
-    files?: string; cwd?: string;
+    /** `--files`: where new files' bytes go (`dir:PATH`, a relative PATH being `cwd`'s; `s3://BUCKET/PREFIX`, reached as `s3` says). */
+    files?: string; cwd?: string; s3?: FileStoreOptions['s3'];
   } = {},
 ): Promise<Engine> {
-  const files = options.files ? openFileStore(options.files, options.cwd) : undefined;
+  const fileStoreOptions: FileStoreOptions = { cwd: options.cwd, s3: options.s3 };
+  const files = options.files ? openFileStore(options.files, fileStoreOptions) : undefined;
   return await createEngine({
     files,
+    fileStoreOptions,
     store: await openStore(file, { credentials: options.credentials }),
     clock: options.clock ?? systemClock,
     ids: options.ids ?? randomIds,

@@ -3,7 +3,7 @@ import { rawResponse, type RawFile } from './raw-response';
 import { MAX_JSON_DEPTH, tooDeep } from './json-depth';
 import { verifyCapability } from '../engine/capability';
 import type { Engine, Actor } from '../engine/index';
-import { DatabaseUnavailable, EngineError, NewerDatabase, statusOf } from '../engine/errors';
+import { DatabaseUnavailable, EngineError, FileStoreFailed, NewerDatabase, statusOf } from '../engine/errors';
 import { routeList } from '../api/routes/index';
 import { DEFAULT_MAX_BODY_BYTES, type ByteStream, type Route } from '../api/routes/route';
 import type { SizedStream } from '../engine/content/blob-store';
@@ -286,7 +286,7 @@ export function createApp(options: AppOptions) {
         });
         if (failed) throw failed.error;
       }
-      if (route.raw) return rawResponse(route.status, value as RawFile, rateHeaders);
+      if (route.raw) return await rawResponse(route.status, value as RawFile, rateHeaders);
       if (!route.response) return { status: route.status, headers: rateHeaders };
       // A create-or-update answer carries its own status (201 created, else the route's).
       return value instanceof WithStatus ? json(value.status, value.value, rateHeaders) : json(route.status, value, rateHeaders);
@@ -305,6 +305,11 @@ export function createApp(options: AppOptions) {
     // Another docsctl migrated the database since this one opened it: reads go on, writes are refused
     // before they change anything (docs/deployment.md, "Upgrading"); another replica may take the retry.
     if (error instanceof DatabaseUnavailable) return unavailable(rateHeaders);
+    // The file store (S3) refused or did not answer: said as it is (the store and what failed), and logged.
+    if (error instanceof FileStoreFailed) {
+      options.onError?.(error);
+      return errorResponse(503, error.message, rateHeaders);
+    }
     if (error instanceof NewerDatabase) {
       return errorResponse(503, `this server no longer writes: ${error.message}`, { ...rateHeaders, 'retry-after': '1' });
     }

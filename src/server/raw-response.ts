@@ -9,6 +9,8 @@ export interface RawFile {
   bytes: Buffer | SizedStream;
   /** The file's name, for the download name of an attachment. */
   name?: string;
+  /** A URL of the file store that serves the bytes itself (`serve --files-presign`): the answer is a redirect to it. */
+  presign?: (file: { contentType: string; disposition?: string }) => Promise<string>;
 }
 
 /** Types a browser would run (scripts, markup that can hold scripts): served only as downloads. */
@@ -26,9 +28,14 @@ function attachment(name: string): string {
  * a valid media type goes out as application/octet-stream rather than into a header where it would
  * throw or inject. Browsers must not guess another type (nosniff), and active types are downloads.
  */
-export function rawResponse(status: number, file: RawFile, headers: Record<string, string>): ApiResponse {
+export async function rawResponse(status: number, file: RawFile, headers: Record<string, string>): Promise<ApiResponse> {
   const type = isMediaType(file.contentType) ? file.contentType : 'application/octet-stream';
   const out: Record<string, string> = { ...headers, 'content-type': type, 'x-content-type-options': 'nosniff' };
   if (ACTIVE.test(type)) out['content-disposition'] = attachment(file.name ?? 'download');
+  if (file.presign) {
+    // The store answers with the same type and, for active types, as an attachment (nosniff it cannot be asked for).
+    const location = await file.presign({ contentType: type, ...(out['content-disposition'] ? { disposition: out['content-disposition'] } : {}) });
+    return { status: 302, headers: { ...headers, location, 'cache-control': 'private, no-store' } };
+  }
   return Buffer.isBuffer(file.bytes) ? { status, headers: out, body: file.bytes } : { status, headers: out, stream: file.bytes };
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { main } from '../../src/main';
 import type { Prompter } from '../../src/output/prompts';
 import { execFileSync } from 'node:child_process';
+import { filesInS3, s3Env } from './s3';
 const { postgresBin } = (await import('../../scripts/pg-cluster.js' as string)) as { postgresBin: () => string };
 
 export interface RunResult {
@@ -74,10 +75,13 @@ function sandboxDatabase(dir: string): string {
   return cluster.replace(/\/[^/]*$/, `/${name}`);
 }
 
-/** A fresh directory with env pointing docsctl's database and config into it. */
+/**
+ * A fresh directory with env pointing docsctl's database and config into it (and, in the S3 run of the
+ * suite, its files into a fresh prefix of the test bucket: DOCSCTL_FILES and how to reach it).
+ */
 export function sandbox() {
   const dir = mkdtempSync(join(tmpdir(), 'docsctl-test-'));
-  const env = { DOCSCTL_DB: sandboxDatabase(dir), DOCSCTL_CONFIG_DIR: join(dir, 'config'), HOME: dir };
+  const env: Record<string, string> = { DOCSCTL_DB: sandboxDatabase(dir), DOCSCTL_CONFIG_DIR: join(dir, 'config'), HOME: dir, ...(filesInS3() ? s3Env() : {}) };
   return {
     dir,
     env,

@@ -8,6 +8,7 @@ import { manualClock, sequentialIds } from '../../src/engine/clock';
 import { createUserRow } from '../../src/engine/users';
 import { insertOrganization } from '../../src/engine/organizations';
 import type { Role } from '../../src/domain/roles';
+import { filesInS3, testS3Store } from './s3';
 
 export const PUBLIC_URL = 'http://docs.test';
 
@@ -23,10 +24,15 @@ export async function testStore(): Promise<Store> {
   return PostgresStore.open(url, { schema: `t${process.pid}_${++schemas}_${Date.now().toString(36)}`, max: 4, idleTimeoutMillis: 100 });
 }
 
-/** An engine on an in-memory database with a manual clock and predictable ids, already installed. */
-export async function testEngine(options: { start?: string; maxFileSize?: number; files?: FileStore } = {}) {
+/**
+ * An engine on an in-memory database with a manual clock and predictable ids, already installed. In
+ * the S3 run of the suite (test/helpers/s3.ts) its files go to a prefix of the test bucket unless
+ * `files` names another store (`null`: in the database, whatever the run).
+ */
+export async function testEngine(options: { start?: string; maxFileSize?: number; files?: FileStore | null } = {}) {
   const clock = manualClock(options.start ?? '2026-03-01T10:00:00.000Z');
-  const engine = await createEngine({ store: await testStore(), clock, ids: sequentialIds('id'), publicUrl: PUBLIC_URL, maxFileSize: options.maxFileSize, files: options.files });
+  const files = options.files === null ? undefined : (options.files ?? (filesInS3() ? testS3Store() : undefined));
+  const engine = await createEngine({ store: await testStore(), clock, ids: sequentialIds('id'), publicUrl: PUBLIC_URL, maxFileSize: options.maxFileSize, files });
   const installation = await engine.install({ organizationTitle: 'Acme', adminEmail: 'admin@acme.test', adminName: 'Admin' });
   return { engine, clock, orgId: installation.organizationId, adminId: installation.userId };
 }

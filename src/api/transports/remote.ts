@@ -161,9 +161,20 @@ export function remoteTransport(options: RemoteOptions): Transport {
         try {
           client ??= httpClient(new URL(base));
           // The signal bounds the whole exchange: connecting, the headers and the body (a transfer: each wait).
-          answer = await client.exchange(`${base}${req.url}`, {
-            method: req.method, headers, ...sent, saveTo: req.saveTo, ...(transfer ? { idleMs: timeout } : { signal: AbortSignal.timeout(timeout) }),
-          });
+          const bounds = transfer ? { idleMs: timeout } : { signal: AbortSignal.timeout(timeout) };
+          answer = await client.exchange(`${base}${req.url}`, { method: req.method, headers, ...sent, saveTo: req.saveTo, ...bounds });
+          // A download from a server that keeps files in object storage may answer a redirect to a
+          // presigned URL (serve --files-presign): followed once, without the token (it is for this server only).
+          const location = answer.headers.location;
+          if (req.method === 'GET' && [302, 303, 307].includes(answer.status) && location) {
+            const target = new URL(location, `${base}/`);
+            const elsewhere = httpClient(target);
+            try {
+              answer = await elsewhere.exchange(target.href, { method: 'GET', headers: { 'user-agent': headers['user-agent'] }, saveTo: req.saveTo, ...bounds });
+            } finally {
+              elsewhere.agent.destroy();
+            }
+          }
         } catch (error) {
           const code = (error as { code?: string }).code;
           const retryable = code === 'ECONNRESET' || code === 'EPIPE';

@@ -37,7 +37,12 @@ Examples:
       if (ctx.out.json) ctx.out.raw({ database, file: target, bytes: done.bytes, schemaVersion: done.schemaVersion, integrity: 'ok', ...(files ? { filesNotIncluded: files } : {}) });
       else {
         ctx.out.message(`Backed up ${database} to ${file} (${done.bytes} bytes; integrity ok).`);
-        if (files) ctx.out.message(`Not in it: the files this database keeps in ${files} (new files since --files was given). Back that folder up too, after this backup (objects are only ever added until the purge: a copy taken later holds every file the backup names).`);
+        if (files) {
+          const where = files.startsWith('s3://')
+            ? 'Back that bucket prefix up too (bucket versioning or replication, or a copy such as `aws s3 sync`), after this backup'
+            : 'Back that folder up too, after this backup';
+          ctx.out.message(`Not in it: the files this database keeps in ${files} (new files since --files was given). ${where} (objects are only ever added until the purge: a copy taken later holds every file the backup names).`);
+        }
       }
     });
 }

@@ -22,7 +22,17 @@ Files
 
 Server and links
   DOCSCTL_PUBLIC_URL   base of the urls.* fields in local mode and of serve (like serve --public-url)
-  DOCSCTL_FILES        keep new files' bytes outside the database: dir:PATH (like --files; the database remembers it)
+  DOCSCTL_FILES        keep new files' bytes outside the database: dir:PATH or s3://BUCKET/PREFIX (like --files; the database remembers it)
+  DOCSCTL_FILES_ENDPOINT the S3-compatible store's URL for s3://… (MinIO, R2, …; like --files-endpoint); AWS S3 without
+  AWS_ENDPOINT_URL_S3  the store's URL when DOCSCTL_FILES_ENDPOINT is not set (then AWS_ENDPOINT_URL)
+  AWS_ENDPOINT_URL     the store's URL when neither of the above is set
+  AWS_ACCESS_KEY_ID    s3://…: the access key (with AWS_SECRET_ACCESS_KEY, and AWS_SESSION_TOKEN for temporary ones);
+                       without them, the AWS SDK's own sources (~/.aws, an instance or container role)
+  AWS_SECRET_ACCESS_KEY s3://…: the secret key
+  AWS_SESSION_TOKEN    s3://…: the session token of temporary credentials
+  AWS_REGION           s3://…: the bucket's region (then AWS_DEFAULT_REGION; us-east-1 without either)
+  AWS_DEFAULT_REGION   s3://…: the region when AWS_REGION is not set
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED docsctl sets it to true (the AWS SDK's notice of a future Node requirement)
   DOCSCTL_MAX_FILE_SIZE the largest file a space takes, in local mode and for serve (100MiB by default; like serve --max-file-size)
   DOCSCTL_WEBHOOK_RETRY_BASE_MS the unit of the webhook retry schedule in ms (1000 by default: retries after 1 s, 4 s, 15 s, …); for tests
   DOCSCTL_WEBHOOK_LEASE_MS how long serve's claim on a webhook delivery holds, in ms (60000 by default); for tests

@@ -44,10 +44,10 @@ async function exists(core: Core, id: string): Promise<boolean> {
  * Stores the new blob `id` of `size` bytes, inline or chunk by chunk, each piece asked of `pieceAt` (an
  * offset and a length) as it is written. Inside the caller's transaction.
  */
-async function store(core: Core, id: string, size: number, pieceAt: (at: number, length: number) => Buffer | Promise<Buffer>): Promise<string> {
+async function store(core: Core, id: string, size: number, pieceAt: (at: number, length: number) => Buffer | Promise<Buffer>, written = false): Promise<string> {
   if (core.files) {
     // The object first, then the row that names it: a row never names bytes that are not there.
-    await core.files.put(id, size, pieceAt);
+    if (!written) await core.files.put(id, size, pieceAt);
     await core.run('INSERT INTO blobs (id, bytes, size, chunks) VALUES (?, ?, ?, ?)', [id, Buffer.alloc(0), size, IN_FILE_STORE]);
     return id;
   }
@@ -65,20 +65,32 @@ async function store(core: Core, id: string, size: number, pieceAt: (at: number,
  * unless the same bytes are there already; answers the blob's id (`id`: their SHA-256, when the caller has it).
  * Inside the caller's transaction.
  */
-export async function storeBytes(core: Core, bytes: Buffer, id: string = sha256(bytes)): Promise<string> {
+export async function storeBytes(core: Core, bytes: Buffer, id: string = sha256(bytes), options: { written?: boolean } = {}): Promise<string> {
   if (await exists(core, id)) return id;
-  return await store(core, id, bytes.length, (at, length) => bytes.subarray(at, at + length));
+  return await store(core, id, bytes.length, (at, length) => bytes.subarray(at, at + length), options.written);
 }
 
 /**
- * Stores a file received to disk, reading it a chunk at a time (never whole), unless the same bytes
- * are there already. Inside the caller's transaction, which waits on the disk only, never on a client.
+ * Writes a file's bytes (received to disk, or held) to the file store ahead of the transaction that
+ * will name them, so that transaction waits on no network (an upload to S3 can take seconds, and a
+ * write transaction holds the write lock); answers whether it wrote, so the transaction may skip it
+ * (`written`). Nothing to do without a file store, or when a row already holds the bytes.
  */
-export async function storeFile(core: Core, file: BlobFile): Promise<string> {
-  if (await exists(core, file.sha256)) return file.sha256;
+export async function writeAhead(core: Core, file: BlobFile | { bytes: Buffer; sha256: string }): Promise<boolean> {
+  if (!core.files || (await exists(core, file.sha256))) return false;
+  if ('bytes' in file) {
+    await core.files.put(file.sha256, file.bytes.length, (at, length) => file.bytes.subarray(at, at + length));
+    return true;
+  }
+  await withFile(file, async (pieceAt) => await core.files!.put(file.sha256, file.size, pieceAt));
+  return true;
+}
+
+/** Reads `file` a piece at a time for `use`, checking each piece is whole (the file must not change meanwhile). */
+async function withFile<T>(file: BlobFile, use: (pieceAt: (at: number, length: number) => Promise<Buffer>) => Promise<T>): Promise<T> {
   const handle = await open(file.path, 'r');
   try {
-    return await store(core, file.sha256, file.size, async (at, length) => {
+    return await use(async (at, length) => {
       const buffer = Buffer.alloc(length);
       const { bytesRead } = await handle.read(buffer, 0, length, at);
       if (bytesRead !== length) throw new Error(`${file.path}: ${bytesRead} bytes at ${at}, expected ${length} (the file changed while it was stored)`);
@@ -87,6 +99,15 @@ export async function storeFile(core: Core, file: BlobFile): Promise<string> {
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * Stores a file received to disk, reading it a chunk at a time (never whole), unless the same bytes
+ * are there already. Inside the caller's transaction, which waits on the disk only, never on a client.
+ */
+export async function storeFile(core: Core, file: BlobFile, options: { written?: boolean } = {}): Promise<string> {
+  if (await exists(core, file.sha256)) return file.sha256;
+  return await withFile(file, async (pieceAt) => await store(core, file.sha256, file.size, pieceAt, options.written));
 }
 
 export async function blobInfo(core: Core, id: string): Promise<BlobInfo | undefined> {

@@ -3,6 +3,7 @@ import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { FileStoreRefused, MissingObject } from '../errors';
 import type { Core } from '../core';
+import { S3FileStore, type S3Settings } from './s3-file-store';
 
 /**
  * Where files' bytes live when not in the database (issue 33): a store of objects named by their
@@ -23,6 +24,19 @@ export interface FileStore {
    * failed after writing them), and temporary files older than that; answers how many went.
    */
   sweep(before: Date, named: (id: string) => Promise<boolean>): Promise<number>;
+  /** Whether the store answers with the settings given (a bucket that exists, credentials it takes); throws FileStoreFailed naming what is wrong. */
+  check?(): Promise<void>;
+  /** With `serve --files-presign`: how long a presigned download URL lives (seconds); undefined when downloads stream through docsctl. */
+  readonly presignSeconds?: number;
+  /** A URL that serves the object's bytes for presignSeconds, with these response headers. */
+  presign?(id: string, file: PresignedFile): Promise<string>;
+}
+
+/** The headers a presigned download answers with (S3 sets them from the URL's query). */
+export interface PresignedFile {
+  contentType: string;
+  /** `attachment; filename=…` for types a browser would run. */
+  disposition?: string;
 }
 
 /**
@@ -104,15 +118,22 @@ export class DirFileStore implements FileStore {
 /** How much of an object is written or read at a time. */
 const PIECE_BYTES = 1024 * 1024;
 
+/** How a store named by its location is opened: the folder a relative `dir:` path is in, and how S3 is reached. */
+export interface FileStoreOptions {
+  cwd?: string;
+  s3?: S3Settings;
+}
+
 /**
- * The store `--files` (or DOCSCTL_FILES) names: `dir:PATH` (a relative PATH is the command's folder's).
- * S3-compatible stores (`s3://…`) are the next part of issue 33 and are refused, saying so.
+ * The store `--files` (or DOCSCTL_FILES) names: `dir:PATH` (a relative PATH is the command's folder's)
+ * or `s3://BUCKET/PREFIX` (an S3-compatible bucket, reached as `options.s3` says). Opening one sends
+ * nothing: the first request does (or `check()`).
  */
-export function openFileStore(location: string, cwd = process.cwd()): FileStore {
+export function openFileStore(location: string, options: FileStoreOptions = {}): FileStore {
   const dir = /^dir:(.+)$/.exec(location)?.[1];
-  if (dir) return new DirFileStore(isAbsolute(dir) ? resolve(dir) : resolve(cwd, dir));
-  if (location.startsWith('s3://')) throw new FileStoreRefused(`--files ${location}: S3-compatible stores are not supported yet; use dir:PATH, or keep files in the database (the default)`);
-  throw new FileStoreRefused(`--files ${location}: must be dir:PATH (a folder for the files' bytes)`);
+  if (dir) return new DirFileStore(isAbsolute(dir) ? resolve(dir) : resolve(options.cwd ?? process.cwd(), dir));
+  if (location.startsWith('s3://')) return new S3FileStore(location, options.s3);
+  throw new FileStoreRefused(`--files ${location}: must be dir:PATH (a folder for the files' bytes) or s3://BUCKET/PREFIX (S3-compatible object storage)`);
 }
 
 /**
@@ -120,14 +141,16 @@ export function openFileStore(location: string, cwd = process.cwd()): FileStore 
  * a command given none finds it; one given for the first time is remembered; another than the
  * remembered one is refused (its files would not be found). Files kept in the database stay there.
  */
-export async function settleFileStore(core: Core, given: FileStore | undefined): Promise<FileStore | undefined> {
+export async function settleFileStore(core: Core, given: FileStore | undefined, options: FileStoreOptions = {}): Promise<FileStore | undefined> {
   const remembered = (await core.get<{ value: string }>("SELECT value FROM meta WHERE key = 'files'"))?.value;
   if (given && remembered && given.location !== remembered) {
     throw new FileStoreRefused(`--files ${given.location}: this database keeps its files in ${remembered}; give that one, or none (the database remembers it)`);
   }
   if (given && !remembered) {
+    // Named for good only once it answers: a mistyped bucket or missing credentials are said now.
+    await given.check?.();
     await core.write(async () => await core.run("INSERT INTO meta (key, value) VALUES ('files', ?) ON CONFLICT (key) DO NOTHING", [given.location]));
     return given;
   }
-  return given ?? (remembered ? openFileStore(remembered) : undefined);
+  return given ?? (remembered ? openFileStore(remembered, options) : undefined);
 }

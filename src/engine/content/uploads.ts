@@ -2,7 +2,7 @@ import type { Actor, Core } from '../core';
 import { invalid, locked, tooLarge } from '../errors';
 import type { spacesModule, SpaceRow } from '../spaces';
 import { uploadTooLarge, UPLOAD_RETENTION_HOURS } from '../../domain/file-size';
-import { BLOB_CHUNK_BYTES, IN_FILE_STORE, blobInfo, storeBytes, storeFile, type BlobInfo } from './blob-store';
+import { BLOB_CHUNK_BYTES, IN_FILE_STORE, blobInfo, storeBytes, storeFile, writeAhead, type BlobInfo } from './blob-store';
 import { CutOff, PastBound, receive, type Received } from './receive';
 
 const RETENTION_MS = UPLOAD_RETENTION_HOURS * 3_600_000;
@@ -57,11 +57,14 @@ export function uploadsModule(core: Core, spaces: ReturnType<typeof spacesModule
         throw error;
       }
       try {
+        // To the file store first (S3: seconds for a large file), outside the transaction that names it.
+        const file = { path: received.path!, sha256: received.sha256, size: received.size };
+        const written = await writeAhead(core, received.bytes ? { bytes: received.bytes, sha256: received.sha256 } : file);
         const at = core.now();
         await core.write(async () => {
           await writable(actor, spaceId);
-          if (received.bytes) await storeBytes(core, received.bytes, received.sha256);
-          else await storeFile(core, { path: received.path!, sha256: received.sha256, size: received.size });
+          if (received.bytes) await storeBytes(core, received.bytes, received.sha256, { written });
+          else await storeFile(core, file, { written });
           await core.run(
             `INSERT INTO space_uploads (space_id, blob_id, created_at, created_by) VALUES (?, ?, ?, ?)
              ON CONFLICT (space_id, blob_id) DO UPDATE SET created_at = excluded.created_at, created_by = excluded.created_by`,
@@ -103,8 +106,9 @@ export function uploadsModule(core: Core, spaces: ReturnType<typeof spacesModule
         }
         return forgotten;
       });
-      // Once no row names them (committed): the objects of the file store go too.
-      for (const id of unnamed) await core.files?.remove(id);
+      // Once no row names them (committed): the objects of the file store go too, unless an upload of
+      // the same bytes named one again meanwhile.
+      for (const id of unnamed) if (!(await blobInfo(core, id))) await core.files?.remove(id);
       return forgotten;
     },
   };
