@@ -82,6 +82,8 @@ export function spawnBuiltServe(box: { dir: string; env: Record<string, string> 
   });
   return {
     listening,
+    /** The server's process id (its memory can be read in /proc). */
+    pid: child.pid,
     /** SIGTERM, as a service manager stops it; resolves with what it printed and its exit code. */
     async stop(): Promise<RunResult> {
       child.kill('SIGTERM');
@@ -101,6 +103,7 @@ export async function startBuiltServer(box: { dir: string; env: Record<string, s
   return {
     url,
     token,
+    pid: server.pid,
     async stop() {
       const result = await server.stop();
       if (result.code !== 0) throw new Error(`serve exited ${result.code} on SIGTERM: ${result.stderr}`);
