@@ -7,6 +7,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { lazyBuiltinsPlugin } from './lazy-builtins-plugin.js';
 import { seaRequirePlugin } from './sea-require-plugin.js';
 import { vendorPlugin } from './vendor-plugin.js';
+import { openapiSchemaPlugin } from './openapi-schema-plugin.js';
 import { commonOptions, versionDefine, writeHeadedBundle } from './esbuild-common.js';
 
 
@@ -36,11 +37,22 @@ await build({
   plugins: [seaRequirePlugin, lazyBuiltinsPlugin, vendor.plugin],
 });
 
+// The worker thread that validates OpenAPI documents (src/openapi-document/isolated-worker.ts): the
+// little it runs, its packages required from the vendor bundles below.
+await build({
+  ...common,
+  entryPoints: ['src/openapi-document/validate-worker.ts'],
+  outfile: 'dist/openapi-worker.cjs',
+  plugins: [seaRequirePlugin, vendor.plugin],
+});
+
 await build({
   ...common,
   entryPoints: Object.fromEntries(vendor.entries),
   outdir: 'dist/vendor',
   outExtension: { '.js': '.cjs' },
+  // swagger-parser's schema check compiled here rather than at every validation.
+  plugins: [openapiSchemaPlugin],
 });
 
 // The first line names the content's hash: bin/run-bundle.cjs keys its code cache on it.

@@ -10,16 +10,31 @@ import { fileURLToPath } from 'node:url';
  * validation, which a hostile document can make take minutes) under a time and memory bound.
  */
 export function selfCommand(): { file: string; args: string[] } {
-  let sea = false;
-  try {
-    sea = (createRequire(import.meta.url)('node:sea') as { isSea(): boolean }).isSea();
-  } catch {
-    // Node without node:sea: not a single executable
-  }
-  if (sea) return { file: process.execPath, args: [] };
-  const here = dirname(fileURLToPath(import.meta.url));
+  if (isSea()) return { file: process.execPath, args: [] };
   // `../bin/` from src/ and dist/; `../../bin/` from the bench's bundle in dist/bench/.
-  const entry = [join(here, '..', 'bin', 'docsctl.cjs'), join(here, '..', '..', 'bin', 'docsctl.cjs')].find((file) => existsSync(file));
-  if (!entry) throw new Error(`docsctl's entry bin/docsctl.cjs was not found near ${here}`);
+  const entry = near(join('bin', 'docsctl.cjs'));
+  if (!entry) throw new Error(`docsctl's entry bin/docsctl.cjs was not found near ${dirname(fileURLToPath(import.meta.url))}`);
   return { file: process.execPath, args: [entry] };
+}
+
+/**
+ * A worker thread's script of the npm build (`dist/NAME`, built by scripts/build.js), or undefined
+ * where there is none: the single executable, whose bundles are assets, runs a child process instead.
+ */
+export function selfWorkerFile(name: string): string | undefined {
+  return isSea() ? undefined : near(join('dist', name));
+}
+
+function isSea(): boolean {
+  try {
+    return (createRequire(import.meta.url)('node:sea') as { isSea(): boolean }).isSea();
+  } catch {
+    return false; // Node without node:sea: not a single executable
+  }
+}
+
+/** `path` from the repository's (or package's) root, found from src/, dist/ or the bench's dist/bench/. */
+function near(path: string): string | undefined {
+  const here = dirname(fileURLToPath(import.meta.url));
+  return [join(here, '..', path), join(here, '..', '..', path)].find((file) => existsSync(file));
 }

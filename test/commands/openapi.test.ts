@@ -79,6 +79,16 @@ describe('openapi publish', () => {
     expect(missing.stderr).toContain('nope.yaml: cannot read the file (ENOENT)');
   });
 
+  it("says an invalid document's faults first, also when reading the spec fails meanwhile (a guest may not)", async () => {
+    const s = await withFiles();
+    await addMembers(s, { 'guest@example.com': null });
+    const invalid = await s.run(['--as', 'guest@example.com', 'openapi', 'publish', 'invalid.yaml', '--spec', 'petstore']);
+    expect(invalid.code).toBe(1);
+    expect(invalid.stderr).toContain('invalid.yaml is not a valid OpenAPI document (2 problems, listed above); nothing was sent');
+    const valid = await s.run(['--as', 'guest@example.com', 'openapi', 'publish', 'v1.yaml', '--spec', 'petstore']);
+    expect(valid.code, valid.stderr).toBe(4);
+  });
+
   it('publishes a URL (validated here first, fetched by the instance) and takes --org', async () => {
     const s = await withFiles();
     const orgId = (await json(s, ['orgs', 'list'])).items[0].id;

@@ -46,9 +46,14 @@ Examples:
   $ docsctl --url "$DOCS_URL" --token "$TOKEN" openapi publish --spec petstore --organization ORG_ID ./openapi.yaml`)
     .action(async (fileOrUrl: string, opts: { spec: string; dryRun?: boolean; organization?: string }) => {
       const organizationId = opts.organization ?? (await ctx.organizationId());
-      const document = await readValidSpec(ctx, fileOrUrl);
+      // The document is validated off this thread while the spec's latest version is read: a new
+      // user's publish waits for the slower of the two, not their sum. A document's own fault is still
+      // said first, and a failed read only after it.
+      const [read, known] = await Promise.allSettled([readValidSpec(ctx, fileOrUrl), latestText(ctx, organizationId, opts.spec)]);
+      if (read.status === 'rejected') throw read.reason;
+      if (known.status === 'rejected') throw known.reason;
+      const [document, latest] = [read.value, known.value];
       const { digestOf } = await import('../../openapi-document/document');
-      const latest = await latestText(ctx, organizationId, opts.spec);
       const change: Change = !latest.exists ? 'new-spec' : latest.text !== undefined && digestOf(latest.text) === document.sha256 ? 'no-change' : 'new-version';
 
       if (opts.dryRun) {

@@ -50,7 +50,7 @@ export async function readValidSpec(ctx: Context, fileOrUrl: string): Promise<Sp
   const [{ readSpec }, { SpecParseError, formatOf }, { SpecBoundError }] = await Promise.all([
     import('../../openapi-document/read-spec'),
     import('../../openapi-document/document'),
-    import('../../openapi-document/isolated'),
+    import('../../openapi-document/spec-bound'),
   ]);
   const text = isUrl(fileOrUrl) ? fetched : minifiedJson(fetched, formatOf(fetched));
   try {

@@ -38,7 +38,7 @@ async function check(ctx: Context, source: string): Promise<Checked> {
   const [{ readSpec }, { SpecParseError, formatOf }, { SpecBoundError }] = await Promise.all([
     import('../../openapi-document/read-spec'),
     import('../../openapi-document/document'),
-    import('../../openapi-document/isolated'),
+    import('../../openapi-document/spec-bound'),
   ]);
   const format = text.trim() ? formatOf(text) : undefined;
   try {

@@ -5,7 +5,7 @@ import { keysetPage, type PageRequest } from '../pagination';
 import { openapiLimits } from '../../domain/openapi-limits';
 import { SpecParseError, type SpecDocument } from '../../openapi-document/document';
 import { readSpec } from '../../openapi-document/read-spec';
-import { SpecBoundError } from '../../openapi-document/isolated';
+import { SpecBoundError } from '../../openapi-document/spec-bound';
 import { fetchSpecText, SpecProcessError } from '../../openapi-document/fetch-source';
 import { computedSpecChanged } from '../content/search-index';
 import { emit } from '../webhooks';

@@ -1,0 +1,14 @@
+/** What a valid document says of itself: `info.title` and `info.version`, when it has them. */
+export interface SpecInfo {
+  title?: string;
+  version?: string;
+}
+
+/** SpecInfo of a parsed document (read before swagger-parser changes the object). */
+export function infoOf(parsed: Record<string, unknown>): SpecInfo {
+  const info = (parsed.info ?? {}) as { title?: unknown; version?: unknown };
+  return {
+    ...(typeof info.title === 'string' ? { title: info.title } : {}),
+    ...(info.version !== undefined && info.version !== null ? { version: String(info.version) } : {}),
+  };
+}

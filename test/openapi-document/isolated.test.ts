@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { selfWorkerFile } from '../../src/self-command';
+import { validateInChild } from '../../src/openapi-document/isolated-child';
+import { validateInWorker } from '../../src/openapi-document/isolated-worker';
+import { SpecBoundError } from '../../src/openapi-document/spec-bound';
+import { SpecParseError } from '../../src/openapi-document/document';
+import { openapiLimits } from '../../src/domain/openapi-limits';
+import { specFixture } from '../helpers/openapi';
+import { refBomb } from './ref-bomb';
+
+/** A valid document of about 3 MB of JSON: far more than 24 MB of heap once parsed. */
+function largeSpec(): string {
+  const paths: Record<string, unknown> = {};
+  for (let i = 0; i < 40_000; i++) paths[`/r${i}`] = { get: { responses: { 200: { description: `resource ${i}` } } } };
+  return JSON.stringify({ openapi: '3.0.3', info: { title: 'Large', version: '1' }, paths });
+}
+
+const outcome = (promise: Promise<unknown>) => promise.then((info) => ({ info }), (error: Error) => ({ error: error.constructor.name, message: error.message, ...(error instanceof SpecParseError ? { messages: error.messages } : {}) }));
+
+// validateIsolated takes the worker where the npm build has its script (dist/openapi-worker.cjs, built
+// before the tests), the child process in the single executable: both must answer alike, within the bounds.
+const workerFile = selfWorkerFile('openapi-worker.cjs')!;
+const ways = {
+  'a worker thread': (text: string, limits = openapiLimits()) => validateInWorker(text, limits, workerFile),
+  'a child process': (text: string, limits = openapiLimits()) => validateInChild(text, limits),
+};
+
+describe('isolated OpenAPI validation', () => {
+  it('finds the worker script of the npm build', () => {
+    expect(workerFile).toMatch(/dist[\\/]openapi-worker\.cjs$/);
+  });
+
+  it('answers the same in a worker thread and in a child process: info, or the parser messages', async () => {
+    for (const text of [specFixture('v1.yaml'), specFixture('invalid.yaml'), '{"openapi": "3.0.3"', 'swagger: "2.0"\ninfo: {title: T, version: "1"}\npaths: {}\n', '[1]']) {
+      const inWorker = await outcome(ways['a worker thread'](text));
+      expect(inWorker, text).toEqual(await outcome(ways['a child process'](text)));
+    }
+    expect(await ways['a worker thread'](specFixture('v1.yaml'))).toEqual({ title: 'Petstore', version: '1.0.0' });
+  }, 30_000);
+
+  for (const [way, validate] of Object.entries(ways)) {
+    it(`stops ${way} past the time bound, and this thread keeps running meanwhile`, async () => {
+      let ticks = 0;
+      const ticking = setInterval(() => ticks++, 20);
+      const started = performance.now();
+      const error = await validate(refBomb(), openapiLimits({ processTimeoutMs: 1000 })).catch((e: Error) => e);
+      clearInterval(ticking);
+      expect(error).toBeInstanceOf(SpecBoundError);
+      expect((error as Error).message).toBe('processing the document took longer than 1 s, the time bound of OpenAPI processing');
+      expect(performance.now() - started).toBeLessThan(5000);
+      expect(ticks).toBeGreaterThan(10);
+    }, 30_000);
+
+    it(`stops ${way} past the memory bound`, async () => {
+      const error = await validate(largeSpec(), openapiLimits({ processMemoryMb: 24 })).catch((e: Error) => e);
+      expect(error, String(error)).toBeInstanceOf(SpecBoundError);
+      expect((error as Error).message).toBe('processing the document needed more than 24 MB of memory, the memory bound of OpenAPI processing');
+    }, 30_000);
+  }
+});
