@@ -7,7 +7,8 @@ import { BIN } from '../helpers/built';
 
 /**
  * Every command of docs/deployment.md, run as written (issue 34, item 6): each ```sh block is marked
- * `<!-- run: sqlite -->` or `<!-- run: postgres -->`; its lines run one after the other through bash,
+ * `<!-- run: sqlite -->`, `<!-- run: postgres -->` or `<!-- run: s3 -->` (PostgreSQL and an S3-protocol
+ * server, `minio.internal:9000` its address); its lines run one after the other through bash,
  * in one environment (what `export` and `VAR=` lines set carries on), with `docsctl` the built entry.
  * Only places change: `db.internal` is a throwaway PostgreSQL cluster (password auth, superuser
  * `postgres` for the admin's lines), `/srv` and `/mnt/backups` folders of a temporary one. Each
@@ -15,13 +16,13 @@ import { BIN } from '../helpers/built';
  */
 const DOC = new URL('../../docs/deployment.md', import.meta.url);
 
-interface Block { backend: 'sqlite' | 'postgres'; lines: string[] }
+interface Block { backend: 'sqlite' | 'postgres' | 's3'; lines: string[] }
 
 function blocks(): Block[] {
   const text = readFileSync(DOC, 'utf8');
   const found: Block[] = [];
   for (const match of text.matchAll(/(?:<!-- run: (\w+) -->\n)?```sh\n([\s\S]*?)```/g)) {
-    if (match[1] !== 'sqlite' && match[1] !== 'postgres') throw new Error(`a sh block of docs/deployment.md is not marked <!-- run: sqlite|postgres -->:\n${match[2]}`);
+    if (match[1] !== 'sqlite' && match[1] !== 'postgres' && match[1] !== 's3') throw new Error(`a sh block of docs/deployment.md is not marked <!-- run: sqlite|postgres|s3 -->:\n${match[2]}`);
     const lines = match[2].split('\n').map((line) => line.replace(/\s{2,}#.*$/, '').trim()).filter((line) => line && !line.startsWith('#'));
     found.push({ backend: match[1], lines });
   }
@@ -124,6 +125,29 @@ describe('docs/deployment.md, every command as written', () => {
       const ran = await runBlocks('postgres', env, { '…': 'docsctl-secret' }, admin);
       expect(ran).toContain('docsctl db copy --from /srv/small.db --to postgres://docsctl@db.internal/moved');
     } finally {
+      cluster.stop();
+    }
+  }, 180_000);
+
+  it('the object-storage blocks, on that cluster and an S3-protocol server (s3rver) with the bucket acme-docs', async () => {
+    const { startCluster } = (await import('../../scripts/pg-cluster.js' as string)) as {
+      startCluster: (o: { password: string; superuser: string }) => Promise<{ port: number; bin: string; stop: () => void }>;
+    };
+    const { startS3Server } = (await import('../../scripts/s3-server.js' as string)) as {
+      startS3Server: (o: { buckets: string[] }) => Promise<{ endpoint: string; accessKeyId: string; secretAccessKey: string; stop: () => Promise<void> }>;
+    };
+    const cluster = await startCluster({ password: 'admin-secret', superuser: 'postgres' });
+    const s3 = await startS3Server({ buckets: ['acme-docs'] });
+    try {
+      const admin = { PGUSER: 'postgres', PGPASSWORD: 'admin-secret' };
+      const env = { PATH: cluster.bin, PGHOST: '127.0.0.1', PGPORT: String(cluster.port) };
+      // The store's address and keys are the test server's; the other … is docsctl's PostgreSQL password.
+      const secrets = { 'https://minio.internal:9000': s3.endpoint, 'AWS_ACCESS_KEY_ID=…': `AWS_ACCESS_KEY_ID=${s3.accessKeyId}`, 'AWS_SECRET_ACCESS_KEY=…': `AWS_SECRET_ACCESS_KEY=${s3.secretAccessKey}`, '…': 'docsctl-secret' };
+      const ran = await runBlocks('s3', env, secrets, admin);
+      expect(ran).toContain('docsctl --files s3://acme-docs/files db migrate');
+      expect(ran.some((line) => line.includes('--files-presign'))).toBe(true);
+    } finally {
+      await s3.stop();
       cluster.stop();
     }
   }, 180_000);
