@@ -4,7 +4,7 @@ import { routes } from '../../api/routes/index';
 import { CliError } from '../../errors';
 import type { Column } from '../../output/render';
 import { idColumn } from '../../output/column-kinds';
-import { isUrl, latestText, readValidSpec } from './source';
+import { isUrl, latestText, readValidSpec, startReadingSpec } from './source';
 import type { Spec, SpecVersion } from './columns';
 
 type Change = 'new-spec' | 'new-version' | 'no-change';
@@ -45,11 +45,13 @@ Examples:
   $ docsctl openapi publish ./openapi.yaml --spec petstore --json
   $ docsctl --url "$DOCS_URL" --token "$TOKEN" openapi publish --spec petstore --organization ORG_ID ./openapi.yaml`)
     .action(async (fileOrUrl: string, opts: { spec: string; dryRun?: boolean; organization?: string }) => {
+      // A file is read and validated (off this thread) from the start, while the organization and the
+      // spec's latest version are read: a publish waits for the slower, not for both. A URL is fetched
+      // once the organization is known, as before. Failures are said in the same order: the
+      // organization's, then the document's own faults, then a failed read of the spec.
+      const early = isUrl(fileOrUrl) ? undefined : startReadingSpec(ctx, fileOrUrl);
       const organizationId = opts.organization ?? (await ctx.organizationId());
-      // The document is validated off this thread while the spec's latest version is read: a new
-      // user's publish waits for the slower of the two, not their sum. A document's own fault is still
-      // said first, and a failed read only after it.
-      const [read, known] = await Promise.allSettled([readValidSpec(ctx, fileOrUrl), latestText(ctx, organizationId, opts.spec)]);
+      const [read, known] = await Promise.allSettled([early ? early() : readValidSpec(ctx, fileOrUrl), latestText(ctx, organizationId, opts.spec)]);
       if (read.status === 'rejected') throw read.reason;
       if (known.status === 'rejected') throw known.reason;
       const [document, latest] = [read.value, known.value];

@@ -46,21 +46,34 @@ function minifiedJson(text: string, format: SpecFormat): string {
  * document is left as the instance will fetch it.
  */
 export async function readValidSpec(ctx: Context, fileOrUrl: string): Promise<SpecDocument> {
+  return await startReadingSpec(ctx, fileOrUrl)();
+}
+
+/**
+ * readValidSpec in two steps: the reading and validation start now (validation runs off this thread),
+ * and the function returned awaits them, printing the parser's messages and throwing only then. So a
+ * command may do other work meanwhile and still say a failure in its turn.
+ */
+export function startReadingSpec(ctx: Context, fileOrUrl: string): () => Promise<SpecDocument> {
+  const reading = readSpecOf(ctx, fileOrUrl);
+  reading.catch(() => undefined); // said when awaited
+  return async () => {
+    const [{ SpecParseError }, { SpecBoundError }] = await Promise.all([import('../../openapi-document/document'), import('../../openapi-document/spec-bound')]);
+    try {
+      return await reading;
+    } catch (error) {
+      if (error instanceof SpecBoundError) throw new CliError(`${fileOrUrl}: ${error.message}; nothing was sent`);
+      if (!(error instanceof SpecParseError)) throw error;
+      for (const message of error.messages) ctx.out.message(`  ${message}`);
+      throw new CliError(`${fileOrUrl} is not a valid OpenAPI document (${error.messages.length} problem${error.messages.length === 1 ? '' : 's'}, listed above); nothing was sent`);
+    }
+  };
+}
+
+async function readSpecOf(ctx: Context, fileOrUrl: string): Promise<SpecDocument> {
   const fetched = await sourceText(ctx, fileOrUrl);
-  const [{ readSpec }, { SpecParseError, formatOf }, { SpecBoundError }] = await Promise.all([
-    import('../../openapi-document/read-spec'),
-    import('../../openapi-document/document'),
-    import('../../openapi-document/spec-bound'),
-  ]);
-  const text = isUrl(fileOrUrl) ? fetched : minifiedJson(fetched, formatOf(fetched));
-  try {
-    return await readSpec(text);
-  } catch (error) {
-    if (error instanceof SpecBoundError) throw new CliError(`${fileOrUrl}: ${error.message}; nothing was sent`);
-    if (!(error instanceof SpecParseError)) throw error;
-    for (const message of error.messages) ctx.out.message(`  ${message}`);
-    throw new CliError(`${fileOrUrl} is not a valid OpenAPI document (${error.messages.length} problem${error.messages.length === 1 ? '' : 's'}, listed above); nothing was sent`);
-  }
+  const [{ readSpec }, { formatOf }] = await Promise.all([import('../../openapi-document/read-spec'), import('../../openapi-document/document')]);
+  return await readSpec(isUrl(fileOrUrl) ? fetched : minifiedJson(fetched, formatOf(fetched)));
 }
 
 /** The text of a spec's latest version, or undefined when the spec does not exist or has no version yet. */
