@@ -36,7 +36,7 @@ export default defineConfig({
             'test/server/revisions.test.ts', 'test/server/import.test.ts',
             'test/e2e/built-uploads.test.ts', 'test/e2e/remote-uploads.test.ts', 'test/e2e/large-file-push.test.ts',
             'test/e2e/capability-urls.test.ts', 'test/e2e/remote-content.test.ts', 'test/e2e/push-failures.test.ts',
-            'test/e2e/remote-revisions.test.ts',
+            'test/e2e/remote-revisions.test.ts', 'test/e2e/remote-org-archive.test.ts', 'test/e2e/built-org-archive.test.ts',
           ],
           globalSetup: ['test/global-setup.ts', 'test/s3-setup.ts'],
           // Only this project's workers keep files in S3 (the server's endpoint, set by the set-up, reaches every worker).

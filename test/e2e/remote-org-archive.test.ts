@@ -5,6 +5,7 @@ import { openEngine } from '../../src/engine/index';
 import { insertOrganization } from '../../src/engine/organizations';
 import { loadArchive } from '../../src/org-archive/archive';
 import { enrichSample, normalizedArchive } from '../helpers/org-archive';
+import { testFileStoreOptions } from '../helpers/s3';
 
 /**
  * Export and import in remote mode, through a real `serve`: an organization exported over HTTP and
@@ -16,7 +17,7 @@ describe('export and import through serve', () => {
   const { box, served, remote } = servedSandbox({
     setup: async (b) => {
       expect((await b.run(['init', '--sample'])).code).toBe(0);
-      const engine = await openEngine(b.env.DOCSCTL_DB);
+      const engine = await openEngine(b.env.DOCSCTL_DB, testFileStoreOptions());
       const installation = await engine.install();
       source = installation.organizationId;
       target = await engine.core.write(async () => await insertOrganization(engine.core, { title: 'Acme Copy', adminUserId: installation.userId }));
