@@ -9,6 +9,8 @@ import { testEngine } from '../helpers/engine';
 import { testApp } from '../helpers/app';
 import { S3_CREDENTIALS, closedPort, s3Endpoint, s3Env, s3Location, s3Reach, testS3Store } from '../helpers/s3';
 import { openDb } from '../../src/engine/store/db';
+import { S3FileStore } from '../../src/engine/content/s3-file-store';
+import { FileStoreFailed } from '../../src/engine/errors';
 
 // Files in S3-compatible storage end to end (issue 33, item 2), against the run's S3-protocol server
 // (test/s3-setup.ts): the CLI in local mode, serve with presigned downloads, db copy between stores.
@@ -153,6 +155,25 @@ describe('the engine with files in S3', () => {
     await bucketClient().send(new DeleteObjectCommand({ Bucket: bucketOf(location), Key: keyOf(location, kept) }));
     await expect(api.request('GET', `/v1/spaces/${space.id}/files/${written.body.insertedFiles[0].id}/download`, { as: t.adminId }))
       .rejects.toThrow(`file ${sha(kept)} is missing from the file store ${location}`);
+  });
+
+  it('an object the store refuses is never named: the upload fails naming the store, and no row is written', async () => {
+    const location = s3Location('refused-write');
+    const refusing = new S3FileStore(location, { endpoint: s3Endpoint(), credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'wrong' } });
+    const t = await testEngine({ files: testS3Store(location) });
+    // Its key revoked once the database named it.
+    t.engine.core.files = refusing;
+    const api = testApp(t.engine);
+    const space = await t.engine.spaces.create({ userId: t.adminId }, t.orgId, { title: 'Docs' });
+    // testApp throws what serve would log (and answer 503 with).
+    await expect(api.request('POST', `/v1/spaces/${space.id}/uploads`, { as: t.adminId, bytes: randomBytes(3 * MiB) })).rejects.toThrow(FileStoreFailed);
+    const cr = await t.engine.changeRequests.create({ userId: t.adminId }, space.id, {});
+    await expect(api.request('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, {
+      as: t.adminId, body: { changes: [{ operation: 'insert_files', files: [{ name: 'a.bin', base64: randomBytes(100).toString('base64') }] }] },
+    })).rejects.toThrow(/failed to look up file \w+: access denied \(403\)/);
+    expect(await t.engine.core.get('SELECT COUNT(*) AS n FROM blobs')).toEqual({ n: 0 });
+    expect(await t.engine.core.get('SELECT COUNT(*) AS n FROM space_uploads')).toEqual({ n: 0 });
+    expect(await t.engine.core.get('SELECT COUNT(*) AS n FROM revision_files')).toEqual({ n: 0 });
   });
 
   it('with presigned downloads, the download answers a redirect to the store, which serves the bytes with their type', async () => {
