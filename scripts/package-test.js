@@ -254,6 +254,29 @@ try {
     assert(/cannot open postgres:\/\/docsctl:\*\*\*@127\.0\.0\.1:1\/docs: .*ECONNREFUSED/.test(refused.stderr), `said: ${refused.stderr}`);
   });
 
+  await check('files in S3 (@aws-sdk/client-s3): --files s3://…, a folder pushed to an S3-protocol server (s3rver) and pulled back', async () => {
+    const { startS3Server } = await import('./s3-server.js');
+    const s3 = await startS3Server();
+    try {
+      const s3env = {
+        DOCSCTL_DB: join(dir, 's3.db'), DOCSCTL_FILES: `s3://${s3.bucket}/sea`, DOCSCTL_FILES_ENDPOINT: s3.endpoint,
+        AWS_ACCESS_KEY_ID: s3.accessKeyId, AWS_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      };
+      await docsctl(['init'], { env: s3env });
+      const space = (await docsctl(['spaces', 'create', '--title', 'S3'], { json: true, env: s3env })).id;
+      const folder = join(dir, 's3-docs');
+      mkdirSync(join(folder, 'images'), { recursive: true });
+      const image = Buffer.alloc(3 * 1024 * 1024 + 7, 'docsctl');
+      writeFileSync(join(folder, 'README.md'), '# S3\n\n![a](images/a.png)\n');
+      writeFileSync(join(folder, 'images/a.png'), image);
+      await docsctl(['content', 'push', folder, '--space', space, '--merge'], { env: s3env });
+      await docsctl(['content', 'pull', join(dir, 's3-out'), '--space', space], { env: s3env });
+      assert(readFileSync(join(dir, 's3-out', 'images/a.png')).equals(image), 'the file pulled back differs from the one pushed');
+    } finally {
+      await s3.stop();
+    }
+  });
+
   await check('MCP (@modelcontextprotocol/sdk): docsctl mcp answers initialize and tools/list on stdio', async () => {
     const [file, args] = command(['mcp']);
     const { stdout, stderr } = await new Promise((resolve, reject) => {
