@@ -92,8 +92,8 @@ describe('S3FileStore (--files s3://BUCKET/PREFIX)', () => {
     // An unfinished multipart upload (a process killed mid-write): s3rver cannot list them, which the sweep tolerates.
     await client.send(new CreateMultipartUploadCommand({ Bucket: store.bucket, Key: `${prefix}/${'ab'}/${'ab'.repeat(32)}` }));
     // Nothing is older than a moment ago: nothing goes.
-    expect(await store.sweep(new Date(Date.now() - 60_000), async () => false)).toBe(0);
-    const removed = await store.sweep(new Date(Date.now() + 60_000), async (id) => id === sha(named));
+    expect(await store.sweep(new Date(Date.now() - 60_000), async () => new Set())).toBe(0);
+    const removed = await store.sweep(new Date(Date.now() + 60_000), async (ids) => new Set(ids.filter((id) => id === sha(named))));
     expect(removed).toBe(1);
     expect(await store.sizeOf(sha(named))).toBe(100);
     expect(await store.sizeOf(sha(unnamed))).toBeUndefined();

@@ -20,10 +20,11 @@ export interface FileStore {
   /** Removes an object no row names any more (gone already: nothing to do). */
   remove(id: string): Promise<void>;
   /**
-   * Removes objects older than `before` that `named` says no row names (left by a transaction that
-   * failed after writing them), and temporary files older than that; answers how many went.
+   * Removes objects older than `before` that no row names (left by a transaction that failed after
+   * writing them), and temporary files older than that; answers how many went. `named` answers which
+   * of some ids a row names (asked a page of ids at a time, not once per object).
    */
-  sweep(before: Date, named: (id: string) => Promise<boolean>): Promise<number>;
+  sweep(before: Date, named: (ids: string[]) => Promise<Set<string>>): Promise<number>;
   /** Whether the store answers with the settings given (a bucket that exists, credentials it takes); throws FileStoreFailed naming what is wrong. */
   check?(): Promise<void>;
   /** With `serve --files-presign`: how long a presigned download URL lives (seconds); undefined when downloads stream through docsctl. */
@@ -96,16 +97,20 @@ export class DirFileStore implements FileStore {
     await rm(this.pathOf(id), { force: true });
   }
 
-  async sweep(before: Date, named: (id: string) => Promise<boolean>): Promise<number> {
+  async sweep(before: Date, named: (ids: string[]) => Promise<Set<string>>): Promise<number> {
     let removed = 0;
     const folders = await readdir(this.root).catch(() => [] as string[]);
     for (const folder of folders.filter((name) => /^[0-9a-f]{2}$/.test(name))) {
+      const old: { name: string; path: string }[] = [];
       for (const name of await readdir(join(this.root, folder)).catch(() => [] as string[])) {
         const path = join(this.root, folder, name);
-        const old = await stat(path).then((s) => s.mtime < before, () => false);
-        if (!old) continue;
+        if (await stat(path).then((s) => s.mtime < before, () => false)) old.push({ name, path });
+      }
+      const objects = old.filter((o) => /^[0-9a-f]{64}$/.test(o.name));
+      const kept = objects.length ? await named(objects.map((o) => o.name)) : new Set<string>();
+      for (const { name, path } of old) {
         const object = /^[0-9a-f]{64}$/.test(name);
-        if (object ? !(await named(name)) : name.includes('.tmp-')) {
+        if (object ? !kept.has(name) : name.includes('.tmp-')) {
           await rm(path, { force: true });
           removed++;
         }

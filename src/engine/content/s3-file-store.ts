@@ -231,7 +231,7 @@ export class S3FileStore implements FileStore {
    * multipart uploads begun before it (a process killed mid-upload). Keys that are not objects of this
    * store (another name under the prefix) are left alone.
    */
-  async sweep(before: Date, named: (id: string) => Promise<boolean>): Promise<number> {
+  async sweep(before: Date, named: (ids: string[]) => Promise<Set<string>>): Promise<number> {
     let removed = 0;
     const Prefix = this.prefix ? `${this.prefix}/` : undefined;
     let ContinuationToken: string | undefined;
@@ -239,9 +239,15 @@ export class S3FileStore implements FileStore {
       const page = await this.send<{ Contents?: { Key?: string; LastModified?: Date }[]; NextContinuationToken?: string; IsTruncated?: boolean }>(
         'list its objects', (s3) => new s3.ListObjectsV2Command({ Bucket: this.bucket, Prefix, ContinuationToken }),
       );
+      const old: string[] = [];
       for (const object of page.Contents ?? []) {
         const id = OBJECT_NAME.exec((object.Key ?? '').slice(Prefix?.length ?? 0))?.[1];
-        if (!id || !object.LastModified || object.LastModified >= before || (await named(id))) continue;
+        if (id && object.LastModified && object.LastModified < before) old.push(id);
+      }
+      // One question to the database per page of the listing (up to 1,000 keys), not one per object.
+      const kept = old.length ? await named(old) : new Set<string>();
+      for (const id of old) {
+        if (kept.has(id)) continue;
         await this.remove(id);
         removed++;
       }
