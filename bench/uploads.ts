@@ -119,12 +119,19 @@ export async function benchUploads(bin: string): Promise<BenchRow[]> {
     served = serve;
     const before = peakKbOf(serve.child.pid);
     const remote = { ...env, URL: serve.url, TOKEN: token, SPACE: space, FILE: file };
+    let started = performance.now();
     const uploaded = await play('upload', remote);
+    const uploadSeconds = (performance.now() - started) / 1000;
     const afterUpload = peakKbOf(serve.child.pid);
     const target = join(dir, 'downloaded.gif');
+    started = performance.now();
     const downloaded = await play('download', { ...remote, FILE_ID: uploaded.fileId, TARGET: target });
+    const downloadSeconds = (performance.now() - started) / 1000;
     const afterDownload = peakKbOf(serve.child.pid);
     if ((await sha256Of(target)) !== expected) throw new Error('the downloaded file differs from the uploaded one');
+    serve.child.kill('SIGTERM');
+    served = undefined;
+    const inS3 = await throughS3(bin, dir, file, expected);
     const localTarget = join(dir, 'local.gif');
     const local = await play('local', { ...env, DATABASE: join(dir, 'local.db'), FILE: file, TARGET: localTarget });
     if ((await sha256Of(localTarget)) !== expected) throw new Error('the file downloaded in local mode differs from the uploaded one');
@@ -136,9 +143,59 @@ export async function benchUploads(bin: string): Promise<BenchRow[]> {
       row(`uploads: the client's peak uploading ${SIZE} (ApiClient.upload over node:http)`, uploaded.peakKb),
       row(`uploads: the client's peak downloading ${SIZE} (ApiClient.download over node:http)`, downloaded.peakKb),
       row(`uploads: local mode, one process uploading and downloading ${SIZE} (engine in-process)`, local.peakKb),
+      { name: `uploads: time to upload ${SIZE} through serve and merge it (files in the database)`, value: `${uploadSeconds.toFixed(2)} s` },
+      { name: `uploads: time to download it (files in the database)`, value: `${downloadSeconds.toFixed(2)} s` },
+      ...inS3,
     ];
   } finally {
     served?.child.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The same upload and download through a serve that keeps files in S3 (`--files s3://…`, an S3-protocol
+ * server on loopback: s3rver, scripts/s3-server.js): serve's peaks and the times, the store's own work
+ * included (s3rver writes each object to its disk; a real store's network adds to them).
+ */
+async function throughS3(bin: string, dir: string, file: string, expected: string): Promise<BenchRow[]> {
+  const { startS3Server } = (await import('../scripts/s3-server.js' as string)) as {
+    startS3Server: () => Promise<{ endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; stop: () => Promise<void> }>;
+  };
+  const s3 = await startS3Server();
+  const home = join(dir, 's3');
+  const env = {
+    ...startupEnv(home), DOCSCTL_FILES: `s3://${s3.bucket}/bench`, DOCSCTL_FILES_ENDPOINT: s3.endpoint,
+    AWS_ACCESS_KEY_ID: s3.accessKeyId, AWS_SECRET_ACCESS_KEY: s3.secretAccessKey,
+  };
+  let served: { child: ChildProcess } | undefined;
+  try {
+    runQuiet(bin, ['init'], env);
+    const token = JSON.parse(runQuiet(bin, ['tokens', 'create', '--json'], env)).token as string;
+    const space = JSON.parse(runQuiet(bin, ['spaces', 'create', '--title', 'Files', '--json'], env)).id as string;
+    const serve = await startServe(bin, env);
+    served = serve;
+    const before = peakKbOf(serve.child.pid);
+    const remote = { ...env, URL: serve.url, TOKEN: token, SPACE: space, FILE: file };
+    let started = performance.now();
+    const uploaded = await play('upload', remote);
+    const uploadSeconds = (performance.now() - started) / 1000;
+    const afterUpload = peakKbOf(serve.child.pid);
+    const target = join(home, 'downloaded.gif');
+    started = performance.now();
+    await play('download', { ...remote, FILE_ID: uploaded.fileId, TARGET: target });
+    const downloadSeconds = (performance.now() - started) / 1000;
+    const afterDownload = peakKbOf(serve.child.pid);
+    if ((await sha256Of(target)) !== expected) throw new Error('the file downloaded from S3 differs from the uploaded one');
+    return [
+      { name: `uploads, files in S3: serve's peak before any transfer (the bucket checked: the AWS SDK loaded)`, value: `${mb(before).toFixed(0)} MB` },
+      row(`uploads, files in S3: serve's peak while receiving and storing a ${SIZE} upload`, afterUpload),
+      row(`uploads, files in S3: serve's peak once it has also sent the file back`, afterDownload),
+      { name: `uploads, files in S3: time to upload ${SIZE} through serve and merge it`, value: `${uploadSeconds.toFixed(2)} s` },
+      { name: `uploads, files in S3: time to download it`, value: `${downloadSeconds.toFixed(2)} s` },
+    ];
+  } finally {
+    served?.child.kill('SIGTERM');
+    await s3.stop();
   }
 }

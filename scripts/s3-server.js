@@ -16,42 +16,39 @@ export const S3_SECRET_KEY = 'S3RVER';
 export const S3_BUCKET = 'docsctl-test';
 
 /**
- * s3rver signs a bucket's own path (`GET /bucket/?list-type=2`) as `/bucket`, where the AWS SDK v3
- * signs `/bucket/`: every listing would fail its signature check. The check itself is kept; only the
- * path it reads gets its slash back.
+ * The child's program (CommonJS, run with `node -e`, so it works wherever this module is bundled):
+ * s3rver from the absolute paths the parent resolved, serving a folder with the buckets named, saying
+ * where on stdout. s3rver signs a bucket's own path (`GET /bucket/?list-type=2`) as `/bucket`, where
+ * the AWS SDK v3 signs `/bucket/`: every listing would fail its signature check. The check itself is
+ * kept; only the path it reads gets its slash back.
  */
-function loadS3rver() {
-  const require = createRequire(import.meta.url);
-  const authentication = require.resolve('@20minutes/s3rver/lib/middleware/authentication.js');
-  const factory = require(authentication);
-  require.cache[authentication].exports = (...args) => {
-    const middleware = factory(...args);
-    return (ctx, next) => {
-      const bucket = ctx.params.bucket;
-      if (!bucket || ctx.params.key || !ctx.path.endsWith('/')) return middleware(ctx, next);
-      ctx.params.bucket = `${bucket}/`;
-      return middleware(ctx, () => {
-        ctx.params.bucket = bucket;
-        return next();
-      });
-    };
+const CHILD = `
+const [authentication, main, directory, ...buckets] = process.argv.slice(1);
+const factory = require(authentication);
+require.cache[authentication].exports = (...args) => {
+  const middleware = factory(...args);
+  return (ctx, next) => {
+    const bucket = ctx.params.bucket;
+    if (!bucket || ctx.params.key || !ctx.path.endsWith('/')) return middleware(ctx, next);
+    ctx.params.bucket = bucket + '/';
+    return middleware(ctx, () => {
+      ctx.params.bucket = bucket;
+      return next();
+    });
   };
-  return require('@20minutes/s3rver');
-}
-
-/** In the child: serves `directory` with the buckets named, and says where on stdout. */
-async function serve(directory, buckets) {
-  const S3rver = loadS3rver();
-  const server = new S3rver({ port: 0, address: '127.0.0.1', directory, silent: true, configureBuckets: buckets.map((name) => ({ name })) });
-  const { port } = await server.run();
-  process.stdout.write(`${JSON.stringify({ endpoint: `http://127.0.0.1:${port}` })}\n`);
+};
+const S3rver = require(main);
+const server = new S3rver({ port: 0, address: '127.0.0.1', directory, silent: true, configureBuckets: buckets.map((name) => ({ name })) });
+server.run().then(({ port }) => {
+  process.stdout.write(JSON.stringify({ endpoint: 'http://127.0.0.1:' + port }) + '\\n');
   const stop = () => server.close().then(() => process.exit(0), () => process.exit(1));
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
   // The parent gone (a test run killed): this server goes too.
   process.stdin.on('end', stop);
   process.stdin.resume();
-}
+});
+`;
 
 /**
  * Starts a server in a child process; resolves once it listens. `stop()` ends it and removes its folder.
@@ -59,7 +56,9 @@ async function serve(directory, buckets) {
  */
 export async function startS3Server({ buckets = [S3_BUCKET] } = {}) {
   const directory = mkdtempSync(join(tmpdir(), 'docsctl-s3-'));
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), 'serve', directory, ...buckets], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const require = createRequire(import.meta.url);
+  const paths = [require.resolve('@20minutes/s3rver/lib/middleware/authentication.js'), require.resolve('@20minutes/s3rver')];
+  const child = spawn(process.execPath, ['-e', CHILD, ...paths, directory, ...buckets], { stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = new Promise((resolve) => child.on('exit', resolve));
   const endpoint = await new Promise((resolve, reject) => {
     let out = '';
@@ -84,12 +83,9 @@ export async function startS3Server({ buckets = [S3_BUCKET] } = {}) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  if (process.argv[2] === 'serve') await serve(process.argv[3], process.argv.slice(4));
-  else {
-    const server = await startS3Server();
-    process.stdout.write(`${JSON.stringify({ endpoint: server.endpoint, bucket: server.bucket, accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey })}\n`);
-    const stop = () => server.stop().then(() => process.exit(0));
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  }
+  const server = await startS3Server();
+  process.stdout.write(`${JSON.stringify({ endpoint: server.endpoint, bucket: server.bucket, accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey })}\n`);
+  const stop = () => server.stop().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
