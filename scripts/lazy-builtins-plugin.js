@@ -13,6 +13,10 @@ const LAZY = [
   // The engine hashes and draws random ids when it writes or checks a token; a local read does neither.
   // node:crypto pulls in streams and the ciphers.
   { builtin: 'node:crypto', importer: /[\\/]src[\\/]/ },
+  // Files are read and written through promises only by some commands (uploads, downloads, input
+  // files); node:fs/promises pulls in readline, the file watchers and directory handles. A remote
+  // command that never opens a file then never loads it.
+  { builtin: 'node:fs/promises', importer: /[\\/]src[\\/]/ },
 ];
 
 export const lazyBuiltinsPlugin = {

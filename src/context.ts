@@ -6,12 +6,8 @@ import { ConfigError, resolveTarget, type Env, type GlobalFlags, type Target } f
 import { CliError, UsageError, EXIT } from './errors';
 import { createOutput, type Output } from './output/output';
 import { inquirerPrompter, type Prompter } from './output/prompts';
-import { openEngine, type Engine } from './engine/index';
+import type { Engine, openEngine as OpenEngine } from './engine/index';
 import { routes } from './api/routes/index';
-import { createApp } from './server/app';
-import { findUser } from './engine/users';
-import { roleAndAdmins } from './engine/members';
-import { localTransport } from './api/transports/local';
 import { VERSION } from './version';
 import type { Writer } from './output/render';
 import { withSpinner } from './output/spinner';
@@ -21,9 +17,8 @@ import { colorEnabled, isCI, isDumbTerminal } from './output/terminal';
 import type { ImportLimits } from './domain/import-limits';
 import { databaseLabel, isPostgresUrl, sqliteFile } from './domain/database-location';
 import { maxFileSizeOf } from './domain/file-size';
-import { NewerDatabase } from './engine/store/db';
 import type { DatabaseCredentials } from './engine/store/postgres-password';
-import { FileStoreFailed, FileStoreRefused, PasswordMissing, SetUpRefused } from './engine/errors';
+import { FileStoreFailed, FileStoreRefused, NewerDatabase, PasswordMissing, SetUpRefused } from './engine/errors';
 import { s3SettingsOf, type S3Settings } from './engine/content/s3-file-store';
 
 export interface IO {
@@ -41,7 +36,9 @@ export interface IO {
  * Opens the engine on a database location, turning what a user can fix into a clear error: a database
  * written by a newer docsctl, a server that cannot be reached, a login refused, a database missing.
  */
-export async function openDatabase(location: string, options: Parameters<typeof openEngine>[1] = {}): Promise<Engine> {
+export async function openDatabase(location: string, options: Parameters<typeof OpenEngine>[1] = {}): Promise<Engine> {
+  // The engine loads here, not at start-up: a remote command never sets up its modules.
+  const { openEngine } = await import('./engine/index');
   return await opening(location, () => openEngine(location, options));
 }
 
@@ -201,6 +198,7 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
         return `the token's user may not do this; use the token of a member who may: --token TOKEN, DOCSCTL_TOKEN or docsctl login (--as, acting as another member, is for local mode only)`;
       }
       if (!engine) return undefined;
+      const [{ findUser }, { roleAndAdmins }] = await Promise.all([import('./engine/users'), import('./engine/members')]);
       const installation = await engine.installation();
       const user = t.as ? await findUser(engine.core, t.as) : installation.userId ? { id: installation.userId, email: undefined } : undefined;
       if (!user) return undefined;
@@ -253,6 +251,7 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
       return remoteTransport({ baseUrl: t.url, token: t.token, userAgent: `docsctl/${VERSION}` });
     }
     const local = await ctx.localEngine();
+    const [{ findUser }, { createApp }, { localTransport }] = await Promise.all([import('./engine/users'), import('./server/app'), import('./api/transports/local')]);
     let userId = (await local.installation()).userId!;
     if (t.as) {
       const user = await findUser(local.core, t.as);
