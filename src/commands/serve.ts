@@ -105,7 +105,8 @@ export function registerServe(program: Command, ctx: Context): void {
       const { createHttpServer, listen, send } = await import('../server/http');
       // Listen first: with --port 0 the public URL is only known once the socket is bound.
       let app: App | undefined;
-      const report = (error: unknown) => ctx.io.stderr.write(`internal error: ${(error as Error)?.stack ?? String(error)}\n`);
+      // A file store that fails (S3 down, a key revoked) is said in its own words, not as a stack trace.
+      const report = (error: unknown) => ctx.io.stderr.write(error instanceof FileStoreFailed ? `serve: ${error.message}\n` : `internal error: ${(error as Error)?.stack ?? String(error)}\n`);
       const logFormat = opts.logFormat ?? (ctx.io.stdout.isTTY ? 'text' : 'json');
       const { batchedLines, formatAccessEntry, formatDeliveryAttempt } = await import('../server/access-log');
       const lines = batchedLines((text) => ctx.io.stdout.write(text));

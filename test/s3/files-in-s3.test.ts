@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { S3Client, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { sandbox } from '../helpers/cli';
-import { startServe } from '../helpers/serve';
+import { apiCaller, startServe } from '../helpers/serve';
 import { testEngine } from '../helpers/engine';
 import { testApp } from '../helpers/app';
 import { S3_CREDENTIALS, closedPort, s3Endpoint, s3Env, s3Location, s3Reach, testS3Store } from '../helpers/s3';
@@ -231,6 +231,39 @@ describe('serve with files in S3', () => {
     const refused = await inRows.run(['serve', '--port', '0', '--files-presign'], { env: { DOCSCTL_FILES: '' } });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('--files-presign: this database keeps its files in itself; presigned downloads need an S3-compatible store');
+  }, 60_000);
+});
+
+describe('serve when the store goes away', () => {
+  it('answers 503 naming the store and what failed, logs it in one line (no stack trace), and goes on serving what needs no file', async () => {
+    const { startS3Server } = (await import('../../scripts/s3-server.js' as string)) as {
+      startS3Server: () => Promise<{ endpoint: string; bucket: string; stop: () => Promise<void> }>;
+    };
+    const own = await startS3Server();
+    const box = sandbox();
+    const location = `s3://${own.bucket}/outage`;
+    Object.assign(box.env, { ...s3Reach(), DOCSCTL_FILES: location, DOCSCTL_FILES_ENDPOINT: own.endpoint });
+    expect((await box.run(['init', '--no-first-token'])).code).toBe(0);
+    const served = await startServe(box);
+    let said = '';
+    try {
+      const space = (await served.json(['spaces', 'create', '--title', 'Docs'])).id as string;
+      const { big } = docs(join(box.dir, 'docs'));
+      expect((await served.remote(['content', 'push', 'docs', '--space', space, '--merge'])).code).toBe(0);
+      const call = apiCaller(served.url, served.token);
+      const files = (await call('GET', `/v1/spaces/${space}/content/files`)).json().items as { id: string; name: string }[];
+      const data = files.find((f) => f.name.endsWith('data.bin'))!;
+      await own.stop();
+      const refused = await call('GET', `/v1/spaces/${space}/files/${data.id}/download`);
+      expect(refused.status).toBe(503);
+      expect(refused.json().error.message).toMatch(new RegExp(`^the file store ${location} \\(at ${own.endpoint}\\) failed to read file ${sha(big)}: cannot reach ${own.endpoint} \\(ECONNREFUSED`));
+      // What needs no file goes on.
+      expect((await call('GET', `/v1/spaces/${space}`)).status).toBe(200);
+    } finally {
+      said = (await served.stop()).stderr;
+    }
+    expect(said).toMatch(/^serve: the file store .* failed to read file \w+: cannot reach/m);
+    expect(said).not.toMatch(/^\s+at /m);
   }, 60_000);
 });
 
