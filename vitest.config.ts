@@ -40,7 +40,8 @@ export default defineConfig({
           ],
           globalSetup: ['test/global-setup.ts', 'test/s3-setup.ts'],
           // Only this project's workers keep files in S3 (the server's endpoint, set by the set-up, reaches every worker).
-          env: { DOCSCTL_TEST_FILES: 's3' },
+          // The AWS SDK never asks the instance metadata address for credentials in a test run.
+          env: { DOCSCTL_TEST_FILES: 's3', AWS_EC2_METADATA_DISABLED: 'true' },
         },
       },
     ],

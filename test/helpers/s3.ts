@@ -31,7 +31,8 @@ export function s3Location(name = 'box'): string {
 export function s3Reach(): Record<string, string> {
   const endpoint = s3Endpoint();
   if (!endpoint) throw new Error('no S3 server in this run: the "s3" vitest project starts one (test/s3-setup.ts)');
-  return { DOCSCTL_FILES_ENDPOINT: endpoint, AWS_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey, AWS_REGION: 'us-east-1' };
+  // Never the instance metadata address: a store opened without these keys by mistake fails at once instead.
+  return { DOCSCTL_FILES_ENDPOINT: endpoint, AWS_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey, AWS_REGION: 'us-east-1', AWS_EC2_METADATA_DISABLED: 'true' };
 }
 
 /** The environment of a sandbox whose files go to a fresh prefix of the test bucket. */
