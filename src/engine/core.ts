@@ -64,6 +64,12 @@ export class Core implements Statements {
     return await this.store.run(sql, args);
   }
 
+  /** A statement of the transaction that it does not read back, sent with its COMMIT where that saves a round trip (`Store.runAtCommit`). */
+  async runAtCommit(sql: string, args: unknown[] = []): Promise<void> {
+    this.dirty = true;
+    await this.store.runAtCommit(sql, args);
+  }
+
   /**
    * Forgets remembered values if the database changed since the last call: a commit by any other
    * connection moves the store's change version, and our own writes go through `run`. The app calls

@@ -69,14 +69,23 @@ export function retryDelayMs(attempts: number, baseMs = 1000, random = Math.rand
   return Math.round(step * baseMs * (0.9 + 0.2 * random()));
 }
 
-type Claimed = DeliveryRow & { url: string; secret: string; failures_in_row: number };
+type Claimed = DeliveryRow & { url: string; secret: string; failures_in_row: number; pending_from: number };
 
-/** Of each active webhook (`w`), its first pending delivery (`d`), through `webhook_deliveries_pending`. */
+/**
+ * Of each active webhook (`w`), its first pending delivery (`d`): none is below `w.pending_from`
+ * (migration 18), so the walk along `webhook_deliveries_by_sequence` starts there.
+ */
 const FIRST_PENDING = `FROM webhooks w
-  JOIN webhook_deliveries d ON d.id = (SELECT e.id FROM webhook_deliveries e WHERE e.webhook_id = w.id AND e.status = 'pending' ORDER BY e.sequence LIMIT 1)
+  JOIN webhook_deliveries d ON d.id = (SELECT e.id FROM webhook_deliveries e
+    WHERE e.webhook_id = w.id AND e.sequence >= w.pending_from AND e.status = 'pending' ORDER BY e.sequence LIMIT 1)
   WHERE w.active = 1`;
 /** The deliveries that may be sent now (args: now, now): first pending ones, due and not leased (or the lease past). */
-const FIRST_DUE = `SELECT d.*, w.url, w.secret, w.consecutive_failures AS failures_in_row ${FIRST_PENDING} AND d.next_attempt_at <= ? AND (d.lease_until IS NULL OR d.lease_until < ?)`;
+const FIRST_DUE = `SELECT d.*, w.url, w.secret, w.consecutive_failures AS failures_in_row, w.pending_from ${FIRST_PENDING} AND d.next_attempt_at <= ? AND (d.lease_until IS NULL OR d.lease_until < ?)`;
+/**
+ * How many settled deliveries a claim may walk past before the deliverer moves `pending_from` up: a
+ * write of the webhook's row every few deliveries rather than every one.
+ */
+const PENDING_FROM_STEP = 16;
 
 export function webhookDeliverer(core: Core, options: DeliveryOptions) {
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
@@ -170,6 +179,13 @@ export function webhookDeliverer(core: Core, options: DeliveryOptions) {
           status || null, responseBody, durationMs, error, row.id, options.worker],
       );
       if (!recorded) return undefined;
+      // Settled, it was its webhook's first pending one (claims take no other, and nothing pending is
+      // ever put before it): nothing pending is below the next. Never moved down here: a redelivery
+      // goes to the end of the queue.
+      const after = row.sequence + 1;
+      if (outcome !== 'retry' && after - row.pending_from >= PENDING_FROM_STEP) {
+        await db.run('UPDATE webhooks SET pending_from = ? WHERE id = ? AND pending_from < ?', [after, row.webhook_id, after]);
+      }
       if (delivered) {
         // As claimed (in this transaction when chained): most deliveries follow a delivered one, and leave the webhook alone.
         if (row.failures_in_row > 0) await db.run('UPDATE webhooks SET consecutive_failures = 0 WHERE id = ?', [row.webhook_id]);

@@ -104,14 +104,18 @@ function wake(core: Core): void {
   if (set?.size) core.store.afterCommit(() => setImmediate(() => { for (const listener of set) listener(); }));
 }
 
-/** Inserts one pending delivery of `event` to `webhook`, next in its order; answers the delivery id. */
-async function enqueue(core: Core, webhook: { id: string; organization_id: string }, event: WebhookEvent, eventId: string, data: unknown): Promise<string> {
+/**
+ * Inserts one pending delivery of `event` to `webhook`, next in its order; answers the delivery id.
+ * `atCommit`: the row is not read back in this transaction, so on PostgreSQL it goes with the COMMIT
+ * (no round trip of its own: the outbox then costs a write almost nothing there).
+ */
+async function enqueue(core: Core, webhook: { id: string; organization_id: string }, event: WebhookEvent, eventId: string, data: unknown, atCommit = false): Promise<string> {
   const id = core.newId();
   const now = core.now();
   const body = JSON.stringify({ id: eventId, event_type: event, timestamp: now, organization: webhook.organization_id, event_data: data });
   // The next of the webhook's order, from its own deliveries (an index look-up; writes are serialized,
   // so two never take the same number): no webhook row rewritten a write.
-  await core.run(
+  await (atCommit ? core.runAtCommit.bind(core) : core.run.bind(core))(
     `INSERT INTO webhook_deliveries (id, webhook_id, organization_id, sequence, event, body, status, attempts, next_attempt_at, created_at)
      VALUES (?, ?, ?, (SELECT COALESCE(MAX(sequence), 0) + 1 FROM webhook_deliveries WHERE webhook_id = ?), ?, ?, 'pending', 0, ?, ?)`,
     [id, webhook.id, webhook.organization_id, webhook.id, event, body, now, now],
@@ -137,7 +141,7 @@ async function record(core: Core, subscribed: Subscriber[], event: WebhookEvent,
   if (!subscribed.length) return 0;
   const eventData = typeof data === 'function' ? await data() : data;
   const eventId = core.newId();
-  for (const hook of subscribed) await enqueue(core, hook, event, eventId, eventData);
+  for (const hook of subscribed) await enqueue(core, hook, event, eventId, eventData, true);
   wake(core);
   return subscribed.length;
 }
@@ -148,32 +152,38 @@ async function record(core: Core, subscribed: Subscriber[], event: WebhookEvent,
  * Answers how many deliveries were recorded.
  */
 export async function emit(core: Core, organizationId: string, event: WebhookEvent, data: EventData): Promise<number> {
-  return await core.write(async () => await record(core, await subscribersOf(core, organizationId, event), event, data));
+  return await within(core, async () => await record(core, await subscribersOf(core, organizationId, event), event, data));
 }
 
+/**
+ * Runs `fn` in the caller's transaction, or in one of its own when there is none. Not a savepoint: an
+ * event that fails to record fails the write, which undoes both (and a savepoint costs every write).
+ */
+async function within<T>(core: Core, fn: () => Promise<T>): Promise<T> {
+  return core.store.inTransaction() ? await fn() : await core.write(fn);
+}
+
+type SpaceRow = { id: string; organization_id: string; title: string; visibility: string; parent_id: string | null };
+
 /** A space as events carry it: enough to find it and name it. */
-export async function spaceRef(core: Core, spaceId: string) {
-  const row = (await core.get<{ id: string; organization_id: string; title: string; visibility: string; parent_id: string | null }>(
-    'SELECT id, organization_id, title, visibility, parent_id FROM spaces WHERE id = ?', [spaceId],
-  ))!;
+function spaceRef(core: Core, row: SpaceRow) {
   return {
-    organizationId: row.organization_id,
-    space: {
-      id: row.id, title: row.title, visibility: row.visibility, parent: row.parent_id,
-      urls: { location: core.apiUrl(`/spaces/${row.id}`), app: core.appUrl(`/s/${row.id}`) },
-    },
+    id: row.id, title: row.title, visibility: row.visibility, parent: row.parent_id,
+    urls: { location: core.apiUrl(`/spaces/${row.id}`), app: core.appUrl(`/s/${row.id}`) },
   };
 }
 
 /** Records a space event (`space_created`, `space_deleted`, …) with the space as it is now and `extra` fields. */
 export async function emitSpaceEvent(core: Core, spaceId: string, event: WebhookEvent, extra: Record<string, unknown> = {}): Promise<void> {
-  await core.write(async () => {
-    // The subscribers found from the space in one look-up: the space itself is read only for them.
-    const hooks = (await core.all<Subscriber>(
-      `SELECT w.id, w.organization_id, w.events FROM spaces s JOIN webhooks w ON w.organization_id = s.organization_id
+  await within(core, async () => {
+    // The subscribers and the space in one look-up (a row per subscriber, the space on each).
+    const rows = (await core.all<Subscriber & { space_title: string; space_visibility: string; space_parent: string | null }>(
+      `SELECT w.id, w.organization_id, w.events, s.title AS space_title, s.visibility AS space_visibility, s.parent_id AS space_parent
+       FROM spaces s JOIN webhooks w ON w.organization_id = s.organization_id
        WHERE s.id = ? AND w.active = 1 ORDER BY w.created_at, w.id`, [spaceId],
     )).filter((hook) => (JSON.parse(hook.events) as string[]).includes(event));
-    await record(core, hooks, event, async () => ({ space: (await spaceRef(core, spaceId)).space, ...extra }));
+    const space = rows[0] && spaceRef(core, { id: spaceId, organization_id: rows[0].organization_id, title: rows[0].space_title, visibility: rows[0].space_visibility, parent_id: rows[0].space_parent });
+    await record(core, rows, event, { space, ...extra });
   });
 }
 
@@ -330,15 +340,18 @@ export function webhooksModule(core: Core) {
 
     /**
      * Sends a delivery again, with the same id and body: it is pending again, due now, its attempts
-     * counted from zero. One being sent right now (leased) is left to finish.
+     * counted from zero. A settled one goes to the end of its webhook's queue (after what is pending
+     * now: the deliverer finds pending ones from `webhooks.pending_from` on, migration 18); a pending
+     * one keeps its place. One being sent right now (leased) is left to finish.
      */
     async redeliver(actor: Actor, organizationId: string, webhookId: string, deliveryId: string): Promise<WebhookDelivery> {
       await deliveryOf(actor, organizationId, webhookId, deliveryId);
       return await core.write(async () => {
         await core.run(
-          `UPDATE webhook_deliveries SET status = 'pending', attempts = 0, next_attempt_at = ?, error = NULL
+          `UPDATE webhook_deliveries SET status = 'pending', attempts = 0, next_attempt_at = ?, error = NULL,
+             sequence = CASE WHEN status = 'pending' THEN sequence ELSE (SELECT MAX(e.sequence) + 1 FROM webhook_deliveries e WHERE e.webhook_id = ?) END
            WHERE id = ? AND NOT (status = 'pending' AND lease_until IS NOT NULL AND lease_until > ?)`,
-          [core.now(), deliveryId, core.now()],
+          [core.now(), webhookId, deliveryId, core.now()],
         );
         wake(core);
         return await reloadDelivery(deliveryId);

@@ -13,8 +13,8 @@ const closing: (() => Promise<void>)[] = [];
 afterEach(async () => { for (const close of closing.splice(0)) await close(); });
 
 /** A built `serve --port 0 --json` that can be killed outright. */
-function builtServe(box: { dir: string; env: Record<string, string> }, env: Record<string, string>) {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--json', '--allow-private-addresses', '--log-format', 'json', '--shutdown-grace', '0'], {
+function builtServe(box: { dir: string; env: Record<string, string> }, env: Record<string, string>, flags: string[] = []) {
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--json', '--allow-private-addresses', '--log-format', 'json', '--shutdown-grace', '0', ...flags], {
     cwd: box.dir, env: builtEnv(box, env), stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -82,4 +82,25 @@ describe('built docsctl webhooks', () => {
     const after = await runBuiltJson(box, ['webhooks', 'deliveries', pending.items[0].id]);
     expect(after.items).toEqual([expect.objectContaining({ status: 'delivered', attempts: 1 })]);
   }, 60_000);
+
+  it('serve --no-webhook-delivery records events and sends none; webhooks flush sends them', async () => {
+    const box = sandbox();
+    expect((await runBuilt(box, ['init'])).code).toBe(0);
+    const receiver = await webhookReceiver();
+    closing.push(receiver.close);
+    const hook = await runBuiltJson(box, ['webhooks', 'create', '--endpoint', receiver.url, '--events', 'space_created']);
+    const token = (await runBuiltJson(box, ['tokens', 'create', '--name', 'built'])).token as string;
+    const server = builtServe(box, {}, ['--no-webhook-delivery']);
+    const call = apiCaller(await server.listening, token);
+    const org = (await call('GET', '/v1/orgs')).json().items[0].id as string;
+    expect((await call('POST', `/v1/orgs/${org}/spaces`, { title: 'Handbook' })).status).toBe(201);
+    // A delivering serve sends at once (the write wakes it) or within its poll interval (1 s).
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(receiver.received).toHaveLength(0);
+    expect((await call('GET', `/v1/orgs/${org}/webhooks/${hook.id}/deliveries`)).json().items).toEqual([expect.objectContaining({ status: 'pending', attempts: 0 })]);
+    const flushed = await runBuilt(box, ['webhooks', 'flush', '--allow-private-addresses']);
+    expect(flushed.stderr).toBe('Sent 1 delivery: 1 delivered, 0 to retry, 0 failed.\n');
+    expect(JSON.parse(receiver.received[0].body)).toMatchObject({ event_type: 'space_created', event_data: { space: { title: 'Handbook' } } });
+    await server.stop();
+  }, 30_000);
 });

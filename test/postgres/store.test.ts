@@ -33,6 +33,33 @@ describe('PostgresStore shared by several servers', () => {
     await Promise.all([a.close(), b.close()]);
   });
 
+  it('sends statements run at commit with the COMMIT: values exact, undone with their savepoint, a failing one rolls back all', async () => {
+    const url = await freshDatabase('store');
+    const store = await PostgresStore.open(url);
+    const tricky = ["it's", 'back\\slash \\\' end', '$1 and $2', 'ünïcødé ✓', '', "'; DROP TABLE meta; --"];
+    await store.transaction(async () => {
+      for (const [i, value] of tricky.entries()) await store.runAtCommit('INSERT INTO meta (key, value) VALUES (?, ?)', [`k${i}`, value]);
+      // Not sent yet: the transaction does not read them back.
+      expect(await store.get("SELECT 1 FROM meta WHERE key = 'k0'")).toBeUndefined();
+      await store.transaction(async () => await store.runAtCommit("INSERT INTO meta (key, value) VALUES ('kept', 'y')"));
+      await store.transaction(async () => {
+        await store.runAtCommit("INSERT INTO meta (key, value) VALUES ('undone', 'x')");
+        throw new Error('undo this savepoint');
+      }).catch(() => undefined);
+    });
+    const rows = await store.all<{ key: string; value: string }>("SELECT key, value FROM meta WHERE key LIKE 'k%' OR key = 'undone' ORDER BY key");
+    expect(rows.filter((r) => /^k\d$/.test(r.key)).map((r) => r.value)).toEqual(tricky);
+    expect(rows.map((r) => r.key)).toContain('kept');
+    expect(rows.map((r) => r.key)).not.toContain('undone');
+    // A NULL value breaks meta's NOT NULL: the whole transaction is undone, its other statements too.
+    await expect(store.transaction(async () => {
+      await store.run("INSERT INTO meta (key, value) VALUES ('before', 'x')");
+      await store.runAtCommit('INSERT INTO meta (key, value) VALUES (?, ?)', ['null value', null]);
+    })).rejects.toThrow(/null/i);
+    expect(await store.get("SELECT 1 FROM meta WHERE key IN ('before', 'null value')")).toBeUndefined();
+    await store.close();
+  });
+
   it('sees a change committed by another server at its next read of the change version', async () => {
     const url = await freshDatabase('store');
     const [a, b] = [await PostgresStore.open(url), await PostgresStore.open(url)];

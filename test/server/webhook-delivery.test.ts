@@ -96,6 +96,35 @@ describe('delivering webhooks', () => {
     expect(s.receiver.received.at(-1)!.headers['x-docsctl-delivery']).toBe(id);
   });
 
+
+  it('finds pending deliveries from the webhook\'s low-water mark: it moves up as deliveries settle, and a redelivered old one goes to the end of the queue', async () => {
+    // The receiver holds back the 42nd request (503 once): deliveries behind it wait.
+    const s = await setup((n) => (n === 42 ? 503 : 200));
+    const mark = async () => (await s.engine.core.get<{ pending_from: number }>('SELECT pending_from FROM webhooks WHERE id = ?', [s.hook.id]))!.pending_from;
+    for (let i = 1; i <= 40; i++) await s.space(`Space ${i}`);
+    expect(await s.deliverer.deliverDue()).toBe(40);
+    // Moved up every 16 settled deliveries, never past one that is pending.
+    expect(await mark()).toBe(32);
+    const first = (await s.engine.core.get<{ id: string }>('SELECT id FROM webhook_deliveries WHERE sequence = 1 AND webhook_id = ?', [s.hook.id]))!.id;
+    // Two more: the 41st gets through, the 42nd is answered 503 and waits for its retry.
+    await s.space('Space 41');
+    await s.space('Space 42');
+    await s.deliverer.deliverDue();
+    expect(await s.pending()).toHaveLength(1);
+    // The first delivery, settled long ago and below the mark, is sent again after the one waiting.
+    expectOk(await s.api.request('POST', `${s.hookUrl}/deliveries/${first}/redeliver`, { as: s.adminId }), 'redeliverWebhookDelivery');
+    expect(await s.deliverer.deliverDue()).toBe(0);
+    s.clock.advance(2_000);
+    expect(await s.deliverer.deliverDue()).toBe(2);
+    const titles = s.receiver.received.map((r) => JSON.parse(r.body).event_data.space.title);
+    expect(titles.slice(-3)).toEqual(['Space 42', 'Space 42', 'Space 1']);
+    expect(s.receiver.received.at(-1)!.headers['x-docsctl-delivery']).toBe(first);
+    expect(await s.delivery(first)).toMatchObject({ status: 'delivered', attempts: 1 });
+    expect(await s.pending()).toHaveLength(0);
+    // The redelivered one is the newest in the log now.
+    const newest = (await s.api.request('GET', `${s.hookUrl}/deliveries?limit=1`, { as: s.adminId })).body.items[0];
+    expect(newest.id).toBe(first);
+  });
   it('the retry schedule: 1 s, then about ×4, about an hour from the first attempt to the last, with jitter', () => {
     expect(RETRY_SCHEDULE.length).toBe(MAX_ATTEMPTS - 1);
     const total = RETRY_SCHEDULE.reduce((a, b) => a + b, 0);

@@ -12,6 +12,8 @@ interface Transaction {
   client: PoolClient;
   depth: number;
   committed: (() => void)[];
+  /** Statements sent with the COMMIT (`runAtCommit`), their values written in. */
+  atCommit: string[];
 }
 
 /**
@@ -214,6 +216,12 @@ export class PostgresStore implements Store {
     return changed;
   }
 
+  async runAtCommit(sql: string, args: readonly unknown[] = []): Promise<void> {
+    const tx = this.context.getStore();
+    if (!tx) return void (await this.run(sql, args));
+    tx.atCommit.push(withValues(toPostgres(sql), args));
+  }
+
   inTransaction(): boolean {
     return this.context.getStore() !== undefined;
   }
@@ -242,14 +250,16 @@ export class PostgresStore implements Store {
    */
   private async begin<T>(opening: string, fn: () => Promise<T>): Promise<T> {
     const client = await this.pool.connect().catch((error: unknown) => { throw unavailableOr(error); });
-    const tx: Transaction = { client, depth: 0, committed: [] };
+    const tx: Transaction = { client, depth: 0, committed: [], atCommit: [] };
     let value: T;
     let broken = false;
     try {
       const results = (await client.query(opening)) as unknown as { rows: { version: number }[] }[];
       refuseNewerSchema(Number(results[results.length - 1].rows[0].version), postgresMigrations.length);
       value = await this.context.run(tx, fn);
-      await client.query('COMMIT');
+      // One round trip: the simple protocol runs them in turn, and stops at the first that fails (the
+      // transaction then rolls back below).
+      await client.query(tx.atCommit.length ? `${tx.atCommit.join(';\n')};\nCOMMIT` : 'COMMIT');
     } catch (error) {
       broken = isConnectionFailure(error);
       if (!broken) await client.query('ROLLBACK').catch(() => undefined);
@@ -266,6 +276,7 @@ export class PostgresStore implements Store {
   private async savepoint<T>(tx: Transaction, fn: () => Promise<T>): Promise<T> {
     const name = `s${++tx.depth}`;
     const waiting = tx.committed.length;
+    const statements = tx.atCommit.length;
     await tx.client.query(`SAVEPOINT ${name}`);
     try {
       const value = await fn();
@@ -273,6 +284,7 @@ export class PostgresStore implements Store {
       return value;
     } catch (error) {
       tx.committed.length = waiting;
+      tx.atCommit.length = statements;
       await tx.client.query(`ROLLBACK TO SAVEPOINT ${name}`);
       await tx.client.query(`RELEASE SAVEPOINT ${name}`);
       throw error;
@@ -330,4 +342,25 @@ export class PostgresStore implements Store {
   async close(): Promise<void> {
     await this.pool.end();
   }
+}
+
+/**
+ * A statement with its `$n` parameters written in as literals, for the simple protocol (which takes
+ * none): strings quoted as the driver quotes them, numbers as they are, null as NULL.
+ */
+export function withValues(text: string, args: readonly unknown[]): string {
+  return text.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = args[Number(n) - 1];
+    if (value === null || value === undefined) return 'NULL';
+    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+    if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+    if (typeof value === 'string') return escapeLiteral(value);
+    throw new Error(`runAtCommit: a ${typeof value} cannot be written into a statement`);
+  });
+}
+
+/** A string as an SQL literal whatever `standard_conforming_strings` says: quotes doubled, and backslashes in an E'' string. */
+function escapeLiteral(value: string): string {
+  const quoted = value.replace(/'/g, "''");
+  return value.includes('\\') ? ` E'${quoted.replace(/\\/g, '\\\\')}'` : `'${quoted}'`;
 }

@@ -56,6 +56,10 @@ export class SqliteStore implements Store {
     return this.stmt(sql).run(...args).changes;
   }
 
+  async runAtCommit(sql: string, args: readonly unknown[] = []): Promise<void> {
+    await this.run(sql, args);
+  }
+
   inTransaction(): boolean {
     return this.holder !== undefined && this.context.getStore() === this.holder;
   }

@@ -27,6 +27,12 @@ export interface Store {
    * harmless (a delivery sent again). On SQLite, a transaction like any other (one writer at a time).
    */
   bookkeeping<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Runs a statement as part of the caller's transaction whose effect the transaction does not read
+   * back (an outbox row): SQLite runs it at once; PostgreSQL sends it with the COMMIT, in the same
+   * round trip. Undone with the savepoint that asked, as any statement. Outside a transaction, `run`.
+   */
+  runAtCommit(sql: string, args?: readonly unknown[]): Promise<void>;
   /** Whether the caller runs inside a transaction. */
   inTransaction(): boolean;
   /**

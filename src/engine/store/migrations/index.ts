@@ -15,6 +15,7 @@ import { sql as reusableContents } from './014_reusable_contents';
 import { sql as history } from './015_history';
 import { sql as webhooks } from './016_webhooks';
 import { sql as indexes } from './017_indexes';
+import { sql as outbox } from './018_outbox';
 
 /** Numbered schema migrations, applied in order; `user_version` records how many ran. */
-export const migrations: readonly string[] = [people, spaces, content, comments, search, sites, openapi, searchComputed, tokenLimits, audit, searchKeys, blobChunks, fileGitPaths, reusableContents, history, webhooks, indexes];
+export const migrations: readonly string[] = [people, spaces, content, comments, search, sites, openapi, searchComputed, tokenLimits, audit, searchKeys, blobChunks, fileGitPaths, reusableContents, history, webhooks, indexes, outbox];
