@@ -4,6 +4,7 @@ import { testApp, expectOk } from '../helpers/app';
 import { webhookReceiver, verifies } from '../helpers/webhook-receiver';
 import { MAX_ATTEMPTS, retryDelayMs, RETRY_SCHEDULE, type DeliveryAttempt } from '../../src/engine/webhook-delivery';
 import { VERSION } from '../../src/version';
+import { migrations } from '../../src/engine/store/migrations/index';
 
 /** Webhooks (issue 32): the deliverer sends the outbox to a real receiver on loopback. */
 const closing: (() => Promise<void>)[] = [];
@@ -96,6 +97,21 @@ describe('delivering webhooks', () => {
     expect(s.receiver.received.at(-1)!.headers['x-docsctl-delivery']).toBe(id);
   });
 
+
+  it('migration 18 sets each webhook\'s low-water mark at its first pending delivery, or past its last', async () => {
+    const s = await setup((n) => (n === 3 ? 503 : 200));
+    for (let i = 1; i <= 4; i++) await s.space(`Space ${i}`);
+    await s.deliverer.deliverDue();
+    await s.engine.core.write(async () => await s.engine.core.run('UPDATE webhooks SET pending_from = 0'));
+    const setMark = migrations[17].split(';').find((statement) => statement.trim().startsWith('UPDATE webhooks'))!;
+    const mark = async () => (await s.engine.core.get<{ pending_from: number }>('SELECT pending_from FROM webhooks WHERE id = ?', [s.hook.id]))!.pending_from;
+    await s.engine.core.write(async () => await s.engine.core.run(setMark));
+    expect(await mark()).toBe(3);
+    s.clock.advance(2_000);
+    await s.deliverer.deliverDue();
+    await s.engine.core.write(async () => await s.engine.core.run(setMark));
+    expect(await mark()).toBe(5);
+  });
 
   it('finds pending deliveries from the webhook\'s low-water mark: it moves up as deliveries settle, and a redelivered old one goes to the end of the queue', async () => {
     // The receiver holds back the 42nd request (503 once): deliveries behind it wait.

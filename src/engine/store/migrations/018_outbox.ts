@@ -8,5 +8,9 @@
  */
 export const sql = `
 ALTER TABLE webhooks ADD COLUMN pending_from INTEGER NOT NULL DEFAULT 0;
+UPDATE webhooks SET pending_from = COALESCE(
+  (SELECT MIN(d.sequence) FROM webhook_deliveries d WHERE d.webhook_id = webhooks.id AND d.status = 'pending'),
+  (SELECT MAX(d.sequence) + 1 FROM webhook_deliveries d WHERE d.webhook_id = webhooks.id),
+  0);
 DROP INDEX webhook_deliveries_pending;
 `;
