@@ -12,6 +12,7 @@ import { lazyBuiltinsPlugin } from './lazy-builtins-plugin.js';
 import { seaRequirePlugin } from './sea-require-plugin.js';
 import { makeExecutable } from './sea-inject.js';
 import { vendorPlugin } from './vendor-plugin.js';
+import { openapiSchemaPlugin } from './openapi-schema-plugin.js';
 import { commonOptions, pkg, root, versionDefine, writeHeadedBundle } from './esbuild-common.js';
 
 // `--out DIR` builds elsewhere (the vitest check builds into a temp dir, leaving dist-sea/ alone).
@@ -69,6 +70,8 @@ const vendors = await build({
   entryPoints: Object.fromEntries(vendor.entries),
   outdir: vendorDir,
   outExtension: { '.js': '.cjs' },
+  // swagger-parser's schema check compiled at build time, as in the npm build.
+  plugins: [openapiSchemaPlugin],
   // A vendor bundle runs with the executable as its file, as the start-up bundle does.
   define: { ...versionDefine, 'import.meta.url': '__importMetaUrl' },
   banner: { js: "var __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
