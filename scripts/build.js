@@ -3,12 +3,13 @@
 //   V8 code cache, which Node 20 only offers for CommonJS;
 // - dist/vendor/*.cjs: every other package src/ uses, each bundled alone and required on first use.
 import { build } from 'esbuild';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { lazyBuiltinsPlugin } from './lazy-builtins-plugin.js';
 import { seaRequirePlugin } from './sea-require-plugin.js';
 import { vendorPlugin } from './vendor-plugin.js';
 import { openapiSchemaPlugin } from './openapi-schema-plugin.js';
-import { commonOptions, versionDefine, writeHeadedBundle } from './esbuild-common.js';
+import { join } from 'node:path';
+import { commonOptions, root, versionDefine, writeHeadedBundle } from './esbuild-common.js';
 
 
 // Start clean: vendor bundles of packages src/ no longer uses would pile up.
@@ -55,10 +56,19 @@ await build({
   plugins: [openapiSchemaPlugin],
 });
 
-// The first line names the content's hash: bin/run-bundle.cjs keys its code cache on it.
-const bundle = new URL('../dist/docsctl.cjs', import.meta.url);
-writeHeadedBundle(bundle, readFileSync(bundle, 'utf8'));
-// …which moves the code a line down: so must the source map (a `;` in mappings is one line).
-const mapFile = new URL('../dist/docsctl.cjs.map', import.meta.url);
-const map = JSON.parse(readFileSync(mapFile, 'utf8'));
-writeFileSync(mapFile, JSON.stringify({ ...map, mappings: `;${map.mappings}` }));
+/**
+ * Heads a bundle with its content's hash (its first line): bin/run-bundle.cjs keys its code caches on
+ * it. That moves the code a line down: so must the source map (a `;` in mappings is one line).
+ */
+function headBundle(file) {
+  writeHeadedBundle(file, readFileSync(file, 'utf8'));
+  const mapFile = `${file}.map`;
+  const map = JSON.parse(readFileSync(mapFile, 'utf8'));
+  writeFileSync(mapFile, JSON.stringify({ ...map, mappings: `;${map.mappings}` }));
+}
+
+const dist = join(root, 'dist');
+headBundle(join(dist, 'docsctl.cjs'));
+// The OpenAPI worker runs its bundle and the vendor bundles it loads through code caches too (bin/openapi-worker.cjs).
+headBundle(join(dist, 'openapi-worker.cjs'));
+for (const name of readdirSync(join(dist, 'vendor')).filter((file) => file.endsWith('.cjs'))) headBundle(join(dist, 'vendor', name));

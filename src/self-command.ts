@@ -18,11 +18,13 @@ export function selfCommand(): { file: string; args: string[] } {
 }
 
 /**
- * A worker thread's script of the npm build (`dist/NAME`, built by scripts/build.js), or undefined
- * where there is none: the single executable, whose bundles are assets, runs a child process instead.
+ * The script of the OpenAPI validation worker (`bin/openapi-worker.cjs`, which runs the npm build's
+ * `dist/openapi-worker.cjs`), or undefined where there is none: a checkout not built yet, or the single
+ * executable, whose bundles are assets; both run a child process instead.
  */
-export function selfWorkerFile(name: string): string | undefined {
-  return isSea() ? undefined : near(join('dist', name));
+export function selfWorkerScript(): string | undefined {
+  if (isSea() || !near(join('dist', 'openapi-worker.cjs'))) return undefined;
+  return near(join('bin', 'openapi-worker.cjs'));
 }
 
 function isSea(): boolean {

@@ -7,31 +7,45 @@ import type { OpenApiLimits } from '../domain/openapi-limits';
 
 const debugging = () => /\bdocsctl\b/i.test(process.env.NODE_DEBUG ?? '');
 
+/** How long a worker that answered may take to end (writing its code caches) before it is stopped. */
+const FINISH_MS = 5000;
+
+/** Where the worker's code caches go, and whether there are any (bin/run-bundle.cjs reads these). */
+function cacheSettings(): Record<string, string> {
+  const names = ['HOME', 'XDG_CACHE_HOME', 'DOCSCTL_CODE_CACHE'];
+  return Object.fromEntries(names.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]!]])));
+}
+
 /**
- * validateIsolated in a worker thread running `workerFile` (dist/openapi-worker.cjs): its own heap of
- * at most `processMemoryMb`, terminated past `processTimeoutMs` (V8 stops it even inside a loop that
- * never yields), so neither bound can be passed by the document and this thread keeps answering.
- * Starting a worker costs a few milliseconds where a child process costs a whole Node start.
+ * validateIsolated in a worker thread running `script` (bin/openapi-worker.cjs): its own heap of at
+ * most `processMemoryMb`, terminated past `processTimeoutMs` (V8 stops it even inside a loop that never
+ * yields), so neither bound can be passed by the document and this thread keeps answering. Starting a
+ * worker costs a few milliseconds where a child process costs a whole Node start.
  */
-export function validateInWorker(text: string, limits: OpenApiLimits, workerFile: string): Promise<SpecInfo> {
-  const worker = new Worker(workerFile, {
+export function validateInWorker(text: string, limits: OpenApiLimits, script: string): Promise<SpecInfo> {
+  const worker = new Worker(script, {
     workerData: { text },
     resourceLimits: { maxOldGenerationSizeMb: limits.processMemoryMb },
     stdin: false,
-    // Nothing of this process's settings: the worker reads only its document.
-    env: {},
+    // Nothing of this process's settings but where its code caches are: the worker reads only its document.
+    env: cacheSettings(),
   });
   return new Promise((resolve, reject) => {
     let settled = false;
+    let answered = false;
     const settle = (done: () => void) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      void worker.terminate();
+      // Once it has answered, the worker ends by itself (the first time, after writing its code caches);
+      // one that does not is stopped. Before, it is stopped at once.
+      if (answered) setTimeout(() => void worker.terminate(), FINISH_MS).unref();
+      else void worker.terminate();
       done();
     };
     const timer = setTimeout(() => settle(() => reject(timeBoundPassed(limits))), limits.processTimeoutMs);
     worker.on('message', (reply: WorkerReply) => {
+      answered = true;
       // Under NODE_DEBUG=docsctl the worker's vendor bundles are this run's too, said as bin/run-bundle.cjs says them.
       if (debugging()) for (const name of reply.loaded) process.stderr.write(`DOCSCTL ${process.pid}: vendor bundle loaded: ${name}\n`);
       settle(() => {

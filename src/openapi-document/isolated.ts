@@ -1,4 +1,4 @@
-import { selfWorkerFile } from '../self-command';
+import { selfWorkerScript } from '../self-command';
 import { validateInChild } from './isolated-child';
 import { validateInWorker } from './isolated-worker';
 import type { SpecInfo } from './spec-info';
@@ -9,13 +9,13 @@ export { VALIDATE_COMMAND } from './isolated-child';
 /**
  * Parses and validates `text` as OpenAPI, and reads its SpecInfo, never on this thread:
  * swagger-parser's validation of a small document full of `$ref`s can take minutes of CPU and
- * gigabytes of memory. It runs in a worker thread (dist/openapi-worker.cjs) where the build has one,
+ * gigabytes of memory. It runs in a worker thread (bin/openapi-worker.cjs) where the build has one,
  * else in a child process (docsctl itself, `__openapi-validate`: the single executable); either is
  * stopped past `processTimeoutMs` and has at most `processMemoryMb` of heap, and passing a bound ends
  * in a SpecBoundError saying which. The document's own faults come back as a SpecParseError with the
  * parser's messages.
  */
 export function validateIsolated(text: string, limits: OpenApiLimits): Promise<SpecInfo> {
-  const workerFile = selfWorkerFile('openapi-worker.cjs');
-  return workerFile ? validateInWorker(text, limits, workerFile) : validateInChild(text, limits);
+  const script = selfWorkerScript();
+  return script ? validateInWorker(text, limits, script) : validateInChild(text, limits);
 }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { selfWorkerFile } from '../../src/self-command';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { selfWorkerScript } from '../../src/self-command';
 import { validateInChild } from '../../src/openapi-document/isolated-child';
 import { validateInWorker } from '../../src/openapi-document/isolated-worker';
 import { SpecBoundError } from '../../src/openapi-document/spec-bound';
@@ -17,17 +21,38 @@ function largeSpec(): string {
 
 const outcome = (promise: Promise<unknown>) => promise.then((info) => ({ info }), (error: Error) => ({ error: error.constructor.name, message: error.message, ...(error instanceof SpecParseError ? { messages: error.messages } : {}) }));
 
-// validateIsolated takes the worker where the npm build has its script (dist/openapi-worker.cjs, built
-// before the tests), the child process in the single executable: both must answer alike, within the bounds.
-const workerFile = selfWorkerFile('openapi-worker.cjs')!;
+// validateIsolated takes the worker where the npm build has its script (bin/openapi-worker.cjs, running
+// dist/openapi-worker.cjs, built before the tests), the child process in the single executable: both
+// must answer alike, within the bounds.
+const workerScript = selfWorkerScript()!;
 const ways = {
-  'a worker thread': (text: string, limits = openapiLimits()) => validateInWorker(text, limits, workerFile),
+  'a worker thread': (text: string, limits = openapiLimits()) => validateInWorker(text, limits, workerScript),
   'a child process': (text: string, limits = openapiLimits()) => validateInChild(text, limits),
 };
 
 describe('isolated OpenAPI validation', () => {
   it('finds the worker script of the npm build', () => {
-    expect(workerFile).toMatch(/dist[\\/]openapi-worker\.cjs$/);
+    expect(workerScript).toMatch(/bin[\\/]openapi-worker\.cjs$/);
+  });
+
+  it("runs the worker's bundles through code caches of their own, written by the first validation", async () => {
+    const cache = mkdtempSync(join(tmpdir(), 'docsctl-worker-cache-'));
+    const before = process.env.XDG_CACHE_HOME;
+    process.env.XDG_CACHE_HOME = cache;
+    try {
+      expect(await ways['a worker thread'](specFixture('v1.yaml'))).toEqual({ title: 'Petstore', version: '1.0.0' });
+      // The worker writes them as it ends, after answering.
+      const hashOf = (file: string) => /^\/\/ docsctl bundle ([0-9a-f]{16})\n/.exec(readFileSync(fileURLToPath(new URL(`../../dist/${file}`, import.meta.url)), 'latin1'))![1];
+      const expected = ['openapi-worker.cjs', 'vendor/yaml.cjs', 'vendor/apidevtools-swagger-parser.cjs'].map((file) => `code-${hashOf(file)}-openapi-worker-${process.version}-${process.arch}.bin`);
+      const written = () => (existsSync(join(cache, 'docsctl')) ? readdirSync(join(cache, 'docsctl')) : []);
+      for (let waited = 0; waited < 5000 && expected.some((name) => !written().includes(name)); waited += 50) await new Promise((r) => setTimeout(r, 50));
+      expect(written().sort()).toEqual(expected.sort());
+      expect(await ways['a worker thread'](specFixture('v1.yaml'))).toEqual({ title: 'Petstore', version: '1.0.0' });
+    } finally {
+      if (before === undefined) delete process.env.XDG_CACHE_HOME;
+      else process.env.XDG_CACHE_HOME = before;
+      rmSync(cache, { recursive: true, force: true });
+    }
   });
 
   it('answers the same in a worker thread and in a child process: info, or the parser messages', async () => {

@@ -1,0 +1,36 @@
+'use strict';
+// The worker thread that validates an OpenAPI document (src/openapi-document/isolated-worker.ts): runs
+// dist/openapi-worker.cjs, and the vendor bundles it loads (yaml, swagger-parser), through V8 code
+// caches of their own, as bin/docsctl.cjs runs the CLI's bundle. Compiling those ~0.8 MB again in every
+// worker was half of its time (docs/performance.md, "openapi publish").
+const { readdirSync, readFileSync } = require('node:fs');
+const { createRequire } = require('node:module');
+const { join } = require('node:path');
+const { bundleRequire, runSource } = require('./run-bundle.cjs');
+
+const dist = join(__dirname, '..', 'dist');
+// The caches' command group: a worker's, whichever command started it.
+const argv = ['openapi-worker'];
+
+/** The hash heading each bundle of this build (scripts/build.js): writing one cache keeps all of theirs. */
+function buildHashes() {
+  const files = [...readdirSync(dist).map((name) => join(dist, name)), ...readdirSync(join(dist, 'vendor')).map((name) => join(dist, 'vendor', name))];
+  return files.filter((file) => file.endsWith('.cjs')).flatMap((file) => {
+    const hash = /^\/\/ docsctl bundle ([0-9a-f]{16})\n/.exec(readFileSync(file, 'latin1').slice(0, 64))?.[1];
+    return hash ? [hash] : [];
+  });
+}
+
+const build = buildHashes();
+/** Vendor bundles this worker ran, by name (`yaml`): the parent says them under NODE_DEBUG=docsctl. */
+const loaded = new Map();
+const loadVendor = (id) => {
+  if (!loaded.has(id)) {
+    const filename = join(dist, id);
+    loaded.set(id, runSource(readFileSync(filename, 'utf8'), { filename, require: createRequire(filename), argv, build }));
+  }
+  return loaded.get(id);
+};
+const file = join(dist, 'openapi-worker.cjs');
+const worker = runSource(readFileSync(file, 'utf8'), { filename: file, require: bundleRequire(createRequire(file), loadVendor), argv, build });
+worker.validateWorkerData(() => [...loaded.keys()].map((id) => /^\.\/vendor\/(.+)\.cjs$/.exec(id)[1]));
