@@ -131,9 +131,9 @@ async function withFixtureSite(fn) {
   }
 }
 
-/** `serve --port 0 --json` from the executable; resolves with its URL and a way to stop it. */
-function startServe() {
-  const child = spawn(...command(['serve', '--port', '0', '--metrics-port', '0', '--json']), { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+/** `serve --port 0 --json` from the executable (with `args`, in `env` and `extraEnv`); resolves with its URL and a way to stop it. */
+function startServe(args = [], extraEnv = {}) {
+  const child = spawn(...command(['serve', '--port', '0', '--metrics-port', '0', '--json', ...args]), { cwd: dir, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
   // Whatever happens to this script, the server does not outlive it.
   process.on('exit', () => child.exitCode === null && child.kill('SIGKILL'));
   let stderr = '';
@@ -254,7 +254,7 @@ try {
     assert(/cannot open postgres:\/\/docsctl:\*\*\*@127\.0\.0\.1:1\/docs: .*ECONNREFUSED/.test(refused.stderr), `said: ${refused.stderr}`);
   });
 
-  await check('files in S3 (@aws-sdk/client-s3): --files s3://…, a folder pushed to an S3-protocol server (s3rver) and pulled back', async () => {
+  await check('files in S3 (@aws-sdk/client-s3, s3-request-presigner): --files s3://…, a folder pushed to an S3-protocol server (s3rver) and pulled back, locally and through serve --files-presign', async () => {
     const { startS3Server } = await import('./s3-server.js');
     const s3 = await startS3Server();
     try {
@@ -272,6 +272,17 @@ try {
       await docsctl(['content', 'push', folder, '--space', space, '--merge'], { env: s3env });
       await docsctl(['content', 'pull', join(dir, 's3-out'), '--space', space], { env: s3env });
       assert(readFileSync(join(dir, 's3-out', 'images/a.png')).equals(image), 'the file pulled back differs from the one pushed');
+      // serve --files-presign: a remote pull follows the redirects to presigned URLs of the store.
+      const token = (await docsctl(['tokens', 'create', '--name', 's3'], { json: true, env: s3env })).token;
+      const server = await startServe(['--files-presign', '60'], s3env);
+      try {
+        const pulled = spawnSync(...command(['--url', server.url, '--token', token, 'content', 'pull', join(dir, 's3-remote'), '--space', space]), { cwd: dir, env: { PATH: env.PATH, HOME: env.HOME, DOCSCTL_CONFIG_DIR: join(dir, 'remote') }, encoding: 'utf8' });
+        assert(pulled.status === 0, `content pull exited ${pulled.status}: ${pulled.stderr}`);
+        assert(readFileSync(join(dir, 's3-remote', 'images/a.png')).equals(image), 'the file pulled through a presigned URL differs from the one pushed');
+      } finally {
+        const code = await server.stop();
+        assert(code === 0, `serve exited ${code} on SIGTERM`);
+      }
     } finally {
       await s3.stop();
     }
