@@ -25,12 +25,14 @@ export const VALIDATE_COMMAND = '__openapi-validate';
  * faults come back as a SpecParseError with the parser's messages. Where a worker thread can run
  * (isolated-worker.ts), validateIsolated takes it instead: the single executable runs this.
  */
-export function validateInChild(text: string, limits: OpenApiLimits): Promise<SpecInfo> {
+export function validateInChild(text: string, limits: OpenApiLimits, signal?: AbortSignal): Promise<SpecInfo> {
   const { file, args } = selfCommand();
   const child = spawn(file, [...args, VALIDATE_COMMAND], {
     // Only what the child needs: no database, no profile, a heap bound.
     env: { ...passedOn(), NODE_OPTIONS: `--max-old-space-size=${limits.processMemoryMb}` },
     stdio: ['pipe', 'pipe', 'pipe'],
+    signal,
+    killSignal: 'SIGKILL',
   });
   let stdout = '';
   let stderr = '';

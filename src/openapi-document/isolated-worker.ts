@@ -22,7 +22,7 @@ function cacheSettings(): Record<string, string> {
  * yields), so neither bound can be passed by the document and this thread keeps answering. Starting a
  * worker costs a few milliseconds where a child process costs a whole Node start.
  */
-export function validateInWorker(text: string, limits: OpenApiLimits, script: string): Promise<SpecInfo> {
+export function validateInWorker(text: string, limits: OpenApiLimits, script: string, signal?: AbortSignal): Promise<SpecInfo> {
   const worker = new Worker(script, {
     workerData: { text },
     resourceLimits: { maxOldGenerationSizeMb: limits.processMemoryMb },
@@ -44,6 +44,9 @@ export function validateInWorker(text: string, limits: OpenApiLimits, script: st
       done();
     };
     const timer = setTimeout(() => settle(() => reject(timeBoundPassed(limits))), limits.processTimeoutMs);
+    const abandon = () => settle(() => reject(signal!.reason));
+    if (signal?.aborted) abandon();
+    signal?.addEventListener('abort', abandon, { once: true });
     worker.on('message', (reply: WorkerReply) => {
       answered = true;
       // Under NODE_DEBUG=docsctl the worker's vendor bundles are this run's too, said as bin/run-bundle.cjs says them.

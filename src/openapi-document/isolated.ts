@@ -13,9 +13,9 @@ export { VALIDATE_COMMAND } from './isolated-child';
  * else in a child process (docsctl itself, `__openapi-validate`: the single executable); either is
  * stopped past `processTimeoutMs` and has at most `processMemoryMb` of heap, and passing a bound ends
  * in a SpecBoundError saying which. The document's own faults come back as a SpecParseError with the
- * parser's messages.
+ * parser's messages. `signal` stops it early (the caller no longer wants the answer).
  */
-export function validateIsolated(text: string, limits: OpenApiLimits): Promise<SpecInfo> {
+export function validateIsolated(text: string, limits: OpenApiLimits, signal?: AbortSignal): Promise<SpecInfo> {
   const script = selfWorkerScript();
-  return script ? validateInWorker(text, limits, script) : validateInChild(text, limits);
+  return script ? validateInWorker(text, limits, script, signal) : validateInChild(text, limits, signal);
 }

@@ -13,11 +13,11 @@ import { openapiLimits, type OpenApiLimits } from '../domain/openapi-limits';
 const validated = new Map<string, SpecInfo>();
 const REMEMBERED = 16;
 
-async function validatedInfo(text: string, limits: OpenApiLimits): Promise<SpecInfo> {
+async function validatedInfo(text: string, limits: OpenApiLimits, signal?: AbortSignal): Promise<SpecInfo> {
   const key = `${createHash('sha256').update(text).digest('hex')} ${limits.processTimeoutMs} ${limits.processMemoryMb}`;
   const known = validated.get(key);
   if (known) return known;
-  const info = await validateIsolated(text, limits);
+  const info = await validateIsolated(text, limits, signal);
   if (validated.size >= REMEMBERED) validated.delete(validated.keys().next().value!);
   validated.set(key, info);
   return info;
@@ -27,12 +27,12 @@ async function validatedInfo(text: string, limits: OpenApiLimits): Promise<SpecI
  * Reads, validates and identifies a document. Throws SpecParseError with the parser's messages, or
  * SpecBoundError when reading it passed the time or memory bound. The text is parsed only where it is
  * validated, off this thread (a large YAML document takes seconds to parse), which answers its title
- * and version too.
+ * and version too. `signal` stops the validation early.
  */
-export async function readSpec(text: string, limits: OpenApiLimits = openapiLimits()): Promise<SpecDocument> {
+export async function readSpec(text: string, limits: OpenApiLimits = openapiLimits(), signal?: AbortSignal): Promise<SpecDocument> {
   if (!text.trim()) throw new SpecParseError(['the document is empty']);
   const format = formatOf(text);
-  const { title, version } = await validatedInfo(text, limits);
+  const { title, version } = await validatedInfo(text, limits, signal);
   return {
     text,
     format,

@@ -3,7 +3,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { yesPrompter, noPrompter } from '../helpers/cli';
 import { emptySandbox, fieldsOf, json, ok, tableOf, tsvRows, type Sandbox } from './support';
-import { READER, addMembers, withEngine } from './spaces-support';
+import { READER, addMembers, addOrganization, withEngine } from './spaces-support';
+import { runBuilt } from '../helpers/built';
+import { refBomb } from '../openapi-document/ref-bomb';
 import { specFixture } from '../helpers/openapi';
 import { fixtureSite, serve, type FixtureSite } from '../fixtures/import/server';
 
@@ -78,6 +80,21 @@ describe('openapi publish', () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('nope.yaml: cannot read the file (ENOENT)');
   });
+
+  it('stops validating the file when the organization cannot be found, and exits at once (the built CLI)', async () => {
+    const s = await withFiles();
+    // A member of two organizations, none of them the database's first: which one is not known.
+    await addMembers(s, { [READER]: 'read' });
+    await addOrganization(s, 'Two', READER);
+    await addOrganization(s, 'Three', READER);
+    ok(await s.run(['members', 'remove', READER, '--yes']));
+    writeFileSync(join(s.dir, 'bomb.json'), refBomb()); // a minute of validation, were it not stopped
+    const started = performance.now();
+    const res = await runBuilt(s, ['--as', READER, 'openapi', 'publish', 'bomb.json', '--spec', 'petstore']);
+    expect(res.code, res.stderr).toBe(2);
+    expect(res.stderr).toContain('you belong to 2 organizations: pass --org ID');
+    expect(performance.now() - started).toBeLessThan(10_000); // the validation's time bound is 20 s
+  }, 30_000);
 
   it("says an invalid document's faults first, also when reading the spec fails meanwhile (a guest may not)", async () => {
     const s = await withFiles();

@@ -26,8 +26,8 @@ const outcome = (promise: Promise<unknown>) => promise.then((info) => ({ info })
 // must answer alike, within the bounds.
 const workerScript = selfWorkerScript()!;
 const ways = {
-  'a worker thread': (text: string, limits = openapiLimits()) => validateInWorker(text, limits, workerScript),
-  'a child process': (text: string, limits = openapiLimits()) => validateInChild(text, limits),
+  'a worker thread': (text: string, limits = openapiLimits(), signal?: AbortSignal) => validateInWorker(text, limits, workerScript, signal),
+  'a child process': (text: string, limits = openapiLimits(), signal?: AbortSignal) => validateInChild(text, limits, signal),
 };
 
 describe('isolated OpenAPI validation', () => {
@@ -74,6 +74,16 @@ describe('isolated OpenAPI validation', () => {
       expect((error as Error).message).toBe('processing the document took longer than 1 s, the time bound of OpenAPI processing');
       expect(performance.now() - started).toBeLessThan(5000);
       expect(ticks).toBeGreaterThan(10);
+    }, 30_000);
+
+    it(`stops ${way} when its caller no longer wants the answer`, async () => {
+      const abandoning = new AbortController();
+      const started = performance.now();
+      const validating = validate(refBomb(), openapiLimits(), abandoning.signal).catch((e: Error) => e);
+      setTimeout(() => abandoning.abort(), 200);
+      const error = await validating;
+      expect((error as Error).name).toBe('AbortError');
+      expect(performance.now() - started).toBeLessThan(10_000); // the time bound is 20 s
     }, 30_000);
 
     it(`stops ${way} past the memory bound`, async () => {

@@ -50,8 +50,11 @@ Examples:
       // once the organization is known, as before. Failures are said in the same order: the
       // organization's, then the document's own faults, then a failed read of the spec.
       const early = isUrl(fileOrUrl) ? undefined : startReadingSpec(ctx, fileOrUrl);
-      const organizationId = opts.organization ?? (await ctx.organizationId());
-      const [read, known] = await Promise.allSettled([early ? early() : readValidSpec(ctx, fileOrUrl), latestText(ctx, organizationId, opts.spec)]);
+      const organizationId = opts.organization ?? (await ctx.organizationId().catch((error: unknown) => {
+        early?.abandon(); // the document no longer matters: nothing is left running behind the error
+        throw error;
+      }));
+      const [read, known] = await Promise.allSettled([early ? early.read() : readValidSpec(ctx, fileOrUrl), latestText(ctx, organizationId, opts.spec)]);
       if (read.status === 'rejected') throw read.reason;
       if (known.status === 'rejected') throw known.reason;
       const [document, latest] = [read.value, known.value];

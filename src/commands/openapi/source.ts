@@ -46,18 +46,21 @@ function minifiedJson(text: string, format: SpecFormat): string {
  * document is left as the instance will fetch it.
  */
 export async function readValidSpec(ctx: Context, fileOrUrl: string): Promise<SpecDocument> {
-  return await startReadingSpec(ctx, fileOrUrl)();
+  return await startReadingSpec(ctx, fileOrUrl).read();
 }
 
 /**
  * readValidSpec in two steps: the reading and validation start now (validation runs off this thread),
- * and the function returned awaits them, printing the parser's messages and throwing only then. So a
- * command may do other work meanwhile and still say a failure in its turn.
+ * and `read` awaits them, printing the parser's messages and throwing only then. So a command may do
+ * other work meanwhile and still say a failure in its turn; `abandon` stops the validation when that
+ * work fails first.
  */
-export function startReadingSpec(ctx: Context, fileOrUrl: string): () => Promise<SpecDocument> {
-  const reading = readSpecOf(ctx, fileOrUrl);
-  reading.catch(() => undefined); // said when awaited
-  return async () => {
+export function startReadingSpec(ctx: Context, fileOrUrl: string): { read: () => Promise<SpecDocument>; abandon: () => void } {
+  const abandoning = new AbortController();
+  const reading = readSpecOf(ctx, fileOrUrl, abandoning.signal);
+  reading.catch(() => undefined); // said when read
+  const abandon = () => abandoning.abort();
+  const read = async () => {
     const [{ SpecParseError }, { SpecBoundError }] = await Promise.all([import('../../openapi-document/document'), import('../../openapi-document/spec-bound')]);
     try {
       return await reading;
@@ -68,12 +71,13 @@ export function startReadingSpec(ctx: Context, fileOrUrl: string): () => Promise
       throw new CliError(`${fileOrUrl} is not a valid OpenAPI document (${error.messages.length} problem${error.messages.length === 1 ? '' : 's'}, listed above); nothing was sent`);
     }
   };
+  return { read, abandon };
 }
 
-async function readSpecOf(ctx: Context, fileOrUrl: string): Promise<SpecDocument> {
+async function readSpecOf(ctx: Context, fileOrUrl: string, signal: AbortSignal): Promise<SpecDocument> {
   const fetched = await sourceText(ctx, fileOrUrl);
   const [{ readSpec }, { formatOf }] = await Promise.all([import('../../openapi-document/read-spec'), import('../../openapi-document/document')]);
-  return await readSpec(isUrl(fileOrUrl) ? fetched : minifiedJson(fetched, formatOf(fetched)));
+  return await readSpec(isUrl(fileOrUrl) ? fetched : minifiedJson(fetched, formatOf(fetched)), undefined, signal);
 }
 
 /** The text of a spec's latest version, or undefined when the spec does not exist or has no version yet. */
