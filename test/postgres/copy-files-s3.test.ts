@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash, randomFillSync } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runBuilt } from '../helpers/built';
+import { freshDatabase } from './database';
+import { openEngine } from '../../src/engine/index';
+import { createApp } from '../../src/server/app';
+import { ApiClient } from '../../src/api/client';
+import { localTransport } from '../../src/api/transports/local';
+import { routes } from '../../src/api/routes/index';
+import type { S3Settings } from '../../src/engine/content/s3-file-store';
+
+const MiB = 1024 * 1024;
+const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+type S3Server = { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; stop: () => Promise<void> };
+
+/**
+ * `db copy --files` with PostgreSQL on either side (the files moved inside the target's transaction,
+ * the row copy a savepoint of it), through the built entry, against an S3-protocol server of its own.
+ */
+describe('db copy --files with PostgreSQL and S3', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'docsctl-copy-s3-'));
+  let s3: S3Server;
+  beforeAll(async () => {
+    const { startS3Server } = (await import('../../scripts/s3-server.js' as string)) as { startS3Server: () => Promise<S3Server> };
+    s3 = await startS3Server();
+  });
+  afterAll(async () => {
+    await s3?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The engine on `database` (its store reached with the test server's keys) and its admin's client, for `use`. */
+  async function withClient<T>(database: string, use: (api: ApiClient, query: <R>(sql: string) => Promise<R[]>) => Promise<T>): Promise<T> {
+    const settings: S3Settings = { endpoint: s3.endpoint, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } };
+    const engine = await openEngine(database, { s3: settings });
+    try {
+      const { userId } = await engine.install();
+      return await use(new ApiClient(localTransport(createApp({ engine }), { userId: userId! })), (sql) => engine.core.all(sql));
+    } finally {
+      await engine.close();
+    }
+  }
+
+  it('moves chunked and inline files from SQLite rows to S3 under PostgreSQL, and back into rows', async () => {
+    const box = { dir, env: { DOCSCTL_CONFIG_DIR: join(dir, 'config'), HOME: dir, DOCSCTL_FILES_ENDPOINT: s3.endpoint, AWS_ACCESS_KEY_ID: s3.accessKeyId, AWS_SECRET_ACCESS_KEY: s3.secretAccessKey, AWS_EC2_METADATA_DISABLED: 'true' } };
+    const big = Buffer.alloc(5 * MiB + 123);
+    randomFillSync(big);
+    const small = Buffer.from('a small file, kept inline');
+    const original = join(dir, 'original.db');
+    const made = await withClient(original, async (api) => {
+      const organizationId = (await api.call(routes.listOrganizations)).items[0].id;
+      const space = await api.call(routes.createSpace, { params: { organizationId }, body: { title: 'Files' } });
+      const upload = await api.upload(routes.createSpaceUpload, { params: { spaceId: space.id } }, big);
+      const cr = await api.call(routes.createChangeRequest, { params: { spaceId: space.id }, body: {} });
+      const written = await api.call(routes.writeChangeRequestContent, {
+        params: { spaceId: space.id, changeRequestId: cr.id },
+        body: { changes: [{ operation: 'insert_files', files: [{ name: 'big.bin', upload: upload.id }, { name: 'small.txt', base64: small.toString('base64') }] }] },
+      });
+      await api.call(routes.mergeChangeRequest, { params: { spaceId: space.id, changeRequestId: cr.id } });
+      return { spaceId: space.id, files: written.insertedFiles.map((f) => f.id) };
+    });
+    const read = async (database: string) => await withClient(database, async (api, query) => {
+      const target = join(dir, `download-${Math.random().toString(36).slice(2)}`);
+      await api.download(routes.downloadSpaceFile, { params: { spaceId: made.spaceId, fileId: made.files[0] } }, target);
+      const whole = await api.call(routes.downloadSpaceFile, { params: { spaceId: made.spaceId, fileId: made.files[1] } });
+      return {
+        big: sha(readFileSync(target)),
+        small: (whole as unknown as Buffer).toString(),
+        chunks: (await query<{ chunks: number }>('SELECT chunks FROM blobs ORDER BY size')).map((b) => Number(b.chunks)),
+        rows: (await query<{ n: number }>('SELECT COUNT(*) AS n FROM blob_chunks'))[0].n,
+        files: (await query<{ value: string }>("SELECT value FROM meta WHERE key = 'files'"))[0]?.value,
+      };
+    });
+    expect(await read(original)).toEqual({ big: sha(big), small: small.toString(), chunks: [0, 6], rows: 6, files: undefined });
+
+    const location = `s3://${s3.bucket}/copied`;
+    const url = await freshDatabase('copyfiles');
+    const copied = await runBuilt(box, ['db', 'copy', '--from', original, '--to', url, '--files', location, '--json']);
+    expect(copied.code, copied.stderr).toBe(0);
+    expect(JSON.parse(copied.stdout).files).toEqual({ to: location, moved: 2, bytes: big.length + small.length });
+    expect(await read(url)).toEqual({ big: sha(big), small: small.toString(), chunks: [-1, -1], rows: 0, files: location });
+
+    const back = join(dir, 'back.db');
+    const returned = await runBuilt(box, ['db', 'copy', '--from', url, '--to', back, '--files', 'database']);
+    expect(returned.code, returned.stderr).toBe(0);
+    expect(await read(back)).toEqual({ big: sha(big), small: small.toString(), chunks: [0, 6], rows: 6, files: undefined });
+  }, 120_000);
+});
