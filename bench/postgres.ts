@@ -17,7 +17,7 @@ import { runQuiet, startServe } from './spawn';
 type Cluster = { url: string; stop: () => void };
 
 /** `total` requests over 8 connections spread across `urls`; requests per second. */
-async function load(urls: string[], request: () => { method: 'GET' | 'PATCH'; path: string; body?: string }, token: string, total: number): Promise<number> {
+async function load(urls: string[], request: (lane: number) => { method: 'GET' | 'PATCH'; path: string; body?: string }, token: string, total: number): Promise<number> {
   const pools = urls.map((url) => new Pool(url, { connections: Math.ceil(8 / urls.length) }));
   let sent = 0;
   const start = performance.now();
@@ -25,7 +25,7 @@ async function load(urls: string[], request: () => { method: 'GET' | 'PATCH'; pa
     const pool = pools[lane % pools.length];
     while (sent < total) {
       sent++;
-      const { method, path, body } = request();
+      const { method, path, body } = request(lane);
       const res = await pool.request({ method, path, body, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
       await res.body.text();
       if (res.statusCode !== 200) throw new Error(`${method} ${path}: ${res.statusCode}`);
@@ -49,6 +49,10 @@ export async function benchPostgres(bin: string, total: number, rounds: number, 
     const engine = await openEngine(file);
     const { organizationId } = await engine.install();
     for (let i = 0; i < 63; i++) await addMember(engine, organizationId, `extra${i}@bench.example`, 'read');
+    // A second organization of the same admin, with a member, for writes of two organizations at once.
+    const adminUser = (await engine.core.get<{ user_id: string }>("SELECT user_id FROM members WHERE organization_id = ? AND role = 'admin' LIMIT 1", [organizationId]))!.user_id;
+    const secondOrganization = (await engine.organizations.create({ userId: adminUser }, { title: 'Second' })).id;
+    const secondMember = await addMember(engine, secondOrganization, 'second@bench.example', 'read');
     await engine.close();
     const token = JSON.parse(runQuiet(bin, ['tokens', 'create', '--json'], env)).token as string;
     const admin = new pg.Client(cluster.url);
@@ -86,6 +90,22 @@ export async function benchPostgres(bin: string, total: number, rounds: number, 
       rows.push({ name: `postgres: ${name}, one replica`, value: `${median(onOne).toFixed(0)} req/s`, ratio: median(onOne) / base });
       rows.push({ name: `postgres: ${name}, two replicas`, value: `${median(onTwo).toFixed(0)} req/s`, ratio: median(onTwo) / base });
     }
+    // Issue 33: writes of two organizations at once, each organization's through its own replica,
+    // against writes of one organization through both, in alternating rounds.
+    const patch = (org: string, user: string) => ({ method: 'PATCH' as const, path: `/v1/orgs/${org}/members/${user}`, body: JSON.stringify({ role: flip++ % 2 ? 'read' : 'comment' }) });
+    const oneOrganization = () => patch(organizationId, someone);
+    const twoOrganizations = (lane: number) => (lane % 2 ? patch(secondOrganization, secondMember) : patch(organizationId, someone));
+    const [one, two]: number[][] = [[], []];
+    const writes = Math.ceil(total / 4);
+    for (let round = 0; round < rounds; round++) {
+      one.push(await load(replicas.map((r) => r.url), oneOrganization, token, writes));
+      two.push(await load(replicas.map((r) => r.url), twoOrganizations, token, writes));
+    }
+    rows.push({ name: 'postgres: PATCH a member\'s role, two replicas, one organization (baseline)', value: `${median(one).toFixed(0)} req/s` });
+    rows.push({
+      name: 'postgres: PATCH a member\'s role, two replicas, two organizations at once (each through its replica)',
+      value: `${median(two).toFixed(0)} req/s`, ratio: median(two) / median(one), target: '>= 1.6x', ok: median(two) / median(one) >= 1.6,
+    });
     const other = (name: string) => cluster.url.replace(/\/[^/]*$/, `/${name}`);
     rows.push(...(await benchBulkPut(10_000, other('bulk'), ' (PostgreSQL)')));
     // Issue 19's search and push + merge figures, on PostgreSQL beside SQLite's (groups search, content-push).

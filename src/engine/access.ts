@@ -9,7 +9,7 @@ export interface Membership {
 export async function membershipOf(core: Core, organizationId: string, userId: string): Promise<Membership | undefined> {
   return await core.remember(`membership:${organizationId}:${userId}`, async () =>
     await core.get<Membership>('SELECT role FROM members WHERE organization_id = ? AND user_id = ? AND disabled = 0', [organizationId, userId]),
-  );
+  organizationId);
 }
 
 /** The caller's membership; an organization the caller does not belong to does not exist for them (404). */

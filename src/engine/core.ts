@@ -35,8 +35,13 @@ export class Core implements Statements {
   readonly maxFileSize: number;
   /** The file store (`--files`), when the database keeps files outside itself. */
   files: import('./content/file-store').FileStore | undefined;
+  /** What is remembered of the instance (tokens, secrets, immutable pages): dropped when the change version moves. */
   private readonly memo = new Map<string, unknown>();
+  /** What is remembered of each organization: dropped when its own change version (or the instance's) moves. */
+  private readonly organizationMemos = new Map<string, { version: number; checked: number; entries: Map<string, unknown> }>();
   private memoVersion = -1;
+  /** Counts `revalidate` calls: an organization's version read since the latest one is fresh enough for every request under way. */
+  private requests = 0;
   private readonly immutables = new Map<string, unknown>();
   private dirty = false;
 
@@ -75,25 +80,55 @@ export class Core implements Statements {
    * connection moves the store's change version, and our own writes go through `run`. The app calls
    * this once per request, so one cheap query stands in for the token and membership lookups.
    */
-  async revalidate(): Promise<void> {
-    const version = await this.store.changeVersion();
+  async revalidate(organizationId?: string): Promise<void> {
+    this.requests++;
+    if (organizationId === undefined) return this.settle(await this.store.changeVersion());
+    const [version, organization] = await this.store.changeVersions(organizationId);
+    this.settle(version, organizationId, organization);
+  }
+
+  /** Drops what is remembered if the instance's version (or our own writes) moved, and what is of `organizationId` if its version did. */
+  private settle(version: number, organizationId?: string, organizationVersion?: number): void {
     if (version !== this.memoVersion || this.dirty) {
       this.memo.clear();
+      this.organizationMemos.clear();
       this.memoVersion = version;
       this.dirty = false;
     }
+    if (organizationId === undefined) return;
+    const memo = this.organizationMemos.get(organizationId);
+    if (memo && memo.version === organizationVersion) memo.checked = this.requests;
+    else {
+      if (this.organizationMemos.size >= 1_000) this.organizationMemos.clear();
+      this.organizationMemos.set(organizationId, { version: organizationVersion!, checked: this.requests, entries: new Map() });
+    }
   }
 
-  /** Remembers `compute()` until the database changes (see `revalidate`); never inside a write. */
-  async remember<T>(key: string, compute: () => T | Promise<T>): Promise<T> {
+  /**
+   * Remembers `compute()` until the database changes (see `revalidate`); never inside a write. A value
+   * of one organization (`organizationId`) is kept until a write of that organization, or of the
+   * whole instance (issue 33: on PostgreSQL, writes of other organizations leave it).
+   */
+  async remember<T>(key: string, compute: () => T | Promise<T>, organizationId?: string): Promise<T> {
     if (this.dirty || this.store.inTransaction()) {
       this.memo.clear();
+      this.organizationMemos.clear();
       return await compute();
     }
-    if (this.memo.has(key)) return this.memo.get(key) as T;
+    let memo = this.memo;
+    if (organizationId !== undefined) {
+      let own = this.organizationMemos.get(organizationId);
+      if (own?.checked !== this.requests) {
+        const [version, organization] = await this.store.changeVersions(organizationId);
+        this.settle(version, organizationId, organization);
+        own = this.organizationMemos.get(organizationId)!;
+      }
+      memo = own!.entries;
+    }
+    if (memo.has(key)) return memo.get(key) as T;
     const value = await compute();
-    if (this.memo.size >= 10_000) this.memo.clear();
-    this.memo.set(key, value);
+    if (memo.size >= 10_000) memo.clear();
+    memo.set(key, value);
     return value;
   }
 
@@ -109,9 +144,14 @@ export class Core implements Statements {
     return value;
   }
 
-  /** Runs `fn` as one transaction: all of it or none of it (`Store.transaction`). */
-  async write<T>(fn: () => T | Promise<T>): Promise<T> {
-    return await this.store.transaction(async () => await fn());
+  /**
+   * Runs `fn` as one transaction: all of it or none of it (`Store.transaction`). `organizations`: the
+   * only ones it changes (`WriteScope`; on PostgreSQL it then waits for their writes alone); none
+   * given, the whole instance. Inside another write, it joins it and may not reach past its scope.
+   */
+  async write<T>(fn: () => T | Promise<T>, organizations?: string | readonly string[]): Promise<T> {
+    const scope = typeof organizations === 'string' ? [organizations] : organizations;
+    return await this.store.transaction(async () => await fn(), scope);
   }
 
   now(): string {

@@ -61,7 +61,7 @@ export async function memberRow(core: Core, organizationId: string, userId: stri
 
 async function requireMemberRow(core: Core, organizationId: string, userId: string): Promise<MemberRow> {
   // Remembered until the database changes: reading one member is the hottest request of a server.
-  const row = await core.remember(`member-row:${organizationId}:${userId}`, async () => await memberRow(core, organizationId, userId));
+  const row = await core.remember(`member-row:${organizationId}:${userId}`, async () => await memberRow(core, organizationId, userId), organizationId);
   if (!row) throw notFound(`member ${userId} not found in organization ${organizationId}`);
   return row;
 }

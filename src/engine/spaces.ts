@@ -403,11 +403,11 @@ export async function countAccessibleSpaces(core: Core, organizationId: string, 
   if (role === 'admin') {
     return await core.remember(`space-count:${organizationId}:all`, async () =>
       (await core.get<{ n: number }>(`SELECT COUNT(*) AS n FROM spaces WHERE organization_id = ? AND deleted_at IS NULL`, [organizationId]))!.n,
-    );
+    organizationId);
   }
   const open = role === null ? 0 : await core.remember(`space-count:${organizationId}:open`, async () =>
     (await core.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${live} AND ${DEFAULT_RANK} >= 1`, [organizationId, organizationId]))!.n,
-  );
+  organizationId);
   const granted = await core.remember(`space-count:${organizationId}:${userId}:${role === null ? 'guest' : 'member'}`, async () =>
     (await core.get<{ n: number }>(
       `SELECT COUNT(*) AS n FROM ${live}${role === null ? '' : ` AND ${DEFAULT_RANK} = 0`}
@@ -416,12 +416,14 @@ export async function countAccessibleSpaces(core: Core, organizationId: string, 
          (p.principal_type = 'team' AND p.principal_id IN (SELECT tm.team_id FROM team_members tm WHERE tm.user_id = ?))))`,
       [organizationId, organizationId, userId, userId],
     ))!.n,
-  );
+  organizationId);
   return open + granted;
 }
 
 /** What moving spaces between organizations does to their permissions and custom field values. */
 export async function transferSpaces(core: Core, spaceIds: string[], from: string, to: string): Promise<void> {
+  // A write scoped to some organizations may not change another's (WriteScope): a transfer changes both.
+  if (!core.store.covers(from) || !core.store.covers(to)) throw new Error(`a transfer from ${from} to ${to} inside a write scoped to other organizations`);
   for (const spaceId of spaceIds) {
     await core.run("DELETE FROM space_permissions WHERE space_id = ? AND principal_type = 'team'", [spaceId]);
     await core.run(

@@ -10,7 +10,7 @@ import type { SizedStream } from '../engine/content/blob-store';
 import { uploadTooLarge } from '../domain/file-size';
 import { createRouter } from './router';
 import { formatIssues } from '../api/format-issues';
-import { operations, SELF_COMMITTING } from './operations';
+import { operations, ORGANIZATION_WRITES, SELF_COMMITTING } from './operations';
 import { createRateLimiter, type RateLimitOptions } from './rate-limit';
 import { renderOpenApi } from '../api/openapi';
 import { WithStatus } from './status';
@@ -181,7 +181,7 @@ export function createApp(options: AppOptions) {
     // Authenticated before the rate limit, so that only a valid token gets a count of its own: junk
     // tokens count against the client address like requests without one.
     // Once per request: what the engine remembers is dropped if another connection wrote since.
-    await engine.core.revalidate();
+    await engine.core.revalidate(organizationInPath(path));
     const authenticated = token && !handleOptions.actor ? await engine.tokens.authenticate(token) : undefined;
     if (limiter) {
       const state = limiter(authenticated ? `token:${token}` : `addr:${handleOptions.clientKey ?? 'unknown'}`);
@@ -271,6 +271,7 @@ export function createApp(options: AppOptions) {
         await engine.core.write(async () => await audit(value, described));
       } else {
         let failed: { error: unknown } | undefined;
+        const scope = ORGANIZATION_WRITES.has(route.operationId) && params.organizationId ? params.organizationId : undefined;
         value = await engine.core.write(async () => {
           try {
             const described = await describe();
@@ -283,7 +284,7 @@ export function createApp(options: AppOptions) {
             failed = { error };
             return undefined;
           }
-        });
+        }, scope);
         if (failed) throw failed.error;
       }
       if (route.raw) return await rawResponse(route.status, value as RawFile, rateHeaders);
@@ -350,3 +351,8 @@ export function createApp(options: AppOptions) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** The organization a path is under (`/v1/orgs/{organizationId}/…`), whose change version the request's first read also fetches. */
+function organizationInPath(path: string): string | undefined {
+  return /^\/v1\/orgs\/([^/]+)/.exec(path)?.[1];
+}

@@ -22,6 +22,17 @@ export const SELF_COMMITTING: ReadonlySet<string> = new Set<keyof Routes>([
   'createSpaceUpload',
 ]);
 
+/**
+ * Writes that change the rows of the organization their path names and nothing else (no user, token,
+ * file or other organization's row): their transaction is scoped to it (`WriteScope`), so on
+ * PostgreSQL they wait only for that organization's writes (issue 33). Every other write is the whole
+ * instance's. One is added here only once its engine code is read for that: a write that reached
+ * past its scope would leave other replicas remembering what it changed.
+ */
+export const ORGANIZATION_WRITES: ReadonlySet<string> = new Set<keyof Routes>([
+  'updateMemberInOrganizationById', 'createSpace',
+]);
+
 /** Binds every operationId of the route table to the engine. No rules live here, only the wiring. */
 export const operations: Operations = {
   listOrganizations: async (e, a, { query }) => await e.organizations.list(a, query),

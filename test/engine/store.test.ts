@@ -50,3 +50,18 @@ describe('database', () => {
     expect((await t.engine.core.get<{ n: number }>('SELECT COUNT(*) AS n FROM teams'))!.n).toBe(before);
   });
 });
+
+describe('write scopes (issue 33)', () => {
+  it('a write scoped to an organization may not reach past it, on SQLite too: a nested write of another one, a transfer', async () => {
+    const t = await testEngine();
+    const other = (await t.engine.organizations.create({ userId: t.adminId }, { title: 'Other' })).id;
+    const { core } = t.engine;
+    await expect(core.write(async () => await core.write(async () => undefined, other), t.orgId)).rejects.toThrow(`a write of organization ${other} inside a write of ${t.orgId} only`);
+    // Joining without a scope of its own, or with the same one, is fine; a write of the whole instance covers any.
+    expect(await core.write(async () => await core.write(async () => core.store.covers(t.orgId) && !core.store.covers(other), t.orgId), t.orgId)).toBe(true);
+    expect(await core.write(async () => await core.write(async () => core.store.covers(other), other))).toBe(true);
+    const space = await t.engine.spaces.create({ userId: t.adminId }, t.orgId, { title: 'Moving' });
+    await expect(core.write(async () => await t.engine.spaces.transfer({ userId: t.adminId }, space.id, { organization: other }), t.orgId)).rejects.toThrow(/a transfer from .* inside a write scoped to other organizations/);
+    expect((await t.engine.spaces.transfer({ userId: t.adminId }, space.id, { organization: other })).organization).toBe(other);
+  });
+});

@@ -10,7 +10,7 @@ export interface OrganizationHosts {
 export async function organizationHosts(core: Core, organizationId: string): Promise<OrganizationHosts> {
   return await core.remember(`org-hosts:${organizationId}`, async () =>
     await core.get<OrganizationHosts>('SELECT hostname, custom_hostname FROM organizations WHERE id = ?', [organizationId]) ?? { hostname: null, custom_hostname: null },
-  );
+  organizationId);
 }
 
 /**

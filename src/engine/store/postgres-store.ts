@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Pool, PoolClient, PoolConfig } from 'pg';
-import type { Store, StoredTable } from './store';
+import type { Store, StoredTable, WriteScope } from './store';
+import { lockOrder, scopeWithin } from './write-scope';
 import { postgresDialect, toPostgres } from './postgres-dialect';
 import { postgresMigrations } from './migrations/postgres';
 import { NewerDatabase, refuseNewerSchema } from './db';
@@ -9,6 +10,8 @@ import { passwordOf, type DatabaseCredentials } from './postgres-password';
 
 /** One transaction in progress: its connection, how deep its savepoints go, and what waits for its commit. */
 interface Transaction {
+  /** The organizations it may write (undefined: any, the instance's write lock held alone). */
+  scope: WriteScope;
   client: PoolClient;
   depth: number;
   committed: (() => void)[];
@@ -25,6 +28,17 @@ interface Transaction {
 const WRITE_LOCK = 0x646f6373; // "docs"
 /** Tells every replica that the database changed: what they remember is dropped at their next request. */
 const BUMP_CHANGES = 'UPDATE docsctl_changes SET version = version + 1';
+/**
+ * A write of some organizations only (issue 33) holds WRITE_LOCK shared, so writes of other
+ * organizations run beside it while a write of the whole instance waits for them all (and they for
+ * it), then moves each organization's change version: the row it updates stays locked until the
+ * commit, which is what makes two writes of one organization wait for each other (the rows are
+ * taken in the order of the organizations' ids, so two writes of several never wait in a circle).
+ */
+const ORGANIZATION_WRITE = (organizations: string) => `BEGIN; SELECT pg_advisory_xact_lock_shared(${WRITE_LOCK});
+  INSERT INTO docsctl_org_changes (organization_id, version) SELECT o, 1 FROM unnest(${organizations}) WITH ORDINALITY AS t(o, n) ORDER BY n
+    ON CONFLICT (organization_id) DO UPDATE SET version = docsctl_org_changes.version + 1;
+  ${SCHEMA_NOW}`;
 /** The schema version, read as a write begins: an older docsctl refuses to write to a newer schema. */
 const SCHEMA_NOW = 'SELECT version FROM docsctl_schema';
 /** Held while migrations run, so the first replica to start runs them and the others wait. */
@@ -232,11 +246,27 @@ export class PostgresStore implements Store {
     else fn();
   }
 
-  async transaction<T>(fn: () => Promise<T>): Promise<T> {
+  async transaction<T>(fn: () => Promise<T>, scope?: WriteScope): Promise<T> {
     const current = this.context.getStore();
-    if (current) return this.savepoint(current, fn);
-    // One round trip (four statements, no parameters: the simple protocol runs them in turn).
-    return await this.begin(`BEGIN; SELECT pg_advisory_xact_lock(${WRITE_LOCK}); ${BUMP_CHANGES}; ${SCHEMA_NOW}`, fn);
+    if (current) {
+      scopeWithin(current.scope, scope);
+      return this.savepoint(current, fn);
+    }
+    // One round trip (the statements have no parameters: the simple protocol runs them in turn).
+    if (scope === undefined) return await this.begin(`BEGIN; SELECT pg_advisory_xact_lock(${WRITE_LOCK}); ${BUMP_CHANGES}; ${SCHEMA_NOW}`, fn);
+    return await this.begin(ORGANIZATION_WRITE(`ARRAY[${lockOrder(scope).map(escapeLiteral).join(', ')}]::text[]`), fn, scope);
+  }
+
+  covers(organizationId: string): boolean {
+    const scope = this.context.getStore()?.scope;
+    return scope === undefined || scope.includes(organizationId);
+  }
+
+  async changeVersions(organizationId: string): Promise<[number, number]> {
+    const row = (await this.query(
+      'SELECT (SELECT version FROM docsctl_changes) AS instance, (SELECT version FROM docsctl_org_changes WHERE organization_id = ?) AS organization', [organizationId],
+    )).rows[0] as { instance: number | string; organization: number | string | null };
+    return [Number(row.instance), Number(row.organization ?? 0)];
   }
 
   async bookkeeping<T>(fn: () => Promise<T>): Promise<T> {
@@ -248,9 +278,9 @@ export class PostgresStore implements Store {
    * Runs `fn` in a transaction opened by `opening` (which ends with SCHEMA_NOW) on a connection of its
    * own; calls what waits for the commit after it.
    */
-  private async begin<T>(opening: string, fn: () => Promise<T>): Promise<T> {
+  private async begin<T>(opening: string, fn: () => Promise<T>, scope?: WriteScope): Promise<T> {
     const client = await this.pool.connect().catch((error: unknown) => { throw unavailableOr(error); });
-    const tx: Transaction = { client, depth: 0, committed: [], atCommit: [] };
+    const tx: Transaction = { scope, client, depth: 0, committed: [], atCommit: [] };
     let value: T;
     let broken = false;
     try {

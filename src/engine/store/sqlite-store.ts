@@ -1,13 +1,16 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Statement } from 'better-sqlite3';
 import { refuseNewerSchema, type Db } from './db';
-import type { Store, StoredTable } from './store';
+import type { Store, StoredTable, WriteScope } from './store';
+import { scopeWithin } from './write-scope';
 import { sqliteDialect } from './sqlite-dialect';
 
 /** One transaction in progress: how deep its savepoints go, and what waits for its commit. */
 interface Transaction {
   depth: number;
   committed: (() => void)[];
+  /** The organizations it may write (undefined: any); SQLite serializes every write anyway. */
+  scope: WriteScope;
 }
 
 /**
@@ -73,11 +76,24 @@ export class SqliteStore implements Store {
     else fn();
   }
 
-  async transaction<T>(fn: () => Promise<T>): Promise<T> {
+  covers(organizationId: string): boolean {
+    return !this.inTransaction() || this.holder!.scope === undefined || this.holder!.scope.includes(organizationId);
+  }
+
+  async changeVersions(): Promise<[number, number]> {
+    // One writer per file: any commit of another connection moves the one version SQLite has.
+    const version = await this.changeVersion();
+    return [version, version];
+  }
+
+  async transaction<T>(fn: () => Promise<T>, scope?: WriteScope): Promise<T> {
     const mine = this.holder;
-    if (mine !== undefined && this.context.getStore() === mine) return await this.savepoint(mine, fn);
+    if (mine !== undefined && this.context.getStore() === mine) {
+      scopeWithin(mine.scope, scope);
+      return await this.savepoint(mine, fn);
+    }
     while (this.holder !== undefined) await this.released;
-    const tx: Transaction = { depth: 0, committed: [] };
+    const tx: Transaction = { depth: 0, committed: [], scope };
     let release!: () => void;
     this.holder = tx;
     this.released = new Promise((resolve) => (release = resolve));

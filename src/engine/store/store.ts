@@ -18,7 +18,14 @@ export interface Store {
    * a savepoint of it. Every statement `fn` runs, however deep in its awaits, belongs to it; other
    * callers' statements wait until it ends.
    */
-  transaction<T>(fn: () => Promise<T>): Promise<T>;
+  transaction<T>(fn: () => Promise<T>, scope?: WriteScope): Promise<T>;
+  /**
+   * Whether the caller's transaction may write the organization's rows: one of the whole instance
+   * (no scope) may write any; one scoped to organizations, only theirs. Outside a transaction, true.
+   */
+  covers(organizationId: string): boolean;
+  /** The change version and the organization's (`changeVersion`, for what is remembered of one organization): one round trip. */
+  changeVersions(organizationId: string): Promise<[number, number]>;
   /**
    * A transaction for bookkeeping that no invariant of the engine covers (the state of webhook
    * deliveries): on PostgreSQL it takes no write lock, moves no change version and does not wait for
@@ -55,6 +62,14 @@ export interface Store {
   afterCopy(table: StoredTable): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * The organizations a write transaction changes (issue 33): on PostgreSQL it then waits only for
+ * writes of the same organizations (and for writes of the whole instance), not for every write.
+ * Undefined: the whole instance (any organization, users, tokens), serialized with every other write.
+ * A transaction inside another keeps the outer one's scope, and may not reach past it.
+ */
+export type WriteScope = readonly string[] | undefined;
 
 /** A table as `db copy` sees it: its columns that hold data (not computed from others), and which are numbered as rows are added. */
 export interface StoredTable {

@@ -66,7 +66,13 @@ CREATE UNIQUE INDEX search_spaces_by_key ON search_spaces (key);
 `;
 
 /** Migrations written by hand for PostgreSQL, by position; the others are SQLite's, translated. */
-const BY_HAND: Record<number, string> = { 4: search, 10: searchKeys };
+/**
+ * Each organization's own change version (migration 19, issue 33), moved by the writes scoped to that
+ * organization alone (`PostgresStore.transaction`); `docsctl_changes` stays the instance's.
+ */
+const organizationChanges = 'CREATE TABLE docsctl_org_changes (organization_id TEXT PRIMARY KEY, version BIGINT NOT NULL);';
+
+const BY_HAND: Record<number, string> = { 4: search, 10: searchKeys, 18: organizationChanges };
 
 /** The same numbered migrations as SQLite's (`migrations`), as PostgreSQL runs them. */
 export const postgresMigrations: readonly string[] = migrations.map((sql, i) => BY_HAND[i] ?? ddlForPostgres(sql));

@@ -1,0 +1,119 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { openEngine, type Engine } from '../../src/engine/index';
+import { addMember } from '../helpers/engine';
+import { testApp } from '../helpers/app';
+import { freshDatabase } from './database';
+
+/**
+ * Writes serialized per organization (issue 33): two replicas (two engines, each its own pool) on one
+ * PostgreSQL database. A write of one organization does not wait for another's; a write of the same
+ * organization, or of the whole instance, does; what a replica remembers of an organization is
+ * dropped when another replica writes that organization, and kept when another one is written.
+ */
+const opened: Engine[] = [];
+afterEach(async () => { for (const engine of opened.splice(0)) await engine.close(); });
+
+async function twoReplicas() {
+  const url = await freshDatabase('orgwrites');
+  const a = await openEngine(url);
+  const b = await openEngine(url);
+  opened.push(a, b);
+  const { organizationId: first, userId: admin } = await a.install();
+  const second = (await a.organizations.create({ userId: admin }, { title: 'Second' })).id;
+  const readers = [await addMember(a, first, 'reader1@orgs.test'), await addMember(a, second, 'reader2@orgs.test')];
+  const apps = [testApp(a), testApp(b)];
+  // Tokens minted now: minting one is a write of the whole instance.
+  for (const app of apps) expect((await app.request('GET', '/v1/orgs', { as: admin })).status).toBe(200);
+  // Each organization written once already: its change version exists (a first write creates it).
+  for (const [org, reader] of [[first, readers[0]], [second, readers[1]]]) {
+    expect((await apps[0].request('PATCH', `/v1/orgs/${org}/members/${reader}`, { as: admin, body: { role: 'read' } })).status).toBe(200);
+  }
+  return { a, b, apps, admin, first, second, readers };
+}
+
+/** A write of `organization` through engine `engine` held open until `release` is called. */
+async function holdWrite(engine: Engine, organization: string) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let entered!: () => void;
+  const inside = new Promise<void>((resolve) => (entered = resolve));
+  const done = engine.core.write(async () => {
+    await engine.core.run("INSERT INTO meta (key, value) VALUES (?, 'held')", [`held-${organization}`]);
+    entered();
+    await held;
+  }, organization);
+  await inside;
+  return { release, done };
+}
+
+const settled = async <T>(promise: Promise<T>, ms: number) => await Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
+
+describe('writes serialized per organization on PostgreSQL', () => {
+  it('a write of one organization finishes while another organization\'s is held open; the same organization\'s and the whole instance\'s wait', async () => {
+    const r = await twoReplicas();
+    const held = await holdWrite(r.a, r.first);
+    // The second organization, through the other replica: done while the first's write is open.
+    const other = await r.apps[1].request('PATCH', `/v1/orgs/${r.second}/members/${r.readers[1]}`, { as: r.admin, body: { role: 'comment' } });
+    expect(other.status).toBe(200);
+    const created = await r.apps[1].request('POST', `/v1/orgs/${r.second}/spaces`, { as: r.admin, body: { title: 'Meanwhile' } });
+    expect(created.status).toBe(201);
+    // The first organization through the other replica waits, and so does a write of the whole instance.
+    const same = r.apps[1].request('PATCH', `/v1/orgs/${r.first}/members/${r.readers[0]}`, { as: r.admin, body: { role: 'comment' } });
+    expect(await settled(same, 700)).toBe(false);
+    // (Started after: PostgreSQL queues a shared lock behind an exclusive one already waiting.)
+    const whole = r.b.core.write(async () => await r.b.core.run("INSERT INTO meta (key, value) VALUES ('whole', 'instance')"));
+    expect(await settled(whole, 300)).toBe(false);
+    held.release();
+    await held.done;
+    expect((await same).status).toBe(200);
+    await whole;
+    expect(await r.a.core.get("SELECT value FROM meta WHERE key = 'whole'")).toEqual({ value: 'instance' });
+  });
+
+  it('a write of the whole instance holds back every organization\'s writes until it commits', async () => {
+    const r = await twoReplicas();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    const whole = r.a.core.write(async () => { entered(); await held; });
+    await inside;
+    const write = r.apps[1].request('PATCH', `/v1/orgs/${r.second}/members/${r.readers[1]}`, { as: r.admin, body: { role: 'comment' } });
+    expect(await settled(write, 500)).toBe(false);
+    release();
+    await whole;
+    expect((await write).status).toBe(200);
+  });
+
+  it('what a replica remembers of an organization is dropped when another replica writes it, kept when another organization is written', async () => {
+    const r = await twoReplicas();
+    const member = async (replica: number, organization: string, user: string) =>
+      (await r.apps[replica].request('GET', `/v1/orgs/${organization}/members/${user}`, { as: r.admin })).body.role as string;
+    // Replica b remembers a member of each organization.
+    expect(await member(1, r.first, r.readers[0])).toBe('read');
+    expect(await member(1, r.second, r.readers[1])).toBe('read');
+    // Replica a changes the first organization's member: b answers the change at its next request.
+    expect((await r.apps[0].request('PATCH', `/v1/orgs/${r.first}/members/${r.readers[0]}`, { as: r.admin, body: { role: 'comment' } })).status).toBe(200);
+    expect(await member(1, r.first, r.readers[0])).toBe('comment');
+    // And b still remembers the second organization's member: reading it asks the database nothing about members.
+    const asked: string[] = [];
+    const store = r.b.core.store;
+    const [get, all] = [store.get.bind(store), store.all.bind(store)];
+    store.get = async (sql, args) => { asked.push(sql); return await get(sql, args); };
+    store.all = async (sql, args) => { asked.push(sql); return await all(sql, args); };
+    expect(await member(1, r.second, r.readers[1])).toBe('read');
+    expect(asked.filter((sql) => /\bmembers\b/.test(sql))).toEqual([]);
+    // A write of the whole instance drops everything.
+    await r.a.core.write(async () => await r.a.core.run("UPDATE users SET display_name = 'Renamed' WHERE id = ?", [r.readers[1]]));
+    expect((await r.apps[1].request('GET', `/v1/orgs/${r.second}/members/${r.readers[1]}`, { as: r.admin })).body.user.displayName).toBe('Renamed');
+  });
+
+  it('refuses a write that reaches past its organization: a nested write of another one, a transfer to another one', async () => {
+    const r = await twoReplicas();
+    await expect(r.a.core.write(async () => await r.a.core.write(async () => undefined, r.second), r.first)).rejects.toThrow(`a write of organization ${r.second} inside a write of ${r.first} only`);
+    const space = (await r.apps[0].request('POST', `/v1/orgs/${r.first}/spaces`, { as: r.admin, body: { title: 'Moving' } })).body as { id: string };
+    await expect(r.a.core.write(async () => await r.a.spaces.transfer({ userId: r.admin }, space.id, { organization: r.second }), r.first)).rejects.toThrow(/a transfer from .* inside a write scoped to other organizations/);
+    // Through the API (a write of the whole instance) the transfer goes through.
+    expect((await r.apps[0].request('POST', `/v1/spaces/${space.id}/transfer`, { as: r.admin, body: { organization: r.second } })).status).toBe(200);
+  });
+});
