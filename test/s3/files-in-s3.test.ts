@@ -157,6 +157,24 @@ describe('the engine with files in S3', () => {
       .rejects.toThrow(`file ${sha(kept)} is missing from the file store ${location}`);
   });
 
+  it('a store that fails while the purge removes an object fails no command: the object goes with the next sweep', async () => {
+    const location = s3Location('purge-later');
+    const store = testS3Store(location);
+    const t = await testEngine({ start: new Date().toISOString(), files: store });
+    const api = testApp(t.engine);
+    const space = await t.engine.spaces.create({ userId: t.adminId }, t.orgId, { title: 'Docs' });
+    const dropped = randomBytes(1000);
+    await api.request('POST', `/v1/spaces/${space.id}/uploads`, { as: t.adminId, bytes: dropped });
+    t.clock.advance(25 * 3_600_000);
+    t.engine.core.files = new S3FileStore(location, { endpoint: `http://127.0.0.1:${await closedPort()}`, credentials: S3_CREDENTIALS });
+    expect(await t.engine.uploads.purge()).toBe(1);
+    expect(await t.engine.core.get('SELECT COUNT(*) AS n FROM blobs')).toEqual({ n: 0 });
+    expect(await objectSha(location, dropped)).toBe(sha(dropped));
+    t.engine.core.files = store;
+    await t.engine.uploads.purge({ sweepFiles: true });
+    expect(await objectSha(location, dropped)).toBeUndefined();
+  });
+
   it('an object the store refuses is never named: the upload fails naming the store, and no row is written', async () => {
     const location = s3Location('refused-write');
     const refusing = new S3FileStore(location, { endpoint: s3Endpoint(), credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'wrong' } });

@@ -1,5 +1,5 @@
 import type { Actor, Core } from '../core';
-import { invalid, locked, tooLarge } from '../errors';
+import { FileStoreFailed, invalid, locked, tooLarge } from '../errors';
 import type { spacesModule, SpaceRow } from '../spaces';
 import { uploadTooLarge, UPLOAD_RETENTION_HOURS } from '../../domain/file-size';
 import { BLOB_CHUNK_BYTES, IN_FILE_STORE, blobInfo, storeBytes, storeFile, writeAhead, type BlobInfo } from './blob-store';
@@ -107,8 +107,14 @@ export function uploadsModule(core: Core, spaces: ReturnType<typeof spacesModule
         return forgotten;
       });
       // Once no row names them (committed): the objects of the file store go too, unless an upload of
-      // the same bytes named one again meanwhile.
-      for (const id of unnamed) if (!(await blobInfo(core, id))) await core.files?.remove(id);
+      // the same bytes named one again meanwhile. A store that fails now (S3 away) fails no command that
+      // opened the engine: the object, named by no row, goes with the next sweep.
+      for (const id of unnamed) {
+        if (await blobInfo(core, id)) continue;
+        await core.files?.remove(id).catch((error: unknown) => {
+          if (!(error instanceof FileStoreFailed)) throw error;
+        });
+      }
       return forgotten;
     },
   };
