@@ -102,8 +102,9 @@ Examples:
       })());
       const transport = new StdioServerTransport(stdin, stdout);
       const closed = new Promise<void>((resolve) => (transport.onclose = resolve));
-      // The assistant ends the session by closing stdin.
-      stdin.once('end', () => void Promise.allSettled(underWay).then(() => transport.close()));
+      // The assistant ends the session by closing stdin. The SDK sends an answer a few promise steps
+      // after its call settles: closing waits a turn of the event loop more, so none is cut off.
+      stdin.once('end', () => void Promise.allSettled(underWay).then(() => new Promise((resolve) => setImmediate(resolve))).then(() => transport.close()));
       await server.connect(transport);
       await closed;
     });
