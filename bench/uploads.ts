@@ -3,9 +3,9 @@
 // part, and of one process doing both in local mode (the in-process transport). Each must stay under
 // 150 MB: nothing holds the file whole (docs/performance.md). DOCSCTL_BENCH_FILE_BYTES sets another size
 // (the peaks stay where they are from 60 MB on: they are garbage waiting for a collection, not the file).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash, randomFillSync } from 'node:crypto';
-import { createReadStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -104,33 +104,53 @@ function writeRandomFile(path: string): string {
 const mb = (kb: number) => kb / 1024;
 const row = (name: string, kb: number): BenchRow => ({ name, value: `${mb(kb).toFixed(0)} MB`, target: `< ${LIMIT_MB} MB`, ok: mb(kb) < LIMIT_MB });
 
-export async function benchUploads(bin: string): Promise<BenchRow[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'docsctl-bench-'));
-  const env = startupEnv(dir);
-  let served: { child: ChildProcess } | undefined;
+/** What one serve did with the file: its peaks (kB) before, after the upload and after the download, the times, and each client's peak. */
+interface Transfer {
+  before: number;
+  afterUpload: number;
+  afterDownload: number;
+  uploadSeconds: number;
+  downloadSeconds: number;
+  uploaded: { peakKb: number };
+  downloaded: { peakKb: number };
+}
+
+/**
+ * An instance in `home` (with `env`'s settings: files in the database, or in S3), served: FILE uploaded,
+ * merged and downloaded by client children, serve's peak memory read around each, the bytes checked.
+ */
+async function throughServe(bin: string, env: NodeJS.ProcessEnv, home: string, file: string, expected: string): Promise<Transfer> {
+  runQuiet(bin, ['init'], env);
+  const token = JSON.parse(runQuiet(bin, ['tokens', 'create', '--json'], env)).token as string;
+  const space = JSON.parse(runQuiet(bin, ['spaces', 'create', '--title', 'Files', '--json'], env)).id as string;
+  const serve = await startServe(bin, env);
   try {
-    const file = join(dir, 'demo.gif');
-    const expected = writeRandomFile(file);
-    runQuiet(bin, ['init'], env);
-    const token = JSON.parse(runQuiet(bin, ['tokens', 'create', '--json'], env)).token as string;
-    const space = JSON.parse(runQuiet(bin, ['spaces', 'create', '--title', 'Files', '--json'], env)).id as string;
-    const idle = await play('idle', env);
-    const serve = await startServe(bin, env);
-    served = serve;
     const before = peakKbOf(serve.child.pid);
     const remote = { ...env, URL: serve.url, TOKEN: token, SPACE: space, FILE: file };
     let started = performance.now();
     const uploaded = await play('upload', remote);
     const uploadSeconds = (performance.now() - started) / 1000;
     const afterUpload = peakKbOf(serve.child.pid);
-    const target = join(dir, 'downloaded.gif');
+    const target = join(home, 'downloaded.gif');
     started = performance.now();
     const downloaded = await play('download', { ...remote, FILE_ID: uploaded.fileId, TARGET: target });
     const downloadSeconds = (performance.now() - started) / 1000;
     const afterDownload = peakKbOf(serve.child.pid);
-    if ((await sha256Of(target)) !== expected) throw new Error('the downloaded file differs from the uploaded one');
+    if ((await sha256Of(target)) !== expected) throw new Error(`the file downloaded from ${home} differs from the uploaded one`);
+    return { before, afterUpload, afterDownload, uploadSeconds, downloadSeconds, uploaded, downloaded };
+  } finally {
     serve.child.kill('SIGTERM');
-    served = undefined;
+  }
+}
+
+export async function benchUploads(bin: string): Promise<BenchRow[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'docsctl-bench-'));
+  const env = startupEnv(dir);
+  try {
+    const file = join(dir, 'demo.gif');
+    const expected = writeRandomFile(file);
+    const idle = await play('idle', env);
+    const { before, afterUpload, afterDownload, uploadSeconds, downloadSeconds, uploaded, downloaded } = await throughServe(bin, env, dir, file, expected);
     const inS3 = await throughS3(bin, dir, file, expected);
     const localTarget = join(dir, 'local.gif');
     const local = await play('local', { ...env, DATABASE: join(dir, 'local.db'), FILE: file, TARGET: localTarget });
@@ -148,7 +168,6 @@ export async function benchUploads(bin: string): Promise<BenchRow[]> {
       ...inS3,
     ];
   } finally {
-    served?.child.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -164,38 +183,21 @@ async function throughS3(bin: string, dir: string, file: string, expected: strin
   };
   const s3 = await startS3Server();
   const home = join(dir, 's3');
+  mkdirSync(home);
   const env = {
     ...startupEnv(home), DOCSCTL_FILES: `s3://${s3.bucket}/bench`, DOCSCTL_FILES_ENDPOINT: s3.endpoint,
     AWS_ACCESS_KEY_ID: s3.accessKeyId, AWS_SECRET_ACCESS_KEY: s3.secretAccessKey,
   };
-  let served: { child: ChildProcess } | undefined;
   try {
-    runQuiet(bin, ['init'], env);
-    const token = JSON.parse(runQuiet(bin, ['tokens', 'create', '--json'], env)).token as string;
-    const space = JSON.parse(runQuiet(bin, ['spaces', 'create', '--title', 'Files', '--json'], env)).id as string;
-    const serve = await startServe(bin, env);
-    served = serve;
-    const before = peakKbOf(serve.child.pid);
-    const remote = { ...env, URL: serve.url, TOKEN: token, SPACE: space, FILE: file };
-    let started = performance.now();
-    const uploaded = await play('upload', remote);
-    const uploadSeconds = (performance.now() - started) / 1000;
-    const afterUpload = peakKbOf(serve.child.pid);
-    const target = join(home, 'downloaded.gif');
-    started = performance.now();
-    await play('download', { ...remote, FILE_ID: uploaded.fileId, TARGET: target });
-    const downloadSeconds = (performance.now() - started) / 1000;
-    const afterDownload = peakKbOf(serve.child.pid);
-    if ((await sha256Of(target)) !== expected) throw new Error('the file downloaded from S3 differs from the uploaded one');
+    const t = await throughServe(bin, env, home, file, expected);
     return [
-      { name: `uploads, files in S3: serve's peak before any transfer (the bucket checked: the AWS SDK loaded)`, value: `${mb(before).toFixed(0)} MB` },
-      row(`uploads, files in S3: serve's peak while receiving and storing a ${SIZE} upload`, afterUpload),
-      row(`uploads, files in S3: serve's peak once it has also sent the file back`, afterDownload),
-      { name: `uploads, files in S3: time to upload ${SIZE} through serve and merge it`, value: `${uploadSeconds.toFixed(2)} s` },
-      { name: `uploads, files in S3: time to download it`, value: `${downloadSeconds.toFixed(2)} s` },
+      { name: `uploads, files in S3: serve's peak before any transfer (the bucket checked: the AWS SDK loaded)`, value: `${mb(t.before).toFixed(0)} MB` },
+      row(`uploads, files in S3: serve's peak while receiving and storing a ${SIZE} upload`, t.afterUpload),
+      row(`uploads, files in S3: serve's peak once it has also sent the file back`, t.afterDownload),
+      { name: `uploads, files in S3: time to upload ${SIZE} through serve and merge it`, value: `${t.uploadSeconds.toFixed(2)} s` },
+      { name: `uploads, files in S3: time to download it`, value: `${t.downloadSeconds.toFixed(2)} s` },
     ];
   } finally {
-    served?.child.kill('SIGTERM');
     await s3.stop();
   }
 }
