@@ -5,25 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runBuilt } from '../helpers/built';
 import { freshDatabase } from './database';
-import { openEngine } from '../../src/engine/index';
-import { createApp } from '../../src/server/app';
-import { ApiClient } from '../../src/api/client';
-import { localTransport } from '../../src/api/transports/local';
+import { spaceWithFiles, withClient } from './files';
 import { routes } from '../../src/api/routes/index';
 
 const MiB = 1024 * 1024;
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-/** The engine on `database` and a client of it as its admin, for `use`; closed after. */
-async function withClient<T>(database: string, use: (api: ApiClient, query: <R>(sql: string) => Promise<R[]>) => Promise<T>): Promise<T> {
-  const engine = await openEngine(database);
-  try {
-    const { userId } = await engine.install();
-    return await use(new ApiClient(localTransport(createApp({ engine }), { userId: userId! })), (sql) => engine.core.all(sql));
-  } finally {
-    await engine.close();
-  }
-}
 
 /** `db copy` of files kept in chunks (migration 12), SQLite to PostgreSQL and back, through the built entry. */
 describe('db copy of chunked files', () => {
@@ -37,18 +23,7 @@ describe('db copy of chunked files', () => {
     randomFillSync(big);
     const small = Buffer.from('a small file, kept inline');
     const original = join(dir, 'original.db');
-    const made = await withClient(original, async (api) => {
-      const organizationId = (await api.call(routes.listOrganizations)).items[0].id;
-      const space = await api.call(routes.createSpace, { params: { organizationId }, body: { title: 'Files' } });
-      const upload = await api.upload(routes.createSpaceUpload, { params: { spaceId: space.id } }, big);
-      const cr = await api.call(routes.createChangeRequest, { params: { spaceId: space.id }, body: {} });
-      const written = await api.call(routes.writeChangeRequestContent, {
-        params: { spaceId: space.id, changeRequestId: cr.id },
-        body: { changes: [{ operation: 'insert_files', files: [{ name: 'big.bin', upload: upload.id }, { name: 'small.txt', base64: small.toString('base64') }] }] },
-      });
-      await api.call(routes.mergeChangeRequest, { params: { spaceId: space.id, changeRequestId: cr.id } });
-      return { spaceId: space.id, files: written.insertedFiles.map((f) => f.id) };
-    });
+    const made = await withClient(original, async (api) => await spaceWithFiles(api, big, small));
     /** The two files' bytes as `database` serves them, and what its tables hold of them. */
     const read = async (database: string) => await withClient(database, async (api, query) => {
       const target = join(dir, `download-${Math.random().toString(36).slice(2)}`);

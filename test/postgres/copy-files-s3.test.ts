@@ -5,10 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runBuilt } from '../helpers/built';
 import { freshDatabase } from './database';
-import { openEngine } from '../../src/engine/index';
-import { createApp } from '../../src/server/app';
-import { ApiClient } from '../../src/api/client';
-import { localTransport } from '../../src/api/transports/local';
+import { spaceWithFiles, withClient } from './files';
 import { routes } from '../../src/api/routes/index';
 import type { S3Settings } from '../../src/engine/content/s3-file-store';
 
@@ -33,17 +30,11 @@ describe('db copy --files with PostgreSQL and S3', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  /** The engine on `database` (its store reached with the test server's keys) and its admin's client, for `use`. */
-  async function withClient<T>(database: string, use: (api: ApiClient, query: <R>(sql: string) => Promise<R[]>) => Promise<T>): Promise<T> {
-    const settings: S3Settings = { endpoint: s3.endpoint, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } };
-    const engine = await openEngine(database, { s3: settings });
-    try {
-      const { userId } = await engine.install();
-      return await use(new ApiClient(localTransport(createApp({ engine }), { userId: userId! })), (sql) => engine.core.all(sql));
-    } finally {
-      await engine.close();
-    }
-  }
+  /** The engine on `database`, its store reached with the test server's keys, and its admin's client. */
+  const withS3 = <T>(database: string, use: Parameters<typeof withClient<T>>[1]) => {
+    const s3Settings: S3Settings = { endpoint: s3.endpoint, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } };
+    return withClient(database, use, { s3: s3Settings });
+  };
 
   it('moves chunked and inline files from SQLite rows to S3 under PostgreSQL, and back into rows', async () => {
     const box = { dir, env: { DOCSCTL_CONFIG_DIR: join(dir, 'config'), HOME: dir, DOCSCTL_FILES_ENDPOINT: s3.endpoint, AWS_ACCESS_KEY_ID: s3.accessKeyId, AWS_SECRET_ACCESS_KEY: s3.secretAccessKey, AWS_EC2_METADATA_DISABLED: 'true' } };
@@ -51,19 +42,8 @@ describe('db copy --files with PostgreSQL and S3', () => {
     randomFillSync(big);
     const small = Buffer.from('a small file, kept inline');
     const original = join(dir, 'original.db');
-    const made = await withClient(original, async (api) => {
-      const organizationId = (await api.call(routes.listOrganizations)).items[0].id;
-      const space = await api.call(routes.createSpace, { params: { organizationId }, body: { title: 'Files' } });
-      const upload = await api.upload(routes.createSpaceUpload, { params: { spaceId: space.id } }, big);
-      const cr = await api.call(routes.createChangeRequest, { params: { spaceId: space.id }, body: {} });
-      const written = await api.call(routes.writeChangeRequestContent, {
-        params: { spaceId: space.id, changeRequestId: cr.id },
-        body: { changes: [{ operation: 'insert_files', files: [{ name: 'big.bin', upload: upload.id }, { name: 'small.txt', base64: small.toString('base64') }] }] },
-      });
-      await api.call(routes.mergeChangeRequest, { params: { spaceId: space.id, changeRequestId: cr.id } });
-      return { spaceId: space.id, files: written.insertedFiles.map((f) => f.id) };
-    });
-    const read = async (database: string) => await withClient(database, async (api, query) => {
+    const made = await withS3(original, async (api) => await spaceWithFiles(api, big, small));
+    const read = async (database: string) => await withS3(database, async (api, query) => {
       const target = join(dir, `download-${Math.random().toString(36).slice(2)}`);
       await api.download(routes.downloadSpaceFile, { params: { spaceId: made.spaceId, fileId: made.files[0] } }, target);
       const whole = await api.call(routes.downloadSpaceFile, { params: { spaceId: made.spaceId, fileId: made.files[1] } });
