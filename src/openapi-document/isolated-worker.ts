@@ -37,6 +37,7 @@ export function validateInWorker(text: string, limits: OpenApiLimits, script: st
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      signal?.removeEventListener('abort', abandon);
       // Once it has answered, the worker ends by itself (the first time, after writing its code caches);
       // one that does not is stopped. Before, it is stopped at once.
       if (answered) setTimeout(() => void worker.terminate(), FINISH_MS).unref();
