@@ -3,7 +3,7 @@
 // dist/openapi-worker.cjs, and the vendor bundles it loads (yaml, swagger-parser), through V8 code
 // caches of their own, as bin/docsctl.cjs runs the CLI's bundle. Compiling those ~0.8 MB again in every
 // worker was half of its time (docs/performance.md, "openapi publish").
-const { readdirSync, readFileSync } = require('node:fs');
+const { closeSync, openSync, readdirSync, readFileSync, readSync } = require('node:fs');
 const { createRequire } = require('node:module');
 const { join } = require('node:path');
 const { bundleRequire, runSource } = require('./run-bundle.cjs');
@@ -12,11 +12,22 @@ const dist = join(__dirname, '..', 'dist');
 // The caches' command group: a worker's, whichever command started it.
 const argv = ['openapi-worker'];
 
+/** The first line of `file`, read alone. */
+function firstLine(file) {
+  const head = Buffer.alloc(64);
+  const fd = openSync(file, 'r');
+  try {
+    return head.toString('latin1', 0, readSync(fd, head, 0, head.length, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** The hash heading each bundle of this build (scripts/build.js): writing one cache keeps all of theirs. */
 function buildHashes() {
   const files = [...readdirSync(dist).map((name) => join(dist, name)), ...readdirSync(join(dist, 'vendor')).map((name) => join(dist, 'vendor', name))];
   return files.filter((file) => file.endsWith('.cjs')).flatMap((file) => {
-    const hash = /^\/\/ docsctl bundle ([0-9a-f]{16})\n/.exec(readFileSync(file, 'latin1').slice(0, 64))?.[1];
+    const hash = /^\/\/ docsctl bundle ([0-9a-f]{16})\n/.exec(firstLine(file))?.[1];
     return hash ? [hash] : [];
   });
 }
