@@ -80,11 +80,11 @@ export class Core implements Statements {
    * connection moves the store's change version, and our own writes go through `run`. The app calls
    * this once per request, so one cheap query stands in for the token and membership lookups.
    */
-  async revalidate(organizationId?: string): Promise<void> {
+  async revalidate(of?: { organization: string } | { space: string }): Promise<void> {
     this.requests++;
-    if (organizationId === undefined) return this.settle(await this.store.changeVersion());
-    const [version, organization] = await this.store.changeVersions(organizationId);
-    this.settle(version, organizationId, organization);
+    if (of === undefined) return this.settle(await this.store.changeVersion());
+    const versions = await this.store.changeVersions(of);
+    this.settle(versions.instance, versions.organization, versions.version);
   }
 
   /** Drops what is remembered if the instance's version (or our own writes) moved, and what is of `organizationId` if its version did. */
@@ -119,8 +119,8 @@ export class Core implements Statements {
     if (organizationId !== undefined) {
       let own = this.organizationMemos.get(organizationId);
       if (own?.checked !== this.requests) {
-        const [version, organization] = await this.store.changeVersions(organizationId);
-        this.settle(version, organizationId, organization);
+        const versions = await this.store.changeVersions({ organization: organizationId });
+        this.settle(versions.instance, organizationId, versions.version);
         own = this.organizationMemos.get(organizationId)!;
       }
       memo = own!.entries;

@@ -352,7 +352,13 @@ export function createApp(options: AppOptions) {
 
 export type App = ReturnType<typeof createApp>;
 
-/** The organization a path is under (`/v1/orgs/{organizationId}/…`), whose change version the request's first read also fetches. */
-function organizationInPath(path: string): string | undefined {
-  return /^\/v1\/orgs\/([^/]+)/.exec(path)?.[1];
+/**
+ * The organization a path is under (`/v1/orgs/{organizationId}/…`), or its space (`/v1/spaces/{spaceId}/…`),
+ * whose organization's change version the request's first read also fetches.
+ */
+function organizationInPath(path: string): { organization: string } | { space: string } | undefined {
+  const organization = /^\/v1\/orgs\/([^/]+)/.exec(path)?.[1];
+  if (organization) return { organization };
+  const space = /^\/v1\/spaces\/([^/]+)/.exec(path)?.[1];
+  return space ? { space } : undefined;
 }

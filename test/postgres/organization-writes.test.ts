@@ -103,6 +103,14 @@ describe('writes serialized per organization on PostgreSQL', () => {
     store.all = async (sql, args) => { asked.push(sql); return await all(sql, args); };
     expect(await member(1, r.second, r.readers[1])).toBe('read');
     expect(asked.filter((sql) => /\bmembers\b/.test(sql))).toEqual([]);
+    // A request under a space reads its organization's version in its first read, as one under the organization does.
+    const space = (await r.apps[0].request('POST', `/v1/orgs/${r.second}/spaces`, { as: r.admin, body: { title: 'Read' } })).body as { id: string };
+    expect((await r.apps[1].request('GET', `/v1/spaces/${space.id}`, { as: r.admin })).status).toBe(200);
+    const versions: unknown[] = [];
+    const changeVersions = store.changeVersions.bind(store);
+    store.changeVersions = async (of) => { versions.push(of); return await changeVersions(of); };
+    expect((await r.apps[1].request('GET', `/v1/spaces/${space.id}`, { as: r.admin })).status).toBe(200);
+    expect(versions).toEqual([{ space: space.id }]);
     // A write of the whole instance drops everything.
     await r.a.core.write(async () => await r.a.core.run("UPDATE users SET display_name = 'Renamed' WHERE id = ?", [r.readers[1]]));
     expect((await r.apps[1].request('GET', `/v1/orgs/${r.second}/members/${r.readers[1]}`, { as: r.admin })).body.user.displayName).toBe('Renamed');

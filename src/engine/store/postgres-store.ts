@@ -262,11 +262,13 @@ export class PostgresStore implements Store {
     return scope === undefined || scope.includes(organizationId);
   }
 
-  async changeVersions(organizationId: string): Promise<[number, number]> {
-    const row = (await this.query(
-      'SELECT (SELECT version FROM docsctl_changes) AS instance, (SELECT version FROM docsctl_org_changes WHERE organization_id = ?) AS organization', [organizationId],
-    )).rows[0] as { instance: number | string; organization: number | string | null };
-    return [Number(row.instance), Number(row.organization ?? 0)];
+  async changeVersions(of: { organization: string } | { space: string }): Promise<{ instance: number; organization?: string; version: number }> {
+    const row = (await this.query('organization' in of
+      ? 'SELECT (SELECT version FROM docsctl_changes) AS instance, ?::text AS organization, (SELECT version FROM docsctl_org_changes WHERE organization_id = ?) AS version'
+      : `SELECT (SELECT version FROM docsctl_changes) AS instance, s.organization_id AS organization, o.version
+         FROM (SELECT 1) one LEFT JOIN spaces s ON s.id = ? LEFT JOIN docsctl_org_changes o ON o.organization_id = s.organization_id`,
+    'organization' in of ? [of.organization, of.organization] : [of.space])).rows[0] as { instance: number | string; organization: string | null; version: number | string | null };
+    return { instance: Number(row.instance), organization: row.organization ?? undefined, version: Number(row.version ?? 0) };
   }
 
   async bookkeeping<T>(fn: () => Promise<T>): Promise<T> {

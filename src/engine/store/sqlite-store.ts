@@ -80,10 +80,10 @@ export class SqliteStore implements Store {
     return !this.inTransaction() || this.holder!.scope === undefined || this.holder!.scope.includes(organizationId);
   }
 
-  async changeVersions(): Promise<[number, number]> {
+  async changeVersions(of: { organization: string } | { space: string }): Promise<{ instance: number; organization?: string; version: number }> {
     // One writer per file: any commit of another connection moves the one version SQLite has.
     const version = await this.changeVersion();
-    return [version, version];
+    return { instance: version, organization: 'organization' in of ? of.organization : undefined, version };
   }
 
   async transaction<T>(fn: () => Promise<T>, scope?: WriteScope): Promise<T> {

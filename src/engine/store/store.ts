@@ -24,8 +24,11 @@ export interface Store {
    * (no scope) may write any; one scoped to organizations, only theirs. Outside a transaction, true.
    */
   covers(organizationId: string): boolean;
-  /** The change version and the organization's (`changeVersion`, for what is remembered of one organization): one round trip. */
-  changeVersions(organizationId: string): Promise<[number, number]>;
+  /**
+   * The change version, and the change version of an organization (for what is remembered of one),
+   * named or found as the space's: one round trip. `organization` is undefined for a space not found.
+   */
+  changeVersions(of: { organization: string } | { space: string }): Promise<{ instance: number; organization?: string; version: number }>;
   /**
    * A transaction for bookkeeping that no invariant of the engine covers (the state of webhook
    * deliveries): on PostgreSQL it takes no write lock, moves no change version and does not wait for
