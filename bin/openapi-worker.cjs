@@ -32,7 +32,8 @@ function buildHashes() {
   });
 }
 
-const build = buildHashes();
+// Asked only when a cache is written (the first run, or a new build).
+const build = buildHashes;
 /** Vendor bundles this worker ran, by name (`yaml`): the parent says them under NODE_DEBUG=docsctl. */
 const loaded = new Map();
 const loadVendor = (id) => {

@@ -109,7 +109,8 @@ function bundleRequire(require, loadVendor = require) {
  * group (`argv` tells which) when one fits. The cache is written at exit, so it holds every function the
  * run compiled, not only the top level. The single executable runs its bundles (assets) through here too.
  * `build`: the hashes of every bundle of this build, whose caches writing a cache never clears out (the
- * single executable's vendor bundles have caches of their own); by default the source's alone.
+ * single executable's vendor bundles have caches of their own), or a function answering them, asked only
+ * when a cache is written; by default the source's alone.
  */
 function runSource(source, { filename, require, env = process.env, argv = process.argv.slice(2), build }) {
   const cacheFile = cacheFileFor(source, env, commandOf(argv));
@@ -119,7 +120,12 @@ function runSource(source, { filename, require, env = process.env, argv = proces
   if (cacheFile) {
     const accepted = cachedData !== undefined && !script.cachedDataRejected;
     debug(`code cache ${!cachedData ? 'missing' : accepted ? 'accepted' : 'rejected'}: ${cacheFile}`);
-    if (!accepted) process.once('exit', () => writeCache(cacheFile, script, build ? build.map((hash) => `code-${hash}-`) : [cachePrefixFor(source)]));
+    if (!accepted) {
+      process.once('exit', () => {
+        const hashes = typeof build === 'function' ? build() : build;
+        writeCache(cacheFile, script, hashes ? hashes.map((hash) => `code-${hash}-`) : [cachePrefixFor(source)]);
+      });
+    }
   }
   const module = { exports: {} };
   script.runInThisContext()(module.exports, require, module, filename, dirname(filename));
