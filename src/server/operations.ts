@@ -27,10 +27,18 @@ export const SELF_COMMITTING: ReadonlySet<string> = new Set<keyof Routes>([
  * file or other organization's row): their transaction is scoped to it (`WriteScope`), so on
  * PostgreSQL they wait only for that organization's writes (issue 33). Every other write is the whole
  * instance's. One is added here only once its engine code is read for that: a write that reached
- * past its scope would leave other replicas remembering what it changed.
+ * past its scope would leave other replicas remembering what it changed, and a check that spans
+ * organizations (a hostname no other organization uses) would no longer hold.
  */
 export const ORGANIZATION_WRITES: ReadonlySet<string> = new Set<keyof Routes>([
-  'updateMemberInOrganizationById', 'createSpace',
+  // Not updateOrganizationById: its hostname must differ from every other organization's.
+  'updateMemberInOrganizationById', 'updateMembersInOrganizationById', 'removeMemberFromOrganizationById',
+  // Not updateMembersInOrganizationTeam: with `invite` it may create users.
+  'createOrganizationTeam', 'updateTeamInOrganizationById', 'deleteTeamInOrganizationById',
+  'addMemberToOrganizationTeamById', 'deleteMemberFromOrganizationTeamById',
+  'createSpace', 'createCollection',
+  'createCustomField', 'updateCustomField', 'deleteCustomField',
+  'createWebhook', 'updateWebhook', 'deleteWebhook', 'redeliverWebhookDelivery', 'pingWebhook',
 ]);
 
 /** Binds every operationId of the route table to the engine. No rules live here, only the wiring. */
