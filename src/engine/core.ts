@@ -87,11 +87,16 @@ export class Core implements Statements {
     this.settle(versions.instance, versions.organization, versions.version);
   }
 
+  /** Drops everything remembered, of the instance and of every organization. */
+  private forget(): void {
+    this.memo.clear();
+    this.organizationMemos.clear();
+  }
+
   /** Drops what is remembered if the instance's version (or our own writes) moved, and what is of `organizationId` if its version did. */
   private settle(version: number, organizationId?: string, organizationVersion?: number): void {
     if (version !== this.memoVersion || this.dirty) {
-      this.memo.clear();
-      this.organizationMemos.clear();
+      this.forget();
       this.memoVersion = version;
       this.dirty = false;
     }
@@ -111,8 +116,7 @@ export class Core implements Statements {
    */
   async remember<T>(key: string, compute: () => T | Promise<T>, organizationId?: string): Promise<T> {
     if (this.dirty || this.store.inTransaction()) {
-      this.memo.clear();
-      this.organizationMemos.clear();
+      this.forget();
       return await compute();
     }
     let memo = this.memo;
@@ -123,7 +127,7 @@ export class Core implements Statements {
         this.settle(versions.instance, organizationId, versions.version);
         own = this.organizationMemos.get(organizationId)!;
       }
-      memo = own!.entries;
+      memo = own.entries;
     }
     if (memo.has(key)) return memo.get(key) as T;
     const value = await compute();

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Pool, PoolClient, PoolConfig } from 'pg';
 import type { Store, StoredTable, WriteScope } from './store';
-import { lockOrder, scopeWithin } from './write-scope';
+import { lockOrder, scopeCovers, scopeWithin } from './write-scope';
 import { postgresDialect, toPostgres } from './postgres-dialect';
 import { postgresMigrations } from './migrations/postgres';
 import { NewerDatabase, refuseNewerSchema } from './db';
@@ -258,8 +258,7 @@ export class PostgresStore implements Store {
   }
 
   covers(organizationId: string): boolean {
-    const scope = this.context.getStore()?.scope;
-    return scope === undefined || scope.includes(organizationId);
+    return scopeCovers(this.context.getStore()?.scope, organizationId);
   }
 
   async changeVersions(of: { organization: string } | { space: string }): Promise<{ instance: number; organization?: string; version: number }> {

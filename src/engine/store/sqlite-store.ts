@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Statement } from 'better-sqlite3';
 import { refuseNewerSchema, type Db } from './db';
 import type { Store, StoredTable, WriteScope } from './store';
-import { scopeWithin } from './write-scope';
+import { scopeCovers, scopeWithin } from './write-scope';
 import { sqliteDialect } from './sqlite-dialect';
 
 /** One transaction in progress: how deep its savepoints go, and what waits for its commit. */
@@ -77,7 +77,7 @@ export class SqliteStore implements Store {
   }
 
   covers(organizationId: string): boolean {
-    return !this.inTransaction() || this.holder!.scope === undefined || this.holder!.scope.includes(organizationId);
+    return !this.inTransaction() || scopeCovers(this.holder!.scope, organizationId);
   }
 
   async changeVersions(of: { organization: string } | { space: string }): Promise<{ instance: number; organization?: string; version: number }> {

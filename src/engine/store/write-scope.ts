@@ -12,6 +12,11 @@ export function scopeWithin(outer: WriteScope, inner: WriteScope): void {
   if (past.length) throw new Error(`a write of organization ${past.join(', ')} inside a write of ${outer.join(', ')} only`);
 }
 
+/** Whether a transaction of `scope` may write the organization's rows (a write of the whole instance may write any). */
+export function scopeCovers(scope: WriteScope, organizationId: string): boolean {
+  return scope === undefined || scope.includes(organizationId);
+}
+
 /** The organizations of a scope in the order their locks are taken, each once. */
 export function lockOrder(scope: readonly string[]): string[] {
   return [...new Set(scope)].sort();
