@@ -2,16 +2,14 @@ import { spawn } from 'node:child_process';
 import { selfCommand } from '../self-command';
 import { SpecParseError } from './document';
 import { memoryBoundPassed, timeBoundPassed } from './spec-bound';
+import { debugging, environmentOf } from './isolation-env';
 import type { SpecInfo } from './spec-info';
 import type { ValidationAnswer } from './validation-answer';
 import type { OpenApiLimits } from '../domain/openapi-limits';
 
-const debugging = () => /\bdocsctl\b/i.test(process.env.NODE_DEBUG ?? '');
-
 /** What the child inherits: where programs and the home are, and NODE_DEBUG (nothing of docsctl's own settings). */
 function passedOn(): Record<string, string> {
-  const names = ['PATH', 'HOME', 'NODE_DEBUG', 'XDG_CACHE_HOME'];
-  return Object.fromEntries(names.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]!]])));
+  return environmentOf(['PATH', 'HOME', 'NODE_DEBUG', 'XDG_CACHE_HOME']);
 }
 
 /** The hidden command the child runs (src/commands/openapi/validate-child.ts). */

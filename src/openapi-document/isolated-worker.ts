@@ -1,19 +1,17 @@
 import { Worker } from 'node:worker_threads';
 import { SpecParseError } from './document';
 import { memoryBoundPassed, timeBoundPassed } from './spec-bound';
+import { debugging, environmentOf } from './isolation-env';
 import type { SpecInfo } from './spec-info';
 import type { WorkerReply } from './validate-worker';
 import type { OpenApiLimits } from '../domain/openapi-limits';
-
-const debugging = () => /\bdocsctl\b/i.test(process.env.NODE_DEBUG ?? '');
 
 /** How long a worker that answered may take to end (writing its code caches) before it is stopped. */
 const FINISH_MS = 5000;
 
 /** Where the worker's code caches go, and whether there are any (bin/run-bundle.cjs reads these). */
 function cacheSettings(): Record<string, string> {
-  const names = ['HOME', 'XDG_CACHE_HOME', 'DOCSCTL_CODE_CACHE'];
-  return Object.fromEntries(names.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]!]])));
+  return environmentOf(['HOME', 'XDG_CACHE_HOME', 'DOCSCTL_CODE_CACHE']);
 }
 
 /**
