@@ -1,12 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHash, randomFillSync } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runBuilt } from '../helpers/built';
 import { freshDatabase } from './database';
-import { spaceWithFiles, withClient } from './files';
-import { routes } from '../../src/api/routes/index';
+import { downloadedFiles, spaceWithFiles, withClient } from './files';
 
 const MiB = 1024 * 1024;
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -26,12 +25,8 @@ describe('db copy of chunked files', () => {
     const made = await withClient(original, async (api) => await spaceWithFiles(api, big, small));
     /** The two files' bytes as `database` serves them, and what its tables hold of them. */
     const read = async (database: string) => await withClient(database, async (api, query) => {
-      const target = join(dir, `download-${Math.random().toString(36).slice(2)}`);
-      await api.download(routes.downloadSpaceFile, { params: { spaceId: made.spaceId, fileId: made.files[0] } }, target);
-      const whole = await api.call(routes.downloadSpaceFile, { params: { spaceId: made.spaceId, fileId: made.files[1] } });
       return {
-        big: sha(readFileSync(target)),
-        small: (whole as unknown as Buffer).toString(),
+        ...await downloadedFiles(api, made, dir),
         chunks: await query<{ blob_id: string; seq: number }>('SELECT blob_id, seq FROM blob_chunks ORDER BY blob_id, seq'),
         uploads: (await query<{ blob_id: string }>('SELECT blob_id FROM space_uploads')).map((u) => u.blob_id),
       };

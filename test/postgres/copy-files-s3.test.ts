@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash, randomFillSync } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runBuilt } from '../helpers/built';
 import { freshDatabase } from './database';
-import { spaceWithFiles, withClient } from './files';
-import { routes } from '../../src/api/routes/index';
+import { downloadedFiles, spaceWithFiles, withClient } from './files';
 import type { S3Settings } from '../../src/engine/content/s3-file-store';
 
 const MiB = 1024 * 1024;
@@ -44,12 +43,8 @@ describe('db copy --files with PostgreSQL and S3', () => {
     const original = join(dir, 'original.db');
     const made = await withS3(original, async (api) => await spaceWithFiles(api, big, small));
     const read = async (database: string) => await withS3(database, async (api, query) => {
-      const target = join(dir, `download-${Math.random().toString(36).slice(2)}`);
-      await api.download(routes.downloadSpaceFile, { params: { spaceId: made.spaceId, fileId: made.files[0] } }, target);
-      const whole = await api.call(routes.downloadSpaceFile, { params: { spaceId: made.spaceId, fileId: made.files[1] } });
       return {
-        big: sha(readFileSync(target)),
-        small: (whole as unknown as Buffer).toString(),
+        ...await downloadedFiles(api, made, dir),
         chunks: (await query<{ chunks: number }>('SELECT chunks FROM blobs ORDER BY size')).map((b) => Number(b.chunks)),
         rows: (await query<{ n: number }>('SELECT COUNT(*) AS n FROM blob_chunks'))[0].n,
         files: (await query<{ value: string }>("SELECT value FROM meta WHERE key = 'files'"))[0]?.value,

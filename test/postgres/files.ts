@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { openEngine } from '../../src/engine/index';
 import { createApp } from '../../src/server/app';
 import { ApiClient } from '../../src/api/client';
@@ -31,4 +34,15 @@ export async function spaceWithFiles(api: ApiClient, big: Buffer, small: Buffer)
   });
   await api.call(routes.mergeChangeRequest, { params: { spaceId: space.id, changeRequestId: cr.id } });
   return { spaceId: space.id, files: written.insertedFiles.map((f) => f.id) };
+}
+
+/**
+ * The two files of `spaceWithFiles` as `api` serves them: the big one downloaded into a file of `dir`
+ * (streamed), the small one whole; answers the big one's SHA-256 and the small one's text.
+ */
+export async function downloadedFiles(api: ApiClient, made: { spaceId: string; files: string[] }, dir: string): Promise<{ big: string; small: string }> {
+  const target = join(dir, `download-${Math.random().toString(36).slice(2)}`);
+  await api.download(routes.downloadSpaceFile, { params: { spaceId: made.spaceId, fileId: made.files[0] } }, target);
+  const whole = await api.call(routes.downloadSpaceFile, { params: { spaceId: made.spaceId, fileId: made.files[1] } });
+  return { big: createHash('sha256').update(readFileSync(target)).digest('hex'), small: (whole as unknown as Buffer).toString() };
 }
