@@ -163,7 +163,7 @@ async function within<T>(core: Core, fn: () => Promise<T>): Promise<T> {
   return core.store.inTransaction() ? await fn() : await core.write(fn);
 }
 
-type SpaceRow = { id: string; organization_id: string; title: string; visibility: string; parent_id: string | null };
+type SpaceRow = { id: string; title: string; visibility: string; parent_id: string | null };
 
 /** A space as events carry it: enough to find it and name it. */
 function spaceRef(core: Core, row: SpaceRow) {
@@ -182,7 +182,7 @@ export async function emitSpaceEvent(core: Core, spaceId: string, event: Webhook
        FROM spaces s JOIN webhooks w ON w.organization_id = s.organization_id
        WHERE s.id = ? AND w.active = 1 ORDER BY w.created_at, w.id`, [spaceId],
     )).filter((hook) => (JSON.parse(hook.events) as string[]).includes(event));
-    const space = rows[0] && spaceRef(core, { id: spaceId, organization_id: rows[0].organization_id, title: rows[0].space_title, visibility: rows[0].space_visibility, parent_id: rows[0].space_parent });
+    const space = rows[0] && spaceRef(core, { id: spaceId, title: rows[0].space_title, visibility: rows[0].space_visibility, parent_id: rows[0].space_parent });
     await record(core, rows, event, { space, ...extra });
   });
 }
