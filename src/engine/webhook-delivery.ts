@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Core } from './core';
-import type { DeliveryRow } from './webhooks';
+import { relayWebhookEvents, type DeliveryRow } from './webhooks';
 import { VERSION } from '../version';
 import { WEBHOOK_RESPONSE_KEPT_BYTES } from '../domain/webhook-events';
 
@@ -103,6 +103,8 @@ export function webhookDeliverer(core: Core, options: DeliveryOptions) {
    * is found through the index of pending rows, so a backlog costs a claim nothing.
    */
   async function claim(): Promise<Claimed[]> {
+    // Events recorded since (SQLite's outbox) become deliveries first.
+    await relayWebhookEvents(core);
     // A read first: a poll that finds nothing takes no write lock (on PostgreSQL, a write moves every
     // replica's change version and empties what they remember).
     if (!await db.get(`SELECT 1 FROM (${FIRST_DUE}) due LIMIT 1`, [core.now(), core.now()])) return [];

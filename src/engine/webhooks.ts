@@ -104,23 +104,69 @@ function wake(core: Core): void {
   if (set?.size) core.store.afterCommit(() => setImmediate(() => { for (const listener of set) listener(); }));
 }
 
+/** The signed body of an event: the same for every webhook it goes to (all are the organization's). */
+function eventBody(core: Core, organizationId: string, event: WebhookEvent, data: unknown): { body: string; at: string } {
+  const at = core.now();
+  return { body: JSON.stringify({ id: core.newId(), event_type: event, timestamp: at, organization: organizationId, event_data: data }), at };
+}
+
 /**
- * Inserts one pending delivery of `event` to `webhook`, next in its order; answers the delivery id.
- * `atCommit`: the row is not read back in this transaction, so on PostgreSQL it goes with the COMMIT
- * (no round trip of its own: the outbox then costs a write almost nothing there).
+ * Inserts one pending delivery of `event` to `webhook`, next in its order, due at `at`; answers the
+ * delivery id. `atCommit`: the row is not read back in this transaction, so on PostgreSQL it goes with
+ * the COMMIT (no round trip of its own: the outbox then costs a write almost nothing there).
  */
-async function enqueue(core: Core, webhook: { id: string; organization_id: string }, event: WebhookEvent, eventId: string, data: unknown, atCommit = false): Promise<string> {
+async function enqueue(core: Core, webhook: { id: string; organization_id: string }, event: WebhookEvent, body: string, at: string, atCommit = false): Promise<string> {
   const id = core.newId();
-  const now = core.now();
-  const body = JSON.stringify({ id: eventId, event_type: event, timestamp: now, organization: webhook.organization_id, event_data: data });
   // The next of the webhook's order, from its own deliveries (an index look-up; writes are serialized,
   // so two never take the same number): no webhook row rewritten a write.
   await (atCommit ? core.runAtCommit.bind(core) : core.run.bind(core))(
     `INSERT INTO webhook_deliveries (id, webhook_id, organization_id, sequence, event, body, status, attempts, next_attempt_at, created_at)
      VALUES (?, ?, ?, (SELECT COALESCE(MAX(sequence), 0) + 1 FROM webhook_deliveries WHERE webhook_id = ?), ?, ?, 'pending', 0, ?, ?)`,
-    [id, webhook.id, webhook.organization_id, webhook.id, event, body, now, now],
+    [id, webhook.id, webhook.organization_id, webhook.id, event, body, at, at],
   );
   return id;
+}
+
+type EventRow = { seq: number; organization_id: string; event: WebhookEvent; webhooks: string; body: string; created_at: string };
+
+/** Events relayed in one transaction at most. */
+const RELAY_BATCH = 500;
+
+/**
+ * Turns recorded events (`webhook_events`, SQLite's outbox: migration 20) into pending deliveries of
+ * the webhooks each named when it happened, oldest first, so each webhook's follow their order; a
+ * webhook deleted since is skipped. Inside a transaction it relays all of them in it; outside, a
+ * transaction per RELAY_BATCH. Answers how many events it relayed. A read first: nothing waiting, no
+ * write (on PostgreSQL the table is empty but after `db copy` from SQLite).
+ */
+export async function relayWebhookEvents(core: Core): Promise<number> {
+  // Bookkeeping's way (webhook-delivery.ts): nothing remembered between requests comes from deliveries,
+  // so the statements go to the store as they are and leave what the process remembers alone.
+  const db = core.store;
+  // On PostgreSQL the table fills only from `db copy`, and its events are relayed in a write of the
+  // whole instance of their own, never inside a write that may hold back only some organizations.
+  if (!db.dialect.relaysWebhookEvents && db.inTransaction()) return 0;
+  let relayed = 0;
+  while (await db.get('SELECT 1 FROM webhook_events LIMIT 1')) {
+    // A write of the whole instance (joining the caller's when there is one): on PostgreSQL two
+    // replicas then never relay the same event.
+    relayed += await db.transaction(async () => {
+      const events = await db.all<EventRow>('SELECT * FROM webhook_events ORDER BY seq LIMIT ?', [RELAY_BATCH]);
+      for (const event of events) {
+        for (const webhookId of JSON.parse(event.webhooks) as string[]) {
+          await db.run(
+            `INSERT INTO webhook_deliveries (id, webhook_id, organization_id, sequence, event, body, status, attempts, next_attempt_at, created_at)
+             SELECT ?, w.id, w.organization_id, (SELECT COALESCE(MAX(sequence), 0) + 1 FROM webhook_deliveries WHERE webhook_id = w.id), ?, ?, 'pending', 0, ?, ?
+             FROM webhooks w WHERE w.id = ?`,
+            [core.newId(), event.event, event.body, event.created_at, event.created_at, webhookId],
+          );
+        }
+      }
+      if (events.length) await db.run('DELETE FROM webhook_events WHERE seq <= ?', [events[events.length - 1].seq]);
+      return events.length;
+    });
+  }
+  return relayed;
 }
 
 type Subscriber = { id: string; organization_id: string; events: string };
@@ -136,12 +182,22 @@ async function subscribersOf(core: Core, organizationId: string, event: WebhookE
 /** An event's `event_data`, or what builds it: built only when some webhook subscribes (most writes have none). */
 type EventData = Record<string, unknown> | (() => Promise<Record<string, unknown>>);
 
-/** Records one event for each of `subscribed`, in the current transaction; answers how many. */
+/**
+ * Records one event for each of `subscribed`, in the current transaction; answers how many deliveries
+ * it makes. On SQLite one row of `webhook_events` (relayed into deliveries after), on PostgreSQL the
+ * deliveries themselves (`Dialect.relaysWebhookEvents`).
+ */
 async function record(core: Core, subscribed: Subscriber[], event: WebhookEvent, data: EventData): Promise<number> {
   if (!subscribed.length) return 0;
-  const eventData = typeof data === 'function' ? await data() : data;
-  const eventId = core.newId();
-  for (const hook of subscribed) await enqueue(core, hook, event, eventId, eventData, true);
+  const organizationId = subscribed[0].organization_id;
+  const { body, at } = eventBody(core, organizationId, event, typeof data === 'function' ? await data() : data);
+  if (core.store.dialect.relaysWebhookEvents) {
+    await core.run('INSERT INTO webhook_events (organization_id, event, webhooks, body, created_at) VALUES (?, ?, ?, ?, ?)', [
+      organizationId, event, JSON.stringify(subscribed.map((hook) => hook.id)), body, at,
+    ]);
+  } else {
+    for (const hook of subscribed) await enqueue(core, hook, event, body, at, true);
+  }
   wake(core);
   return subscribed.length;
 }
@@ -251,6 +307,7 @@ export function webhooksModule(core: Core) {
 
   async function deliveryOf(actor: Actor, organizationId: string, webhookId: string, deliveryId: string): Promise<DeliveryRow> {
     await found(actor, organizationId, webhookId);
+    await relayWebhookEvents(core);
     const row = await core.get<DeliveryRow>('SELECT * FROM webhook_deliveries WHERE id = ? AND webhook_id = ?', [deliveryId, webhookId]);
     if (!row) throw notFound(`delivery ${deliveryId} of webhook ${webhookId} not found`);
     return row;
@@ -320,6 +377,7 @@ export function webhooksModule(core: Core) {
     /** A webhook's deliveries, newest first; `status` keeps only those. */
     async deliveries(actor: Actor, organizationId: string, webhookId: string, query: PageRequest & { status?: WebhookDeliveryStatus }) {
       await found(actor, organizationId, webhookId);
+      await relayWebhookEvents(core);
       return await keysetPage<DeliveryRow, WebhookDelivery>(core, {
         listing: `webhook-deliveries:${query.status ?? ''}`,
         from: 'webhook_deliveries',
@@ -347,6 +405,8 @@ export function webhooksModule(core: Core) {
     async redeliver(actor: Actor, organizationId: string, webhookId: string, deliveryId: string): Promise<WebhookDelivery> {
       await deliveryOf(actor, organizationId, webhookId, deliveryId);
       return await core.write(async () => {
+        // What was recorded before goes first: the end of the queue is after it.
+        await relayWebhookEvents(core);
         await core.run(
           `UPDATE webhook_deliveries SET status = 'pending', attempts = 0, next_attempt_at = ?, error = NULL,
              sequence = CASE WHEN status = 'pending' THEN sequence ELSE (SELECT MAX(e.sequence) + 1 FROM webhook_deliveries e WHERE e.webhook_id = ?) END
@@ -362,7 +422,10 @@ export function webhooksModule(core: Core) {
     async ping(actor: Actor, organizationId: string, webhookId: string): Promise<WebhookDelivery> {
       const row = await found(actor, organizationId, webhookId);
       return await core.write(async () => {
-        const id = await enqueue(core, row, 'ping', core.newId(), { webhook: { id: row.id, url: row.url, events: JSON.parse(row.events) as string[] } });
+        // Events recorded before it go before it.
+        await relayWebhookEvents(core);
+        const { body, at } = eventBody(core, organizationId, 'ping', { webhook: { id: row.id, url: row.url, events: JSON.parse(row.events) as string[] } });
+        const id = await enqueue(core, row, 'ping', body, at);
         wake(core);
         return await reloadDelivery(id);
       });

@@ -25,6 +25,9 @@ describe('db copy', () => {
   it('copies a SQLite instance to PostgreSQL and back, the same instance each time, search included', async () => {
     const original = ['--db', join(dir, 'original.db')];
     await run([...original, 'init', '--sample']);
+    // An event a local command recorded and no one relayed yet (SQLite's outbox, migration 20).
+    const hook = JSON.parse((await run([...original, 'webhooks', 'create', '--endpoint', 'https://hooks.example.com/in', '--events', 'space_created', '--json'])).stdout).id as string;
+    await run([...original, 'spaces', 'create', '--title', 'After the hook']);
     const before = await snapshot(original);
     const url = await freshDatabase('copy');
     const copied = JSON.parse((await run(['db', 'copy', '--from', join(dir, 'original.db'), '--to', url, '--json'])).stdout);
@@ -32,6 +35,9 @@ describe('db copy', () => {
     expect(copied.tables.find((t: { name: string }) => t.name === 'members').rows).toBe(37);
     const onPostgres = ['--database', url];
     expect(await snapshot(onPostgres)).toEqual(before);
+    // PostgreSQL relays the copied event: its delivery is there, pending, the event's body intact.
+    const deliveries = JSON.parse((await run([...onPostgres, 'webhooks', 'deliveries', hook, '--json'])).stdout);
+    expect(deliveries.items).toEqual([expect.objectContaining({ event: 'space_created', status: 'pending' })]);
     const space = before.spaces.find((s: { title: string }) => s.title === 'REST API').id;
     const searched = JSON.parse((await run([...onPostgres, 'search', 'authentication', '--space', space, '--json'])).stdout);
     expect(searched.count).toBeGreaterThan(0);

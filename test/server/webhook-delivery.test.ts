@@ -5,6 +5,7 @@ import { webhookReceiver, verifies } from '../helpers/webhook-receiver';
 import { MAX_ATTEMPTS, retryDelayMs, RETRY_SCHEDULE, type DeliveryAttempt } from '../../src/engine/webhook-delivery';
 import { VERSION } from '../../src/version';
 import { migrations } from '../../src/engine/store/migrations/index';
+import { relayWebhookEvents } from '../../src/engine/webhooks';
 
 /** Webhooks (issue 32): the deliverer sends the outbox to a real receiver on loopback. */
 const closing: (() => Promise<void>)[] = [];
@@ -25,7 +26,11 @@ async function setup(answer?: Parameters<typeof webhookReceiver>[0], options: { 
   const delivery = async (id: string) => (await api.request('GET', `${hookUrl}/deliveries/${id}`, { as: t.adminId })).body;
   const webhook = async () => (await api.request('GET', hookUrl, { as: t.adminId })).body;
   const space = async (title = 'Handbook') => (await api.request('POST', `/v1/orgs/${t.orgId}/spaces`, { as: t.adminId, body: { title } })).body as { id: string };
-  const pending = async () => await t.engine.core.all<{ id: string }>("SELECT id FROM webhook_deliveries WHERE status = 'pending' ORDER BY sequence");
+  /** The pending deliveries, in order (the events recorded since relayed first: SQLite's outbox). */
+  const pending = async () => {
+    await relayWebhookEvents(t.engine.core);
+    return await t.engine.core.all<{ id: string }>("SELECT id FROM webhook_deliveries WHERE status = 'pending' ORDER BY sequence");
+  };
   return { ...t, api, receiver, hook: created.body as { id: string; secret: string }, deliverer, attempts, hookUrl, delivery, webhook, space, pending };
 }
 
@@ -219,6 +224,7 @@ describe('delivering webhooks', () => {
     await s.engine.core.run("UPDATE webhooks SET active = 0");
     s.clock.advance(31 * 86_400_000);
     await s.engine.purgeExpired();
+    expect(await s.pending()).toHaveLength(1);
     const left = await s.engine.core.all<{ status: string }>('SELECT status FROM webhook_deliveries');
     expect(left).toEqual([{ status: 'pending' }]);
   });
@@ -232,6 +238,7 @@ describe('delivering webhooks', () => {
     expect(s.receiver.received).toHaveLength(1);
     // A claim whose process died: another sends it once the lease is past.
     await s.space('Two');
+    expect(await s.pending()).toHaveLength(1);
     await s.engine.core.run("UPDATE webhook_deliveries SET lease_until = '2026-03-01T10:01:00.000Z', claimed_by = 'dead' WHERE status = 'pending'");
     expect(await other.deliverDue()).toBe(0);
     s.clock.advance(61_000);

@@ -3,6 +3,7 @@ import { testEngine, addMember } from '../helpers/engine';
 import { testApp, expectOk } from '../helpers/app';
 import { specFixture } from '../helpers/openapi';
 import { WEBHOOK_EVENTS } from '../../src/domain/webhook-events';
+import { relayWebhookEvents } from '../../src/engine/webhooks';
 
 /**
  * Webhooks (issue 32): every event is recorded by the operation that causes it, in its transaction,
@@ -18,6 +19,7 @@ async function setup() {
   let seen = 0;
   /** The events recorded since the last call, in their order: `[event_type, event_data]`. */
   const events = async () => {
+    await relayWebhookEvents(t.engine.core);
     const rows = await t.engine.core.all<{ body: string; webhook_id: string }>('SELECT body, webhook_id FROM webhook_deliveries ORDER BY sequence');
     const fresh = rows.slice(seen);
     seen = rows.length;
@@ -140,7 +142,10 @@ describe('events recorded by their operations', () => {
     await s.ok('POST', `/v1/orgs/${s.orgId}/webhooks`, { url: 'https://off.example.com/', events: ['space_created', 'member_role_updated'], active: false });
     await s.ok('PATCH', `/v1/orgs/${s.orgId}/webhooks/${s.hook.id}`, { events: ['space_created', 'space_deleted', 'member_role_updated'] });
     const space = await s.ok('POST', `/v1/orgs/${s.orgId}/spaces`, { title: 'One' });
-    const byHook = async () => await s.engine.core.all<{ webhook_id: string; event: string }>('SELECT webhook_id, event FROM webhook_deliveries ORDER BY webhook_id, sequence');
+    const byHook = async () => {
+      await relayWebhookEvents(s.engine.core);
+      return await s.engine.core.all<{ webhook_id: string; event: string }>('SELECT webhook_id, event FROM webhook_deliveries ORDER BY webhook_id, sequence');
+    };
     expect(await byHook()).toEqual([{ webhook_id: s.hook.id, event: 'space_created' }]);
     await s.ok('DELETE', `/v1/spaces/${space.id}`);
     expect((await byHook()).map((d) => d.webhook_id).sort()).toEqual([s.hook.id, s.hook.id, narrow.id].sort());

@@ -1,6 +1,13 @@
 /** What the engine's SQL needs to know of a backend beyond the statements a driver translates. */
 export interface Dialect {
   search: SearchSql;
+  /**
+   * How a webhook event is recorded in the write that causes it (issue 32). True: as one row of
+   * `webhook_events`, turned into its deliveries afterwards (`relayWebhookEvents`): SQLite, where every
+   * b-tree a write touches is one more page its commit writes, and a delivery row touches three.
+   * False: as its deliveries directly, which on PostgreSQL go with the COMMIT at no cost of their own.
+   */
+  relaysWebhookEvents: boolean;
 }
 
 /**

@@ -96,6 +96,7 @@ export function ddlForPostgres(sql: string): string {
  * the ratio of SQLite's bm25 weights (body 1 : section title 4 : page title 6).
  */
 export const postgresDialect: Dialect = {
+  relaysWebhookEvents: false,
   search: {
     // Words are letters, digits and underscores only, so quoting them makes every one a plain lexeme.
     query: (text) => searchWords(text)?.map((w, i, all) => `'${w}'${i === all.length - 1 ? ':*' : ''}`).join(' & '),

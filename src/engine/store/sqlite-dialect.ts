@@ -2,6 +2,7 @@ import { searchWords, type Dialect } from './dialect';
 
 /** SQLite: FTS5 over the sections, ranked with bm25 (section title 4, body 1, page title 6: a word in a title says more). */
 export const sqliteDialect: Dialect = {
+  relaysWebhookEvents: true,
   search: {
     // Every word quoted (so `AND`, `*`, `"`, `:` or `-` mean nothing special), all required, the last
     // one a prefix (found as you type).
