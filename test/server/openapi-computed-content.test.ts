@@ -154,6 +154,7 @@ describe('computed pages (OpenAPI references) in search and PDF', () => {
         DROP INDEX spaces_by_place;
         DROP TABLE webhook_deliveries;
         DROP TABLE webhooks;
+        DROP TABLE webhook_events;
         PRAGMA user_version = 7;`);
       raw.close();
 

@@ -206,6 +206,21 @@ describe('the index follows the content', () => {
     expect(new Set(spaceKeys.map((k) => k.key)).size).toBe(2);
   });
 
+  it('a page edited that holds the largest key keeps it while a page added in the same merge takes the next (rows written many a statement)', async () => {
+    const { s, titlesFound } = await setup();
+    const [, b] = await s.seed(['# Alpha\n\napricot', '# Beta\n\nbanana']);
+    const keyOf = async (title: string) => (await s.engine.core.get<{ key: number }>(
+      "SELECT p.key FROM search_pages p JOIN search_sections x ON x.space_id = p.space_id AND x.page_id = p.page_id WHERE p.space_id = ? AND x.page_title = ?", [s.spaceId, title],
+    ))?.key;
+    const largest = await keyOf('Beta');
+    expect(largest).toBeGreaterThan((await keyOf('Alpha'))!);
+    await s.changeMain([edit(b, '# Beta\n\nblueberry'), insert('# Gamma\n\ngrape')]);
+    expect(await titlesFound('blueberry')).toEqual(['Beta']);
+    expect(await titlesFound('grape')).toEqual(['Gamma']);
+    expect(await keyOf('Beta')).toBe(largest);
+    expect(await keyOf('Gamma')).toBe(largest! + 1);
+  });
+
   it('keeps at most 4,096 sections of a page, the last holding the text of the rest', async () => {
     const { s, searchSpace } = await setup();
     const headings = Array.from({ length: 4100 }, (_, i) => `## Part ${i}\n\nword${i}`).join('\n\n');

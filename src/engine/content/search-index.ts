@@ -1,8 +1,9 @@
 import type { Core } from '../core';
-import { loadState, pageData, pathsOf } from './state';
+import { loadState, pageData, pathsOf, preloadPageData } from './state';
 import { sectionsOf } from './search-sections';
 import { computedMarkdownAt, computedVersion } from './computed-page';
 import { mapInOrder } from '../in-order';
+import { rowWriter } from '../insert-rows';
 import { ftsKey, MAX_SECTIONS, pageKeys, spaceKeyOf } from './search-keys';
 import type { Section } from './search-sections';
 
@@ -17,12 +18,23 @@ export async function syncSearchIndex(core: Core, spaceId: string): Promise<void
   const state = await loadState(core, space.revision_id);
   const paths = await pathsOf(core, state);
   const spaceKey = await spaceKeyOf(core, spaceId);
-  const newPageKey = pageKeys(core, spaceId);
+  // Many rows a statement (on PostgreSQL each is a round trip); a changed page's old rows go before
+  // its new ones are written.
+  const sectionRows = rowWriter(core, 'INSERT INTO search_sections (space_id, page_id, anchor, position, section_title, body, page_title, fts_key)');
+  const pageRows = rowWriter(core, 'INSERT INTO search_pages (space_id, page_id, version_id, path, computed_spec, computed_version, key, description)');
   const indexed = new Map(
     (await core.all<IndexedPage>('SELECT page_id, version_id, path, computed_spec, computed_version, key FROM search_pages WHERE space_id = ?', [spaceId]))
       .map((row) => [row.page_id, row]),
   );
+  // New keys follow the largest as it was before any row changed: a changed page keeps its key while
+  // its rows wait in the writers.
+  const newPageKey = pageKeys(core, spaceId, {
+    largest: [...indexed.values()].reduce((largest, row) => Math.max(largest, Number(row.key)), 0),
+    beforeScan: async () => { await sectionRows.flush(); await pageRows.flush(); },
+  });
   for (const pageId of indexed.keys()) if (!state.pages.has(pageId)) await forgetPage(core, spaceId, pageId);
+  // The pages at a version the index has not seen are read in many a statement, not one each.
+  await preloadPageData(core, [...state.pages.values()].filter((p) => indexed.get(p.id)?.version_id !== p.versionId).map((p) => p.versionId));
   for (const page of state.pages.values()) {
     const was = indexed.get(page.id);
     if (was && await unchanged(core, spaceId, was, page.versionId, paths.get(page.id))) continue;
@@ -36,15 +48,15 @@ export async function syncSearchIndex(core: Core, spaceId: string): Promise<void
     // A page keeps its key while it stays indexed.
     const pageKey = was?.key ?? await newPageKey();
     await mapInOrder(capped(sections), async (s, position) =>
-      await core.run('INSERT INTO search_sections (space_id, page_id, anchor, position, section_title, body, page_title, fts_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
-        spaceId, page.id, s.anchor, position, s.title, s.body, data.title, ftsKey(spaceKey, pageKey, position),
-      ]),
+      await sectionRows.add([spaceId, page.id, s.anchor, position, s.title, s.body, data.title, ftsKey(spaceKey, pageKey, position)]),
     );
-    await core.run('INSERT INTO search_pages (space_id, page_id, version_id, path, computed_spec, computed_version, key, description) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
+    await pageRows.add([
       spaceId, page.id, page.versionId, paths.get(page.id) ?? '',
       data.computed?.dependencies.spec.ref.spec ?? null, shows, pageKey, data.description ?? null,
     ]);
   }
+  await sectionRows.flush();
+  await pageRows.flush();
   await core.run('UPDATE search_spaces SET revision_id = ? WHERE space_id = ?', [space.revision_id, spaceId]);
 }
 

@@ -54,12 +54,20 @@ export async function spaceKeyOf(core: Core, spaceId: string): Promise<number> {
   return key;
 }
 
-/** Gives the pages of one space new keys: after the largest in use, or in gaps once the largest is reached. */
-export function pageKeys(core: Core, spaceId: string) {
-  let next: number | undefined;
+/**
+ * Gives the pages of one space new keys: after the largest in use, or in gaps once the largest is
+ * reached. `largest`: the largest key in use as the caller read it before changing any row (its rows
+ * may be deleted and not yet written again when the first key is asked for). `beforeScan`: called
+ * before the keys in use are read from the table (to write rows the caller still holds).
+ */
+export function pageKeys(core: Core, spaceId: string, options: { largest?: number; beforeScan?: () => Promise<void> } = {}) {
+  const { beforeScan } = options;
+  let next: number | undefined = options.largest === undefined ? undefined : options.largest + 1;
   return async (): Promise<number> => {
     next ??= Number((await core.get<{ key: number | null }>('SELECT MAX(key) AS key FROM search_pages WHERE space_id = ?', [spaceId]))?.key ?? 0) + 1;
     if (next <= MAX_PAGE_KEY) return next++;
+    // The keys in use are read from the table: rows the caller still holds go in first.
+    await beforeScan?.();
     return await freeKey(core, 'SELECT key FROM search_pages WHERE space_id = ?', [spaceId], MAX_PAGE_KEY, 'page');
   };
 }

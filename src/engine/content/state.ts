@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Core } from '../core';
 import { mapInOrder } from '../in-order';
+import { insertRows } from '../insert-rows';
 
 /** What a page holds; a revision points at one of these per page. */
 export interface PageData {
@@ -114,11 +115,31 @@ export async function storePage(core: Core, data: PageData): Promise<string> {
   return id;
 }
 
+const versionKey = (versionId: string) => `page-version:${versionId}`;
+
 export async function pageData(core: Core, versionId: string): Promise<PageData> {
   // A version id is the hash of its data: what it names never changes, even inside a write.
-  return await core.immutable(`page-version:${versionId}`, async () =>
+  return await core.immutable(versionKey(versionId), async () =>
     JSON.parse((await core.get<{ data: string }>('SELECT data FROM page_versions WHERE id = ?', [versionId]))!.data) as PageData,
   );
+}
+
+/** Page versions read a statement at most by `preloadPageData`. */
+const PRELOAD_BATCH = 500;
+
+/**
+ * Reads the data of many page versions with a statement per PRELOAD_BATCH (on PostgreSQL each
+ * statement is a round trip: a merge of 10,000 pages read them one at a time) into what `pageData`
+ * remembers. Only a speed-up: a version it could not keep is read again by `pageData`.
+ */
+export async function preloadPageData(core: Core, versionIds: Iterable<string>): Promise<void> {
+  const missing = [...new Set(versionIds)].filter((id) => !core.holdsImmutable(versionKey(id)));
+  for (let at = 0; at < missing.length; at += PRELOAD_BATCH) {
+    const rows = await core.all<{ id: string; data: string }>('SELECT id, data FROM page_versions WHERE id IN (SELECT value FROM json_each(?))', [
+      JSON.stringify(missing.slice(at, at + PRELOAD_BATCH)),
+    ]);
+    for (const row of rows) await core.immutable(versionKey(row.id), () => JSON.parse(row.data) as PageData);
+  }
 }
 
 /** How a revision came to be: its parents, its kind, the change request it belongs to and who made it. */
@@ -138,22 +159,13 @@ export async function saveRevision(core: Core, spaceId: string, state: RevisionS
   await core.run('INSERT INTO revisions (id, space_id, parents, type, change_request_id, created_at, created_by) VALUES (?, ?, ?, ?, ?, ?, ?)', [
     id, spaceId, JSON.stringify(origin.parents), origin.type, origin.changeRequest ?? null, core.now(), origin.createdBy,
   ]);
-  for (const p of state.pages.values()) {
-    await core.run(
-      'INSERT INTO revision_pages (revision_id, page_id, version_id, parent_page_id, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      [id, p.id, p.versionId, p.parent, p.position, p.createdAt, p.updatedAt],
-    );
-  }
-  for (const f of state.files.values()) {
-    await core.run('INSERT INTO revision_files (revision_id, file_id, name, content_type, blob_id, width, height, git_path) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
-      id, f.id, f.name, f.contentType, f.blobId, f.width, f.height, f.gitPath,
-    ]);
-  }
-  for (const r of state.reusables.values()) {
-    await core.run('INSERT INTO revision_reusable_contents (revision_id, reusable_id, title, markdown, git_path, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)', [
-      id, r.id, r.title, r.markdown, r.gitPath, r.createdAt, r.updatedAt,
-    ]);
-  }
+  // Many rows a statement: on PostgreSQL each statement is a round trip.
+  await insertRows(core, 'INSERT INTO revision_pages (revision_id, page_id, version_id, parent_page_id, position, created_at, updated_at)',
+    [...state.pages.values()].map((p) => [id, p.id, p.versionId, p.parent, p.position, p.createdAt, p.updatedAt]));
+  await insertRows(core, 'INSERT INTO revision_files (revision_id, file_id, name, content_type, blob_id, width, height, git_path)',
+    [...state.files.values()].map((f) => [id, f.id, f.name, f.contentType, f.blobId, f.width, f.height, f.gitPath]));
+  await insertRows(core, 'INSERT INTO revision_reusable_contents (revision_id, reusable_id, title, markdown, git_path, created_at, updated_at)',
+    [...state.reusables.values()].map((r) => [id, r.id, r.title, r.markdown, r.gitPath, r.createdAt, r.updatedAt]));
   return id;
 }
 
@@ -163,6 +175,7 @@ export async function saveRevision(core: Core, spaceId: string, state: RevisionS
  * the page created first keeping the slug and the others taking `slug-2`, `slug-3`...
  */
 async function uniqueSlugs(core: Core, state: RevisionState): Promise<void> {
+  await preloadPageData(core, [...state.pages.values()].map((p) => p.versionId));
   const byParent = new Map<string | null, PageEntry[]>();
   for (const page of state.pages.values()) {
     const siblings = byParent.get(page.parent);

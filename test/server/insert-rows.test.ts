@@ -1,0 +1,79 @@
+import { describe, expect, it, vi } from 'vitest';
+import { testEngine } from '../helpers/engine';
+import { insertRows, rowWriter, ROWS_PER_INSERT } from '../../src/engine/insert-rows';
+import { preloadPageData, storePage, pageData } from '../../src/engine/content/state';
+
+/**
+ * Many rows a statement (issue 33): on PostgreSQL each statement is a round trip, so the content
+ * paths write a revision's pages and the search index's rows, and read page versions, many at a time.
+ * Runs on both backends.
+ */
+async function table() {
+  const t = await testEngine();
+  const { core } = t.engine;
+  await core.run('CREATE TABLE rows_test (n INTEGER PRIMARY KEY, label TEXT NOT NULL)');
+  const all = async () => (await core.all<{ n: number; label: string }>('SELECT n, label FROM rows_test ORDER BY n')).map((r) => [Number(r.n), r.label]);
+  return { ...t, core, all };
+}
+
+describe('inserting many rows', () => {
+  it('writes every row, in full statements then parts of a power of two, whatever the count', async () => {
+    const t = await table();
+    const run = vi.spyOn(t.core, 'run');
+    let written = 0;
+    const shapes = new Set<string>();
+    for (const count of [0, 1, 3, ROWS_PER_INSERT - 1, ROWS_PER_INSERT, ROWS_PER_INSERT + 1, 700]) {
+      run.mockClear();
+      const rows = Array.from({ length: count }, (_, i) => [written + i + 1, `row ${written + i + 1}`]);
+      await t.core.write(async () => await insertRows(t.core, 'INSERT INTO rows_test (n, label)', rows));
+      written += count;
+      for (const [sql] of run.mock.calls) shapes.add(sql);
+      // 700 = 256 + 256 + 128 + 32 + 16 + 8 + 4: at most two statements a full one, then one a set bit.
+      expect(run.mock.calls.length).toBe(Math.floor(count / ROWS_PER_INSERT) + [...(count % ROWS_PER_INSERT).toString(2)].filter((b) => b === '1').length);
+    }
+    expect(await t.all()).toEqual(Array.from({ length: written }, (_, i) => [i + 1, `row ${i + 1}`]));
+    // A handful of statement shapes (256, 128, … 1 rows), not one a count.
+    expect(shapes.size).toBeLessThanOrEqual(9);
+  });
+
+  it('takes a tail after the VALUES, and fails whole with the transaction around it', async () => {
+    const t = await table();
+    await t.core.write(async () => await insertRows(t.core, 'INSERT INTO rows_test (n, label)', [[1, 'one'], [2, 'two']]));
+    await t.core.write(async () => await insertRows(t.core, 'INSERT INTO rows_test (n, label)', [[2, 'again'], [3, 'three']], ' ON CONFLICT (n) DO NOTHING'));
+    expect(await t.all()).toEqual([[1, 'one'], [2, 'two'], [3, 'three']]);
+    // A row that breaks a rule fails its statement, and the transaction takes the rows before it back.
+    const rows = Array.from({ length: 300 }, (_, i) => [10 + i, i === 299 ? null : 'x']);
+    await expect(t.core.write(async () => await insertRows(t.core, 'INSERT INTO rows_test (n, label)', rows))).rejects.toThrow();
+    expect(await t.all()).toHaveLength(3);
+  });
+
+  it('a row writer writes as rows come, the rest when flushed', async () => {
+    const t = await table();
+    await t.core.write(async () => {
+      const writer = rowWriter(t.core, 'INSERT INTO rows_test (n, label)');
+      for (let n = 1; n <= ROWS_PER_INSERT + 5; n++) await writer.add([n, `row ${n}`]);
+      expect(await t.all()).toHaveLength(ROWS_PER_INSERT);
+      await writer.flush();
+    });
+    expect(await t.all()).toHaveLength(ROWS_PER_INSERT + 5);
+  });
+
+  it('reads many page versions a statement, and pageData answers from them', async () => {
+    const t = await testEngine();
+    const { core } = t.engine;
+    const ids = await core.write(async () => {
+      const stored: string[] = [];
+      for (let i = 0; i < 620; i++) stored.push(await storePage(core, { type: 'document', title: `Page ${i}`, slug: `page-${i}`, markdown: `# Page ${i}`, hidden: false }));
+      return stored;
+    });
+    const all = vi.spyOn(core, 'all');
+    const get = vi.spyOn(core, 'get');
+    await preloadPageData(core, [...ids, ...ids]);
+    expect(all.mock.calls.length).toBe(2);
+    expect((await pageData(core, ids[619])).title).toBe('Page 619');
+    expect(get).not.toHaveBeenCalled();
+    // Nothing left to read: no statement.
+    await preloadPageData(core, ids);
+    expect(all.mock.calls.length).toBe(2);
+  });
+});
