@@ -77,3 +77,44 @@ describe('inserting many rows', () => {
     expect(all.mock.calls.length).toBe(2);
   });
 });
+
+describe('a content batch stores its page versions many a statement', () => {
+  it('writes 600 new pages in a few statements; a page inserted then changed in the same batch reads what it stored; a failed batch leaves none', async () => {
+    const { contentSetup } = await import('../helpers/content');
+    const s = await contentSetup();
+    const cr = await s.createCr();
+    const versions = async () => Number((await s.engine.core.get<{ n: number }>('SELECT count(*) AS n FROM page_versions'))!.n);
+    const before = await versions();
+    const run = vi.spyOn(s.engine.core, 'run');
+    const changes = [
+      ...Array.from({ length: 600 }, (_, i) => ({ operation: 'insert_page', ref: `p${i}`, document: { markdown: `# Page ${i}\n\nText ${i}.` } })),
+    ];
+    await s.writeOk(cr.number, changes);
+    const inserts = run.mock.calls.filter(([sql]) => sql.startsWith('INSERT OR IGNORE INTO page_versions'));
+    expect(inserts.length).toBeLessThanOrEqual(6);
+    expect(await versions()).toBe(before + 600);
+    // Deleting a page reads the slugs of its sub-pages: one inserted into it by the same batch is read
+    // from what the batch stored and has not written yet.
+    const [first, second] = await s.pages(cr.number);
+    const read = vi.spyOn(s.engine.core, 'get');
+    const deleted = await s.write(cr.number, [
+      { operation: 'insert_page', into: first.id, document: { markdown: '# Child\n\nNew.' } },
+      { operation: 'update_page', page: second.id, title: 'Second, renamed' },
+      { operation: 'delete_page', page: first.id },
+    ]);
+    expect(deleted.status).toBe(200);
+    expect(read.mock.calls.filter(([sql]) => sql.startsWith('SELECT data FROM page_versions'))).toHaveLength(0);
+    const titles = await s.titles(cr.number);
+    expect(titles).toContain('Second, renamed');
+    expect(titles).not.toContain('Page 0');
+    expect(titles).not.toContain('Child');
+    // A batch refused half-way stores nothing.
+    const count = await versions();
+    const refused = await s.write(cr.number, [
+      { operation: 'insert_page', document: { markdown: '# Never\n\nStored.' } },
+      { operation: 'update_page', page: 'no-such-page', title: 'x' },
+    ]);
+    expect(refused.status).toBe(400);
+    expect(await versions()).toBe(count);
+  });
+});

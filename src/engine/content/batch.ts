@@ -4,7 +4,7 @@ import { firstHeading, slugify, splitFrontmatter } from '../../markdown/markdown
 import { contentTypeOf, imageSize } from './images';
 import { fileNameProblem, isMediaType } from './file-rules';
 import type { Change } from '../../domain/content-change';
-import { pageData, storePage, type FileEntry, type PageData, type ReusableEntry, type RevisionState } from './state';
+import { pageData, storePage, storingPagesInBatches, type FileEntry, type PageData, type ReusableEntry, type RevisionState } from './state';
 import { fileBytes } from './file-bytes';
 import { mapInOrder } from '../in-order';
 import { Siblings } from './siblings';
@@ -68,6 +68,11 @@ function checkGitPath(path: string, field: string, type: PageData['type'] = 'doc
  * (400 naming it) before anything is stored, so a batch is all or nothing.
  */
 export async function applyChanges(core: Core, state: RevisionState, changes: Change[], spaceId: string): Promise<{ applied: AppliedChange[]; insertedFiles: FileEntry[] }> {
+  // The batch's page versions are written many a statement, before it returns.
+  return await storingPagesInBatches(core, async () => await applyEach(core, state, changes, spaceId));
+}
+
+async function applyEach(core: Core, state: RevisionState, changes: Change[], spaceId: string): Promise<{ applied: AppliedChange[]; insertedFiles: FileEntry[] }> {
   const now = core.now();
   const applied: AppliedChange[] = [];
   const insertedFiles: FileEntry[] = [];

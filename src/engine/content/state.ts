@@ -1,7 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import type { Core } from '../core';
 import { mapInOrder } from '../in-order';
-import { insertRows } from '../insert-rows';
+import { insertRows, ROWS_PER_INSERT } from '../insert-rows';
 
 /** What a page holds; a revision points at one of these per page. */
 export interface PageData {
@@ -107,20 +108,61 @@ export function cloneState(state: RevisionState): RevisionState {
   };
 }
 
+/**
+ * Page versions a batch stored and has not written yet (`storingPagesInBatches`), in the async context
+ * of that batch alone: two writes of two organizations may run at once on PostgreSQL.
+ */
+const unwritten = new AsyncLocalStorage<Map<string, string>>();
+
+const PAGE_VERSION_INSERT = 'INSERT OR IGNORE INTO page_versions (id, data)';
+
 /** Stores page data once (content-addressed) and returns its version id. */
 export async function storePage(core: Core, data: PageData): Promise<string> {
   const json = JSON.stringify(data);
   const id = sha256(json);
-  await core.run('INSERT OR IGNORE INTO page_versions (id, data) VALUES (?, ?)', [id, json]);
+  const waiting = unwritten.getStore();
+  if (!waiting) await core.run(`${PAGE_VERSION_INSERT} VALUES (?, ?)`, [id, json]);
+  else if (waiting.set(id, json).size >= ROWS_PER_INSERT) await writePageVersions(core, waiting);
   return id;
 }
+
+async function writePageVersions(core: Core, waiting: Map<string, string>): Promise<void> {
+  const rows = [...waiting];
+  await insertRows(core, PAGE_VERSION_INSERT, rows);
+  // Written: pageData reads them from the table from now on.
+  for (const [id] of rows) waiting.delete(id);
+}
+
+/**
+ * Runs `fn` (inside a write) with the page versions it stores written many a statement, all of them
+ * before it returns: on PostgreSQL each statement is a round trip, and a push of 10,000 pages stored
+ * them one at a time. Until then `pageData` finds them here; nothing may name them in another table
+ * before `fn` returns (a revision's pages are saved after the batch).
+ */
+export async function storingPagesInBatches<T>(core: Core, fn: () => Promise<T>): Promise<T> {
+  if (unwritten.getStore()) return await fn();
+  const waiting = new Map<string, string>();
+  batchesRunning++;
+  try {
+    return await unwritten.run(waiting, async () => {
+      const value = await fn();
+      await writePageVersions(core, waiting);
+      return value;
+    });
+  } finally {
+    // Off once no batch runs: while an AsyncLocalStorage is on, node tracks every promise (SqliteStore).
+    if (--batchesRunning === 0) unwritten.disable();
+  }
+}
+
+let batchesRunning = 0;
 
 const versionKey = (versionId: string) => `page-version:${versionId}`;
 
 export async function pageData(core: Core, versionId: string): Promise<PageData> {
   // A version id is the hash of its data: what it names never changes, even inside a write.
   return await core.immutable(versionKey(versionId), async () =>
-    JSON.parse((await core.get<{ data: string }>('SELECT data FROM page_versions WHERE id = ?', [versionId]))!.data) as PageData,
+    JSON.parse(unwritten.getStore()?.get(versionId) ?? (await core.get<{ data: string }>('SELECT data FROM page_versions WHERE id = ?', [versionId]))!.data) as PageData,
   );
 }
 
