@@ -47,10 +47,10 @@ export async function benchPostgres(bin: string, total: number, rounds: number, 
     runQuiet(bin, ['init', '--sample'], env);
     // A 100-member page: the sample's 37 members and 63 more.
     const engine = await openEngine(file);
-    const { organizationId } = await engine.install();
+    // The installation's admin: the user the CLI acts as, so the token created below is theirs.
+    const { organizationId, userId: adminUser } = await engine.install();
     for (let i = 0; i < 63; i++) await addMember(engine, organizationId, `extra${i}@bench.example`, 'read');
     // A second organization of the same admin, with a member, for writes of two organizations at once.
-    const adminUser = (await engine.core.get<{ user_id: string }>("SELECT user_id FROM members WHERE organization_id = ? AND role = 'admin' LIMIT 1", [organizationId]))!.user_id;
     const secondOrganization = (await engine.organizations.create({ userId: adminUser }, { title: 'Second' })).id;
     const secondMember = await addMember(engine, secondOrganization, 'second@bench.example', 'read');
     await engine.close();
