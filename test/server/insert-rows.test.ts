@@ -89,28 +89,28 @@ describe('a content batch stores its page versions many a statement', () => {
     const changes = [
       ...Array.from({ length: 600 }, (_, i) => ({ operation: 'insert_page', ref: `p${i}`, document: { markdown: `# Page ${i}\n\nText ${i}.` } })),
     ];
-    await s.writeOk(cr.number, changes);
+    await s.writeOk(cr.id, changes);
     const inserts = run.mock.calls.filter(([sql]) => sql.startsWith('INSERT OR IGNORE INTO page_versions'));
     expect(inserts.length).toBeLessThanOrEqual(6);
     expect(await versions()).toBe(before + 600);
     // Deleting a page reads the slugs of its sub-pages: one inserted into it by the same batch is read
     // from what the batch stored and has not written yet.
-    const [first, second] = await s.pages(cr.number);
+    const [first, second] = await s.pages(cr.id);
     const read = vi.spyOn(s.engine.core, 'get');
-    const deleted = await s.write(cr.number, [
+    const deleted = await s.write(cr.id, [
       { operation: 'insert_page', into: first.id, document: { markdown: '# Child\n\nNew.' } },
       { operation: 'update_page', page: second.id, title: 'Second, renamed' },
       { operation: 'delete_page', page: first.id },
     ]);
     expect(deleted.status).toBe(200);
     expect(read.mock.calls.filter(([sql]) => sql.startsWith('SELECT data FROM page_versions'))).toHaveLength(0);
-    const titles = await s.titles(cr.number);
+    const titles = await s.titles(cr.id);
     expect(titles).toContain('Second, renamed');
     expect(titles).not.toContain('Page 0');
     expect(titles).not.toContain('Child');
     // A batch refused half-way stores nothing.
     const count = await versions();
-    const refused = await s.write(cr.number, [
+    const refused = await s.write(cr.id, [
       { operation: 'insert_page', document: { markdown: '# Never\n\nStored.' } },
       { operation: 'update_page', page: 'no-such-page', title: 'x' },
     ]);

@@ -6,10 +6,11 @@ import type { Core } from '../core';
  * reads the titles of the ancestors only: reading the whole page tree of a 10,000-page space made
  * every search ten times slower.
  */
-export async function ancestorsOf(core: Core, spaceId: string, pageIds: string[]): Promise<Map<string, { title: string }[]>> {
+export async function ancestorsOf(core: Core, spaceId: string, pageIds: string[], current?: string): Promise<Map<string, { title: string }[]>> {
   const out = new Map<string, { title: string }[]>();
   if (!pageIds.length) return out;
-  const revision = (await core.get<{ revision_id: string }>('SELECT revision_id FROM spaces WHERE id = ?', [spaceId]))?.revision_id;
+  // `current`: the space's current revision when the caller has read it already.
+  const revision = current ?? (await core.get<{ revision_id: string }>('SELECT revision_id FROM spaces WHERE id = ?', [spaceId]))?.revision_id;
   if (!revision) return out;
   const parentOf = new Map<string, string | null>();
   // Each level adds pages not seen before, so the climb ends even if the tree were ever malformed.
@@ -22,7 +23,8 @@ export async function ancestorsOf(core: Core, spaceId: string, pageIds: string[]
     level = [...new Set(rows.flatMap((r) => (r.parent_page_id && !parentOf.has(r.parent_page_id) ? [r.parent_page_id] : [])))];
   }
   const ancestorIds = [...new Set([...parentOf.values()].filter((id): id is string => id !== null))];
-  const titles = new Map(
+  // Pages at the top have no ancestors to read.
+  const titles = new Map(!ancestorIds.length ? [] :
     (await core.all<{ page_id: string; title: string | null }>(
       `SELECT rp.page_id, json_extract(v.data, '$.title') AS title FROM revision_pages rp JOIN page_versions v ON v.id = rp.version_id
        WHERE rp.revision_id = ? AND rp.page_id IN (SELECT value FROM json_each(?))`,

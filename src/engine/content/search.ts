@@ -60,8 +60,12 @@ export const PAGES_PER_SPACE = 20;
 export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>) {
   const { query: searchQuery, matches: MATCHES, byKey, matching: MATCHING, score: SCORE, snippet: SNIPPET } = core.store.dialect.search;
   /** Indexes what lags first, so a search always describes the current content. */
-  async function catchUp(organizationId: string, spaceId?: string): Promise<void> {
-    const stale = await staleSpaces(core, organizationId, spaceId);
+  async function catchUp(organizationId: string, spaceId?: string, revisionId?: string): Promise<void> {
+    // One space at the revision the caller read: once found current, remembered until a write of the
+    // organization or the instance (every change of content or index is one), a look saved a search.
+    const stale = spaceId && revisionId
+      ? await core.remember(`search-current:${spaceId}:${revisionId}`, async () => await staleSpaces(core, organizationId, spaceId), organizationId)
+      : await staleSpaces(core, organizationId, spaceId);
     if (stale.length) await core.write(async () => await mapInOrder(stale, async (id) => await syncSearchIndex(core, id)));
   }
 
@@ -129,10 +133,10 @@ export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>
   }
 
   /** The matching sections of some pages of a space, presented and grouped by page, pages in the given order. */
-  async function pageItems(match: string, spaceId: string, pages: RankedPage[], rankOf: (pageId: string) => number): Promise<SpaceSearchItem[]> {
+  async function pageItems(match: string, spaceId: string, pages: RankedPage[], rankOf: (pageId: string) => number, revisionId?: string): Promise<SpaceSearchItem[]> {
     if (!pages.length) return [];
     const pageIds = pages.map((p) => p.id);
-    const ancestors = await ancestorsOf(core, spaceId, pageIds);
+    const ancestors = await ancestorsOf(core, spaceId, pageIds, revisionId);
     const keep = inPages(spaceId, pages);
     const rows = await core.all<{ page_id: string; anchor: string; section_title: string; body: string; page_title: string; path: string; description: string | null; snippet: string; score: number }>(
       `SELECT x.page_id, x.anchor, x.section_title, x.body, x.page_title, p.path, p.description, ${SNIPPET} AS snippet, ${SCORE} AS score
@@ -187,12 +191,12 @@ export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>
       const space = await spaces.visible(actor, spaceId);
       const match = searchQuery(query.query);
       if (!match) return { count: 0, items: [] };
-      await catchUp(space.organization_id, spaceId);
+      await catchUp(space.organization_id, spaceId, space.revision_id);
       const listing = `search:${spaceId}:${match}`;
       const offset = offsetOf(listing, query.page);
       const { pages, count } = await rankedPages(match, spaceId, query.limit ?? DEFAULT_LIMIT, offset);
       const pageIds = pages.map((p) => p.id);
-      return envelope(listing, await pageItems(match, spaceId, pages, (id) => offset + pageIds.indexOf(id) + 1), count, offset);
+      return envelope(listing, await pageItems(match, spaceId, pages, (id) => offset + pageIds.indexOf(id) + 1, space.revision_id), count, offset);
     },
 
     /**
