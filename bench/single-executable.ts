@@ -14,17 +14,21 @@ import { makeExecutable } from '../scripts/sea-inject.js';
  * `members list` (startup.ts: better-sqlite3 reading and printing the same members, nothing of docsctl
  * in it), and one whose script is empty (the start of a single executable itself).
  */
-function floorExecutables(dir: string, bin: string, env: NodeJS.ProcessEnv): { floor: string; empty: string; env: NodeJS.ProcessEnv } {
+function floorExecutables(dir: string, bin: string, env: NodeJS.ProcessEnv): { floor: string; empty: string; emptySnapshot: string; env: NodeJS.ProcessEnv } {
   const minimal = writeMinimalLocal(dir, bin, env);
   const empty = join(dir, 'empty.cjs');
   writeFileSync(empty, '');
-  const made = (main: string, name: string) => {
+  // An executable that starts from a V8 startup snapshot of an empty heap (`useSnapshot`, issue 35):
+  // what starting from a snapshot costs before anything of docsctl is in it.
+  const emptySnapshot = join(dir, 'empty-snapshot.cjs');
+  writeFileSync(emptySnapshot, "require('node:v8').startupSnapshot.setDeserializeMainFunction(() => {});\n");
+  const made = (main: string, name: string, useSnapshot = false) => {
     const work = join(dir, `${name}-work`);
     mkdirSync(work);
-    makeExecutable({ main, work, executable: join(dir, name) });
+    makeExecutable({ main, work, executable: join(dir, name), useSnapshot });
     return join(dir, name);
   };
-  return { floor: made(minimal.script, 'floor'), empty: made(empty, 'empty'), env: minimal.env };
+  return { floor: made(minimal.script, 'floor'), empty: made(empty, 'empty'), emptySnapshot: made(emptySnapshot, 'empty-snapshot', true), env: minimal.env };
 }
 
 export function benchSingleExecutable(root: string, runs: number): BenchRow[] {
@@ -34,14 +38,19 @@ export function benchSingleExecutable(root: string, runs: number): BenchRow[] {
     const built = spawnSync(process.execPath, [join(root, 'scripts', 'package.js'), '--out', join(dir, 'out')], { cwd: root, encoding: 'utf8' });
     if (built.status !== 0) throw new Error(`scripts/package.js failed: ${built.stderr}`);
     const sea = join(dir, 'out', 'docsctl');
+    // The same executable started from a V8 startup snapshot of docsctl's modules (`--snapshot`, issue 35).
+    const snapshotBuilt = spawnSync(process.execPath, [join(root, 'scripts', 'package.js'), '--snapshot', '--out', join(dir, 'snapshot')], { cwd: root, encoding: 'utf8' });
+    if (snapshotBuilt.status !== 0) throw new Error(`scripts/package.js --snapshot failed: ${snapshotBuilt.stderr}`);
+    const snapshotSea = join(dir, 'snapshot', 'docsctl');
     const env = startupEnv(dir);
     spawnSync(sea, ['init', '--sample'], { env, stdio: 'ignore' });
-    for (let i = 0; i < 3; i++) spawnSync(sea, ['members', 'list'], { env, stdio: 'ignore' });
+    for (let i = 0; i < 3; i++) for (const file of [sea, snapshotSea]) spawnSync(file, ['members', 'list'], { env, stdio: 'ignore' });
     const floors = floorExecutables(dir, join(root, 'bin', 'docsctl.cjs'), env);
-    const [baseline, version, list, empty, floor] = timeInterleaved(
-      [['-e', '0'], { file: sea, args: ['--version'] }, { file: sea, args: ['members', 'list'] }, { file: floors.empty, args: [] }, { file: floors.floor, args: [] }],
+    const [baseline, version, list, empty, floor, emptySnapshot, snapshotList, help, snapshotHelp] = timeInterleaved(
+      [['-e', '0'], { file: sea, args: ['--version'] }, { file: sea, args: ['members', 'list'] }, { file: floors.empty, args: [] }, { file: floors.floor, args: [] }, { file: floors.emptySnapshot, args: [] },
+        { file: snapshotSea, args: ['members', 'list'] }, { file: sea, args: ['--help'] }, { file: snapshotSea, args: ['--help'] }],
       runs,
-      [quietEnv(), env, env, quietEnv(), floors.env],
+      [quietEnv(), env, env, quietEnv(), floors.env, quietEnv(), env, env, env],
     );
     return [
       { name: 'single executable: node -e 0 (baseline)', value: `${baseline.toFixed(1)} ms` },
@@ -49,7 +58,11 @@ export function benchSingleExecutable(root: string, runs: number): BenchRow[] {
       { name: 'single executable: members list (local)', value: `${list.toFixed(1)} ms`, ratio: list / baseline, target: '<= 2.0x baseline', ok: list / baseline <= 2.0 },
       { name: 'single executable: floor, an executable with an empty script', value: `${empty.toFixed(1)} ms`, ratio: empty / baseline },
       { name: 'single executable: floor, an executable of better-sqlite3 reading the same members', value: `${floor.toFixed(1)} ms`, ratio: floor / baseline },
+      { name: 'single executable: floor, an executable started from a startup snapshot of an empty heap', value: `${emptySnapshot.toFixed(1)} ms`, ratio: emptySnapshot / baseline },
       { name: 'single executable: members list over its floor (the gap docsctl adds)', value: `+${(list - floor).toFixed(1)} ms`, ratio: list / floor },
+      { name: 'single executable from a startup snapshot (package.js --snapshot): members list', value: `${snapshotList.toFixed(1)} ms`, ratio: snapshotList / baseline },
+      { name: 'single executable from a startup snapshot: members list / the executable with code caches', value: `${snapshotList.toFixed(1)} ms`, ratio: snapshotList / list },
+      { name: 'single executable from a startup snapshot: --help (run once at build) / the executable with code caches', value: `${snapshotHelp.toFixed(1)} ms`, ratio: snapshotHelp / help },
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });

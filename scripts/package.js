@@ -20,6 +20,8 @@ const outFlag = process.argv.indexOf('--out');
 const outDir = outFlag > 0 ? resolve(process.argv[outFlag + 1]) : join(root, 'dist-sea');
 const work = join(outDir, 'sea-work');
 const executable = join(outDir, 'docsctl');
+// `--snapshot`: the executable starts from a V8 startup snapshot of docsctl's modules (issue 35).
+const snapshot = process.argv.includes('--snapshot');
 const started = process.hrtime.bigint();
 
 if (process.platform !== 'linux' || process.arch !== 'x64') {
@@ -53,7 +55,7 @@ const sea = {
 const vendor = vendorPlugin();
 const core = await build({
   ...sea,
-  entryPoints: ['src/cli.ts'],
+  entryPoints: [snapshot ? 'src/snapshot-entry.ts' : 'src/cli.ts'],
   outfile: bundle,
   plugins: [seaRequirePlugin, lazyBuiltinsPlugin, vendor.plugin],
   inject: ['scripts/sea-shims.js'],
@@ -115,17 +117,17 @@ writeFileSync(licenses, legal.map((file) => readFileSync(file, 'utf8')).join('\n
 const main = join(work, 'main.cjs');
 await build({
   ...commonOptions,
-  entryPoints: ['scripts/sea-main.cjs'],
+  entryPoints: [snapshot ? 'scripts/sea-snapshot-main.cjs' : 'scripts/sea-main.cjs'],
   outfile: main,
   format: 'cjs',
   minify: true,
-  define: { ...versionDefine, __DOCSCTL_BUNDLE_HASHES__: JSON.stringify(hashes) },
+  define: { ...versionDefine, __DOCSCTL_BUNDLE_HASHES__: JSON.stringify(hashes), __DOCSCTL_SNAPSHOT_BUNDLE__: JSON.stringify(bundle) },
 });
 
 // 3. The preparation blob (the main script, its V8 code cache, the bundle and the addon as assets),
 // injected into a copy of this Node binary.
 try {
-  makeExecutable({ main, work, executable, assets: { ...assets, 'better_sqlite3.node': addonPath, 'LICENSES.txt': licenses } });
+  makeExecutable({ main, work, executable, useSnapshot: snapshot, assets: { ...assets, 'better_sqlite3.node': addonPath, 'LICENSES.txt': licenses } });
 } catch (error) {
   console.error(error.message);
   process.exit(1);

@@ -6,11 +6,15 @@ import { chmodSync, copyFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
-/** Writes `executable` from `main` (working files in `work`); throws with what the tools said on failure. */
-export function makeExecutable({ main, work, executable, assets = {} }) {
+/**
+ * Writes `executable` from `main` (working files in `work`); throws with what the tools said on failure.
+ * `useSnapshot`: `main` runs when the executable is built and the executable starts from its V8 heap
+ * (Node's startup snapshot; the bench measures what that costs).
+ */
+export function makeExecutable({ main, work, executable, assets = {}, useSnapshot = false }) {
   const seaConfig = join(work, 'sea-config.json');
   const blob = join(work, 'sea-prep.blob');
-  writeFileSync(seaConfig, JSON.stringify({ main, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true, assets }, null, 2));
+  writeFileSync(seaConfig, JSON.stringify({ main, output: blob, disableExperimentalSEAWarning: true, useCodeCache: !useSnapshot, useSnapshot, assets }, null, 2));
   const prepared = spawnSync(process.execPath, ['--experimental-sea-config', seaConfig], { cwd: work, encoding: 'utf8' });
   if (prepared.status !== 0) throw new Error(prepared.stderr || prepared.stdout);
 
