@@ -55,6 +55,8 @@ const REWRITES: [RegExp, string][] = [
   [/(?<!\bNOT )\bIN \(SELECT value FROM json_each\(\?\)\)/g, '= ANY(ARRAY(SELECT json_array_elements_text((?)::json)))'],
   // A JSON array given as text, as rows of its values (a column named `value` in both).
   [/\bjson_each\(([^()]+)\)/g, 'json_array_elements_text(($1)::json)'],
+  // A JSON object of keys and values (stored as text: an assignment cast).
+  [/\bjson_object\(/g, 'json_build_object('],
   // A top-level member of a JSON object stored as text.
   [/\bjson_extract\(([^(),]+),\s*'\$\.(\w+)'\)/g, "(($1)::json->>'$2')"],
   [/\binstr\(/g, 'strpos('],
