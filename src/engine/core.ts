@@ -1,4 +1,4 @@
-import type { Store } from './store/store';
+import type { Store, TransactionOptions } from './store/store';
 import type { Clock, IdGenerator } from './clock';
 import type { Statements } from './pagination';
 import { DEFAULT_MAX_FILE_SIZE } from '../domain/file-size';
@@ -158,9 +158,9 @@ export class Core implements Statements {
    * only ones it changes (`WriteScope`; on PostgreSQL it then waits for their writes alone); none
    * given, the whole instance. Inside another write, it joins it and may not reach past its scope.
    */
-  async write<T>(fn: () => T | Promise<T>, organizations?: string | readonly string[]): Promise<T> {
+  async write<T>(fn: () => T | Promise<T>, organizations?: string | readonly string[], options?: TransactionOptions): Promise<T> {
     const scope = typeof organizations === 'string' ? [organizations] : organizations;
-    return await this.store.transaction(async () => await fn(), scope);
+    return await this.store.transaction(async () => await fn(), scope, options);
   }
 
   now(): string {

@@ -284,7 +284,8 @@ export function createApp(options: AppOptions) {
             failed = { error };
             return undefined;
           }
-        }, scope);
+          // Nothing runs here after a failure: the operation's first transaction needs no savepoint.
+        }, scope, { undoneWholeIfFirstFails: true });
         if (failed) throw failed.error;
       }
       if (route.raw) return await rawResponse(route.status, value as RawFile, rateHeaders);

@@ -122,4 +122,69 @@ describe('PostgresStore shared by several servers', () => {
     expect(wrote).toBe(true);
     await Promise.all([a.close(), b.close()]);
   });
+
+  it('runs the first transaction inside one that wrote nothing without a savepoint when told the whole is undone if it fails', async () => {
+    const url = await freshDatabase('store');
+    const store = await PostgresStore.open(url);
+    const statements: string[] = [];
+    const traced = async <T>(fn: () => Promise<T>) => {
+      const client = await (store as unknown as { pool: { connect(): Promise<{ query: (...a: unknown[]) => unknown; release(): void }> } }).pool.connect();
+      const proto = Object.getPrototypeOf(client) as { query: (...a: unknown[]) => unknown };
+      client.release();
+      const query = proto.query;
+      proto.query = function (this: unknown, ...args: unknown[]) {
+        statements.push(String(typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text));
+        return query.apply(this, args);
+      };
+      try { return await fn(); } finally { proto.query = query; }
+    };
+    const value = (key: string) => store.get<{ value: string }>('SELECT value FROM meta WHERE key = ?', [key]);
+    const whole = { undoneWholeIfFirstFails: true };
+    // Succeeds: no savepoint, committed.
+    await traced(() => store.transaction(async () => {
+      await store.get('SELECT 1');
+      await store.transaction(async () => { await store.run("INSERT INTO meta (key, value) VALUES ('first', 'v')"); });
+      await store.runAtCommit("INSERT INTO meta (key, value) VALUES ('audit', 'v')");
+    }, undefined, whole));
+    expect(statements.some((s) => s.startsWith('SAVEPOINT'))).toBe(false);
+    expect(await value('first')).toEqual({ value: 'v' });
+    expect(await value('audit')).toEqual({ value: 'v' });
+    // Fails: the caller returns, and the whole transaction is undone.
+    const answered = await store.transaction(async () => {
+      try {
+        await store.transaction(async () => {
+          await store.run("INSERT INTO meta (key, value) VALUES ('doomed', 'v')");
+          throw new Error('the operation fails after writing');
+        });
+      } catch {
+        return 'failed';
+      }
+      return 'done';
+    }, undefined, whole);
+    expect(answered).toBe('failed');
+    expect(await value('doomed')).toBeUndefined();
+    // A statement after the failure is refused, not silently undone.
+    await expect(store.transaction(async () => {
+      await store.transaction(async () => { throw new Error('first fails'); }).catch(() => undefined);
+      await store.run("INSERT INTO meta (key, value) VALUES ('after', 'v')");
+    }, undefined, whole)).rejects.toThrow(/undone whole/);
+    expect(await value('after')).toBeUndefined();
+    // Once something was written, the next one inside has its savepoint: what came before stays.
+    statements.length = 0;
+    await traced(() => store.transaction(async () => {
+      await store.transaction(async () => { await store.run("INSERT INTO meta (key, value) VALUES ('kept', 'v')"); });
+      await store.transaction(async () => {
+        await store.run("INSERT INTO meta (key, value) VALUES ('undone', 'v')");
+        throw new Error('the second fails');
+      }).catch(() => undefined);
+    }, undefined, whole));
+    expect(statements.filter((s) => s.startsWith('SAVEPOINT'))).toHaveLength(1);
+    expect(await value('kept')).toEqual({ value: 'v' });
+    expect(await value('undone')).toBeUndefined();
+    // Without the option, the first inside has its savepoint as always.
+    statements.length = 0;
+    await traced(() => store.transaction(async () => { await store.transaction(async () => { await store.get('SELECT 1'); }); }));
+    expect(statements.filter((s) => s.startsWith('SAVEPOINT'))).toHaveLength(1);
+    await store.close();
+  });
 });

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Pool, PoolClient, PoolConfig } from 'pg';
-import type { Store, StoredTable, WriteScope } from './store';
+import type { Store, StoredTable, TransactionOptions, WriteScope } from './store';
 import { lockOrder, scopeCovers, scopeWithin } from './write-scope';
 import { postgresDialect, toPostgres } from './postgres-dialect';
 import { postgresMigrations } from './migrations/postgres';
@@ -17,6 +17,12 @@ interface Transaction {
   committed: (() => void)[];
   /** Statements sent with the COMMIT (`runAtCommit`), their values written in. */
   atCommit: string[];
+  /** `TransactionOptions.undoneWholeIfFirstFails`. */
+  undoneWholeIfFirstFails: boolean;
+  /** Whether it has run a statement that may write (anything but a SELECT). */
+  wrote: boolean;
+  /** The failure of a transaction inside it that ran without a savepoint: it can only be undone whole. */
+  doomed?: unknown;
 }
 
 /**
@@ -205,6 +211,7 @@ export class PostgresStore implements Store {
   private async query(sql: string, args: readonly unknown[]) {
     const tx = this.context.getStore();
     const text = toPostgres(sql);
+    if (tx) mayWrite(tx, text);
     try {
       return await (tx ?? { client: this.pool }).client.query(text, args as unknown[]);
     } catch (error) {
@@ -233,6 +240,7 @@ export class PostgresStore implements Store {
   async runAtCommit(sql: string, args: readonly unknown[] = []): Promise<void> {
     const tx = this.context.getStore();
     if (!tx) return void (await this.run(sql, args));
+    mayWrite(tx, 'INSERT');
     tx.atCommit.push(withValues(toPostgres(sql), args));
   }
 
@@ -246,15 +254,15 @@ export class PostgresStore implements Store {
     else fn();
   }
 
-  async transaction<T>(fn: () => Promise<T>, scope?: WriteScope): Promise<T> {
+  async transaction<T>(fn: () => Promise<T>, scope?: WriteScope, options: TransactionOptions = {}): Promise<T> {
     const current = this.context.getStore();
     if (current) {
       scopeWithin(current.scope, scope);
       return this.savepoint(current, fn);
     }
     // One round trip (the statements have no parameters: the simple protocol runs them in turn).
-    if (scope === undefined) return await this.begin(`BEGIN; SELECT pg_advisory_xact_lock(${WRITE_LOCK}); ${BUMP_CHANGES}; ${SCHEMA_NOW}`, fn);
-    return await this.begin(ORGANIZATION_WRITE(`ARRAY[${lockOrder(scope).map(escapeLiteral).join(', ')}]::text[]`), fn, scope);
+    if (scope === undefined) return await this.begin(`BEGIN; SELECT pg_advisory_xact_lock(${WRITE_LOCK}); ${BUMP_CHANGES}; ${SCHEMA_NOW}`, fn, undefined, options);
+    return await this.begin(ORGANIZATION_WRITE(`ARRAY[${lockOrder(scope).map(escapeLiteral).join(', ')}]::text[]`), fn, scope, options);
   }
 
   covers(organizationId: string): boolean {
@@ -279,15 +287,20 @@ export class PostgresStore implements Store {
    * Runs `fn` in a transaction opened by `opening` (which ends with SCHEMA_NOW) on a connection of its
    * own; calls what waits for the commit after it.
    */
-  private async begin<T>(opening: string, fn: () => Promise<T>, scope?: WriteScope): Promise<T> {
+  private async begin<T>(opening: string, fn: () => Promise<T>, scope?: WriteScope, options: TransactionOptions = {}): Promise<T> {
     const client = await this.pool.connect().catch((error: unknown) => { throw unavailableOr(error); });
-    const tx: Transaction = { scope, client, depth: 0, committed: [], atCommit: [] };
+    const tx: Transaction = { scope, client, depth: 0, committed: [], atCommit: [], undoneWholeIfFirstFails: options.undoneWholeIfFirstFails === true, wrote: false };
     let value: T;
     let broken = false;
     try {
       const results = (await client.query(opening)) as unknown as { rows: { version: number }[] }[];
       refuseNewerSchema(Number(results[results.length - 1].rows[0].version), postgresMigrations.length);
       value = await this.context.run(tx, fn);
+      if (tx.doomed !== undefined) {
+        // Undone whole, as the transaction inside it would have been alone (it wrote first).
+        await client.query('ROLLBACK');
+        return value;
+      }
       // One round trip: the simple protocol runs them in turn, and stops at the first that fails (the
       // transaction then rolls back below).
       await client.query(tx.atCommit.length ? `${tx.atCommit.join(';\n')};\nCOMMIT` : 'COMMIT');
@@ -305,9 +318,10 @@ export class PostgresStore implements Store {
 
   /** A transaction inside a transaction: undone alone if it fails, kept only if the outer one commits. */
   private async savepoint<T>(tx: Transaction, fn: () => Promise<T>): Promise<T> {
-    const name = `s${++tx.depth}`;
     const waiting = tx.committed.length;
     const statements = tx.atCommit.length;
+    if (tx.undoneWholeIfFirstFails && !tx.wrote && tx.depth === 0) return await this.withoutSavepoint(tx, fn);
+    const name = `s${++tx.depth}`;
     await tx.client.query(`SAVEPOINT ${name}`);
     try {
       const value = await fn();
@@ -318,6 +332,26 @@ export class PostgresStore implements Store {
       tx.atCommit.length = statements;
       await tx.client.query(`ROLLBACK TO SAVEPOINT ${name}`);
       await tx.client.query(`RELEASE SAVEPOINT ${name}`);
+      throw error;
+    } finally {
+      tx.depth--;
+    }
+  }
+
+  /**
+   * The first transaction inside one that has written nothing yet, when its caller undoes it whole if
+   * this one fails (`TransactionOptions.undoneWholeIfFirstFails`): no savepoint, two round trips fewer.
+   */
+  private async withoutSavepoint<T>(tx: Transaction, fn: () => Promise<T>): Promise<T> {
+    const waiting = tx.committed.length;
+    const statements = tx.atCommit.length;
+    tx.depth++;
+    try {
+      return await fn();
+    } catch (error) {
+      tx.doomed = error;
+      tx.committed.length = waiting;
+      tx.atCommit.length = statements;
       throw error;
     } finally {
       tx.depth--;
@@ -388,6 +422,15 @@ export function withValues(text: string, args: readonly unknown[]): string {
     if (typeof value === 'string') return escapeLiteral(value);
     throw new Error(`runAtCommit: a ${typeof value} cannot be written into a statement`);
   });
+}
+
+/**
+ * Notes that a transaction may have written (anything but a SELECT may), and refuses every statement
+ * of one that a failure doomed: its caller undoes it whole, so nothing it ran after would be kept.
+ */
+function mayWrite(tx: Transaction, text: string): void {
+  if (tx.doomed !== undefined) throw new Error('a write of this transaction failed, and it is undone whole: no statement may follow (TransactionOptions.undoneWholeIfFirstFails)');
+  if (!/^\s*SELECT\b/i.test(text)) tx.wrote = true;
 }
 
 /** A string as an SQL literal whatever `standard_conforming_strings` says: quotes doubled, and backslashes in an E'' string. */

@@ -1,5 +1,16 @@
 import type { Dialect } from './dialect';
 
+/** How a transaction (not one inside another) may run. */
+export interface TransactionOptions {
+  /**
+   * `fn` does nothing after a transaction inside it fails but return (the app's audit transaction
+   * around an operation). Then the first one inside it, begun before it wrote anything, needs no
+   * savepoint: if it fails, undoing the whole transaction undoes exactly what it did (PostgreSQL: two
+   * round trips a write fewer). Any statement after that failure throws, so nothing is lost unseen.
+   */
+  undoneWholeIfFirstFails?: boolean;
+}
+
 /**
  * What the engine asks of a database: statements with `?` placeholders, and transactions. One driver
  * per backend implements it (`sqlite-store.ts`); the engine never talks to a driver directly.
@@ -18,7 +29,7 @@ export interface Store {
    * a savepoint of it. Every statement `fn` runs, however deep in its awaits, belongs to it; other
    * callers' statements wait until it ends.
    */
-  transaction<T>(fn: () => Promise<T>, scope?: WriteScope): Promise<T>;
+  transaction<T>(fn: () => Promise<T>, scope?: WriteScope, options?: TransactionOptions): Promise<T>;
   /**
    * Whether the caller's transaction may write the organization's rows: one of the whole instance
    * (no scope) may write any; one scoped to organizations, only theirs. Outside a transaction, true.
