@@ -47,7 +47,10 @@ describe('stopping a replica under load (built serve, SIGTERM)', () => {
           }
         }
       });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Under load before the stop: at least 300 ms and 30 answers (a replica's first requests open its
+      // database connections, which a busy machine makes slow), at most 20 s.
+      const loaded = Date.now();
+      while (Date.now() - loaded < 20_000 && (Date.now() - loaded < 300 || outcomes.length < 30)) await new Promise((resolve) => setTimeout(resolve, 20));
       const stopped = server.stop();
       await Promise.all([balancer, ...clients]);
       const result = await stopped;
