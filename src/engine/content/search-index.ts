@@ -28,9 +28,9 @@ export async function syncSearchIndex(core: Core, spaceId: string): Promise<void
   );
   // New keys follow the largest as it was before any row changed: a changed page keeps its key while
   // its rows wait in the writers.
-  const newPageKey = pageKeys(core, spaceId, {
-    largest: [...indexed.values()].reduce((largest, row) => Math.max(largest, Number(row.key)), 0),
-    beforeScan: async () => { await sectionRows.flush(); await pageRows.flush(); },
+  const newPageKey = pageKeys(core, spaceId, [...indexed.values()].reduce((largest, row) => Math.max(largest, Number(row.key)), 0), async () => {
+    await sectionRows.flush();
+    await pageRows.flush();
   });
   for (const pageId of indexed.keys()) if (!state.pages.has(pageId)) await forgetPage(core, spaceId, pageId);
   // The pages at a version the index has not seen are read in many a statement, not one each.

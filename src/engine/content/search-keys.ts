@@ -60,14 +60,12 @@ export async function spaceKeyOf(core: Core, spaceId: string): Promise<number> {
  * may be deleted and not yet written again when the first key is asked for). `beforeScan`: called
  * before the keys in use are read from the table (to write rows the caller still holds).
  */
-export function pageKeys(core: Core, spaceId: string, options: { largest?: number; beforeScan?: () => Promise<void> } = {}) {
-  const { beforeScan } = options;
-  let next: number | undefined = options.largest === undefined ? undefined : options.largest + 1;
+export function pageKeys(core: Core, spaceId: string, largest: number, beforeScan: () => Promise<void>) {
+  let next = largest + 1;
   return async (): Promise<number> => {
-    next ??= Number((await core.get<{ key: number | null }>('SELECT MAX(key) AS key FROM search_pages WHERE space_id = ?', [spaceId]))?.key ?? 0) + 1;
     if (next <= MAX_PAGE_KEY) return next++;
     // The keys in use are read from the table: rows the caller still holds go in first.
-    await beforeScan?.();
+    await beforeScan();
     return await freeKey(core, 'SELECT key FROM search_pages WHERE space_id = ?', [spaceId], MAX_PAGE_KEY, 'page');
   };
 }
