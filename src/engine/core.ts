@@ -136,15 +136,15 @@ export class Core implements Statements {
     return value;
   }
 
-  /**
-   * Remembers a value that can never change once written (a content-addressed page version): kept
-   * across writes and transactions, unlike `remember`. Bounded: the oldest entries go past 20,000.
-   */
   /** Whether `immutable` holds a value for `key` (so a caller can read many missing ones at once). */
   holdsImmutable(key: string): boolean {
     return this.immutables.has(key);
   }
 
+  /**
+   * Remembers a value that can never change once written (a content-addressed page version): kept
+   * across writes and transactions, unlike `remember`. Bounded: the oldest entries go past 20,000.
+   */
   async immutable<T>(key: string, compute: () => T | Promise<T>): Promise<T> {
     if (this.immutables.has(key)) return this.immutables.get(key) as T;
     const value = await compute();

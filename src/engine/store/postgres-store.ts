@@ -211,7 +211,7 @@ export class PostgresStore implements Store {
   private async query(sql: string, args: readonly unknown[]) {
     const tx = this.context.getStore();
     const text = toPostgres(sql);
-    if (tx) mayWrite(tx, text);
+    if (tx) mayWrite(tx, !/^\s*SELECT\b/i.test(text));
     try {
       return await (tx ?? { client: this.pool }).client.query(text, args as unknown[]);
     } catch (error) {
@@ -240,7 +240,7 @@ export class PostgresStore implements Store {
   async runAtCommit(sql: string, args: readonly unknown[] = []): Promise<void> {
     const tx = this.context.getStore();
     if (!tx) return void (await this.run(sql, args));
-    mayWrite(tx, 'INSERT');
+    mayWrite(tx, true);
     tx.atCommit.push(withValues(toPostgres(sql), args));
   }
 
@@ -425,12 +425,12 @@ export function withValues(text: string, args: readonly unknown[]): string {
 }
 
 /**
- * Notes that a transaction may have written (anything but a SELECT may), and refuses every statement
+ * Notes that a transaction may have written (`writes`: the statement is anything but a SELECT), and refuses every statement
  * of one that a failure doomed: its caller undoes it whole, so nothing it ran after would be kept.
  */
-function mayWrite(tx: Transaction, text: string): void {
+function mayWrite(tx: Transaction, writes: boolean): void {
   if (tx.doomed !== undefined) throw new Error('a write of this transaction failed, and it is undone whole: no statement may follow (TransactionOptions.undoneWholeIfFirstFails)');
-  if (!/^\s*SELECT\b/i.test(text)) tx.wrote = true;
+  if (writes) tx.wrote = true;
 }
 
 /** A string as an SQL literal whatever `standard_conforming_strings` says: quotes doubled, and backslashes in an E'' string. */
