@@ -3,28 +3,23 @@
 // --snapshot, issue 35). Node runs it while building the executable: it runs docsctl's snapshot bundle
 // (src/snapshot-entry.ts), read from the build's work folder, so its modules are set up in the heap
 // the executable is made of, and names what the executable runs once that heap is deserialized. Vendor
-// bundles and the addon stay assets, read when a command first needs them.
+// bundles and the addon stay assets, read when a command first needs them. No code cache: the snapshot
+// holds the bundle's code, and the build machine's cache folder is no place for a vendor bundle's.
 /* global __DOCSCTL_VERSION__, __DOCSCTL_SNAPSHOT_BUNDLE__ */
 const { startupSnapshot } = require('node:v8');
 const { readFileSync } = require('node:fs');
-const { Script } = require('node:vm');
-const { bundleRequire } = require('../bin/run-bundle.cjs');
+const { bundleRequire, runSource } = require('../bin/run-bundle.cjs');
 
+const noCache = { DOCSCTL_CODE_CACHE: 'off' };
 const vendors = new Map();
 const loadVendor = (id) => {
   if (!vendors.has(id)) {
     const source = Buffer.from(require('node:sea').getRawAsset(id.slice(2))).toString('latin1');
-    const module = { exports: {} };
-    new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: process.execPath })
-      .runInThisContext()(module.exports, bundleRequire(require, loadVendor), module, process.execPath, require('node:path').dirname(process.execPath));
-    vendors.set(id, module.exports);
+    vendors.set(id, runSource(source, { filename: process.execPath, require: bundleRequire(require, loadVendor), env: noCache }));
   }
   return vendors.get(id);
 };
-const module_ = { exports: {} };
-new Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(__DOCSCTL_SNAPSHOT_BUNDLE__, 'latin1')}\n})`, { filename: 'docsctl.cjs' })
-  .runInThisContext()(module_.exports, bundleRequire(require, loadVendor), module_, process.execPath, require('node:path').dirname(process.execPath));
-const { run, warm } = module_.exports;
+const { run, warm } = runSource(readFileSync(__DOCSCTL_SNAPSHOT_BUNDLE__, 'latin1'), { filename: process.execPath, require: bundleRequire(require, loadVendor), env: noCache });
 
 void warm(['--help']).then(() => startupSnapshot.setDeserializeMainFunction(() => {
   const argv = process.argv.slice(2);
