@@ -12,7 +12,9 @@ import { benchBulkPut } from './bulk-put';
 import { benchSearch } from './search';
 import { benchContentPush } from './content-push';
 import { median, type BenchRow } from './report';
-import { runQuiet, startServe } from './spawn';
+import { createRequire } from 'node:module';
+import { runQuiet, startServe, startServer } from './spawn';
+import { POSTGRES_FLOOR_SERVER } from './floor-servers';
 
 type Cluster = { url: string; stop: () => void };
 
@@ -34,6 +36,38 @@ async function load(urls: string[], request: (lane: number) => { method: 'GET' |
   const rate = total / ((performance.now() - start) / 1000);
   await Promise.all(pools.map((p) => p.close()));
   return rate;
+}
+
+/**
+ * Issue 35: GET member on one replica against node:http + pg doing the same reads (an admin member:
+ * the floor counts their spaces as an admin's, all of the organization's), in alternating pairs.
+ */
+async function againstFloor(replica: string, database: string, path: string, token: string, total: number, rounds: number): Promise<BenchRow[]> {
+  const floor = await startServer(['-e', POSTGRES_FLOOR_SERVER], { ...process.env, DATABASE_URL: database, PG_MODULE: createRequire(import.meta.url).resolve('pg') });
+  try {
+    const [served, floored] = await Promise.all([replica, floor.url].map(async (url) => (await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } })).json() as Promise<Record<string, any>>));
+    delete served.lastSeenAt;
+    floored.user.urls = served.user.urls;
+    if (JSON.stringify(served) !== JSON.stringify(floored)) throw new Error(`the floor server answers another member: ${JSON.stringify(floored)} against ${JSON.stringify(served)}`);
+    const request = () => ({ method: 'GET' as const, path });
+    await load([floor.url], request, token, total);
+    await load([replica], request, token, total);
+    const [onReplica, onFloor, ratios]: number[][] = [[], [], []];
+    for (let round = 0; round < rounds; round++) {
+      const first = round % 2 === 0;
+      const f = first ? await load([floor.url], request, token, total) : 0;
+      onReplica.push(await load([replica], request, token, total));
+      onFloor.push(first ? f : await load([floor.url], request, token, total));
+      ratios.push(onReplica[round] / onFloor[round]);
+    }
+    const ratio = median(ratios);
+    return [
+      { name: 'postgres: GET an admin member, floor: node:http + pg doing the same reads', value: `${median(onFloor).toFixed(0)} req/s` },
+      { name: 'postgres: GET an admin member, one replica against its floor', value: `${median(onReplica).toFixed(0)} req/s`, ratio, target: '>= 0.95x', ok: ratio >= 0.95 },
+    ];
+  } finally {
+    floor.child.kill();
+  }
 }
 
 export async function benchPostgres(bin: string, total: number, rounds: number, pages = 10_000): Promise<BenchRow[]> {
@@ -90,6 +124,7 @@ export async function benchPostgres(bin: string, total: number, rounds: number, 
       rows.push({ name: `postgres: ${name}, one replica`, value: `${median(onOne).toFixed(0)} req/s`, ratio: median(onOne) / base });
       rows.push({ name: `postgres: ${name}, two replicas`, value: `${median(onTwo).toFixed(0)} req/s`, ratio: median(onTwo) / base });
     }
+    rows.push(...(await againstFloor(replicas[0].url, database, `/v1/orgs/${organizationId}/members/${members.items.find((m) => m.role === 'admin' && m.id !== adminUser)!.id}`, token, total, rounds)));
     // Issue 33: writes of two organizations at once, each organization's through its own replica,
     // against writes of one organization through both, in alternating rounds.
     const patch = (org: string, user: string) => ({ method: 'PATCH' as const, path: `/v1/orgs/${org}/members/${user}`, body: JSON.stringify({ role: flip++ % 2 ? 'read' : 'comment' }) });

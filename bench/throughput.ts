@@ -7,46 +7,12 @@ import { Pool, request } from 'undici';
 import { median, type BenchRow } from './report';
 import { runQuiet, startServe, startServer } from './spawn';
 import { withSqliteModule } from './startup';
+import { SQLITE_FLOOR_SERVER } from './floor-servers';
 
 const BARE_SERVER = `
 const http = require('node:http');
 const body = process.env.BODY;
 const server = http.createServer((req, res) => {
-  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-  res.end(body);
-});
-server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ url: 'http://127.0.0.1:' + server.address().port })));
-`;
-
-/**
- * The floor: the same request with nothing of docsctl in it. node:http and better-sqlite3 alone check
- * the bearer token's hash, the caller's membership, read the member with the same columns and counts,
- * and answer the same JSON shape.
- */
-const FLOOR_SERVER = `
-const http = require('node:http');
-const { createHash } = require('node:crypto');
-const Database = require(process.env.SQLITE_MODULE);
-const db = new Database(process.env.DOCSCTL_DB);
-const token = db.prepare('SELECT user_id FROM api_tokens WHERE token_hash = ? AND revoked_at IS NULL');
-const caller = db.prepare('SELECT role FROM members WHERE organization_id = ? AND user_id = ? AND disabled = 0');
-const member = db.prepare(\`SELECT m.*, u.display_name, u.email, u.photo_url,
-  (SELECT COUNT(*) FROM team_members tm JOIN teams t ON t.id = tm.team_id WHERE tm.user_id = m.user_id AND t.organization_id = m.organization_id) AS team_count,
-  (SELECT COUNT(*) FROM sites st WHERE st.organization_id = m.organization_id) AS site_count
-  FROM members m JOIN users u ON u.id = m.user_id WHERE m.organization_id = ? AND m.user_id = ?\`);
-const spaces = db.prepare('SELECT COUNT(*) AS n FROM spaces WHERE organization_id = ? AND deleted_at IS NULL');
-const server = http.createServer((req, res) => {
-  const match = /^\\/v1\\/orgs\\/([^/]+)\\/members\\/([^/?]+)$/.exec(req.url);
-  const bearer = /^Bearer (.+)$/.exec(req.headers.authorization || '');
-  const user = bearer && token.get(createHash('sha256').update(bearer[1]).digest('hex'));
-  if (!match || !user || !caller.get(match[1], user.user_id)) { res.writeHead(404); res.end(); return; }
-  const row = member.get(match[1], match[2]);
-  const body = JSON.stringify({
-    object: 'member', id: row.user_id, role: row.role,
-    user: { object: 'user', id: row.user_id, displayName: row.display_name, email: row.email, urls: { location: 'http://' + req.headers.host + '/v1/users/' + row.user_id } },
-    disabled: row.disabled === 1, joinedAt: row.joined_at, sso: row.sso === 1,
-    spaces: spaces.get(match[1]).n, teams: row.team_count, sites: row.site_count,
-  });
   res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
   res.end(body);
 });
@@ -89,7 +55,7 @@ export async function benchThroughput(bin: string, total: number, rounds: number
     const body = await (await request(`${served.url}${path}`, { headers })).body.text();
     const bare = await startServer(['-e', BARE_SERVER], { ...process.env, BODY: body });
     children.push(bare.child);
-    const floor = await startServer(['-e', FLOOR_SERVER], withSqliteModule(bin, env));
+    const floor = await startServer(['-e', SQLITE_FLOOR_SERVER], withSqliteModule(bin, env));
     children.push(floor.child);
     const floorBody = await (await request(`${floor.url}${path}`, { headers })).body.text();
     if (Object.keys(JSON.parse(floorBody)).join() !== Object.keys(JSON.parse(body)).filter((k) => k !== 'lastSeenAt').join()) throw new Error(`the floor server answers another shape: ${floorBody}`);

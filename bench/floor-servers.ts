@@ -1,0 +1,67 @@
+// The floors of serve's GET member: the same request with nothing of docsctl in it. node:http and the
+// database driver alone check the bearer token's hash, the caller's membership, read the member with
+// the same columns and counts, and answer the same JSON shape.
+
+/** What both floors share: the statements, the route and token parsing, and the member's JSON. */
+const COMMON = `
+const http = require('node:http');
+const { createHash } = require('node:crypto');
+const TOKEN = 'SELECT user_id FROM api_tokens WHERE token_hash = ? AND revoked_at IS NULL';
+const CALLER = 'SELECT role FROM members WHERE organization_id = ? AND user_id = ? AND disabled = 0';
+const MEMBER = \`SELECT m.*, u.display_name, u.email, u.photo_url,
+  (SELECT COUNT(*) FROM team_members tm JOIN teams t ON t.id = tm.team_id WHERE tm.user_id = m.user_id AND t.organization_id = m.organization_id) AS team_count,
+  (SELECT COUNT(*) FROM sites st WHERE st.organization_id = m.organization_id) AS site_count
+  FROM members m JOIN users u ON u.id = m.user_id WHERE m.organization_id = ? AND m.user_id = ?\`;
+const SPACES = 'SELECT COUNT(*) AS n FROM spaces WHERE organization_id = ? AND deleted_at IS NULL';
+function parse(req) {
+  const match = /^\\/v1\\/orgs\\/([^/]+)\\/members\\/([^/?]+)$/.exec(req.url);
+  const bearer = /^Bearer (.+)$/.exec(req.headers.authorization || '');
+  return match && bearer && { org: match[1], user: match[2], hash: createHash('sha256').update(bearer[1]).digest('hex') };
+}
+function answer(req, res, row, spaces) {
+  const body = JSON.stringify({
+    object: 'member', id: row.user_id, role: row.role,
+    user: { object: 'user', id: row.user_id, displayName: row.display_name, email: row.email, urls: { location: 'http://' + req.headers.host + '/v1/users/' + row.user_id } },
+    disabled: row.disabled === 1, joinedAt: row.joined_at, sso: row.sso === 1,
+    spaces: Number(spaces), teams: Number(row.team_count), sites: Number(row.site_count),
+  });
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(body);
+}
+function notFound(res) { res.writeHead(404); res.end(); }
+function listen(server) {
+  server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ url: 'http://127.0.0.1:' + server.address().port })));
+}
+`;
+
+/** better-sqlite3 (SQLITE_MODULE) on the file DOCSCTL_DB: four statements, synchronously. */
+export const SQLITE_FLOOR_SERVER = `${COMMON}
+const Database = require(process.env.SQLITE_MODULE);
+const db = new Database(process.env.DOCSCTL_DB);
+const token = db.prepare(TOKEN), caller = db.prepare(CALLER), member = db.prepare(MEMBER), spaces = db.prepare(SPACES);
+listen(http.createServer((req, res) => {
+  const asked = parse(req);
+  const user = asked && token.get(asked.hash);
+  if (!user || !caller.get(asked.org, user.user_id)) return notFound(res);
+  answer(req, res, member.get(asked.org, asked.user), spaces.get(asked.org).n);
+}));
+`;
+
+/**
+ * node-postgres (PG_MODULE) on DATABASE_URL, a pool of as many connections as serve opens (10): the
+ * same four statements as named prepared statements, one round trip each, one after the other (each
+ * needs the one before it to have passed).
+ */
+export const POSTGRES_FLOOR_SERVER = `${COMMON}
+const pg = require(process.env.PG_MODULE);
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const numbered = (sql) => { let n = 0; return sql.replace(/\\?/g, () => '$' + ++n); };
+const query = (name, sql, values) => pool.query({ name, text: numbered(sql), values }).then((r) => r.rows[0]);
+listen(http.createServer(async (req, res) => {
+  const asked = parse(req);
+  const user = asked && (await query('token', TOKEN, [asked.hash]));
+  if (!user || !(await query('caller', CALLER, [asked.org, user.user_id]))) return notFound(res);
+  const row = await query('member', MEMBER, [asked.org, asked.user]);
+  answer(req, res, row, (await query('spaces', SPACES, [asked.org])).n);
+}));
+`;
