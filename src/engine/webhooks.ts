@@ -305,9 +305,10 @@ export function webhooksModule(core: Core) {
     return row;
   }
 
-  async function deliveryOf(actor: Actor, organizationId: string, webhookId: string, deliveryId: string): Promise<DeliveryRow> {
+  /** `relay`: relay waiting events first (a redelivery does it inside its own write instead, where its order depends on it). */
+  async function deliveryOf(actor: Actor, organizationId: string, webhookId: string, deliveryId: string, relay = true): Promise<DeliveryRow> {
     await found(actor, organizationId, webhookId);
-    await relayWebhookEvents(core);
+    if (relay) await relayWebhookEvents(core);
     const row = await core.get<DeliveryRow>('SELECT * FROM webhook_deliveries WHERE id = ? AND webhook_id = ?', [deliveryId, webhookId]);
     if (!row) throw notFound(`delivery ${deliveryId} of webhook ${webhookId} not found`);
     return row;
@@ -403,7 +404,7 @@ export function webhooksModule(core: Core) {
      * one keeps its place. One being sent right now (leased) is left to finish.
      */
     async redeliver(actor: Actor, organizationId: string, webhookId: string, deliveryId: string): Promise<WebhookDelivery> {
-      await deliveryOf(actor, organizationId, webhookId, deliveryId);
+      await deliveryOf(actor, organizationId, webhookId, deliveryId, false);
       return await core.write(async () => {
         // What was recorded before goes first: the end of the queue is after it.
         await relayWebhookEvents(core);
