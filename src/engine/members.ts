@@ -204,12 +204,13 @@ export function membersModule(core: Core) {
       await requireRight(core, actor, organizationId, 'admin');
       return await core.write(async () => {
         const row = await requireMemberRow(core, organizationId, userId);
-        if (patch.role !== undefined && patch.role !== row.role) {
-          if (row.role === 'admin') await assertKeepsAdmin(core, organizationId, userId, `change the role of ${row.email}`);
-          await core.run('UPDATE members SET role = ? WHERE organization_id = ? AND user_id = ?', [patch.role, organizationId, userId]);
-          await emit(core, organizationId, 'member_role_updated', async () => ({ member: { ...await userRef(core, userId), role: patch.role }, previousRole: row.role, updatedBy: actor.userId }));
-        }
-        return await presentMember(core, await requireMemberRow(core, organizationId, userId));
+        if (patch.role === undefined || patch.role === row.role) return await presentMember(core, row);
+        if (row.role === 'admin') await assertKeepsAdmin(core, organizationId, userId, `change the role of ${row.email}`);
+        await core.run('UPDATE members SET role = ? WHERE organization_id = ? AND user_id = ?', [patch.role, organizationId, userId]);
+        await emit(core, organizationId, 'member_role_updated', async () => ({ member: { ...await userRef(core, userId), role: patch.role }, previousRole: row.role, updatedBy: actor.userId }));
+        // The row as read, with its new role: nothing else of it changes, and no other write of the
+        // organization runs meanwhile (one round trip less a PATCH on PostgreSQL).
+        return await presentMember(core, { ...row, role: patch.role });
       });
     },
 
