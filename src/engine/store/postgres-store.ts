@@ -316,42 +316,31 @@ export class PostgresStore implements Store {
     return value;
   }
 
-  /** A transaction inside a transaction: undone alone if it fails, kept only if the outer one commits. */
+  /**
+   * A transaction inside a transaction: undone alone if it fails, kept only if the outer one commits.
+   * The first inside one that has written nothing yet, when its caller undoes it whole if this one
+   * fails (`TransactionOptions.undoneWholeIfFirstFails`), needs no savepoint (two round trips fewer):
+   * its failure dooms the outer one instead.
+   */
   private async savepoint<T>(tx: Transaction, fn: () => Promise<T>): Promise<T> {
     const waiting = tx.committed.length;
     const statements = tx.atCommit.length;
-    if (tx.undoneWholeIfFirstFails && !tx.wrote && tx.depth === 0) return await this.withoutSavepoint(tx, fn);
-    const name = `s${++tx.depth}`;
-    await tx.client.query(`SAVEPOINT ${name}`);
+    const name = tx.undoneWholeIfFirstFails && !tx.wrote && tx.depth === 0 ? undefined : `s${tx.depth + 1}`;
+    tx.depth++;
+    if (name) await tx.client.query(`SAVEPOINT ${name}`);
     try {
       const value = await fn();
-      await tx.client.query(`RELEASE SAVEPOINT ${name}`);
+      if (name) await tx.client.query(`RELEASE SAVEPOINT ${name}`);
       return value;
     } catch (error) {
       tx.committed.length = waiting;
       tx.atCommit.length = statements;
-      await tx.client.query(`ROLLBACK TO SAVEPOINT ${name}`);
-      await tx.client.query(`RELEASE SAVEPOINT ${name}`);
-      throw error;
-    } finally {
-      tx.depth--;
-    }
-  }
-
-  /**
-   * The first transaction inside one that has written nothing yet, when its caller undoes it whole if
-   * this one fails (`TransactionOptions.undoneWholeIfFirstFails`): no savepoint, two round trips fewer.
-   */
-  private async withoutSavepoint<T>(tx: Transaction, fn: () => Promise<T>): Promise<T> {
-    const waiting = tx.committed.length;
-    const statements = tx.atCommit.length;
-    tx.depth++;
-    try {
-      return await fn();
-    } catch (error) {
-      tx.doomed = error;
-      tx.committed.length = waiting;
-      tx.atCommit.length = statements;
+      if (name) {
+        await tx.client.query(`ROLLBACK TO SAVEPOINT ${name}`);
+        await tx.client.query(`RELEASE SAVEPOINT ${name}`);
+      } else {
+        tx.doomed = error;
+      }
       throw error;
     } finally {
       tx.depth--;
