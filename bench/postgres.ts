@@ -2,6 +2,7 @@
 // a primary-key GET, a 100-member page and a member PATCH; and the 10,000-user team PUT on PostgreSQL.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -12,7 +13,6 @@ import { benchBulkPut } from './bulk-put';
 import { benchSearch } from './search';
 import { benchContentPush } from './content-push';
 import { median, type BenchRow } from './report';
-import { createRequire } from 'node:module';
 import { runQuiet, startServe, startServer } from './spawn';
 import { POSTGRES_FLOOR_SERVER } from './floor-servers';
 
