@@ -19,21 +19,28 @@ const REFUSED_BODY = JSON.stringify({ error: { code: 503, message: 'too many con
 const REFUSED = `HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(REFUSED_BODY)}\r\nretry-after: 1\r\nconnection: close\r\n\r\n${REFUSED_BODY}`;
 
 /**
+ * Refused connections still open, waiting for their client to read the 503 and close. Past this many
+ * the oldest is cut: a flood refused faster than its clients close would otherwise fill the bound in
+ * all with refusals, and node would then close everyone's new connections, not only the flood's.
+ */
+export const REFUSALS_LINGERING = 64;
+
+/**
  * Bounds connections in all (`server.maxConnections`: past it node closes new ones at once) and per
  * client address (past it a new connection is answered 503 and closed before anything is read), so
  * that one client holding connections open cannot leave none for the others. 0 turns a bound off.
+ * An address past its bound holds at most its bound and REFUSALS_LINGERING more.
  */
 export function boundConnections(server: Server, bounds: { total: number; perAddress: number }): void {
   if (bounds.total > 0) server.maxConnections = bounds.total;
   if (bounds.perAddress <= 0) return;
   const open = new Map<string, number>();
+  const refused = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
     const address = socket.remoteAddress ?? '';
     const count = (open.get(address) ?? 0) + 1;
     if (count > bounds.perAddress) {
-      socket.end(REFUSED);
-      // Whatever the client still sends is not read; a client that does not close is cut.
-      setTimeout(() => socket.destroy(), 1000).unref();
+      refuse(socket, refused);
       return;
     }
     open.set(address, count);
@@ -43,6 +50,20 @@ export function boundConnections(server: Server, bounds: { total: number; perAdd
       else open.delete(address);
     });
   });
+}
+
+/** Answers 503 and closes; whatever the client still sends is not read, one that does not close is cut. */
+function refuse(socket: Socket, lingering: Set<Socket>): void {
+  if (lingering.size >= REFUSALS_LINGERING) {
+    // Taken out now: its 'close' comes later, after more connections of the same flood are accepted.
+    const oldest = lingering.values().next().value as Socket;
+    lingering.delete(oldest);
+    oldest.destroy();
+  }
+  lingering.add(socket);
+  socket.once('close', () => lingering.delete(socket));
+  socket.end(REFUSED);
+  setTimeout(() => socket.destroy(), 1000).unref();
 }
 
 /** The process's soft limit on open files (Linux, from /proc), or undefined where it cannot be read. */
