@@ -2,7 +2,6 @@ import type { Actor, Core } from './core';
 import { requireRight } from './access';
 import { keysetPage, type PageRequest } from './pagination';
 import { notFound } from './errors';
-import { findUser } from './users';
 
 /** How long audit records are kept. */
 export const AUDIT_RETENTION_DAYS = 90;
@@ -100,46 +99,57 @@ const KIND_OF_PARAM: Record<string, string> = { fieldName: 'custom-field', specS
 export const kindOfParam = (name: string): string => KIND_OF_PARAM[name] ?? name.replace(/Id$/, '').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 type Found = Omit<TargetDetail, 'name' | 'kind' | 'id'> & { id?: string };
-type Lookup = (core: Core, id: string, params: Record<string, string>) => Promise<Found | undefined>;
-
-const titled = (table: string): Lookup => async (core, id) =>
-  await core.get<{ title: string }>(`SELECT title FROM ${table} WHERE id = ?`, [id]);
 
 /**
- * How each path parameter's object is named: one small query each, by primary key (or the
- * organization's unique name). Comments, replies, invites and revisions have no title: none is read.
+ * A target's name as one SELECT of at most one row with the columns `title, id, email, number` (NULL
+ * where a kind has none), so that every target of a write is read in one statement (`describeTargets`).
+ */
+type Lookup = (ref: string, params: Record<string, string>) => { select: string; args: unknown[] } | undefined;
+
+const NONE = 'CAST(NULL AS TEXT)';
+const NO_NUMBER = 'CAST(NULL AS INTEGER)';
+const named = (title: string, table: string, where = 'id = ?'): Lookup => (ref) =>
+  ({ select: `SELECT ${title} AS title, ${NONE} AS id, ${NONE} AS email, ${NO_NUMBER} AS number FROM ${table} WHERE ${where}`, args: [ref] });
+
+/**
+ * How each path parameter's object is named: by primary key (or the organization's unique name).
+ * Comments, replies, invites and revisions have no title: none is read.
  */
 const LOOKUPS: Record<string, Lookup> = {
-  organizationId: titled('organizations'),
-  spaceId: titled('spaces'),
-  collectionId: titled('collections'),
-  teamId: titled('teams'),
-  siteId: titled('sites'),
-  siteSectionId: titled('site_sections'),
-  siteSectionGroupId: titled('site_section_groups'),
-  translationSettingsId: titled('translation_settings'),
-  siteSpaceId: async (core, id) => await core.get<{ title: string }>('SELECT s.title FROM site_spaces ss JOIN spaces s ON s.id = ss.space_id WHERE ss.id = ?', [id]),
-  samlProviderId: async (core, id) => await core.get<{ title: string }>('SELECT label AS title FROM saml_providers WHERE id = ?', [id]),
-  tokenId: async (core, id) => await core.get<{ title: string }>('SELECT name AS title FROM api_tokens WHERE id = ?', [id]),
-  webhookId: async (core, id) => await core.get<{ title: string }>('SELECT url AS title FROM webhooks WHERE id = ?', [id]),
-  userId: async (core, ref) => {
-    const user = await findUser(core, ref);
-    return user && { id: user.id, title: user.display_name, email: user.email };
-  },
-  changeRequestId: async (core, ref, params) => {
+  organizationId: named('title', 'organizations'),
+  spaceId: named('title', 'spaces'),
+  collectionId: named('title', 'collections'),
+  teamId: named('title', 'teams'),
+  siteId: named('title', 'sites'),
+  siteSectionId: named('title', 'site_sections'),
+  siteSectionGroupId: named('title', 'site_section_groups'),
+  translationSettingsId: named('title', 'translation_settings'),
+  siteSpaceId: named('s.title', 'site_spaces ss JOIN spaces s ON s.id = ss.space_id', 'ss.id = ?'),
+  samlProviderId: named('label', 'saml_providers'),
+  tokenId: named('name', 'api_tokens'),
+  webhookId: named('url', 'webhooks'),
+  // By id or by e-mail, as the path may name a user (as findUser finds them).
+  userId: (ref) => ({
+    select: `SELECT display_name AS title, id, email, ${NO_NUMBER} AS number FROM users WHERE ${ref.includes('@') ? 'email' : 'id'} = ?`,
+    args: [ref],
+  }),
+  changeRequestId: (ref, params) => {
     if (/^\d{10,}$/.test(ref)) return undefined; // no such number (and past PostgreSQL's integer)
     const by = /^\d+$/.test(ref) ? 'number' : 'id';
-    const cr = await core.get<{ id: string; number: number; title: string }>(
-      `SELECT id, number, subject AS title FROM change_requests WHERE space_id = ? AND ${by} = ?`, [params.spaceId, by === 'number' ? Number(ref) : ref],
-    );
-    return cr && { id: cr.id, number: cr.number, title: cr.title };
+    return {
+      select: `SELECT subject AS title, id, ${NONE} AS email, number FROM change_requests WHERE space_id = ? AND ${by} = ?`,
+      args: [params.spaceId, by === 'number' ? Number(ref) : ref],
+    };
   },
-  fieldName: async (core, name, params) =>
-    await core.get<{ id: string; title: string }>('SELECT id, COALESCE(title, name) AS title FROM custom_fields WHERE organization_id = ? AND name = ?', [params.organizationId, name]),
-  specSlug: async (core, slug, params) => {
-    const spec = await core.get<{ id: string }>('SELECT id FROM openapi_specs WHERE organization_id = ? AND slug = ?', [params.organizationId, slug]);
-    return { ...spec, title: slug };
-  },
+  fieldName: (name, params) => ({
+    select: `SELECT COALESCE(title, name) AS title, id, ${NONE} AS email, ${NO_NUMBER} AS number FROM custom_fields WHERE organization_id = ? AND name = ?`,
+    args: [params.organizationId, name],
+  }),
+  // Named by its slug whether or not it exists (its id when it does).
+  specSlug: (slug, params) => ({
+    select: `SELECT CAST(? AS TEXT) AS title, (SELECT id FROM openapi_specs WHERE organization_id = ? AND slug = ?) AS id, ${NONE} AS email, ${NO_NUMBER} AS number`,
+    args: [slug, params.organizationId, slug],
+  }),
 };
 
 /** The detail of a target, from what was found (nothing found: its id and kind only). */
@@ -220,16 +230,23 @@ export function auditModule(core: Core) {
 
     /**
      * The kind and title of each of a write's path targets as they are now: call it before the write
-     * runs (after it, a deleted row may be gone and a renamed one has its new title). One small query a
-     * target, none for those without a title.
+     * runs (after it, a deleted row may be gone and a renamed one has its new title). All of them in
+     * one statement (one round trip inside the write's lock on PostgreSQL), none for those without a title.
      */
     async describeTargets(params: Record<string, string>): Promise<TargetDetail[]> {
-      const details: TargetDetail[] = [];
-      for (const [name, id] of Object.entries(params)) {
-        const lookup = LOOKUPS[name];
-        details.push(detail(name, id, kindOfParam(name), lookup ? await lookup(core, id, params) : undefined));
+      const targets = Object.entries(params).map(([name, ref]) => ({ name, ref, lookup: LOOKUPS[name]?.(ref, params) }));
+      const looked = targets.flatMap((target, n) => (target.lookup ? [{ n, ...target.lookup }] : []));
+      const found = new Map<number, Found>();
+      if (looked.length) {
+        const rows = await core.all<{ n: number; title: string | null; id: string | null; email: string | null; number: number | null }>(
+          looked.map(({ n, select }) => `SELECT ${n} AS n, t.* FROM (${select}) t`).join(' UNION ALL '),
+          looked.flatMap(({ args }) => args),
+        );
+        for (const { n, title, id, email, number } of rows) {
+          found.set(Number(n), { ...(title !== null ? { title } : {}), ...(id !== null ? { id } : {}), ...(email !== null ? { email } : {}), ...(number !== null ? { number } : {}) });
+        }
       }
-      return details;
+      return targets.map(({ name, ref }, n) => detail(name, ref, kindOfParam(name), found.get(n)));
     },
 
     /**

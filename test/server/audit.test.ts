@@ -97,6 +97,21 @@ describe('the audit trail', () => {
     expect(record.targetDetails[1].id).not.toBe('owner');
   });
 
+  it('names an OpenAPI spec by its slug whether or not it exists yet, and by its id once it does', async () => {
+    const { t, api, log } = await setup();
+    const text = "openapi: 3.0.3\ninfo: { title: Pets, version: '1' }\npaths: {}\n";
+    expect((await api.request('PUT', `/v1/orgs/${t.orgId}/openapi/pets`, { as: t.adminId, body: { source: { text } } })).status).toBe(201);
+    let [record] = (await log()).body.items;
+    expect(record.targetDetails[1]).toEqual({ name: 'specSlug', id: 'pets', kind: 'openapi-spec', title: 'pets' });
+    const spec = (await api.request('GET', `/v1/orgs/${t.orgId}/openapi/pets`, { as: t.adminId })).body.id as string;
+    expect((await api.request('DELETE', `/v1/orgs/${t.orgId}/openapi/pets`, { as: t.adminId })).status).toBe(205);
+    [record] = (await log()).body.items;
+    expect(record.targetDetails).toEqual([
+      { name: 'organizationId', id: t.orgId, kind: 'organization', title: 'Acme' },
+      { name: 'specSlug', id: spec, kind: 'openapi-spec', title: 'pets' },
+    ]);
+  });
+
   it('still lists records written before names were kept, with their ids only', async () => {
     const { t, api, log } = await setup();
     await t.engine.core.run(
