@@ -187,4 +187,20 @@ describe('PostgresStore shared by several servers', () => {
     expect(statements.filter((s) => s.startsWith('SAVEPOINT'))).toHaveLength(1);
     await store.close();
   });
+  it('prepares each statement once on its connection, and a statement that fails to parse leaves the others prepared', async () => {
+    const url = await freshDatabase('store');
+    const store = await PostgresStore.open(url);
+    const prepared = async () => await store.all<{ name: string; statement: string }>("SELECT name, statement FROM pg_prepared_statements WHERE name LIKE 'docsctl_%'");
+    await store.transaction(async () => {
+      expect(await store.get('SELECT ? AS x', ['a'])).toEqual({ x: 'a' });
+      await expect(store.get('SELECT FROM WHERE ?', ['b'])).rejects.toThrow(/syntax error/);
+    }).catch(() => undefined);
+    await store.transaction(async () => {
+      expect(await store.get('SELECT ? AS x', ['c'])).toEqual({ x: 'c' });
+      const named = await prepared();
+      expect(named.filter((p) => p.statement === 'SELECT $1 AS x')).toHaveLength(1);
+      expect(named.some((p) => p.statement.startsWith('SELECT FROM'))).toBe(false);
+    });
+    await store.close();
+  });
 });

@@ -213,8 +213,7 @@ export class PostgresStore implements Store {
     const text = toPostgres(sql);
     if (tx) mayWrite(tx, !/^\s*SELECT\b/i.test(text));
     try {
-      if (tx) return await tx.client.query({ text, values: args as unknown[], name: preparedName(text) });
-      return await this.pool.query(text, args as unknown[]);
+      return await (tx ?? { client: this.pool }).client.query({ text, values: args as unknown[], name: preparedName(text) });
     } catch (error) {
       if (isConnectionFailure(error)) throw unavailableOr(error);
       // The statement goes with the error into the server's log (never to the client: a 500 says no more).
@@ -404,10 +403,11 @@ export class PostgresStore implements Store {
  * none): strings quoted as the driver quotes them, numbers as they are, null as NULL.
  */
 /**
- * Statements inside a write are prepared on their connection (named), each planned once there: a
- * write holds its organization's lock, and planning the access rules' recursive counts took longer
- * than running them (~0.6 ms of ~1 ms, docs/performance.md). Bounded: past PREPARED_STATEMENTS
- * distinct texts (a statement with a list of placeholders has one text per length) the rest go unnamed.
+ * Statements are prepared on their connection (named), each planned once there: planning the access
+ * rules' recursive counts took longer than running them (~0.6 ms of ~1 ms), and inside a write that
+ * time is spent holding the organization's lock (docs/performance.md). Bounded: past
+ * PREPARED_STATEMENTS distinct texts (the engine has a few hundred; one with a list of placeholders
+ * has a text per length) the rest go unnamed, planned each time as before.
  */
 export const PREPARED_STATEMENTS = 1_000;
 const prepared = new Map<string, string>();
