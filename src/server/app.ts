@@ -10,7 +10,7 @@ import type { SizedStream } from '../engine/content/blob-store';
 import { uploadTooLarge } from '../domain/file-size';
 import { createRouter } from './router';
 import { formatIssues } from '../api/format-issues';
-import { operations, ORGANIZATION_WRITES, SELF_COMMITTING } from './operations';
+import { operations, ORGANIZATION_WRITES, SELF_COMMITTING, SPACE_WRITES } from './operations';
 import { createRateLimiter, type RateLimitOptions } from './rate-limit';
 import { renderOpenApi } from '../api/openapi';
 import { WithStatus } from './status';
@@ -240,7 +240,7 @@ export function createApp(options: AppOptions) {
       const operation = operations[route.operationId as keyof typeof operations] as (e: Engine, a: Actor, i: unknown) => unknown;
       const run = async () => operation(engine, actor!, { params, query, body });
       // A write and its audit record commit together, or neither does (docs/api.md, "Audit log").
-      const organizationId = route.method === 'GET' ? undefined : await engine.audit.organizationOf(params);
+      let organizationId = route.method === 'GET' ? undefined : await engine.audit.organizationOf(params);
       // What the path's targets are called, read before the write runs: a delete or a rename changes them.
       const describe = async () => (organizationId === undefined ? [] : await engine.audit.describeTargets(params));
       const audit = async (value: unknown, described: TargetDetail[]) => {
@@ -271,8 +271,13 @@ export function createApp(options: AppOptions) {
         await engine.core.write(async () => await audit(value, described));
       } else {
         let failed: { error: unknown } | undefined;
-        const scope = ORGANIZATION_WRITES.has(route.operationId) && params.organizationId ? params.organizationId : undefined;
-        value = await engine.core.write(async () => {
+        let moved = false;
+        const audited = async (scope: string | undefined) => await engine.core.write(async () => {
+          // A space's organization was read before its lock was held: a transfer may have moved it since.
+          if (scope !== undefined && scope !== params.organizationId && await engine.audit.organizationOf(params) !== scope) {
+            moved = true;
+            return undefined;
+          }
           try {
             const described = await describe();
             const done = await run();
@@ -286,6 +291,12 @@ export function createApp(options: AppOptions) {
           }
           // Nothing runs here after a failure: the operation's first transaction needs no savepoint.
         }, scope, { undoneWholeIfFirstFails: true });
+        value = await audited(writeScope(route.operationId, params, organizationId));
+        // Moved meanwhile: written (and recorded) in its new organization as the whole instance's write.
+        if (moved) {
+          organizationId = await engine.audit.organizationOf(params);
+          value = await audited(undefined);
+        }
         if (failed) throw failed.error;
       }
       if (route.raw) return await rawResponse(route.status, value as RawFile, rateHeaders);
@@ -362,4 +373,14 @@ function organizationInPath(path: string): { organization: string } | { space: s
   if (organization) return { organization };
   const space = /^\/v1\/spaces\/([^/]+)/.exec(path)?.[1];
   return space ? { space } : undefined;
+}
+
+/**
+ * The organization whose writes alone a route's write waits for (`WriteScope`), or undefined for the
+ * whole instance's: the path's own organization for ORGANIZATION_WRITES, the space's for SPACE_WRITES.
+ */
+function writeScope(operationId: string, params: Record<string, string>, organizationId: string | undefined): string | undefined {
+  if (ORGANIZATION_WRITES.has(operationId)) return params.organizationId;
+  if (SPACE_WRITES.has(operationId) && params.spaceId) return organizationId;
+  return undefined;
 }

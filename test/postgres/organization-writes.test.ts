@@ -70,6 +70,44 @@ describe('writes serialized per organization on PostgreSQL', () => {
     expect(await r.a.core.get("SELECT value FROM meta WHERE key = 'whole'")).toEqual({ value: 'instance' });
   });
 
+  it('a write under a space waits only for its organization\'s writes, and one whose space moved meanwhile is written in its new organization', async () => {
+    const r = await twoReplicas();
+    const spaceIn = async (org: string, title: string) => (await r.apps[0].request('POST', `/v1/orgs/${org}/spaces`, { as: r.admin, body: { title } })).body.id as string;
+    const [ofFirst, ofSecond] = [await spaceIn(r.first, 'First'), await spaceIn(r.second, 'Second')];
+    const held = await holdWrite(r.a, r.first);
+    // The second organization's space, through the other replica: done while the first's write is open.
+    expect((await r.apps[1].request('PATCH', `/v1/spaces/${ofSecond}`, { as: r.admin, body: { title: 'Renamed meanwhile' } })).status).toBe(200);
+    expect((await r.apps[1].request('DELETE', `/v1/spaces/${ofSecond}`, { as: r.admin })).status).toBe(205);
+    // The first organization's space waits for it.
+    const same = r.apps[1].request('PATCH', `/v1/spaces/${ofFirst}`, { as: r.admin, body: { title: 'After' } });
+    expect(await settled(same, 700)).toBe(false);
+    held.release();
+    await held.done;
+    expect((await same).status).toBe(200);
+
+    // Moved to the second organization while the PATCH waited for the first's lock (a transfer would
+    // hold both; here the held write moves it): the PATCH finds it moved, and writes it as the whole
+    // instance's, recorded in the space's new organization.
+    let release!: () => void;
+    const moving = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    const move = r.a.core.write(async () => {
+      entered();
+      await moving;
+      await r.a.core.run('UPDATE spaces SET organization_id = ? WHERE id = ?', [r.second, ofFirst]);
+    }, r.first);
+    await inside;
+    const moved = r.apps[1].request('PATCH', `/v1/spaces/${ofFirst}`, { as: r.admin, body: { title: 'Moved' } });
+    expect(await settled(moved, 500)).toBe(false);
+    release();
+    await move;
+    expect((await moved).status).toBe(200);
+    expect(await r.a.core.get('SELECT title, organization_id FROM spaces WHERE id = ?', [ofFirst])).toEqual({ title: 'Moved', organization_id: r.second });
+    const [record] = (await r.apps[0].request('GET', `/v1/orgs/${r.second}/audit-log`, { as: r.admin })).body.items;
+    expect(record).toMatchObject({ action: 'updateSpaceById', targets: { spaceId: ofFirst } });
+  });
+
   it('a write of the whole instance holds back every organization\'s writes until it commits', async () => {
     const r = await twoReplicas();
     let release!: () => void;
