@@ -109,13 +109,18 @@ export class Core implements Statements {
     }
   }
 
+  /** Whether `remember` would keep a value now: never inside a write, nor after this process wrote until the next request. */
+  remembers(): boolean {
+    return !this.dirty && !this.store.inTransaction();
+  }
+
   /**
    * Remembers `compute()` until the database changes (see `revalidate`); never inside a write. A value
    * of one organization (`organizationId`) is kept until a write of that organization, or of the
    * whole instance (issue 33: on PostgreSQL, writes of other organizations leave it).
    */
   async remember<T>(key: string, compute: () => T | Promise<T>, organizationId?: string): Promise<T> {
-    if (this.dirty || this.store.inTransaction()) {
+    if (!this.remembers()) {
       this.forget();
       return await compute();
     }

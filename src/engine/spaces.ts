@@ -405,19 +405,23 @@ export async function countAccessibleSpaces(core: Core, organizationId: string, 
       (await core.get<{ n: number }>(`SELECT COUNT(*) AS n FROM spaces WHERE organization_id = ? AND deleted_at IS NULL`, [organizationId]))!.n,
     organizationId);
   }
-  const open = role === null ? 0 : await core.remember(`space-count:${organizationId}:open`, async () =>
-    (await core.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${live} AND ${DEFAULT_RANK} >= 1`, [organizationId, organizationId]))!.n,
-  organizationId);
-  const granted = await core.remember(`space-count:${organizationId}:${userId}:${role === null ? 'guest' : 'member'}`, async () =>
-    (await core.get<{ n: number }>(
-      `SELECT COUNT(*) AS n FROM ${live}${role === null ? '' : ` AND ${DEFAULT_RANK} = 0`}
+  const open = { sql: `SELECT COUNT(*) AS n FROM ${live} AND ${DEFAULT_RANK} >= 1`, args: [organizationId, organizationId] };
+  const granted = {
+    sql: `SELECT COUNT(*) AS n FROM ${live}${role === null ? '' : ` AND ${DEFAULT_RANK} = 0`}
        AND EXISTS (SELECT 1 FROM space_permissions p WHERE p.space_id = s.id AND (
          (p.principal_type = 'user' AND p.principal_id = ?) OR
          (p.principal_type = 'team' AND p.principal_id IN (SELECT tm.team_id FROM team_members tm WHERE tm.user_id = ?))))`,
-      [organizationId, organizationId, userId, userId],
-    ))!.n,
-  organizationId);
-  return open + granted;
+    args: [organizationId, organizationId, userId, userId],
+  };
+  // Inside a write nothing is remembered: both counts in one statement (one round trip under the lock).
+  if (role !== null && !core.remembers()) {
+    const both = await core.get<{ open_count: number; granted_count: number }>(`SELECT (${open.sql}) AS open_count, (${granted.sql}) AS granted_count`, [...open.args, ...granted.args]);
+    return Number(both!.open_count) + Number(both!.granted_count);
+  }
+  const count = async ({ sql, args }: { sql: string; args: unknown[] }) => Number((await core.get<{ n: number }>(sql, args))!.n);
+  const openCount = role === null ? 0 : await core.remember(`space-count:${organizationId}:open`, async () => await count(open), organizationId);
+  const grantedCount = await core.remember(`space-count:${organizationId}:${userId}:${role === null ? 'guest' : 'member'}`, async () => await count(granted), organizationId);
+  return openCount + grantedCount;
 }
 
 /** What moving spaces between organizations does to their permissions and custom field values. */

@@ -325,6 +325,26 @@ describe('PATCH /v1/orgs/{organizationId}/members/{userId}', () => {
   const patch = async (t: Setup, userId: string, body: unknown, as = t.adminId) => await t.api.request('PATCH', `${t.members()}/${userId}`, { as, body });
   const roleOf = async (t: Setup, userId: string) => (await t.engine.members.get({ userId: t.adminId }, t.orgId, userId)).role;
 
+  it('answers the spaces the member reaches with the new role: those open to members and those granted to them', async () => {
+    const t = await setup();
+    const ada = await addMember(t.engine, t.orgId, 'ada@acme.test', 'read');
+    const space = async (title: string, defaultLevel: string | null) => {
+      const id = (await t.api.request('POST', `/v1/orgs/${t.orgId}/spaces`, { as: t.adminId, body: { title } })).body.id as string;
+      expectOk(await t.api.request('PATCH', `/v1/spaces/${id}`, { as: t.adminId, body: { defaultLevel } }), 'updateSpaceById');
+      return id;
+    };
+    await space('Open', 'read');
+    const granted = await space('Granted', null);
+    await space('Closed', null);
+    expect((await t.api.request('POST', `/v1/spaces/${granted}/permissions`, { as: t.adminId, body: { role: 'edit', users: [ada] } })).status).toBeLessThan(300);
+    const res = await patch(t, ada, { role: 'comment' });
+    expectOk(res, 'updateMemberInOrganizationById');
+    expect(res.body.spaces).toBe(2);
+    expect((await t.api.request('GET', `${t.members()}/${ada}`, { as: t.adminId })).body.spaces).toBe(2);
+    // A guest reaches only what was granted.
+    expect((await patch(t, ada, { role: null })).body.spaces).toBe(1);
+  });
+
   it.each(['admin', 'create', 'review', 'edit', 'comment', null] as const)('changes a read member to %s', async (role) => {
     const t = await setup();
     const ada = await addMember(t.engine, t.orgId, 'ada@acme.test', 'read');
