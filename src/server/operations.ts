@@ -45,9 +45,10 @@ export const ORGANIZATION_WRITES: ReadonlySet<string> = new Set<keyof Routes>([
  * Writes under `/v1/spaces/{spaceId}` that change the rows of the space's organization and nothing
  * else, read as ORGANIZATION_WRITES are: scoped to the organization the space is in, found before the
  * transaction and checked again once its lock is held (a transfer may have moved the space between).
- * Not restoreSpaceById: a late restore purges every organization's expired spaces.
+ * Not restoreSpaceById: a late restore purges every organization's expired spaces; not createChangeRequest
+ * (it saves a revision: content rows, not read for this yet).
  */
-export const SPACE_WRITES: ReadonlySet<string> = new Set<keyof Routes>(['updateSpaceById', 'deleteSpaceById']);
+export const SPACE_WRITES: ReadonlySet<string> = new Set<keyof Routes>(['updateSpaceById', 'deleteSpaceById', 'updateChangeRequest']);
 
 /** Binds every operationId of the route table to the engine. No rules live here, only the wiring. */
 export const operations: Operations = {

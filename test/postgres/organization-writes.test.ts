@@ -74,9 +74,11 @@ describe('writes serialized per organization on PostgreSQL', () => {
     const r = await twoReplicas();
     const spaceIn = async (org: string, title: string) => (await r.apps[0].request('POST', `/v1/orgs/${org}/spaces`, { as: r.admin, body: { title } })).body.id as string;
     const [ofFirst, ofSecond] = [await spaceIn(r.first, 'First'), await spaceIn(r.second, 'Second')];
+    expect((await r.apps[0].request('POST', `/v1/spaces/${ofSecond}/change-requests`, { as: r.admin, body: { subject: 'Before' } })).status).toBe(201);
     const held = await holdWrite(r.a, r.first);
     // The second organization's space, through the other replica: done while the first's write is open.
     expect((await r.apps[1].request('PATCH', `/v1/spaces/${ofSecond}`, { as: r.admin, body: { title: 'Renamed meanwhile' } })).status).toBe(200);
+    expect((await r.apps[1].request('PATCH', `/v1/spaces/${ofSecond}/change-requests/1`, { as: r.admin, body: { subject: 'Meanwhile' } })).status).toBe(200);
     expect((await r.apps[1].request('DELETE', `/v1/spaces/${ofSecond}`, { as: r.admin })).status).toBe(205);
     // The first organization's space waits for it.
     const same = r.apps[1].request('PATCH', `/v1/spaces/${ofFirst}`, { as: r.admin, body: { title: 'After' } });
