@@ -43,7 +43,13 @@ export class Core implements Statements {
   /** Counts `revalidate` calls: an organization's version read since the latest one is fresh enough for every request under way. */
   private requests = 0;
   private readonly immutables = new Map<string, unknown>();
-  private dirty = false;
+  /**
+   * This process's own writes since the last `revalidate` (SQLite's version does not move for them):
+   * `instance` for a write of the whole instance, which drops everything remembered; otherwise the
+   * organizations written by scoped writes, whose values alone are dropped (a scoped write changes
+   * nothing but its organizations' rows, `WriteScope`), so tokens and other organizations stay.
+   */
+  private wrote: { instance: boolean; organizations: Set<string> } = { instance: false, organizations: new Set() };
 
   constructor(options: EngineOptions) {
     this.store = options.store;
@@ -65,14 +71,26 @@ export class Core implements Statements {
   }
 
   async run(sql: string, args: unknown[] = []): Promise<number> {
-    this.dirty = true;
+    this.writing();
     return await this.store.run(sql, args);
   }
 
   /** A statement of the transaction that it does not read back, sent with its COMMIT where that saves a round trip (`Store.runAtCommit`). */
   async runAtCommit(sql: string, args: unknown[] = []): Promise<void> {
-    this.dirty = true;
+    this.writing();
     await this.store.runAtCommit(sql, args);
+  }
+
+  /** Notes what a statement about to run may change (see `wrote`). */
+  private writing(): void {
+    const scope = this.store.writeScope();
+    if (scope === undefined) this.wrote.instance = true;
+    else for (const organizationId of scope) this.wrote.organizations.add(organizationId);
+  }
+
+  /** Whether this process wrote what a value of `organizationId` (or of the instance) reads, since the last `revalidate`. */
+  private wroteFor(organizationId: string | undefined): boolean {
+    return this.wrote.instance || (organizationId !== undefined && this.wrote.organizations.has(organizationId));
   }
 
   /**
@@ -95,11 +113,13 @@ export class Core implements Statements {
 
   /** Drops what is remembered if the instance's version (or our own writes) moved, and what is of `organizationId` if its version did. */
   private settle(version: number, organizationId?: string, organizationVersion?: number): void {
-    if (version !== this.memoVersion || this.dirty) {
+    if (version !== this.memoVersion || this.wrote.instance) {
       this.forget();
       this.memoVersion = version;
-      this.dirty = false;
+    } else {
+      for (const written of this.wrote.organizations) this.organizationMemos.delete(written);
     }
+    this.wrote = { instance: false, organizations: new Set() };
     if (organizationId === undefined) return;
     const memo = this.organizationMemos.get(organizationId);
     if (memo && memo.version === organizationVersion) memo.checked = this.requests;
@@ -109,9 +129,9 @@ export class Core implements Statements {
     }
   }
 
-  /** Whether `remember` would keep a value now: never inside a write, nor after this process wrote until the next request. */
-  remembers(): boolean {
-    return !this.dirty && !this.store.inTransaction();
+  /** Whether `remember` would keep a value (of `organizationId`) now: never inside a write, nor after this process wrote what it reads until the next request. */
+  remembers(organizationId?: string): boolean {
+    return !this.wroteFor(organizationId) && !this.store.inTransaction();
   }
 
   /**
@@ -120,8 +140,9 @@ export class Core implements Statements {
    * whole instance (issue 33: on PostgreSQL, writes of other organizations leave it).
    */
   async remember<T>(key: string, compute: () => T | Promise<T>, organizationId?: string): Promise<T> {
-    if (!this.remembers()) {
-      this.forget();
+    if (!this.remembers(organizationId)) {
+      if (this.wrote.instance) this.forget();
+      else if (organizationId !== undefined && this.wrote.organizations.has(organizationId)) this.organizationMemos.delete(organizationId);
       return await compute();
     }
     let memo = this.memo;

@@ -414,7 +414,7 @@ export async function countAccessibleSpaces(core: Core, organizationId: string, 
     args: [organizationId, organizationId, userId, userId],
   };
   // Inside a write nothing is remembered: both counts in one statement (one round trip under the lock).
-  if (role !== null && !core.remembers()) {
+  if (role !== null && !core.remembers(organizationId)) {
     const both = await core.get<{ open_count: number; granted_count: number }>(`SELECT (${open.sql}) AS open_count, (${granted.sql}) AS granted_count`, [...open.args, ...granted.args]);
     return Number(both!.open_count) + Number(both!.granted_count);
   }

@@ -68,4 +68,29 @@ describe('remembered tokens and memberships', () => {
     expect(demote.status).toBe(200);
     expect(await t.get(token, `/v1/orgs/${t.organizationId}/saml`)).toBe(403);
   });
+  it('its own write of one organization drops what it remembers of that one, and keeps tokens and the other organizations', async () => {
+    const t = await twoConnections();
+    const second = (await t.server.organizations.create({ userId: t.userId }, { title: 'Second' })).id;
+    const [first, other] = [await addMember(t.server, t.organizationId, 'ada@acme.test', 'read'), await addMember(t.server, second, 'bob@acme.test', 'read')];
+    const { token } = await t.server.tokens.create({ user: t.userId });
+    const request = async (method: string, url: string, body?: string) =>
+      await t.app.handleAsync({ method, url, headers: { authorization: `Bearer ${token}` }, ...(body ? { body } : {}) });
+    const roleOf = async (org: string, user: string) => JSON.parse((await request('GET', `/v1/orgs/${org}/members/${user}`)).body!.toString()).role as string;
+    expect(await roleOf(t.organizationId, first)).toBe('read');
+    expect(await roleOf(second, other)).toBe('read');
+    const asked: string[] = [];
+    const store = t.server.core.store;
+    const [get, all] = [store.get.bind(store), store.all.bind(store)];
+    store.get = async (sql, args) => { asked.push(sql); return await get(sql, args); };
+    store.all = async (sql, args) => { asked.push(sql); return await all(sql, args); };
+    expect((await request('PATCH', `/v1/orgs/${t.organizationId}/members/${first}`, '{"role":"edit"}')).status).toBe(200);
+    asked.length = 0;
+    // The written organization: read again, with the change.
+    expect(await roleOf(t.organizationId, first)).toBe('edit');
+    expect(asked.some((sql) => /\bmembers\b/.test(sql))).toBe(true);
+    // The token and the other organization's member: still remembered, nothing asked of them.
+    asked.length = 0;
+    expect(await roleOf(second, other)).toBe('read');
+    expect(asked.filter((sql) => /\bapi_tokens\b|\bmembers\b/.test(sql))).toEqual([]);
+  });
 });

@@ -269,6 +269,10 @@ export class PostgresStore implements Store {
     return scopeCovers(this.context.getStore()?.scope, organizationId);
   }
 
+  writeScope(): WriteScope {
+    return this.context.getStore()?.scope;
+  }
+
   async changeVersions(of: { organization: string } | { space: string }): Promise<{ instance: number; organization?: string; version: number }> {
     const row = (await this.query('organization' in of
       ? 'SELECT (SELECT version FROM docsctl_changes) AS instance, ?::text AS organization, (SELECT version FROM docsctl_org_changes WHERE organization_id = ?) AS version'

@@ -80,6 +80,10 @@ export class SqliteStore implements Store {
     return !this.inTransaction() || scopeCovers(this.holder!.scope, organizationId);
   }
 
+  writeScope(): WriteScope {
+    return this.inTransaction() ? this.holder!.scope : undefined;
+  }
+
   async changeVersions(of: { organization: string } | { space: string }): Promise<{ instance: number; organization?: string; version: number }> {
     // One writer per file: any commit of another connection moves the one version SQLite has.
     const version = await this.changeVersion();

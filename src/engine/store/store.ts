@@ -35,6 +35,8 @@ export interface Store {
    * (no scope) may write any; one scoped to organizations, only theirs. Outside a transaction, true.
    */
   covers(organizationId: string): boolean;
+  /** The caller's transaction's scope: undefined for the whole instance's, and outside a transaction (a statement alone is one). */
+  writeScope(): WriteScope;
   /**
    * The change version, and the change version of an organization (for what is remembered of one),
    * named or found as the space's: one round trip. `organization` is undefined for a space not found.
