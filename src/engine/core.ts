@@ -140,11 +140,8 @@ export class Core implements Statements {
    * whole instance (issue 33: on PostgreSQL, writes of other organizations leave it).
    */
   async remember<T>(key: string, compute: () => T | Promise<T>, organizationId?: string): Promise<T> {
-    if (!this.remembers(organizationId)) {
-      if (this.wrote.instance) this.forget();
-      else if (organizationId !== undefined && this.wrote.organizations.has(organizationId)) this.organizationMemos.delete(organizationId);
-      return await compute();
-    }
+    // Read fresh; what this process wrote is dropped at the next request (`settle`).
+    if (!this.remembers(organizationId)) return await compute();
     let memo = this.memo;
     if (organizationId !== undefined) {
       let own = this.organizationMemos.get(organizationId);

@@ -403,10 +403,6 @@ export class PostgresStore implements Store {
 }
 
 /**
- * A statement with its `$n` parameters written in as literals, for the simple protocol (which takes
- * none): strings quoted as the driver quotes them, numbers as they are, null as NULL.
- */
-/**
  * Statements are prepared on their connection (named), each planned once there: planning the access
  * rules' recursive counts took longer than running them (~0.6 ms of ~1 ms), and inside a write that
  * time is spent holding the organization's lock (docs/performance.md). Bounded: past
@@ -422,6 +418,10 @@ function preparedName(text: string): string | undefined {
   return name;
 }
 
+/**
+ * A statement with its `$n` parameters written in as literals, for the simple protocol (which takes
+ * none): strings quoted as the driver quotes them, numbers as they are, null as NULL.
+ */
 export function withValues(text: string, args: readonly unknown[]): string {
   return text.replace(/\$(\d+)/g, (_, n: string) => {
     const value = args[Number(n) - 1];
