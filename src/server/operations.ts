@@ -48,7 +48,14 @@ export const ORGANIZATION_WRITES: ReadonlySet<string> = new Set<keyof Routes>([
  * Not restoreSpaceById: a late restore purges every organization's expired spaces; not createChangeRequest
  * (it saves a revision: content rows, not read for this yet).
  */
-export const SPACE_WRITES: ReadonlySet<string> = new Set<keyof Routes>(['updateSpaceById', 'deleteSpaceById', 'updateChangeRequest']);
+export const SPACE_WRITES: ReadonlySet<string> = new Set<keyof Routes>([
+  'updateSpaceById', 'deleteSpaceById', 'updateChangeRequest',
+  // Comments, replies and reactions: rows of the space (and its webhook events), at either root.
+  ...(['InSpace', 'InChangeRequest'] as const).flatMap((root) => [
+    `postComment${root}`, `updateComment${root}`, `deleteComment${root}`,
+    `postCommentReply${root}`, `updateCommentReply${root}`, `deleteCommentReply${root}`,
+  ] as const),
+]);
 
 /** Binds every operationId of the route table to the engine. No rules live here, only the wiring. */
 export const operations: Operations = {
