@@ -10,7 +10,7 @@ import type { SizedStream } from '../engine/content/blob-store';
 import { uploadTooLarge } from '../domain/file-size';
 import { createRouter } from './router';
 import { formatIssues } from '../api/format-issues';
-import { operations, ORGANIZATION_WRITES, SELF_COMMITTING, SPACE_WRITES } from './operations';
+import { COLLECTION_WRITES, operations, ORGANIZATION_WRITES, SELF_COMMITTING, SPACE_WRITES } from './operations';
 import { createRateLimiter, type RateLimitOptions } from './rate-limit';
 import { renderOpenApi } from '../api/openapi';
 import { WithStatus } from './status';
@@ -273,7 +273,7 @@ export function createApp(options: AppOptions) {
         let failed: { error: unknown } | undefined;
         let moved = false;
         const audited = async (scope: string | undefined) => await engine.core.write(async () => {
-          // A space's organization was read before its lock was held: a transfer may have moved it since.
+          // A space's (or collection's) organization was read before its lock was held: a transfer may have moved it since.
           if (scope !== undefined && scope !== params.organizationId && await engine.audit.organizationOf(params) !== scope) {
             moved = true;
             return undefined;
@@ -377,10 +377,12 @@ function organizationInPath(path: string): { organization: string } | { space: s
 
 /**
  * The organization whose writes alone a route's write waits for (`WriteScope`), or undefined for the
- * whole instance's: the path's own organization for ORGANIZATION_WRITES, the space's for SPACE_WRITES.
+ * whole instance's: the path's own organization for ORGANIZATION_WRITES, the space's or the collection's
+ * for SPACE_WRITES and COLLECTION_WRITES.
  */
 function writeScope(operationId: string, params: Record<string, string>, organizationId: string | undefined): string | undefined {
   if (ORGANIZATION_WRITES.has(operationId)) return params.organizationId;
   if (SPACE_WRITES.has(operationId) && params.spaceId) return organizationId;
+  if (COLLECTION_WRITES.has(operationId) && params.collectionId) return organizationId;
   return undefined;
 }

@@ -49,13 +49,18 @@ export const ORGANIZATION_WRITES: ReadonlySet<string> = new Set<keyof Routes>([
  * (it saves a revision: content rows, not read for this yet).
  */
 export const SPACE_WRITES: ReadonlySet<string> = new Set<keyof Routes>([
-  'updateSpaceById', 'deleteSpaceById', 'updateChangeRequest',
+  'updateSpaceById', 'deleteSpaceById', 'moveSpace', 'updateChangeRequest',
+  // A member or a team of the organization given a role on the space, changed, taken away.
+  'grantSpacePermissions', 'updateSpaceUserPermission', 'removeSpaceUserPermission', 'updateSpaceTeamPermission', 'removeSpaceTeamPermission',
   // Comments, replies and reactions: rows of the space (and its webhook events), at either root.
   ...(['InSpace', 'InChangeRequest'] as const).flatMap((root) => [
     `postComment${root}`, `updateComment${root}`, `deleteComment${root}`,
     `postCommentReply${root}`, `updateCommentReply${root}`, `deleteCommentReply${root}`,
   ] as const),
 ]);
+
+/** The same for writes under `/v1/collections/{collectionId}`: not transferCollection, which changes two organizations. */
+export const COLLECTION_WRITES: ReadonlySet<string> = new Set<keyof Routes>(['updateCollectionById', 'deleteCollectionById', 'moveCollection']);
 
 /** Binds every operationId of the route table to the engine. No rules live here, only the wiring. */
 export const operations: Operations = {

@@ -83,6 +83,9 @@ describe('writes serialized per organization on PostgreSQL', () => {
     expect(comment.status).toBe(200);
     expect((await r.apps[1].request('POST', `/v1/spaces/${ofSecond}/change-requests/1/comments/${comment.body.id}/replies`, { as: r.admin, body: { body: { markdown: 'Too' } } })).status).toBe(404);
     expect((await r.apps[1].request('POST', `/v1/spaces/${ofSecond}/comments/${comment.body.id}/replies`, { as: r.admin, body: { body: { markdown: 'Too' } } })).status).toBe(200);
+    expect((await r.apps[1].request('POST', `/v1/spaces/${ofSecond}/permissions`, { as: r.admin, body: { role: 'edit', users: [r.readers[1]] } })).status).toBe(204);
+    const collection = (await r.apps[0].request('POST', `/v1/orgs/${r.second}/collections`, { as: r.admin, body: { title: 'Shelf' } })).body.id as string;
+    expect((await r.apps[1].request('PATCH', `/v1/collections/${collection}`, { as: r.admin, body: { title: 'Renamed shelf' } })).status).toBe(200);
     expect((await r.apps[1].request('DELETE', `/v1/spaces/${ofSecond}`, { as: r.admin })).status).toBe(205);
     // The first organization's space waits for it.
     const same = r.apps[1].request('PATCH', `/v1/spaces/${ofFirst}`, { as: r.admin, body: { title: 'After' } });
