@@ -45,11 +45,15 @@ export const ORGANIZATION_WRITES: ReadonlySet<string> = new Set<keyof Routes>([
  * Writes under `/v1/spaces/{spaceId}` that change the rows of the space's organization and nothing
  * else, read as ORGANIZATION_WRITES are: scoped to the organization the space is in, found before the
  * transaction and checked again once its lock is held (a transfer may have moved the space between).
- * Not restoreSpaceById: a late restore purges every organization's expired spaces; not createChangeRequest
- * (it saves a revision: content rows, not read for this yet).
+ * Not restoreSpaceById: a late restore purges every organization's expired spaces; not content writes
+ * or merges yet (the search index and files outside the database are still to be read for this).
  */
 export const SPACE_WRITES: ReadonlySet<string> = new Set<keyof Routes>([
-  'updateSpaceById', 'deleteSpaceById', 'moveSpace', 'updateChangeRequest',
+  'updateSpaceById', 'deleteSpaceById', 'moveSpace',
+  // A change request: its row, its contributors, and a revision of the space copied from the space's
+  // (page versions are content-addressed and only ever inserted; the purge that deletes them is the
+  // whole instance's write).
+  'createChangeRequest', 'updateChangeRequest',
   // A member or a team of the organization given a role on the space, changed, taken away.
   'grantSpacePermissions', 'updateSpaceUserPermission', 'removeSpaceUserPermission', 'updateSpaceTeamPermission', 'removeSpaceTeamPermission',
   // Comments, replies and reactions: rows of the space (and its webhook events), at either root.

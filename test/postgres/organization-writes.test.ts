@@ -79,6 +79,7 @@ describe('writes serialized per organization on PostgreSQL', () => {
     // The second organization's space, through the other replica: done while the first's write is open.
     expect((await r.apps[1].request('PATCH', `/v1/spaces/${ofSecond}`, { as: r.admin, body: { title: 'Renamed meanwhile' } })).status).toBe(200);
     expect((await r.apps[1].request('PATCH', `/v1/spaces/${ofSecond}/change-requests/1`, { as: r.admin, body: { subject: 'Meanwhile' } })).status).toBe(200);
+    expect((await r.apps[1].request('POST', `/v1/spaces/${ofSecond}/change-requests`, { as: r.admin, body: { subject: 'Opened meanwhile' } })).body.number).toBe(2);
     const comment = await r.apps[1].request('POST', `/v1/spaces/${ofSecond}/comments`, { as: r.admin, body: { body: { markdown: 'Meanwhile' } } });
     expect(comment.status).toBe(200);
     expect((await r.apps[1].request('POST', `/v1/spaces/${ofSecond}/change-requests/1/comments/${comment.body.id}/replies`, { as: r.admin, body: { body: { markdown: 'Too' } } })).status).toBe(404);
