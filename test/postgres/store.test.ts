@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PostgresStore } from '../../src/engine/store/postgres-store';
+import { ANALYZE_AFTER_ROWS, PostgresStore } from '../../src/engine/store/postgres-store';
 import { SCHEMA_VERSION } from '../../src/engine/store/db';
 import { freshDatabase } from './database';
 
@@ -201,6 +201,35 @@ describe('PostgresStore shared by several servers', () => {
       expect(named.filter((p) => p.statement === 'SELECT $1 AS x')).toHaveLength(1);
       expect(named.some((p) => p.statement.startsWith('SELECT FROM'))).toBe(false);
     });
+    await store.close();
+  });
+
+  it('refreshes the statistics of a table written in bulk once the write commits, not for a few rows, not for an undone write', async () => {
+    const url = await freshDatabase('store');
+    const store = await PostgresStore.open(url);
+    const analyzed = async () => (await store.all<{ attname: string }>(
+      "SELECT attname FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'search_pages' ORDER BY attname",
+    )).map((r) => r.attname);
+    const write = async (from: number, rows: number) => {
+      await store.run(`INSERT INTO search_pages (space_id, page_id, version_id, path) SELECT 's', 'p' || i, 'v', '' FROM generate_series(${from}, ${from + rows - 1}) i`);
+      await store.wroteMany('search_pages', ['space_id', 'page_id'], rows);
+    };
+    // A few rows: autovacuum's to refresh.
+    await store.transaction(async () => await write(0, ANALYZE_AFTER_ROWS - 1));
+    expect(await analyzed()).toEqual([]);
+    // Many, undone: nothing to refresh.
+    await store.transaction(async () => {
+      await write(ANALYZE_AFTER_ROWS, ANALYZE_AFTER_ROWS);
+      throw new Error('undo it');
+    }).catch(() => undefined);
+    expect(await analyzed()).toEqual([]);
+    // Many, inside the transaction: not yet; once it commits, the columns named.
+    await store.transaction(async () => {
+      await write(ANALYZE_AFTER_ROWS, ANALYZE_AFTER_ROWS);
+      expect(await analyzed()).toEqual([]);
+    });
+    expect(await analyzed()).toEqual(['page_id', 'space_id']);
+    expect(Number((await store.get<{ n: number }>("SELECT reltuples AS n FROM pg_class WHERE relname = 'search_pages'"))!.n)).toBe(2 * ANALYZE_AFTER_ROWS - 1);
     await store.close();
   });
 });

@@ -75,6 +75,18 @@ describe('space search', () => {
     expect(next.body.items[0]).toMatchObject({ title: 'Cluster', rank: 2, ancestors: [{ title: 'Guide' }] });
   });
 
+  it('finds content merged in bulk, and on PostgreSQL refreshes the index\'s statistics once it is merged', async () => {
+    const { s, titlesFound } = await setup();
+    const stats = async () => s.engine.core.store.backend === 'postgres'
+      ? (await s.engine.core.all<{ attname: string }>("SELECT attname FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'search_sections' ORDER BY attname")).map((r) => r.attname)
+      : ['page_id', 'space_id'];
+    // 50 pages of 21 sections: more than ANALYZE_AFTER_ROWS (1,000) sections in one merge.
+    const sections = Array.from({ length: 20 }, (_, j) => `## Part ${j}\n\nText of part ${j}.`).join('\n\n');
+    await s.seed(Array.from({ length: 50 }, (_, i) => `# Bulk ${i}\n\nIntro${i === 7 ? ' zebra' : ''}.\n\n${sections}`));
+    expect(await titlesFound('zebra')).toEqual(['Bulk 7']);
+    expect(await stats()).toEqual(['page_id', 'space_id']);
+  });
+
   it('matches word stems and the start of the last word, and requires every word', async () => {
     const { s, titlesFound } = await setup();
     await s.seed(['# Install\n\nInstalling the command line tool.', '# Configure\n\nInstall nothing here; configure the profile.']);

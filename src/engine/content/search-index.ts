@@ -32,6 +32,7 @@ export async function syncSearchIndex(core: Core, spaceId: string): Promise<void
     await sectionRows.flush();
     await pageRows.flush();
   });
+  let written = 0;
   for (const pageId of indexed.keys()) if (!state.pages.has(pageId)) await forgetPage(core, spaceId, pageId);
   // The pages at a version the index has not seen are read in many a statement, not one each.
   await preloadPageData(core, [...state.pages.values()].filter((p) => indexed.get(p.id)?.version_id !== p.versionId).map((p) => p.versionId));
@@ -47,7 +48,9 @@ export async function syncSearchIndex(core: Core, spaceId: string): Promise<void
     const sections = data.type === 'document' ? sectionsOf(markdown, data.title) : [{ anchor: '', title: data.title, body: '' }];
     // A page keeps its key while it stays indexed.
     const pageKey = was?.key ?? await newPageKey();
-    await mapInOrder(capped(sections), async (s, position) =>
+    const kept = capped(sections);
+    written += kept.length;
+    await mapInOrder(kept, async (s, position) =>
       await sectionRows.add([spaceId, page.id, s.anchor, position, s.title, s.body, data.title, ftsKey(spaceKey, pageKey, position)]),
     );
     await pageRows.add([
@@ -58,6 +61,8 @@ export async function syncSearchIndex(core: Core, spaceId: string): Promise<void
   await sectionRows.flush();
   await pageRows.flush();
   await core.run('UPDATE search_spaces SET revision_id = ? WHERE space_id = ?', [space.revision_id, spaceId]);
+  // The columns a search's plan turns on: how many sections a space has (the text index alone, or with the space's).
+  await core.store.wroteMany('search_sections', ['space_id', 'page_id'], written);
 }
 
 /** A page's sections as the index keeps them: at most MAX_SECTIONS, the last holding the text of the rest. */

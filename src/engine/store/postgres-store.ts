@@ -21,6 +21,8 @@ interface Transaction {
   undoneWholeIfFirstFails: boolean;
   /** Whether it has run a statement that may write (anything but a SELECT). */
   wrote: boolean;
+  /** Tables written in bulk (`wroteMany`): their columns and rows, statistics refreshed after the commit. */
+  many: Map<string, { columns: Set<string>; rows: number }>;
   /** The failure of a transaction inside it that ran without a savepoint: it can only be undone whole. */
   doomed?: unknown;
 }
@@ -254,6 +256,31 @@ export class PostgresStore implements Store {
     else fn();
   }
 
+  async wroteMany(table: string, columns: string[], rows: number): Promise<void> {
+    const tx = this.context.getStore();
+    if (!tx) return await this.refreshStatistics(table, columns, rows);
+    const written = tx.many.get(table) ?? { columns: new Set<string>(), rows: 0 };
+    for (const column of columns) written.columns.add(column);
+    written.rows += rows;
+    tx.many.set(table, written);
+  }
+
+  /**
+   * ANALYZE of some columns when `rows` is past ANALYZE_AFTER_ROWS and past a tenth of the rows the
+   * table had at its last statistics (autovacuum's own scale factor): a search right after a merge of
+   * 10,000 pages otherwise plans with a table it thinks empty (docs/decisions.md). Outside any
+   * transaction and any lock; a failure (the role may not own the table) leaves autovacuum to do it.
+   */
+  private async refreshStatistics(table: string, columns: Iterable<string>, rows: number): Promise<void> {
+    if (rows < ANALYZE_AFTER_ROWS) return;
+    try {
+      const known = Number((await this.pool.query('SELECT reltuples FROM pg_class WHERE oid = to_regclass($1)', [table])).rows[0]?.reltuples ?? -1);
+      if (rows > 0.1 * known) await this.pool.query(`ANALYZE ${table} (${[...columns].join(', ')})`);
+    } catch {
+      // Statistics are the planner's guide, not the data: the write stands either way.
+    }
+  }
+
   async transaction<T>(fn: () => Promise<T>, scope?: WriteScope, options: TransactionOptions = {}): Promise<T> {
     const current = this.context.getStore();
     if (current) {
@@ -293,7 +320,7 @@ export class PostgresStore implements Store {
    */
   private async begin<T>(opening: string, fn: () => Promise<T>, scope?: WriteScope, options: TransactionOptions = {}): Promise<T> {
     const client = await this.pool.connect().catch((error: unknown) => { throw unavailableOr(error); });
-    const tx: Transaction = { scope, client, depth: 0, committed: [], atCommit: [], undoneWholeIfFirstFails: options.undoneWholeIfFirstFails === true, wrote: false };
+    const tx: Transaction = { scope, client, depth: 0, committed: [], atCommit: [], many: new Map(), undoneWholeIfFirstFails: options.undoneWholeIfFirstFails === true, wrote: false };
     let value: T;
     let broken = false;
     try {
@@ -317,6 +344,7 @@ export class PostgresStore implements Store {
       client.release(broken);
     }
     for (const committed of tx.committed) committed();
+    for (const [table, { columns, rows }] of tx.many) await this.refreshStatistics(table, columns, rows);
     return value;
   }
 
@@ -410,6 +438,9 @@ export class PostgresStore implements Store {
  * has a text per length) the rest go unnamed, planned each time as before.
  */
 export const PREPARED_STATEMENTS = 1_000;
+
+/** Rows written at once past which a table's statistics are refreshed after the commit (`wroteMany`). */
+export const ANALYZE_AFTER_ROWS = 1_000;
 const prepared = new Map<string, string>();
 
 function preparedName(text: string): string | undefined {

@@ -76,6 +76,8 @@ export class SqliteStore implements Store {
     else fn();
   }
 
+  async wroteMany(): Promise<void> {}
+
   covers(organizationId: string): boolean {
     return !this.inTransaction() || scopeCovers(this.holder!.scope, organizationId);
   }

@@ -63,6 +63,13 @@ export interface Store {
    * is undone); outside a transaction, at once. For telling others of a change they can now read.
    */
   afterCommit(fn: () => void): void;
+  /**
+   * The caller wrote `rows` rows of `table` at once (a merge or an import indexing thousands of pages):
+   * once its transaction commits, the planner's statistics of `columns` are refreshed when that is
+   * many rows beside the table's, as autovacuum would do up to a minute later (PostgreSQL's ANALYZE;
+   * SQLite plans its searches without statistics: nothing). Never fails the write it follows.
+   */
+  wroteMany(table: string, columns: string[], rows: number): Promise<void>;
   /** A number that moves whenever another connection commits: remembered values are dropped then. */
   changeVersion(): Promise<number>;
   /** The schema version the database is at (how many migrations it has run). */
