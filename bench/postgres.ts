@@ -14,7 +14,7 @@ import { benchSearch } from './search';
 import { benchContentPush } from './content-push';
 import { median, type BenchRow } from './report';
 import { runQuiet, startServe, startServer } from './spawn';
-import { POSTGRES_FLOOR_SERVER } from './floor-servers';
+import { POSTGRES_FLOOR_SERVER, POSTGRES_PATCH_FLOOR_SERVER } from './floor-servers';
 
 type Cluster = { url: string; stop: () => void };
 
@@ -64,6 +64,35 @@ async function againstFloor(replica: string, database: string, path: string, tok
     return [
       { name: 'postgres: GET an admin member, floor: node:http + pg doing the same reads', value: `${median(onFloor).toFixed(0)} req/s` },
       { name: 'postgres: GET an admin member, one replica against its floor', value: `${median(onReplica).toFixed(0)} req/s`, ratio, target: '>= 0.95x', ok: ratio >= 0.95 },
+    ];
+  } finally {
+    floor.child.kill();
+  }
+}
+
+/**
+ * Issue 33's PATCH target against what PostgreSQL allows: node:http + pg making the least a correct
+ * PATCH makes (floor-servers.ts), beside one replica and SQLite's serve, in alternating rounds. The
+ * floor's rate over SQLite's says how much of the 0.5x target the driver and database leave.
+ */
+async function patchAgainstFloor(replica: string, sqlite: string, database: string, path: string, token: string, total: number, rounds: number): Promise<BenchRow[]> {
+  const floor = await startServer(['-e', POSTGRES_PATCH_FLOOR_SERVER], { ...process.env, DATABASE_URL: database, PG_MODULE: createRequire(import.meta.url).resolve('pg') });
+  try {
+    let flip = 0;
+    const request = () => ({ method: 'PATCH' as const, path, body: JSON.stringify({ role: flip++ % 2 ? 'read' : 'comment' }) });
+    const answered = await (await fetch(`${floor.url}${path}`, { method: 'PATCH', headers: { authorization: `Bearer ${token}` }, body: JSON.stringify({ role: 'edit' }) })).json() as { role: string };
+    if (answered.role !== 'edit') throw new Error(`the PATCH floor server did not change the role: ${JSON.stringify(answered)}`);
+    await load([floor.url], request, token, total);
+    const [onFloor, onReplica, onSqlite]: number[][] = [[], [], []];
+    for (let round = 0; round < rounds; round++) {
+      onSqlite.push(await load([sqlite], request, token, total));
+      onFloor.push(await load([floor.url], request, token, total));
+      onReplica.push(await load([replica], request, token, total));
+    }
+    const base = median(onSqlite);
+    return [
+      { name: 'postgres: PATCH a member\'s role, floor: node:http + pg, 4 round trips (against serve on SQLite)', value: `${median(onFloor).toFixed(0)} req/s`, ratio: median(onFloor) / base },
+      { name: 'postgres: PATCH a member\'s role, one replica against that floor', value: `${median(onReplica).toFixed(0)} req/s`, ratio: median(onReplica) / median(onFloor) },
     ];
   } finally {
     floor.child.kill();
@@ -124,6 +153,7 @@ export async function benchPostgres(bin: string, total: number, rounds: number, 
       rows.push({ name: `postgres: ${name}, one replica`, value: `${median(onOne).toFixed(0)} req/s`, ratio: median(onOne) / base });
       rows.push({ name: `postgres: ${name}, two replicas`, value: `${median(onTwo).toFixed(0)} req/s`, ratio: median(onTwo) / base });
     }
+    rows.push(...(await patchAgainstFloor(replicas[0].url, sqlite.url, database, `/v1/orgs/${organizationId}/members/${someone}`, token, Math.ceil(total / 4), rounds)));
     rows.push(...(await againstFloor(replicas[0].url, database, `/v1/orgs/${organizationId}/members/${members.items.find((m) => m.role === 'admin' && m.id !== adminUser)!.id}`, token, total, rounds)));
     // Issue 33: writes of two organizations at once, each organization's through its own replica,
     // against writes of one organization through both, in alternating rounds.

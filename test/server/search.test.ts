@@ -75,16 +75,18 @@ describe('space search', () => {
     expect(next.body.items[0]).toMatchObject({ title: 'Cluster', rank: 2, ancestors: [{ title: 'Guide' }] });
   });
 
-  it('finds content merged in bulk, and on PostgreSQL refreshes the index\'s statistics once it is merged', async () => {
+  it('finds content merged in bulk, and on PostgreSQL refreshes the statistics of its revision and index once it is merged', async () => {
     const { s, titlesFound } = await setup();
+    const refreshed = ['revision_pages.page_id', 'revision_pages.revision_id', 'search_pages.page_id', 'search_pages.space_id', 'search_sections.page_id', 'search_sections.space_id'];
     const stats = async () => s.engine.core.store.backend === 'postgres'
-      ? (await s.engine.core.all<{ attname: string }>("SELECT attname FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'search_sections' ORDER BY attname")).map((r) => r.attname)
-      : ['page_id', 'space_id'];
-    // 50 pages of 21 sections: more than ANALYZE_AFTER_ROWS (1,000) sections in one merge.
-    const sections = Array.from({ length: 20 }, (_, j) => `## Part ${j}\n\nText of part ${j}.`).join('\n\n');
-    await s.seed(Array.from({ length: 50 }, (_, i) => `# Bulk ${i}\n\nIntro${i === 7 ? ' zebra' : ''}.\n\n${sections}`));
+      ? (await s.engine.core.all<{ name: string }>(
+        "SELECT tablename || '.' || attname AS name FROM pg_stats WHERE schemaname = current_schema() AND tablename IN ('search_sections', 'search_pages', 'revision_pages') ORDER BY 1",
+      )).map((r) => r.name)
+      : refreshed;
+    // 1,000 pages in one merge: ANALYZE_AFTER_ROWS pages, and three times as many sections.
+    await s.seed(Array.from({ length: 1000 }, (_, i) => `# Bulk ${i}\n\nIntro${i === 7 ? ' zebra' : ''}.\n\n## One\n\nFirst.\n\n## Two\n\nSecond.`));
     expect(await titlesFound('zebra')).toEqual(['Bulk 7']);
-    expect(await stats()).toEqual(['page_id', 'space_id']);
+    expect(await stats()).toEqual(refreshed);
   });
 
   it('matches word stems and the start of the last word, and requires every word', async () => {

@@ -33,6 +33,7 @@ export async function syncSearchIndex(core: Core, spaceId: string): Promise<void
     await pageRows.flush();
   });
   let written = 0;
+  let pagesWritten = 0;
   for (const pageId of indexed.keys()) if (!state.pages.has(pageId)) await forgetPage(core, spaceId, pageId);
   // The pages at a version the index has not seen are read in many a statement, not one each.
   await preloadPageData(core, [...state.pages.values()].filter((p) => indexed.get(p.id)?.version_id !== p.versionId).map((p) => p.versionId));
@@ -50,6 +51,7 @@ export async function syncSearchIndex(core: Core, spaceId: string): Promise<void
     const pageKey = was?.key ?? await newPageKey();
     const kept = capped(sections);
     written += kept.length;
+    pagesWritten++;
     await mapInOrder(kept, async (s, position) =>
       await sectionRows.add([spaceId, page.id, s.anchor, position, s.title, s.body, data.title, ftsKey(spaceKey, pageKey, position)]),
     );
@@ -61,8 +63,10 @@ export async function syncSearchIndex(core: Core, spaceId: string): Promise<void
   await sectionRows.flush();
   await pageRows.flush();
   await core.run('UPDATE search_spaces SET revision_id = ? WHERE space_id = ?', [space.revision_id, spaceId]);
-  // The columns a search's plan turns on: how many sections a space has (the text index alone, or with the space's).
+  // The columns a search's plans turn on: how many sections and pages a space has (the text index
+  // alone, or with the space's; a page's sections by page or by text).
   await core.store.wroteMany('search_sections', ['space_id', 'page_id'], written);
+  await core.store.wroteMany('search_pages', ['space_id', 'page_id'], pagesWritten);
 }
 
 /** A page's sections as the index keeps them: at most MAX_SECTIONS, the last holding the text of the rest. */

@@ -208,6 +208,8 @@ export async function saveRevision(core: Core, spaceId: string, state: RevisionS
     [...state.files.values()].map((f) => [id, f.id, f.name, f.contentType, f.blobId, f.width, f.height, f.gitPath]));
   await insertRows(core, 'INSERT INTO revision_reusable_contents (revision_id, reusable_id, title, markdown, git_path, created_at, updated_at)',
     [...state.reusables.values()].map((r) => [id, r.id, r.title, r.markdown, r.gitPath, r.createdAt, r.updatedAt]));
+  // A revision's pages are read by revision and page (a search's ancestors, every read of content).
+  await core.store.wroteMany('revision_pages', ['revision_id', 'page_id'], state.pages.size);
   return id;
 }
 
