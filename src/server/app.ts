@@ -291,10 +291,15 @@ export function createApp(options: AppOptions) {
           }
           // Nothing runs here after a failure: the operation's first transaction needs no savepoint.
         }, scope, { undoneWholeIfFirstFails: true });
-        value = await audited(writeScope(route.operationId, params, organizationId));
+        const scope = writeScope(route.operationId, params, organizationId);
+        value = await audited(scope);
         // Moved meanwhile: written (and recorded) in its new organization as the whole instance's write.
         if (moved) {
           organizationId = await engine.audit.organizationOf(params);
+          value = await audited(undefined);
+        } else if (scope !== undefined && conflictedAcross(failed?.error)) {
+          // Undone whole: alone, as the whole instance's write, it cannot meet another's.
+          failed = undefined;
           value = await audited(undefined);
         }
         if (failed) throw failed.error;
@@ -373,6 +378,18 @@ function organizationInPath(path: string): { organization: string } | { space: s
   if (organization) return { organization };
   const space = /^\/v1\/spaces\/([^/]+)/.exec(path)?.[1];
   return space ? { space } : undefined;
+}
+
+/**
+ * Whether a write scoped to an organization failed only because another organization's write ran
+ * beside it (PostgreSQL): each inserted the same content-addressed row (a page version, a file) in
+ * the other order (a deadlock, 40P01), or took a key the whole instance shares (a unique key, 23505:
+ * a space's first search key, a file both stored as new). The engine checks its own unique rules
+ * before it inserts, under the organization's lock, so inside one organization neither happens.
+ */
+function conflictedAcross(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '23505';
 }
 
 /**

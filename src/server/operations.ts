@@ -45,8 +45,7 @@ export const ORGANIZATION_WRITES: ReadonlySet<string> = new Set<keyof Routes>([
  * Writes under `/v1/spaces/{spaceId}` that change the rows of the space's organization and nothing
  * else, read as ORGANIZATION_WRITES are: scoped to the organization the space is in, found before the
  * transaction and checked again once its lock is held (a transfer may have moved the space between).
- * Not restoreSpaceById: a late restore purges every organization's expired spaces; not content writes
- * or merges yet (the search index and files outside the database are still to be read for this).
+ * Not restoreSpaceById: a late restore purges every organization's expired spaces.
  */
 export const SPACE_WRITES: ReadonlySet<string> = new Set<keyof Routes>([
   'updateSpaceById', 'deleteSpaceById', 'moveSpace',
@@ -54,6 +53,12 @@ export const SPACE_WRITES: ReadonlySet<string> = new Set<keyof Routes>([
   // (page versions are content-addressed and only ever inserted; the purge that deletes them is the
   // whole instance's write).
   'createChangeRequest', 'updateChangeRequest',
+  // Content: a change request's revision written, merged into the space (its row and its search
+  // index), brought up to date with the space, a revision restored (all three). Page versions and
+  // files are content-addressed, only inserted; a key the whole instance shares (a space's first
+  // search key, a file two organizations store at once) taken meanwhile reruns the write as the
+  // instance's (app.ts, `conflictedAcross`).
+  'writeChangeRequestContent', 'mergeChangeRequest', 'updateChangeRequestFromMain', 'restoreRevision',
   // A member or a team of the organization given a role on the space, changed, taken away.
   'grantSpacePermissions', 'updateSpaceUserPermission', 'removeSpaceUserPermission', 'updateSpaceTeamPermission', 'removeSpaceTeamPermission',
   // Comments, replies and reactions: rows of the space (and its webhook events), at either root.

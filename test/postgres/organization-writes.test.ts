@@ -118,6 +118,57 @@ describe('writes serialized per organization on PostgreSQL', () => {
     expect(record).toMatchObject({ action: 'updateSpaceById', targets: { spaceId: ofFirst } });
   });
 
+  it('content is written, merged and restored in one organization while another organization\'s write is held open; the same new file in two at once is stored once, both written', async () => {
+    const r = await twoReplicas();
+    const spaceIn = async (org: string, title: string) => (await r.apps[0].request('POST', `/v1/orgs/${org}/spaces`, { as: r.admin, body: { title } })).body.id as string;
+    const [ofFirst, ofSecond] = [await spaceIn(r.first, 'First'), await spaceIn(r.second, 'Second')];
+    const crOf = async (app: ReturnType<typeof testApp>, space: string) => (await app.request('POST', `/v1/spaces/${space}/change-requests`, { as: r.admin, body: { subject: 'Content' } })).body.number as number;
+    const content = (space: string, cr: number, changes: unknown[], app = r.apps[1]) =>
+      app.request('POST', `/v1/spaces/${space}/change-requests/${cr}/content`, { as: r.admin, body: { changes } });
+    const page = (title: string) => ({ operation: 'insert_page', document: { markdown: `# ${title}\n\nWritten while another organization writes.` } });
+    const file = { operation: 'insert_files', files: [{ name: 'shared.txt', base64: Buffer.from('the same bytes in both organizations').toString('base64') }] };
+    const [crFirst, crSecond] = [await crOf(r.apps[0], ofFirst), await crOf(r.apps[0], ofSecond)];
+
+    const held = await holdWrite(r.a, r.first);
+    // The second organization's content, through the other replica: written, merged, found, restored.
+    expect((await content(ofSecond, crSecond, [page('Meanwhile')])).status).toBe(200);
+    expect((await r.apps[1].request('POST', `/v1/spaces/${ofSecond}/change-requests/${crSecond}/merge`, { as: r.admin })).body.result).toBe('merge');
+    const found = await r.apps[1].request('GET', `/v1/spaces/${ofSecond}/search?query=meanwhile`, { as: r.admin });
+    expect(found.body.items.map((i: { title: string }) => i.title)).toEqual(['Meanwhile']);
+    const [, initial] = (await r.apps[1].request('GET', `/v1/spaces/${ofSecond}/revisions`, { as: r.admin })).body.items as { id: string }[];
+    const restored = await r.apps[1].request('POST', `/v1/spaces/${ofSecond}/revisions/${initial.id}/restore`, { as: r.admin, body: { merge: true } });
+    expect(restored.status).toBe(201);
+    // The first organization's content waits for its own organization's write.
+    const waiting = content(ofFirst, crFirst, [page('After')], r.apps[1]);
+    expect(await settled(waiting, 500)).toBe(false);
+    held.release();
+    await held.done;
+    expect((await waiting).status).toBe(200);
+
+    // The same new file in both organizations at once: the first's transaction holds its new blob row
+    // uncommitted when the second's inserts the same; the second waits, then meets the committed row
+    // (a unique key) and runs again as the whole instance's write.
+    let release!: () => void;
+    const holding = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    const first = r.a.core.write(async () => {
+      const { storeBytes } = await import('../../src/engine/content/blob-store');
+      await storeBytes(r.a.core, Buffer.from('the same bytes in both organizations'));
+      entered();
+      await holding;
+    }, r.first);
+    await inside;
+    const second = content(ofSecond, await crOf(r.apps[0], ofSecond), [file]);
+    expect(await settled(second, 500)).toBe(false);
+    release();
+    await first;
+    const written = await second;
+    expect(written.status).toBe(200);
+    expect(written.body.insertedFiles.map((f: { name: string }) => f.name)).toEqual(['shared.txt']);
+    expect(await r.a.core.get('SELECT COUNT(*) AS n FROM blobs WHERE size = ?', [Buffer.byteLength('the same bytes in both organizations')])).toEqual({ n: 1 });
+  });
+
   it('a write of the whole instance holds back every organization\'s writes until it commits', async () => {
     const r = await twoReplicas();
     let release!: () => void;
