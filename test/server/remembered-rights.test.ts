@@ -28,6 +28,25 @@ describe('remembered tokens and memberships', () => {
     expect(await t.get(token, '/v1/user')).toBe(401);
   });
 
+  it('reads the body of a request whose token it remembers valid; one revoked elsewhere meanwhile is then answered 401', async () => {
+    const t = await twoConnections();
+    const { token, id } = await t.cli.tokens.create({ user: t.userId });
+    const patch = { method: 'PATCH', url: `/v1/orgs/${t.organizationId}`, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
+    expect((await t.app.bodyPolicy(patch)).read).toBe(true);
+    expect((await t.app.handleAsync({ ...patch, body: JSON.stringify({ title: 'Renamed' }) })).status).toBe(200);
+    // (Its own write is read fresh until the next request: one request in between.)
+    expect(await t.get(token, '/v1/user')).toBe(200);
+    await t.cli.tokens.revoke(id);
+    // Decided from what it remembers (no statement): a body within its bound is read ...
+    expect((await t.app.bodyPolicy(patch)).read).toBe(true);
+    // ... and the request, which reads the change versions first, refused.
+    expect((await t.app.handleAsync({ ...patch, body: JSON.stringify({ title: 'Not this' }) })).status).toBe(401);
+    expect((await t.app.bodyPolicy(patch)).read).toBe(false);
+    // A token it does not know is looked at against the database: one made elsewhere is read for.
+    const made = await t.cli.tokens.create({ user: t.userId });
+    expect((await t.app.bodyPolicy({ ...patch, headers: { ...patch.headers, authorization: `Bearer ${made.token}` } })).read).toBe(true);
+  });
+
   it('a role changed by another process applies on the next request', async () => {
     const t = await twoConnections();
     const member = await addMember(t.cli, t.organizationId, 'ada@acme.test', 'read');
