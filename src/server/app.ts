@@ -10,7 +10,7 @@ import type { SizedStream } from '../engine/content/blob-store';
 import { uploadTooLarge } from '../domain/file-size';
 import { createRouter } from './router';
 import { formatIssues } from '../api/format-issues';
-import { COLLECTION_WRITES, operations, ORGANIZATION_WRITES, SELF_COMMITTING, SPACE_WRITES } from './operations';
+import { COLLECTION_WRITES, operations, ORGANIZATION_WRITES, SELF_COMMITTING, SPACE_WRITES, TRANSFERS } from './operations';
 import { createRateLimiter, type RateLimitOptions } from './rate-limit';
 import { renderOpenApi } from '../api/openapi';
 import { WithStatus } from './status';
@@ -272,9 +272,9 @@ export function createApp(options: AppOptions) {
       } else {
         let failed: { error: unknown } | undefined;
         let moved = false;
-        const audited = async (scope: string | undefined) => await engine.core.write(async () => {
+        const audited = async (scope: string[] | undefined) => await engine.core.write(async () => {
           // A space's (or collection's) organization was read before its lock was held: a transfer may have moved it since.
-          if (scope !== undefined && scope !== params.organizationId && await engine.audit.organizationOf(params) !== scope) {
+          if (scope !== undefined && scope[0] !== params.organizationId && await engine.audit.organizationOf(params) !== scope[0]) {
             moved = true;
             return undefined;
           }
@@ -291,7 +291,7 @@ export function createApp(options: AppOptions) {
           }
           // Nothing runs here after a failure: the operation's first transaction needs no savepoint.
         }, scope, { undoneWholeIfFirstFails: true });
-        const scope = writeScope(route.operationId, params, organizationId);
+        const scope = writeScope(route.operationId, params, organizationId, body);
         value = await audited(scope);
         // Moved meanwhile: written (and recorded) in its new organization as the whole instance's write.
         if (moved) {
@@ -397,13 +397,17 @@ function conflictedAcross(error: unknown): boolean {
 }
 
 /**
- * The organization whose writes alone a route's write waits for (`WriteScope`), or undefined for the
- * whole instance's: the path's own organization for ORGANIZATION_WRITES, the space's or the collection's
- * for SPACE_WRITES and COLLECTION_WRITES.
+ * The organizations whose writes alone a route's write waits for (`WriteScope`), or undefined for the
+ * whole instance's: the path's own organization for ORGANIZATION_WRITES, the space's or the
+ * collection's for SPACE_WRITES and COLLECTION_WRITES, and for TRANSFERS that one and the one the body
+ * names (the store takes their locks in a fixed order). The first is the one checked again under the lock.
  */
-function writeScope(operationId: string, params: Record<string, string>, organizationId: string | undefined): string | undefined {
-  if (ORGANIZATION_WRITES.has(operationId)) return params.organizationId;
-  if (SPACE_WRITES.has(operationId) && params.spaceId) return organizationId;
-  if (COLLECTION_WRITES.has(operationId) && params.collectionId) return organizationId;
+function writeScope(operationId: string, params: Record<string, string>, organizationId: string | undefined, body: unknown): string[] | undefined {
+  if (ORGANIZATION_WRITES.has(operationId)) return [params.organizationId];
+  if (organizationId === undefined) return undefined;
+  if (SPACE_WRITES.has(operationId) && params.spaceId) return [organizationId];
+  if (COLLECTION_WRITES.has(operationId) && params.collectionId) return [organizationId];
+  const target = (body as { organization?: unknown } | null | undefined)?.organization;
+  if (TRANSFERS.has(operationId) && typeof target === 'string') return [organizationId, target];
   return undefined;
 }

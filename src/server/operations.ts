@@ -68,8 +68,15 @@ export const SPACE_WRITES: ReadonlySet<string> = new Set<keyof Routes>([
   ] as const),
 ]);
 
-/** The same for writes under `/v1/collections/{collectionId}`: not transferCollection, which changes two organizations. */
+/** The same for writes under `/v1/collections/{collectionId}`. */
 export const COLLECTION_WRITES: ReadonlySet<string> = new Set<keyof Routes>(['updateCollectionById', 'deleteCollectionById', 'moveCollection']);
+
+/**
+ * A space or a collection moved to the organization its body names: rows of both organizations (the
+ * spaces, their permissions checked against the target's members, custom field values matched to the
+ * target's fields), so scoped to both, each one's lock taken in the order of their ids.
+ */
+export const TRANSFERS: ReadonlySet<string> = new Set<keyof Routes>(['transferSpace', 'transferCollection']);
 
 /** Binds every operationId of the route table to the engine. No rules live here, only the wiring. */
 export const operations: Operations = {

@@ -169,6 +169,33 @@ describe('writes serialized per organization on PostgreSQL', () => {
     expect(await r.a.core.get('SELECT COUNT(*) AS n FROM blobs WHERE size = ?', [Buffer.byteLength('the same bytes in both organizations')])).toEqual({ n: 1 });
   });
 
+  it('a transfer waits for the writes of both its organizations and for no other\'s', async () => {
+    const r = await twoReplicas();
+    const third = (await r.a.organizations.create({ userId: r.admin }, { title: 'Third' })).id;
+    const spaceIn = async (org: string, title: string) => (await r.apps[0].request('POST', `/v1/orgs/${org}/spaces`, { as: r.admin, body: { title } })).body.id as string;
+    const collectionIn = async (org: string, title: string) => (await r.apps[0].request('POST', `/v1/orgs/${org}/collections`, { as: r.admin, body: { title } })).body.id as string;
+    const [fromSecond, collection, intoFirst] = [await spaceIn(r.second, 'Second\'s'), await collectionIn(r.second, 'Second\'s collection'), await spaceIn(r.second, 'To the first')];
+    const transfer = (kind: 'spaces' | 'collections', id: string, organization: string) =>
+      r.apps[1].request('POST', `/v1/${kind}/${id}/transfer`, { as: r.admin, body: { organization } });
+    const held = await holdWrite(r.a, r.first);
+    // Second → third, a space and a collection: done while the first organization's write is open.
+    const space = await transfer('spaces', fromSecond, third);
+    expect(space.status).toBe(200);
+    expect((await transfer('collections', collection, third)).status).toBe(200);
+    // Into the first organization: waits for its write.
+    const waiting = transfer('spaces', intoFirst, r.first);
+    expect(await settled(waiting, 500)).toBe(false);
+    held.release();
+    await held.done;
+    expect((await waiting).status).toBe(200);
+    expect(await r.a.core.all('SELECT id, organization_id FROM spaces WHERE id IN (?, ?) ORDER BY title', [fromSecond, intoFirst])).toEqual([
+      { id: fromSecond, organization_id: third }, { id: intoFirst, organization_id: r.first },
+    ]);
+    // Recorded in the organization it left.
+    const [record] = (await r.apps[0].request('GET', `/v1/orgs/${r.second}/audit-log`, { as: r.admin })).body.items;
+    expect(record).toMatchObject({ action: 'transferSpace', targets: { spaceId: intoFirst } });
+  });
+
   it('a write of the whole instance holds back every organization\'s writes until it commits', async () => {
     const r = await twoReplicas();
     let release!: () => void;
