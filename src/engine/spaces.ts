@@ -307,8 +307,9 @@ export function spacesModule(core: Core) {
         if (row.deleted_at === null) return { ...presentSpace(core, row), restored: false };
         // Same boundary as purge() and the deleted listing: at exactly seven days it is gone.
         if (core.clock.now().getTime() - new Date(row.deleted_at).getTime() >= RETENTION_MS) {
-          // Purge, and answer 404 once that is committed (throwing here would roll the purge back).
-          await module.purge();
+          // Purge, and answer 404 once that is committed (throwing here would roll the purge back):
+          // its organization's expired spaces, rows of that organization alone (serve scopes a restore to it).
+          await module.purge(row.organization_id);
           return null;
         }
         // It goes back to its place (deleting its collection moved it to the end of the root).
@@ -320,12 +321,17 @@ export function spacesModule(core: Core) {
       return restored;
     },
 
-    /** Deletes for good the spaces deleted more than seven days ago. Returns how many. */
-    async purge(): Promise<number> {
+    /**
+     * Deletes for good the spaces deleted more than seven days ago (of one organization: a space's
+     * rows cascade from it, page versions and files stay for their own purge). Returns how many.
+     */
+    async purge(organizationId?: string): Promise<number> {
       const cutoff = new Date(core.clock.now().getTime() - RETENTION_MS).toISOString();
+      const expired = `spaces WHERE deleted_at IS NOT NULL AND deleted_at <= ?${organizationId === undefined ? '' : ' AND organization_id = ?'}`;
+      const args = organizationId === undefined ? [cutoff] : [cutoff, organizationId];
       // Every engine start purges: look first, so the common case takes no write lock at all.
-      if (!await core.get('SELECT 1 FROM spaces WHERE deleted_at IS NOT NULL AND deleted_at <= ? LIMIT 1', [cutoff])) return 0;
-      return await core.write(async () => await core.run('DELETE FROM spaces WHERE deleted_at IS NOT NULL AND deleted_at <= ?', [cutoff]));
+      if (!await core.get(`SELECT 1 FROM ${expired} LIMIT 1`, args)) return 0;
+      return await core.write(async () => await core.run(`DELETE FROM ${expired}`, args), organizationId);
     },
 
     async duplicate(actor: Actor, spaceId: string): Promise<Space> {

@@ -45,10 +45,11 @@ export const ORGANIZATION_WRITES: ReadonlySet<string> = new Set<keyof Routes>([
  * Writes under `/v1/spaces/{spaceId}` that change the rows of the space's organization and nothing
  * else, read as ORGANIZATION_WRITES are: scoped to the organization the space is in, found before the
  * transaction and checked again once its lock is held (a transfer may have moved the space between).
- * Not restoreSpaceById: a late restore purges every organization's expired spaces.
  */
 export const SPACE_WRITES: ReadonlySet<string> = new Set<keyof Routes>([
   'updateSpaceById', 'deleteSpaceById', 'moveSpace',
+  // A deleted space back; a late restore purges its organization's expired spaces (their rows cascade).
+  'restoreSpace',
   // A change request: its row, its contributors, and a revision of the space copied from the space's
   // (page versions are content-addressed and only ever inserted; the purge that deletes them is the
   // whole instance's write).

@@ -196,6 +196,23 @@ describe('writes serialized per organization on PostgreSQL', () => {
     expect(record).toMatchObject({ action: 'transferSpace', targets: { spaceId: intoFirst } });
   });
 
+  it('a deleted space is restored while another organization\'s write is held open; a late restore purges its own organization\'s expired spaces only', async () => {
+    const r = await twoReplicas();
+    const spaceIn = async (org: string, title: string) => (await r.apps[0].request('POST', `/v1/orgs/${org}/spaces`, { as: r.admin, body: { title } })).body.id as string;
+    const [back, late, lateToo, otherLate] = [await spaceIn(r.second, 'Back'), await spaceIn(r.second, 'Late'), await spaceIn(r.second, 'Late too'), await spaceIn(r.first, 'Late elsewhere')];
+    for (const id of [back, late, lateToo, otherLate]) expect((await r.apps[0].request('DELETE', `/v1/spaces/${id}`, { as: r.admin })).status).toBe(205);
+    // Deleted eight days ago: past the seven-day window.
+    const longAgo = new Date(Date.now() - 8 * 86_400_000).toISOString();
+    await r.a.core.run('UPDATE spaces SET deleted_at = ? WHERE id IN (?, ?, ?)', [longAgo, late, lateToo, otherLate]);
+    const held = await holdWrite(r.a, r.first);
+    expect((await r.apps[1].request('POST', `/v1/spaces/${back}/restore`, { as: r.admin })).status).toBe(200);
+    expect((await r.apps[1].request('POST', `/v1/spaces/${late}/restore`, { as: r.admin })).status).toBe(404);
+    held.release();
+    await held.done;
+    const left = (await r.a.core.all<{ id: string }>('SELECT id FROM spaces WHERE id IN (?, ?, ?, ?)', [back, late, lateToo, otherLate])).map((row) => row.id);
+    expect(left.sort()).toEqual([back, otherLate].sort());
+  });
+
   it('a write of the whole instance holds back every organization\'s writes until it commits', async () => {
     const r = await twoReplicas();
     let release!: () => void;
