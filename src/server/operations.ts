@@ -39,6 +39,20 @@ export const ORGANIZATION_WRITES: ReadonlySet<string> = new Set<keyof Routes>([
   'createSpace', 'createCollection',
   'createCustomField', 'updateCustomField', 'deleteCustomField',
   'createWebhook', 'updateWebhook', 'deleteWebhook', 'redeliverWebhookDelivery', 'pingWebhook',
+  // Not pingOrganization: its first call may create the instance's signing secret.
+  'updateMemberSsoInOrganizationById',
+  'createOrganizationInvite', 'updateOrganizationInviteById', 'deleteOrganizationInviteById',
+  'createOrganizationSamlProvider', 'updateOrganizationSamlProvider', 'deleteOrganizationSamlProvider',
+  'createTranslation', 'updateTranslationById', 'deleteTranslationById',
+  'deleteOpenAPISpecBySlug',
+  // Sites and their structure: rows of the site's organization (a site space names one of its spaces).
+  // A site's hostname must differ from every other site's: the UNIQUE key says so across
+  // organizations, and a write that meets another's on it runs again as the whole instance's.
+  'createSite', 'updateSiteById', 'deleteSiteById', 'rotateSiteShareLink', 'updateSiteAdaptiveSchema',
+  'addSiteSection', 'updateSiteSection', 'deleteSiteSection', 'moveSiteSection',
+  'createSiteSectionGroup', 'updateSiteSectionGroup', 'deleteSiteSectionGroup', 'moveSiteSectionGroup',
+  'addSiteSectionToGroup', 'removeSiteSectionFromGroup',
+  'addSiteSpace', 'updateSiteSpace', 'deleteSiteSpace', 'moveSiteSpace',
 ]);
 
 /**
@@ -47,7 +61,9 @@ export const ORGANIZATION_WRITES: ReadonlySet<string> = new Set<keyof Routes>([
  * transaction and checked again once its lock is held (a transfer may have moved the space between).
  */
 export const SPACE_WRITES: ReadonlySet<string> = new Set<keyof Routes>([
-  'updateSpaceById', 'deleteSpaceById', 'moveSpace',
+  'updateSpaceById', 'deleteSpaceById', 'moveSpace', 'updateSpaceCustomFields',
+  // A copy of the space, beside it in the same organization (its first search key: see below).
+  'duplicateSpace',
   // A deleted space back; a late restore purges its organization's expired spaces (their rows cascade).
   'restoreSpace',
   // A change request: its row, its contributors, and a revision of the space copied from the space's

@@ -213,6 +213,42 @@ describe('writes serialized per organization on PostgreSQL', () => {
     expect(left.sort()).toEqual([back, otherLate].sort());
   });
 
+  it('sites, invites, SAML and translations are written in one organization while another\'s write is held open; a hostname taken meanwhile in another organization is refused', async () => {
+    const r = await twoReplicas();
+    const siteIn = async (org: string) => (await r.apps[0].request('POST', `/v1/orgs/${org}/sites`, { as: r.admin, body: { title: 'Docs' } })).body.id as string;
+    const [siteFirst, siteSecond] = [await siteIn(r.first), await siteIn(r.second)];
+    const held = await holdWrite(r.a, r.first);
+    const as = { as: r.admin };
+    const second = `/v1/orgs/${r.second}`;
+    expect((await r.apps[1].request('POST', `${second}/sites`, { ...as, body: { title: 'Meanwhile' } })).status).toBe(201);
+    expect((await r.apps[1].request('PATCH', `${second}/sites/${siteSecond}`, { ...as, body: { title: 'Renamed meanwhile' } })).status).toBe(200);
+    expect((await r.apps[1].request('POST', `${second}/link-invites`, { ...as, body: { role: 'read' } })).status).toBe(201);
+    expect((await r.apps[1].request('POST', `${second}/saml`, { ...as, body: { label: 'Okta' } })).status).toBe(201);
+    expect((await r.apps[1].request('POST', `${second}/translations`, { ...as, body: { title: 'German', languages: ['de'] } })).status).toBe(201);
+    held.release();
+    await held.done;
+
+    // The first organization's site holds a hostname, uncommitted, when the second's asks for it: the
+    // second waits, meets the UNIQUE key, runs again as the whole instance's and is refused as usual.
+    let release!: () => void;
+    const holding = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    const first = r.a.core.write(async () => {
+      await r.a.core.run("UPDATE sites SET hostname = 'docs.shared.test' WHERE id = ?", [siteFirst]);
+      entered();
+      await holding;
+    }, r.first);
+    await inside;
+    const taken = r.apps[1].request('PATCH', `${second}/sites/${siteSecond}`, { ...as, body: { hostname: 'docs.shared.test' } });
+    expect(await settled(taken, 500)).toBe(false);
+    release();
+    await first;
+    const refused = await taken;
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toMatch(/hostname: "docs.shared.test" is already used by another site/);
+  });
+
   it('a write of the whole instance holds back every organization\'s writes until it commits', async () => {
     const r = await twoReplicas();
     let release!: () => void;
