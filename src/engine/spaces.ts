@@ -126,11 +126,29 @@ export async function spaceRowFor(core: Core, organizationRole: Role | null, use
 export function spacesModule(core: Core) {
   const raw = async (spaceId: string) => await core.get<{ organization_id: string; deleted_at: string | null }>('SELECT organization_id, deleted_at FROM spaces WHERE id = ?', [spaceId]);
 
+  /**
+   * The space as the caller sees it in `organizationId`, if it is there: remembered until that
+   * organization's version moves (every write of a space's row, its permissions, its collections or
+   * the caller's teams and role is one of its organization's).
+   */
+  async function rowIn(actor: Actor, spaceId: string, organizationId: string): Promise<SpaceRow | undefined> {
+    const membership = await membershipOf(core, organizationId, actor.userId);
+    if (!membership) return undefined;
+    const row = await core.remember(`space-row:${spaceId}:${actor.userId}`, async () =>
+      await spaceRowFor(core, membership.role, actor.userId, spaceId, organizationId) ?? null, organizationId);
+    return row?.organization_id === organizationId ? row : undefined;
+  }
+
   /** The space as the caller sees it: 404 when it is deleted, unknown, or not visible to them. */
   async function visible(actor: Actor, spaceId: string, options: { deleted?: boolean } = {}): Promise<SpaceRow> {
-    const found = await raw(spaceId);
-    const membership = found && await membershipOf(core, found.organization_id, actor.userId);
-    const row = found && membership ? await spaceRowFor(core, membership.role, actor.userId, spaceId, found.organization_id) : undefined;
+    // Its organization, remembered until the instance's version moves. A transfer, a write of its two
+    // organizations alone, may have moved it since: then the row is not found there and read again.
+    const remembered = await core.remember(`space-organization:${spaceId}`, async () => (await raw(spaceId))?.organization_id ?? null);
+    let row = remembered === null ? undefined : await rowIn(actor, spaceId, remembered);
+    if (!row) {
+      const found = await raw(spaceId);
+      if (found && found.organization_id !== remembered) row = await rowIn(actor, spaceId, found.organization_id);
+    }
     if (!row || row.caller_rank < 1 || (row.deleted_at !== null && !options.deleted)) throw notFound(`space ${spaceId} not found`);
     return row;
   }

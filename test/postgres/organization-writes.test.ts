@@ -3,6 +3,7 @@ import { openEngine, type Engine } from '../../src/engine/index';
 import { addMember } from '../helpers/engine';
 import { testApp } from '../helpers/app';
 import { freshDatabase } from './database';
+import { storeBytes } from '../../src/engine/content/blob-store';
 
 /**
  * Writes serialized per organization (issue 33): two replicas (two engines, each its own pool) on one
@@ -31,14 +32,14 @@ async function twoReplicas() {
   return { a, b, apps, admin, first, second, readers };
 }
 
-/** A write of `organization` through engine `engine` held open until `release` is called. */
-async function holdWrite(engine: Engine, organization: string) {
+/** A write of `organization` through engine `engine` (`first`: what it writes) held open until `release` is called. */
+async function holdWrite(engine: Engine, organization: string, first = async () => void await engine.core.run("INSERT INTO meta (key, value) VALUES (?, 'held')", [`held-${organization}`])) {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   let entered!: () => void;
   const inside = new Promise<void>((resolve) => (entered = resolve));
   const done = engine.core.write(async () => {
-    await engine.core.run("INSERT INTO meta (key, value) VALUES (?, 'held')", [`held-${organization}`]);
+    await first();
     entered();
     await held;
   }, organization);
@@ -148,21 +149,11 @@ describe('writes serialized per organization on PostgreSQL', () => {
     // The same new file in both organizations at once: the first's transaction holds its new blob row
     // uncommitted when the second's inserts the same; the second waits, then meets the committed row
     // (a unique key) and runs again as the whole instance's write.
-    let release!: () => void;
-    const holding = new Promise<void>((resolve) => (release = resolve));
-    let entered!: () => void;
-    const inside = new Promise<void>((resolve) => (entered = resolve));
-    const first = r.a.core.write(async () => {
-      const { storeBytes } = await import('../../src/engine/content/blob-store');
-      await storeBytes(r.a.core, Buffer.from('the same bytes in both organizations'));
-      entered();
-      await holding;
-    }, r.first);
-    await inside;
+    const storing = await holdWrite(r.a, r.first, async () => void await storeBytes(r.a.core, Buffer.from('the same bytes in both organizations')));
     const second = content(ofSecond, await crOf(r.apps[0], ofSecond), [file]);
     expect(await settled(second, 500)).toBe(false);
-    release();
-    await first;
+    storing.release();
+    await storing.done;
     const written = await second;
     expect(written.status).toBe(200);
     expect(written.body.insertedFiles.map((f: { name: string }) => f.name)).toEqual(['shared.txt']);
@@ -177,11 +168,19 @@ describe('writes serialized per organization on PostgreSQL', () => {
     const [fromSecond, collection, intoFirst] = [await spaceIn(r.second, 'Second\'s'), await collectionIn(r.second, 'Second\'s collection'), await spaceIn(r.second, 'To the first')];
     const transfer = (kind: 'spaces' | 'collections', id: string, organization: string) =>
       r.apps[1].request('POST', `/v1/${kind}/${id}/transfer`, { as: r.admin, body: { organization } });
+    // The first replica remembers where the space is, and what an admin of the second alone sees of it.
+    const secondAdmin = await addMember(r.a, r.second, 'admin2@orgs.test', 'admin');
+    const seen = async (as: string) => await r.apps[0].request('GET', `/v1/spaces/${fromSecond}`, { as });
+    expect((await seen(r.admin)).body.organization).toBe(r.second);
+    expect((await seen(secondAdmin)).status).toBe(200);
     const held = await holdWrite(r.a, r.first);
     // Second → third, a space and a collection: done while the first organization's write is open.
     const space = await transfer('spaces', fromSecond, third);
     expect(space.status).toBe(200);
     expect((await transfer('collections', collection, third)).status).toBe(200);
+    // The first replica finds it in its new organization, and the second's admin no longer sees it.
+    expect((await seen(r.admin)).body.organization).toBe(third);
+    expect((await seen(secondAdmin)).status).toBe(404);
     // Into the first organization: waits for its write.
     const waiting = transfer('spaces', intoFirst, r.first);
     expect(await settled(waiting, 500)).toBe(false);
@@ -230,20 +229,11 @@ describe('writes serialized per organization on PostgreSQL', () => {
 
     // The first organization's site holds a hostname, uncommitted, when the second's asks for it: the
     // second waits, meets the UNIQUE key, runs again as the whole instance's and is refused as usual.
-    let release!: () => void;
-    const holding = new Promise<void>((resolve) => (release = resolve));
-    let entered!: () => void;
-    const inside = new Promise<void>((resolve) => (entered = resolve));
-    const first = r.a.core.write(async () => {
-      await r.a.core.run("UPDATE sites SET hostname = 'docs.shared.test' WHERE id = ?", [siteFirst]);
-      entered();
-      await holding;
-    }, r.first);
-    await inside;
+    const naming = await holdWrite(r.a, r.first, async () => void await r.a.core.run("UPDATE sites SET hostname = 'docs.shared.test' WHERE id = ?", [siteFirst]));
     const taken = r.apps[1].request('PATCH', `${second}/sites/${siteSecond}`, { ...as, body: { hostname: 'docs.shared.test' } });
     expect(await settled(taken, 500)).toBe(false);
-    release();
-    await first;
+    naming.release();
+    await naming.done;
     const refused = await taken;
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toMatch(/hostname: "docs.shared.test" is already used by another site/);

@@ -47,6 +47,22 @@ describe('remembered tokens and memberships', () => {
     expect((await t.app.bodyPolicy({ ...patch, headers: { ...patch.headers, authorization: `Bearer ${made.token}` } })).read).toBe(true);
   });
 
+  it('a space moved by a write of its two organizations alone is found in its new one, and an admin of the old one no longer sees it', async () => {
+    const t = await twoConnections();
+    const { core, spaces, organizations } = t.server;
+    const other = (await organizations.create({ userId: t.userId }, { title: 'Other' })).id;
+    const oldAdmin = await addMember(t.server, t.organizationId, 'old-admin@acme.test', 'admin');
+    const space = await spaces.create({ userId: t.userId }, t.organizationId, { title: 'Moving' });
+    await core.revalidate();
+    // Remembered: the space's organization (the instance's), and the row each sees (the organization's).
+    expect((await spaces.visible({ userId: oldAdmin }, space.id)).organization_id).toBe(t.organizationId);
+    // Moved as a transfer moves it: a write of the two organizations, which leaves what the instance remembers.
+    await core.write(async () => await core.run('UPDATE spaces SET organization_id = ? WHERE id = ?', [other, space.id]), [t.organizationId, other]);
+    await core.revalidate();
+    expect((await spaces.visible({ userId: t.userId }, space.id)).organization_id).toBe(other);
+    await expect(spaces.visible({ userId: oldAdmin }, space.id)).rejects.toThrow(/not found/);
+  });
+
   it('a role changed by another process applies on the next request', async () => {
     const t = await twoConnections();
     const member = await addMember(t.cli, t.organizationId, 'ada@acme.test', 'read');
