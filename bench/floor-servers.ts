@@ -47,16 +47,20 @@ listen(http.createServer((req, res) => {
 }));
 `;
 
+/** What both PostgreSQL floors share: node-postgres (PG_MODULE) on DATABASE_URL, and a named (prepared) query's first row. */
+const PG_COMMON = `${COMMON}
+const pg = require(process.env.PG_MODULE);
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const numbered = (sql) => { let n = 0; return sql.replace(/\\?/g, () => '$' + ++n); };
+const query = (name, sql, values) => pool.query({ name, text: numbered(sql), values }).then((r) => r.rows[0]);
+`;
+
 /**
  * node-postgres (PG_MODULE) on DATABASE_URL, a pool of as many connections as serve opens (10): the
  * same four statements as named prepared statements, one round trip each, one after the other (each
  * needs the one before it to have passed).
  */
-export const POSTGRES_FLOOR_SERVER = `${COMMON}
-const pg = require(process.env.PG_MODULE);
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-const numbered = (sql) => { let n = 0; return sql.replace(/\\?/g, () => '$' + ++n); };
-const query = (name, sql, values) => pool.query({ name, text: numbered(sql), values }).then((r) => r.rows[0]);
+export const POSTGRES_FLOOR_SERVER = `${PG_COMMON}
 listen(http.createServer(async (req, res) => {
   const asked = parse(req);
   const user = asked && (await query('token', TOKEN, [asked.hash]));
@@ -73,10 +77,7 @@ listen(http.createServer(async (req, res) => {
  * simple protocol), the caller's right, the last-admin rule, the UPDATE and the answer's counts in one
  * statement (3), the audit record with the COMMIT (4). docsctl makes 10 (docs/performance.md).
  */
-export const POSTGRES_PATCH_FLOOR_SERVER = `${COMMON}
-const pg = require(process.env.PG_MODULE);
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-const numbered = (sql) => { let n = 0; return sql.replace(/\\?/g, () => '$' + ++n); };
+export const POSTGRES_PATCH_FLOOR_SERVER = `${PG_COMMON}
 const UPDATE = \`WITH caller AS (SELECT 1 FROM members WHERE organization_id = ? AND user_id = ? AND role = 'admin' AND disabled = 0),
   admins AS (SELECT COUNT(*) AS n FROM members WHERE organization_id = ? AND role = 'admin' AND disabled = 0 AND user_id <> ?)
   UPDATE members m SET role = ? FROM users u
@@ -87,10 +88,11 @@ const UPDATE = \`WITH caller AS (SELECT 1 FROM members WHERE organization_id = ?
     (SELECT COUNT(*) FROM sites st WHERE st.organization_id = m.organization_id) AS site_count,
     (SELECT COUNT(*) FROM spaces s WHERE s.organization_id = m.organization_id AND s.deleted_at IS NULL) AS space_count\`;
 let ids = 0;
-// ONE_ROUND_TRIP: the same in one statement text with its values written in (the simple protocol runs
-// them in turn): the token found inside the UPDATE, the audit record from its RETURNING.
+// A value written into a statement for the simple protocol (which takes no parameters), as the driver quotes it.
 const literal = (v) => (typeof v === 'number' ? String(v) : pg.Client.prototype.escapeLiteral(v));
 const inline = (sql, values) => { let n = 0; return sql.replace(/\\?/g, () => literal(values[n++])); };
+// ONE_ROUND_TRIP: the same in one statement text with its values written in (the simple protocol runs
+// them in turn): the token found inside the UPDATE, the audit record from its RETURNING.
 async function oneRoundTrip(req, res, asked, role) {
   const org = literal(asked.org);
   const caller = 'SELECT user_id FROM api_tokens WHERE token_hash = ' + literal(asked.hash) + ' AND revoked_at IS NULL';
@@ -110,16 +112,16 @@ listen(http.createServer(async (req, res) => {
   for await (const chunk of req) body += chunk;
   const role = JSON.parse(body).role;
   if (asked && process.env.ONE_ROUND_TRIP) return await oneRoundTrip(req, res, asked, role).catch((error) => { res.writeHead(500); res.end(String(error)); });
-  const user = asked && (await pool.query({ name: 'token', text: numbered(TOKEN), values: [asked.hash] })).rows[0];
+  const user = asked && (await query('token', TOKEN, [asked.hash]));
   if (!user) return notFound(res);
   const client = await pool.connect();
   try {
-    const org = client.escapeLiteral(asked.org);
+    const org = literal(asked.org);
     await client.query(\`BEGIN; SELECT pg_advisory_xact_lock(hashtext(\${org})); UPDATE docsctl_org_changes SET version = version + 1 WHERE organization_id = \${org}\`);
     const row = (await client.query({ name: 'update', text: numbered(UPDATE), values: [asked.org, user.user_id, asked.org, asked.user, role, asked.org, asked.user, role] })).rows[0];
     if (!row) { await client.query('ROLLBACK'); return notFound(res); }
     const values = ['floor' + process.pid + '-' + ++ids, asked.org, new Date().toISOString(), user.user_id, 'updateMemberInOrganizationById', 'PATCH', req.url, '{}', 'role: ' + role, 200];
-    await client.query(\`INSERT INTO audit_log (id, organization_id, at, user_id, operation_id, method, path, targets, summary, status) VALUES (\${values.map((v) => typeof v === 'number' ? v : client.escapeLiteral(v)).join(', ')}); COMMIT\`);
+    await client.query(\`INSERT INTO audit_log (id, organization_id, at, user_id, operation_id, method, path, targets, summary, status) VALUES (\${values.map(literal).join(', ')}); COMMIT\`);
     answer(req, res, row, row.space_count);
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
