@@ -29,7 +29,10 @@ async function twoReplicas() {
   for (const [org, reader] of [[first, readers[0]], [second, readers[1]]]) {
     expect((await apps[0].request('PATCH', `/v1/orgs/${org}/members/${reader}`, { as: admin, body: { role: 'read' } })).status).toBe(200);
   }
-  return { a, b, apps, admin, first, second, readers };
+  /** A new space, collection or site of `org` (through the first replica): its id. */
+  const made = async (org: string, kind: 'spaces' | 'collections' | 'sites', title: string) =>
+    (await apps[0].request('POST', `/v1/orgs/${org}/${kind}`, { as: admin, body: { title } })).body.id as string;
+  return { a, b, apps, admin, first, second, readers, made };
 }
 
 /** A write of `organization` through engine `engine` (`first`: what it writes) held open until `release` is called. */
@@ -73,8 +76,7 @@ describe('writes serialized per organization on PostgreSQL', () => {
 
   it('a write under a space waits only for its organization\'s writes, and one whose space moved meanwhile is written in its new organization', async () => {
     const r = await twoReplicas();
-    const spaceIn = async (org: string, title: string) => (await r.apps[0].request('POST', `/v1/orgs/${org}/spaces`, { as: r.admin, body: { title } })).body.id as string;
-    const [ofFirst, ofSecond] = [await spaceIn(r.first, 'First'), await spaceIn(r.second, 'Second')];
+    const [ofFirst, ofSecond] = [await r.made(r.first, 'spaces', 'First'), await r.made(r.second, 'spaces', 'Second')];
     expect((await r.apps[0].request('POST', `/v1/spaces/${ofSecond}/change-requests`, { as: r.admin, body: { subject: 'Before' } })).status).toBe(201);
     const held = await holdWrite(r.a, r.first);
     // The second organization's space, through the other replica: done while the first's write is open.
@@ -121,8 +123,7 @@ describe('writes serialized per organization on PostgreSQL', () => {
 
   it('content is written, merged and restored in one organization while another organization\'s write is held open; the same new file in two at once is stored once, both written', async () => {
     const r = await twoReplicas();
-    const spaceIn = async (org: string, title: string) => (await r.apps[0].request('POST', `/v1/orgs/${org}/spaces`, { as: r.admin, body: { title } })).body.id as string;
-    const [ofFirst, ofSecond] = [await spaceIn(r.first, 'First'), await spaceIn(r.second, 'Second')];
+    const [ofFirst, ofSecond] = [await r.made(r.first, 'spaces', 'First'), await r.made(r.second, 'spaces', 'Second')];
     const crOf = async (app: ReturnType<typeof testApp>, space: string) => (await app.request('POST', `/v1/spaces/${space}/change-requests`, { as: r.admin, body: { subject: 'Content' } })).body.number as number;
     const content = (space: string, cr: number, changes: unknown[], app = r.apps[1]) =>
       app.request('POST', `/v1/spaces/${space}/change-requests/${cr}/content`, { as: r.admin, body: { changes } });
@@ -163,9 +164,7 @@ describe('writes serialized per organization on PostgreSQL', () => {
   it('a transfer waits for the writes of both its organizations and for no other\'s', async () => {
     const r = await twoReplicas();
     const third = (await r.a.organizations.create({ userId: r.admin }, { title: 'Third' })).id;
-    const spaceIn = async (org: string, title: string) => (await r.apps[0].request('POST', `/v1/orgs/${org}/spaces`, { as: r.admin, body: { title } })).body.id as string;
-    const collectionIn = async (org: string, title: string) => (await r.apps[0].request('POST', `/v1/orgs/${org}/collections`, { as: r.admin, body: { title } })).body.id as string;
-    const [fromSecond, collection, intoFirst] = [await spaceIn(r.second, 'Second\'s'), await collectionIn(r.second, 'Second\'s collection'), await spaceIn(r.second, 'To the first')];
+    const [fromSecond, collection, intoFirst] = [await r.made(r.second, 'spaces', 'Second\'s'), await r.made(r.second, 'collections', 'Second\'s collection'), await r.made(r.second, 'spaces', 'To the first')];
     const transfer = (kind: 'spaces' | 'collections', id: string, organization: string) =>
       r.apps[1].request('POST', `/v1/${kind}/${id}/transfer`, { as: r.admin, body: { organization } });
     // The first replica remembers where the space is, and what an admin of the second alone sees of it.
@@ -197,8 +196,7 @@ describe('writes serialized per organization on PostgreSQL', () => {
 
   it('a deleted space is restored while another organization\'s write is held open; a late restore purges its own organization\'s expired spaces only', async () => {
     const r = await twoReplicas();
-    const spaceIn = async (org: string, title: string) => (await r.apps[0].request('POST', `/v1/orgs/${org}/spaces`, { as: r.admin, body: { title } })).body.id as string;
-    const [back, late, lateToo, otherLate] = [await spaceIn(r.second, 'Back'), await spaceIn(r.second, 'Late'), await spaceIn(r.second, 'Late too'), await spaceIn(r.first, 'Late elsewhere')];
+    const [back, late, lateToo, otherLate] = [await r.made(r.second, 'spaces', 'Back'), await r.made(r.second, 'spaces', 'Late'), await r.made(r.second, 'spaces', 'Late too'), await r.made(r.first, 'spaces', 'Late elsewhere')];
     for (const id of [back, late, lateToo, otherLate]) expect((await r.apps[0].request('DELETE', `/v1/spaces/${id}`, { as: r.admin })).status).toBe(205);
     // Deleted eight days ago: past the seven-day window.
     const longAgo = new Date(Date.now() - 8 * 86_400_000).toISOString();
@@ -214,8 +212,7 @@ describe('writes serialized per organization on PostgreSQL', () => {
 
   it('sites, invites, SAML and translations are written in one organization while another\'s write is held open; a hostname taken meanwhile in another organization is refused', async () => {
     const r = await twoReplicas();
-    const siteIn = async (org: string) => (await r.apps[0].request('POST', `/v1/orgs/${org}/sites`, { as: r.admin, body: { title: 'Docs' } })).body.id as string;
-    const [siteFirst, siteSecond] = [await siteIn(r.first), await siteIn(r.second)];
+    const [siteFirst, siteSecond] = [await r.made(r.first, 'sites', 'Docs'), await r.made(r.second, 'sites', 'Docs')];
     const held = await holdWrite(r.a, r.first);
     const as = { as: r.admin };
     const second = `/v1/orgs/${r.second}`;
