@@ -2,7 +2,7 @@
 // Runs docsctl's CommonJS bundle through a V8 code cache. Node 20 compiles every start from source
 // (its own compile cache arrived in Node 22), and compiling was the largest part of a local command's
 // start-up; a cache accepted by V8 skips it. See docs/performance.md.
-const { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
+const { closeSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
 const { createRequire } = require('node:module');
 const { dirname, join } = require('node:path');
 const { Script } = require('node:vm');
@@ -132,9 +132,61 @@ function runSource(source, { filename, require, env = process.env, argv = proces
   return module.exports;
 }
 
-/** Loads and runs the bundle `file` (the npm build's dist/docsctl.cjs) through its code cache. */
-function runBundle(file, env = process.env, argv = process.argv.slice(2)) {
-  return runSource(readFileSync(file, 'utf8'), { filename: file, require: bundleRequire(createRequire(file)), env, argv });
+/**
+ * Links the start-up bundles of a split build (scripts/split-bundles.js): each bundle gives its table of
+ * modules to `docsctl.define`, and an import of a module another bundle holds asks `docsctl.module`,
+ * which runs that bundle first (`run(name)`) if it has not run yet. A module is set up once, on first use.
+ */
+function linkBundles(run) {
+  const tables = new Map();
+  const modules = new Map();
+  globalThis[Symbol.for('docsctl.define')] = (name, table) => tables.set(name, table);
+  globalThis[Symbol.for('docsctl.module')] = (name, file) => {
+    if (!modules.has(file)) {
+      if (!tables.has(name)) {
+        debug(`start-up bundle loaded: ${name}`);
+        run(name);
+      }
+      const load = tables.get(name)?.[file];
+      if (!load) throw new Error(`docsctl's bundle ${name} does not hold ${file}: the build is incomplete (run \`npm run build\`)`);
+      modules.set(file, load());
+    }
+    return modules.get(file);
+  };
 }
 
-module.exports = { bundleRequire, runBundle, runSource };
+/** The file name of a start-up bundle of a split build (scripts/split-bundles.js): `core` is docsctl.cjs itself, the others docsctl-NAME.cjs beside it. */
+function bundleFileName(name) {
+  return name === 'core' ? 'docsctl.cjs' : `docsctl-${name}.cjs`;
+}
+
+/** The hashes of the start-up bundles in `dir` (each file's first line), whose caches writing a cache never clears out. */
+function buildHashes(dir) {
+  const hashes = [];
+  for (const name of readdirSync(dir).filter((file) => /^docsctl(-[\w-]+)?\.cjs$/.test(file))) {
+    const fd = openSync(join(dir, name), 'r');
+    try {
+      const head = Buffer.alloc(40);
+      readSync(fd, head, 0, head.length, 0);
+      const hash = /^\/\/ docsctl bundle ([0-9a-f]{16})\n/.exec(head.toString('latin1'))?.[1];
+      if (hash) hashes.push(hash);
+    } finally {
+      closeSync(fd);
+    }
+  }
+  return hashes;
+}
+
+/** Loads and runs the bundle `file` (the npm build's dist/docsctl.cjs, and the bundles it links beside it) through their code caches. */
+function runBundle(file, env = process.env, argv = process.argv.slice(2)) {
+  const require = bundleRequire(createRequire(file));
+  const build = () => buildHashes(dirname(file));
+  const run = (name) => {
+    const bundle = name === 'core' ? file : join(dirname(file), bundleFileName(name));
+    return runSource(readFileSync(bundle, 'utf8'), { filename: bundle, require, env, argv, build });
+  };
+  linkBundles(run);
+  return run('core');
+}
+
+module.exports = { bundleFileName, bundleRequire, linkBundles, runBundle, runSource };

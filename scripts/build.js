@@ -1,6 +1,7 @@
 // Bundles the CLI into dist/ with esbuild (see docs/performance.md):
 // - dist/docsctl.cjs: src/ with the packages every command needs, run by bin/docsctl.cjs through a
-//   V8 code cache, which Node 20 only offers for CommonJS;
+//   V8 code cache, which Node 20 only offers for CommonJS; split into start-up bundles (the core,
+//   dist/docsctl-engine.cjs and one dist/docsctl-GROUP.cjs per command group), each read when first needed;
 // - dist/vendor/*.cjs: every other package src/ uses, each bundled alone and required on first use.
 import { build } from 'esbuild';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { seaRequirePlugin } from './sea-require-plugin.js';
 import { vendorPlugin } from './vendor-plugin.js';
 import { openapiSchemaPlugin } from './openapi-schema-plugin.js';
 import { join } from 'node:path';
+import { buildStartupBundles } from './split-bundles.js';
 import { commonOptions, root, versionDefine, writeHeadedBundle } from './esbuild-common.js';
 
 
@@ -26,17 +28,17 @@ const common = {
 };
 
 const vendor = vendorPlugin();
-await build({
+const startup = {
   ...common,
-  entryPoints: ['src/cli.ts'],
-  outfile: 'dist/docsctl.cjs',
   // import() becomes require(): the bundle runs as a vm.Script, which has no ES module loader.
   supported: { 'dynamic-import': false },
   // better-sqlite3's addon is loaded by path (store/db.ts), so its `bindings` finder is never used.
   external: ['bindings'],
-  // src/ loads some packages through createRequire; rewritten into require() so the plugin sees them.
-  plugins: [seaRequirePlugin, lazyBuiltinsPlugin, vendor.plugin],
-});
+};
+// src/ loads some packages through createRequire; rewritten into require() so the vendor plugin sees them.
+const startupPlugins = [seaRequirePlugin, lazyBuiltinsPlugin, vendor.plugin];
+// The start-up bundles (scripts/split-bundles.js): the core, the engine and one per command group.
+const { files: startupFiles } = await buildStartupBundles(build, { outdir: 'dist', options: startup, plugins: startupPlugins, root });
 
 // The worker thread that validates OpenAPI documents (src/openapi-document/isolated-worker.ts): the
 // little it runs, its packages required from the vendor bundles below.
@@ -68,7 +70,7 @@ function headBundle(file) {
 }
 
 const dist = join(root, 'dist');
-headBundle(join(dist, 'docsctl.cjs'));
+for (const file of Object.values(startupFiles)) headBundle(join(root, file));
 // The OpenAPI worker runs its bundle and the vendor bundles it loads through code caches too (bin/openapi-worker.cjs).
 headBundle(join(dist, 'openapi-worker.cjs'));
 for (const name of readdirSync(join(dist, 'vendor')).filter((file) => file.endsWith('.cjs'))) headBundle(join(dist, 'vendor', name));

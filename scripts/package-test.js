@@ -384,6 +384,15 @@ try {
       assert(JSON.parse(whoami.stdout).mode === 'remote', whoami.stdout);
       const members = remote(['members', 'list']);
       assert(members.status === 0 && members.stdout.trim().split('\n').length >= 10, `members list exited ${members.status}: ${members.stderr}`);
+      // A remote command reads the core and its command group's bundle, never the engine's; a local one does.
+      const startupBundles = (args, extraEnv) => {
+        const run = spawnSync(...command(args), { cwd: dir, env: { ...extraEnv, NODE_DEBUG: 'docsctl' }, encoding: 'utf8' });
+        return [...run.stderr.matchAll(/start-up bundle loaded: (\S+)/g)].map((m) => m[1]).sort().join(' ');
+      };
+      const remoteBundles = startupBundles(['--url', server.url, '--token', token, 'members', 'list'], { PATH: env.PATH, HOME: env.HOME, DOCSCTL_CONFIG_DIR: join(dir, 'remote') });
+      assert(remoteBundles === 'members', `a remote members list loaded the start-up bundles: ${remoteBundles}`);
+      const localBundles = startupBundles(['members', 'list'], env);
+      assert(localBundles === 'engine members', `a local members list loaded the start-up bundles: ${localBundles}`);
     } finally {
       const code = await server.stop();
       assert(code === 0, `serve exited ${code} on SIGTERM`);

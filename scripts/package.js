@@ -7,12 +7,13 @@ import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
-import { join, relative, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { lazyBuiltinsPlugin } from './lazy-builtins-plugin.js';
 import { seaRequirePlugin } from './sea-require-plugin.js';
 import { makeExecutable } from './sea-inject.js';
 import { vendorPlugin } from './vendor-plugin.js';
 import { openapiSchemaPlugin } from './openapi-schema-plugin.js';
+import { buildStartupBundles } from './split-bundles.js';
 import { commonOptions, pkg, root, versionDefine, writeHeadedBundle } from './esbuild-common.js';
 
 // `--out DIR` builds elsewhere (the vitest check builds into a temp dir, leaving dist-sea/ alone).
@@ -38,8 +39,9 @@ rmSync(work, { recursive: true, force: true });
 rmSync(executable, { force: true });
 mkdirSync(work, { recursive: true });
 
-// 1. docsctl as CommonJS bundles: the start-up bundle, which the executable's main script runs, and the
-// vendor bundles it requires on first use (`./vendor/NAME.cjs`, which the main script reads from assets).
+// 1. docsctl as CommonJS bundles: the start-up bundles (the core, which the executable's main script runs,
+// the engine and the command groups, each read when first needed), and the vendor bundles they require on
+// first use (`./vendor/NAME.cjs`). The main script reads every one from the executable's assets.
 const bundle = join(work, 'docsctl.cjs');
 const vendorDir = join(work, 'vendor');
 const sea = {
@@ -53,11 +55,8 @@ const sea = {
   supported: { 'dynamic-import': false },
 };
 const vendor = vendorPlugin();
-const core = await build({
+const startup = {
   ...sea,
-  entryPoints: [snapshot ? 'src/snapshot-entry.ts' : 'src/cli.ts'],
-  outfile: bundle,
-  plugins: [seaRequirePlugin, lazyBuiltinsPlugin, vendor.plugin],
   inject: ['scripts/sea-shims.js'],
   define: {
     ...versionDefine,
@@ -66,7 +65,13 @@ const core = await build({
     __DOCSCTL_SEA_NATIVE_BINDING__: 'seaAddon',
     'import.meta.url': 'importMetaUrl',
   },
-});
+};
+const startupPlugins = [seaRequirePlugin, lazyBuiltinsPlugin, vendor.plugin];
+// The start-up bundles as the npm build splits them (scripts/split-bundles.js); the snapshot's one
+// bundle holds everything, its heap made once at build time.
+const { files: startupFiles, results: startupBuilds } = snapshot
+  ? { files: { core: bundle }, results: [await build({ ...startup, entryPoints: ['src/snapshot-entry.ts'], outfile: bundle, plugins: startupPlugins })] }
+  : await buildStartupBundles(build, { outdir: work, options: startup, plugins: startupPlugins, root });
 const vendors = await build({
   ...sea,
   entryPoints: Object.fromEntries(vendor.entries),
@@ -85,7 +90,7 @@ const vendors = await build({
 // requires pg-native only when its `native` property is read, which docsctl never does.
 const probedOnly = new Set(['node:sqlite', 'pg-native']);
 const outside = new Set();
-for (const output of [...Object.values(core.metafile.outputs), ...Object.values(vendors.metafile.outputs)]) {
+for (const output of [...startupBuilds, vendors].flatMap((result) => Object.values(result.metafile.outputs))) {
   for (const { external, path } of output.imports) {
     if (external && !isBuiltin(path) && !probedOnly.has(path) && !/^\.\/vendor\/[\w.-]+\.cjs$/.test(path)) outside.add(path);
   }
@@ -97,7 +102,7 @@ if (outside.size) {
 
 // Each bundle is headed with a hash of its content, as scripts/build.js heads the npm build's: the code
 // caches of its command groups are named by it (bin/run-bundle.cjs). It is read as latin1, so it must be ASCII.
-const assets = { 'docsctl.cjs': bundle };
+const assets = Object.fromEntries(Object.values(startupFiles).map((file) => [basename(file), file]));
 for (const name of readdirSync(vendorDir).filter((file) => file.endsWith('.cjs'))) assets[`vendor/${name}`] = join(vendorDir, name);
 const hashes = Object.values(assets).map((file) => {
   const code = readFileSync(file);
@@ -134,8 +139,10 @@ try {
 }
 
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-const vendorBytes = Object.values(assets).slice(1).reduce((sum, file) => sum + statSync(file).size, 0);
-const sizes = `Node ${process.version} ${mb(statSync(process.execPath).size)} + bundle ${mb(statSync(bundle).size)} + vendor bundles ${mb(vendorBytes)} + addon ${mb(addonDigest.size)}`;
+const bytesOf = (files) => files.reduce((sum, file) => sum + statSync(file).size, 0);
+const startupBytes = bytesOf(Object.values(startupFiles));
+const vendorBytes = bytesOf(Object.values(assets)) - startupBytes;
+const sizes = `Node ${process.version} ${mb(statSync(process.execPath).size)} + start-up bundles ${mb(startupBytes)} + vendor bundles ${mb(vendorBytes)} + addon ${mb(addonDigest.size)}`;
 if (!process.argv.includes('--keep-work')) rmSync(work, { recursive: true, force: true });
 const seconds = Number(process.hrtime.bigint() - started) / 1e9;
 console.log(`${relative(process.cwd(), executable)}: ${mb(statSync(executable).size)} (${sizes}), built in ${seconds.toFixed(1)} s`);

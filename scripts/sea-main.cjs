@@ -1,10 +1,10 @@
 'use strict';
 // The single executable's main script (scripts/package.js bundles it with bin/run-bundle.cjs). docsctl
-// is in the executable as the npm build lays it out: the start-up bundle and one vendor bundle per
-// package only some commands use, each an asset. Each runs through a V8 code cache of each command group
-// as the npm build's bundle does: Node's own cache of a main script holds only the functions compiled
-// before it runs, so every other function the command used was compiled again at each start. A vendor
-// bundle is read only when a command requires it (docs/performance.md).
+// is in the executable as the npm build lays it out: the start-up bundles (the core, the engine, one per
+// command group: scripts/split-bundles.js) and one vendor bundle per package only some commands use,
+// each an asset read when first needed. Each runs through a V8 code cache of each command group as the
+// npm build's bundles do: Node's own cache of a main script holds only the functions compiled before it
+// runs, so every other function the command used was compiled again at each start (docs/performance.md).
 /* global __DOCSCTL_VERSION__, __DOCSCTL_BUNDLE_HASHES__ */
 const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
@@ -12,7 +12,7 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   process.stdout.write(`${__DOCSCTL_VERSION__}\n`);
 } else {
   const { getRawAsset } = require('node:sea');
-  const { bundleRequire, runSource } = require('../bin/run-bundle.cjs');
+  const { bundleFileName, bundleRequire, linkBundles, runSource } = require('../bin/run-bundle.cjs');
   // esbuild writes ASCII (it escapes the rest), so latin1 reads the bytes as they are without decoding.
   const asset = (name) => Buffer.from(getRawAsset(name)).toString('latin1');
   // Every bundle's require(): the executable's own, which loads built-in modules (the rest is bundled),
@@ -24,5 +24,7 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     if (!vendors.has(id)) vendors.set(id, runSource(asset(id.slice(2)), { filename: process.execPath, require, argv, build }));
     return vendors.get(id);
   };
-  runSource(asset('docsctl.cjs'), { filename: process.execPath, require: bundleRequire(require, loadVendor), argv, build });
+  const run = (name) => runSource(asset(bundleFileName(name)), { filename: process.execPath, require: bundleRequire(require, loadVendor), argv, build });
+  linkBundles(run);
+  run('core');
 }

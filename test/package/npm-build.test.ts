@@ -191,13 +191,19 @@ describe('the npm build (scripts/build.js)', () => {
   // About 10 s: the single executable's checks on `node bin/docsctl.cjs`, the dist/ that vitest's global
   // set-up built (building here would pull it from under the other files that run it).
   it('runs every lazily loaded feature through bin/docsctl.cjs: vendor bundles, code cache, serve + a remote command', () => {
-    const bundle = readFileSync(join(root, 'dist', 'docsctl.cjs'), 'utf8');
-    expect(bundle).toMatch(/^\/\/ docsctl bundle [0-9a-f]{16}\n/);
-    const vendors = [...bundle.matchAll(/require\("\.\/vendor\/([\w.-]+\.cjs)"\)/g)].map((m) => m[1]);
+    // The start-up bundles (scripts/split-bundles.js): the core, the engine, one per command group.
+    const names = readdirSync(join(root, 'dist')).filter((name) => /^docsctl(-[\w-]+)?\.cjs$/.test(name));
+    expect(names).toEqual(expect.arrayContaining(['docsctl.cjs', 'docsctl-engine.cjs', 'docsctl-members.cjs', 'docsctl-serve.cjs']));
+    const bundles = names.map((name) => readFileSync(join(root, 'dist', name), 'utf8'));
+    for (const bundle of bundles) expect(bundle).toMatch(/^\/\/ docsctl bundle [0-9a-f]{16}\n/);
+    const vendors = bundles.flatMap((bundle) => [...bundle.matchAll(/require\("\.\/vendor\/([\w.-]+\.cjs)"\)/g)].map((m) => m[1]));
     expect(vendors).toEqual(expect.arrayContaining(['undici.cjs', 'marked.cjs', 'jq-wasm.cjs', 'ora.cjs']));
     for (const name of vendors) expect(existsSync(join(root, 'dist', 'vendor', name)), name).toBe(true);
-    // The start-up bundle holds docsctl, zod, commander and better-sqlite3's JavaScript, not the rest.
-    expect(statSync(join(root, 'dist', 'docsctl.cjs')).size).toBeLessThan(1024 * 1024);
+    // The core holds the entry, zod, commander, the route table and the client, not the engine: a remote
+    // command reads no more. The engine holds better-sqlite3's JavaScript.
+    expect(statSync(join(root, 'dist', 'docsctl.cjs')).size).toBeLessThan(400 * 1024);
+    expect(bundles[names.indexOf('docsctl-engine.cjs')]).toContain('better-sqlite3');
+    expect(bundles[names.indexOf('docsctl.cjs')]).not.toContain('better-sqlite3');
 
     expectPackageChecksPass(['--build']);
   }, 180_000);
