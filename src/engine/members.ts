@@ -5,7 +5,7 @@ import { keysetPage, likePattern, type PageRequest } from './pagination';
 import { presentUser } from './users';
 import { signJwt, signingSecret } from './jwt';
 import type { Role, RoleOrGuest } from '../domain/roles';
-import { countAccessibleSpaces } from './spaces';
+import { accessibleSpaceCounter } from './spaces';
 import { emit, userRef } from './webhooks';
 
 export interface MemberRow {
@@ -30,7 +30,7 @@ export const MEMBER_COLUMNS = `m.*, u.display_name, u.email, u.photo_url,
     WHERE tm.user_id = m.user_id AND t.organization_id = m.organization_id) AS team_count,
   (SELECT COUNT(*) FROM sites st WHERE st.organization_id = m.organization_id) AS site_count`;
 
-export async function presentMember(core: Core, row: MemberRow) {
+export async function presentMember(core: Core, row: MemberRow, countSpaces = accessibleSpaceCounter(core, row.organization_id, [row])) {
   return {
     object: 'member' as const,
     id: row.user_id,
@@ -40,7 +40,7 @@ export async function presentMember(core: Core, row: MemberRow) {
     joinedAt: row.joined_at,
     ...(row.last_seen_at ? { lastSeenAt: row.last_seen_at } : {}),
     sso: row.sso === 1,
-    spaces: await countAccessibleSpaces(core, row.organization_id, row.role, row.user_id),
+    spaces: await countSpaces(row.role, row.user_id),
     teams: row.team_count,
     // The sites the member can read: every site of the organization for a role, none for a guest.
     sites: row.role === null ? 0 : Number(row.site_count),
@@ -185,6 +185,13 @@ export function membersModule(core: Core) {
           direction: query.order ?? 'desc',
           keyOf: (row) => [sort === 'lastSeenAt' ? row.last_seen_at : row.joined_at, row.user_id],
           present: async (row) => await presentMember(core, row),
+          // The page's space counts in two queries (members with a role, guests), not one per member.
+          presentPage: async (rows) => {
+            const countSpaces = accessibleSpaceCounter(core, organizationId, rows);
+            const items: Member[] = [];
+            for (const row of rows) items.push(await presentMember(core, row, countSpaces));
+            return items;
+          },
         },
         query,
       );

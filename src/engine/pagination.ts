@@ -152,6 +152,8 @@ export interface KeysetQuery<Row, Item> {
   direction: 'asc' | 'desc';
   keyOf(row: Row): Key;
   present(row: Row): Item | Promise<Item>;
+  /** The page's rows presented at once, when a presenter reads for all of them in one query (members' space counts). */
+  presentPage?(rows: Row[]): Promise<Awaited<Item>[]>;
 }
 
 export interface Statements {
@@ -183,8 +185,8 @@ export async function keysetPage<Row, Item>(db: Statements, q: KeysetQuery<Row, 
   const more = rows.length > limit;
   if (more) rows.pop();
   // One after the other: a presenter may read the database, and the order of the page is the order of the rows.
-  const items: Awaited<Item>[] = [];
-  for (const row of rows) items.push(await q.present(row));
+  const items: Awaited<Item>[] = q.presentPage ? await q.presentPage(rows) : [];
+  if (!q.presentPage) for (const row of rows) items.push(await q.present(row));
   return more ? { next: { page: encodeCursor(q.listing, q.keyOf(rows[rows.length - 1])) }, count, items } : { count, items };
 }
 

@@ -416,36 +416,78 @@ export function spacesModule(core: Core) {
   return module;
 }
 
+/** A member as the space counts need it. */
+interface Counted {
+  role: Role | null;
+  user_id: string;
+}
+
 /**
- * How many live spaces of an organization a user can access, by the same rules as SPACE_RANK but
- * without ranking every space for every member: admins reach them all; members with a role reach the
- * spaces open to members (counted once per organization) plus those granted to them or their teams;
- * guests only the granted ones. Remembered until the database changes.
+ * How many live spaces of an organization each of `members` (one, or a page of them) can access, by the
+ * same rules as SPACE_RANK but without ranking every space for every member: admins reach them all;
+ * members with a role reach the spaces open to members (counted once per organization) plus those
+ * granted to them or their teams; guests only the granted ones. The granted spaces of all the page's
+ * members with a role are one query, and of all its guests another, not one per member. Each count is
+ * remembered until the database changes.
  */
-export async function countAccessibleSpaces(core: Core, organizationId: string, role: Role | null, userId: string): Promise<number> {
+export function accessibleSpaceCounter(core: Core, organizationId: string, members: Counted[]): (role: Role | null, userId: string) => Promise<number> {
   const live = `spaces s LEFT JOIN ${COLLECTION_LEVELS} cl ON cl.id = s.parent_id WHERE s.organization_id = ? AND s.deleted_at IS NULL`;
-  if (role === 'admin') {
-    return await core.remember(`space-count:${organizationId}:all`, async () =>
-      (await core.get<{ n: number }>(`SELECT COUNT(*) AS n FROM spaces WHERE organization_id = ? AND deleted_at IS NULL`, [organizationId]))!.n,
-    organizationId);
-  }
   const open = { sql: `SELECT COUNT(*) AS n FROM ${live} AND ${DEFAULT_RANK} >= 1`, args: [organizationId, organizationId] };
-  const granted = {
-    sql: `SELECT COUNT(*) AS n FROM ${live}${role === null ? '' : ` AND ${DEFAULT_RANK} = 0`}
-       AND EXISTS (SELECT 1 FROM space_permissions p WHERE p.space_id = s.id AND (
-         (p.principal_type = 'user' AND p.principal_id = ?) OR
-         (p.principal_type = 'team' AND p.principal_id IN (SELECT tm.team_id FROM team_members tm WHERE tm.user_id = ?))))`,
-    args: [organizationId, organizationId, userId, userId],
-  };
-  // Inside a write nothing is remembered: both counts in one statement (one round trip under the lock).
-  if (role !== null && !core.remembers(organizationId)) {
-    const both = await core.get<{ open_count: number; granted_count: number }>(`SELECT (${open.sql}) AS open_count, (${granted.sql}) AS granted_count`, [...open.args, ...granted.args]);
-    return Number(both!.open_count) + Number(both!.granted_count);
-  }
   const count = async ({ sql, args }: { sql: string; args: unknown[] }) => Number((await core.get<{ n: number }>(sql, args))!.n);
-  const openCount = role === null ? 0 : await core.remember(`space-count:${organizationId}:open`, async () => await count(open), organizationId);
-  const grantedCount = await core.remember(`space-count:${organizationId}:${userId}:${role === null ? 'guest' : 'member'}`, async () => await count(granted), organizationId);
-  return openCount + grantedCount;
+  const batches = new Map<string, { users: Set<string>; counts: Promise<Map<string, number>> }>();
+  /** The granted spaces of every member of `kind` on the page, in one query; of a member not on it, alone. */
+  const grantedOf = (kind: 'member' | 'guest', userId: string) => {
+    let batch = batches.get(kind);
+    if (!batch) {
+      const users = new Set([userId, ...members.filter((m) => m.role !== 'admin' && (m.role === null) === (kind === 'guest')).map((m) => m.user_id)]);
+      batch = { users, counts: grantedCounts(core, organizationId, [...users], kind) };
+      batches.set(kind, batch);
+    }
+    return batch.users.has(userId) ? batch.counts : grantedCounts(core, organizationId, [userId], kind);
+  };
+  return async (role, userId) => {
+    if (role === 'admin') {
+      return await core.remember(`space-count:${organizationId}:all`, async () =>
+        (await core.get<{ n: number }>(`SELECT COUNT(*) AS n FROM spaces WHERE organization_id = ? AND deleted_at IS NULL`, [organizationId]))!.n,
+      organizationId);
+    }
+    const kind = role === null ? 'guest' : 'member';
+    // Inside a write nothing is remembered: one member's two counts in one statement (one round trip under the lock).
+    if (role !== null && members.length === 1 && !core.remembers(organizationId)) {
+      const granted = grantedSql(organizationId, [userId], kind);
+      const both = await core.get<{ open_count: number; granted_count: number }>(
+        `SELECT (${open.sql}) AS open_count, (SELECT COALESCE(SUM(n), 0) FROM (${granted.sql}) per_user) AS granted_count`, [...open.args, ...granted.args]);
+      return Number(both!.open_count) + Number(both!.granted_count);
+    }
+    const openCount = role === null ? 0 : await core.remember(`space-count:${organizationId}:open`, async () => await count(open), organizationId);
+    const grantedCount = await core.remember(`space-count:${organizationId}:${userId}:${kind}`, async () => (await grantedOf(kind, userId)).get(userId) ?? 0, organizationId);
+    return openCount + grantedCount;
+  };
+}
+
+/**
+ * How many live spaces of the organization are granted to each of `users` or to a team of theirs, each
+ * counted once; for members with a role only those not open to members (those are counted apart).
+ */
+function grantedSql(organizationId: string, users: string[], kind: 'member' | 'guest') {
+  const marks = users.map(() => '?').join(', ');
+  return {
+    sql: `SELECT g.user_id, COUNT(*) AS n FROM (
+        SELECT p.principal_id AS user_id, p.space_id FROM space_permissions p WHERE p.principal_type = 'user' AND p.principal_id IN (${marks})
+        UNION
+        SELECT tm.user_id, p.space_id FROM space_permissions p JOIN team_members tm ON p.principal_type = 'team' AND p.principal_id = tm.team_id
+        WHERE tm.user_id IN (${marks})
+      ) g JOIN spaces s ON s.id = g.space_id LEFT JOIN ${COLLECTION_LEVELS} cl ON cl.id = s.parent_id
+      WHERE s.organization_id = ? AND s.deleted_at IS NULL${kind === 'guest' ? '' : ` AND ${DEFAULT_RANK} = 0`}
+      GROUP BY g.user_id`,
+    args: [...users, ...users, organizationId, organizationId],
+  };
+}
+
+async function grantedCounts(core: Core, organizationId: string, users: string[], kind: 'member' | 'guest'): Promise<Map<string, number>> {
+  const { sql, args } = grantedSql(organizationId, users, kind);
+  const rows = await core.all<{ user_id: string; n: number }>(sql, args);
+  return new Map(rows.map((row) => [row.user_id, Number(row.n)]));
 }
 
 /** What moving spaces between organizations does to their permissions and custom field values. */
