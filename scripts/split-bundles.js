@@ -76,7 +76,9 @@ export function planBundles(inputs, entry = 'src/cli.ts') {
   // whole in any bundle, which core holds anyway; and of the small stand-ins of other namespaces
   // (vendor bundles, lazy built-ins). zod is made for copies: it keeps its registry on globalThis and
   // checks instances by their traits.
-  for (const file of owner.keys()) if (file.includes(':') || (file.startsWith('node_modules/') && !file.startsWith('node_modules/commander/'))) owner.delete(file);
+  // A package's path may lead out of the repository (a linked node_modules): what is not src/ is a package.
+  const handedOut = (file) => file.startsWith('src/') || /(^|\/)node_modules\/commander\//.test(file);
+  for (const file of owner.keys()) if (!handedOut(file)) owner.delete(file);
   const exported = new Map();
   for (const [file, name] of owner) {
     for (const { path } of importsOf(file)) {
