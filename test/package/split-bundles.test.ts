@@ -63,6 +63,17 @@ describe('planBundles (scripts/split-bundles.js)', () => {
     expect(owner('node_modules/commander/index.js')).toBe('core');
   });
 
+  it('takes a package through a linked node_modules (a path out of the repository) for a package too', () => {
+    const linked = planBundles(inputs({
+      ...program,
+      'src/commands/teams/index.ts': [...program['src/commands/teams/index.ts'], '../shared/node_modules/zod/index.js', '../shared/node_modules/commander/index.js'],
+      'src/engine/index.ts': [...program['src/engine/index.ts'], '../shared/node_modules/zod/index.js'],
+    }));
+    expect(linked.owner.get('../shared/node_modules/zod/index.js')).toBeUndefined();
+    // commander is still one copy, in the one bundle that needs it here.
+    expect(linked.owner.get('../shared/node_modules/commander/index.js')).toBe('teams');
+  });
+
   it('lists what each bundle hands out: the modules other bundles import from it', () => {
     expect(plan.exported('engine')).toEqual(['src/engine/index.ts', 'src/engine/sample.ts', 'src/server/app.ts']);
     expect(plan.exported('members')).toEqual(['src/commands/members/index.ts']);
