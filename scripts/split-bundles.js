@@ -136,7 +136,8 @@ export async function buildStartupBundles(build, { entry = 'src/cli.ts', outdir,
   const plan = planBundles(whole.metafile.inputs, entry);
   const files = {};
   const results = [];
-  for (const name of plan.bundles) {
+  // The core last: an interrupted build leaves no dist/docsctl.cjs, which is what says a build is there.
+  for (const name of [...plan.bundles.filter((n) => n !== 'core'), 'core']) {
     files[name] = `${outdir}/${bundleFileName(name)}`;
     results.push(await build({ ...options, entryPoints: [`docsctl-entry:${name}`], outfile: files[name], metafile: true, plugins: [splitPlugin(name, plan, root, entry), ...plugins] }));
   }
