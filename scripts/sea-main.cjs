@@ -24,7 +24,8 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     if (!vendors.has(id)) vendors.set(id, runSource(asset(id.slice(2)), { filename: process.execPath, require, argv, build }));
     return vendors.get(id);
   };
-  const run = (name) => runSource(asset(bundleFileName(name)), { filename: process.execPath, require: bundleRequire(require, loadVendor), argv, build });
+  const bundlesRequire = bundleRequire(require, loadVendor);
+  const run = (name) => runSource(asset(bundleFileName(name)), { filename: process.execPath, require: bundlesRequire, argv, build });
   linkBundles(run);
   run('core');
 }

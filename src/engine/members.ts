@@ -7,6 +7,7 @@ import { signJwt, signingSecret } from './jwt';
 import type { Role, RoleOrGuest } from '../domain/roles';
 import { accessibleSpaceCounter } from './spaces';
 import { emit, userRef } from './webhooks';
+import { mapInOrder } from './in-order';
 
 export interface MemberRow {
   organization_id: string;
@@ -188,9 +189,7 @@ export function membersModule(core: Core) {
           // The page's space counts in two queries (members with a role, guests), not one per member.
           presentPage: async (rows) => {
             const countSpaces = accessibleSpaceCounter(core, organizationId, rows);
-            const items: Member[] = [];
-            for (const row of rows) items.push(await presentMember(core, row, countSpaces));
-            return items;
+            return await mapInOrder(rows, async (row) => await presentMember(core, row, countSpaces));
           },
         },
         query,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { invalid } from './errors';
+import { mapInOrder } from './in-order';
 
 export interface ListEnvelope<T> {
   next?: { page: string };
@@ -185,8 +186,7 @@ export async function keysetPage<Row, Item>(db: Statements, q: KeysetQuery<Row, 
   const more = rows.length > limit;
   if (more) rows.pop();
   // One after the other: a presenter may read the database, and the order of the page is the order of the rows.
-  const items: Awaited<Item>[] = q.presentPage ? await q.presentPage(rows) : [];
-  if (!q.presentPage) for (const row of rows) items.push(await q.present(row));
+  const items = q.presentPage ? await q.presentPage(rows) : await mapInOrder(rows, async (row): Promise<Awaited<Item>> => await q.present(row));
   return more ? { next: { page: encodeCursor(q.listing, q.keyOf(rows[rows.length - 1])) }, count, items } : { count, items };
 }
 
