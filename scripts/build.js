@@ -11,7 +11,7 @@ import { vendorPlugin } from './vendor-plugin.js';
 import { openapiSchemaPlugin } from './openapi-schema-plugin.js';
 import { join } from 'node:path';
 import { buildStartupBundles } from './split-bundles.js';
-import { commonOptions, root, versionDefine, writeHeadedBundle } from './esbuild-common.js';
+import { ADDON_REQUEST, commonOptions, IMPORT_META_BANNER, root, versionDefine, writeHeadedBundle } from './esbuild-common.js';
 
 
 // Start clean: vendor bundles of packages src/ no longer uses would pile up.
@@ -22,9 +22,10 @@ const common = {
   format: 'cjs',
   minify: !process.env.DOCSCTL_BUILD_READABLE,
   sourcemap: 'linked',
-  // ES modules' `import.meta.url`, which a CommonJS bundle does not have, from the bundle's own file.
-  define: { ...versionDefine, 'import.meta.url': '__importMetaUrl' },
-  banner: { js: "var __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  // ES modules' `import.meta.url`, which a CommonJS bundle does not have, from the bundle's own file:
+  // made when first read (few read it, and never at set-up), not at every start.
+  define: { ...versionDefine, 'import.meta.url': '__importMeta.url' },
+  banner: { js: IMPORT_META_BANNER },
 };
 
 const vendor = vendorPlugin();
@@ -33,7 +34,7 @@ const startup = {
   // import() becomes require(): the bundle runs as a vm.Script, which has no ES module loader.
   supported: { 'dynamic-import': false },
   // better-sqlite3's addon is loaded by path (store/db.ts), so its `bindings` finder is never used.
-  external: ['bindings'],
+  external: ['bindings', ADDON_REQUEST],
 };
 // src/ loads some packages through createRequire; rewritten into require() so the vendor plugin sees them.
 const startupPlugins = [seaRequirePlugin, lazyBuiltinsPlugin, vendor.plugin];

@@ -14,7 +14,7 @@ import { makeExecutable } from './sea-inject.js';
 import { vendorPlugin } from './vendor-plugin.js';
 import { openapiSchemaPlugin } from './openapi-schema-plugin.js';
 import { buildStartupBundles } from './split-bundles.js';
-import { commonOptions, pkg, root, versionDefine, writeHeadedBundle } from './esbuild-common.js';
+import { ADDON_REQUEST, commonOptions, IMPORT_META_BANNER, pkg, root, versionDefine, writeHeadedBundle } from './esbuild-common.js';
 
 // `--out DIR` builds elsewhere (the vitest check builds into a temp dir, leaving dist-sea/ alone).
 const outFlag = process.argv.indexOf('--out');
@@ -58,12 +58,13 @@ const vendor = vendorPlugin();
 const startup = {
   ...sea,
   inject: ['scripts/sea-shims.js'],
+  external: [ADDON_REQUEST],
   define: {
     ...versionDefine,
     __DOCSCTL_ADDON_SHA256__: JSON.stringify(addonDigest.sha256),
     __DOCSCTL_ADDON_SIZE__: String(addonDigest.size),
     __DOCSCTL_SEA_NATIVE_BINDING__: 'seaAddon',
-    'import.meta.url': 'importMetaUrl',
+    'import.meta.url': 'importMeta.url',
   },
 };
 const startupPlugins = [seaRequirePlugin, lazyBuiltinsPlugin, vendor.plugin];
@@ -80,15 +81,16 @@ const vendors = await build({
   // swagger-parser's schema check compiled at build time, as in the npm build.
   plugins: [openapiSchemaPlugin],
   // A vendor bundle runs with the executable as its file, as the start-up bundle does.
-  define: { ...versionDefine, 'import.meta.url': '__importMetaUrl' },
-  banner: { js: "var __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  define: { ...versionDefine, 'import.meta.url': '__importMeta.url' },
+  banner: { js: IMPORT_META_BANNER },
 });
 
 // The injected main script's require() knows built-in modules only: anything else left outside
 // the bundles would fail at run time, so it fails the build instead.
 // undici probes for node:sqlite (Node 22) inside a try, for a cache store docsctl does not use; pg
-// requires pg-native only when its `native` property is read, which docsctl never does.
-const probedOnly = new Set(['node:sqlite', 'pg-native']);
+// requires pg-native only when its `native` property is read, which docsctl never does. store/db.ts
+// resolves better-sqlite3's addon only where no addon of the executable's own is given (outside it).
+const probedOnly = new Set(['node:sqlite', 'pg-native', ADDON_REQUEST]);
 const outside = new Set();
 for (const output of [...startupBuilds, vendors].flatMap((result) => Object.values(result.metafile.outputs))) {
   for (const { external, path } of output.imports) {

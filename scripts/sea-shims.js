@@ -5,9 +5,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { privateCacheDir } from '../bin/cache-dir.cjs';
 
-// `import.meta.url` (esbuild `define` points it here). In the injected main script `__filename`
-// is the executable itself, so `createRequire(import.meta.url)` still works for built-in modules.
-export const importMetaUrl = pathToFileURL(__filename).href;
+// `import.meta.url` (esbuild `define` points it here), made when first read. In the injected main script
+// `__filename` is the executable itself, so `createRequire(import.meta.url)` still works for built-in modules.
+export const importMeta = {
+  get url() {
+    return pathToFileURL(__filename).href;
+  },
+};
 
 // Set by scripts/package.js: the addon's SHA-256 and size, known at build time so a warm start
 // finds the extracted copy without reading or hashing the asset.

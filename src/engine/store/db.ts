@@ -14,6 +14,8 @@ export type Db = Database.Database;
 declare const __DOCSCTL_SEA_NATIVE_BINDING__: (() => object) | undefined;
 
 let binding: string | object | undefined;
+// Rewritten into the bundle's own require by the builds (scripts/sea-require-plugin.js).
+const load = createRequire(import.meta.url);
 
 /** better-sqlite3's addon: its path in node_modules, or the loaded addon inside the single executable. */
 function nativeBinding(): string | object {
@@ -21,7 +23,7 @@ function nativeBinding(): string | object {
   binding ??=
     typeof __DOCSCTL_SEA_NATIVE_BINDING__ === 'function'
       ? __DOCSCTL_SEA_NATIVE_BINDING__()
-      : createRequire(import.meta.url).resolve('better-sqlite3/build/Release/better_sqlite3.node');
+      : load.resolve('better-sqlite3/build/Release/better_sqlite3.node');
   return binding;
 }
 
