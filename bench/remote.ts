@@ -1,13 +1,14 @@
 // A remote `members list` (env URL and token, a real `serve` on loopback) against a minimal Node client:
 // node:http GETs the same page and prints two columns. Both run interleaved; the ratio of medians and
 // each one's peak memory (maxRSS) are reported (issue 19).
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { median, type BenchRow } from './report';
+import type { BenchRow } from './report';
 import { runQuiet, startServe } from './spawn';
 import { startupEnv, timeInterleaved } from './startup';
+import { faultsOver, pageFaultMicros, usageOf, writeUsageReporter } from './page-faults';
 
 /** The baseline: what the same page costs with nothing of docsctl in it. */
 const MINIMAL_CLIENT = `
@@ -44,21 +45,6 @@ for (const file of process.env.BUNDLES.split(',')) {
 }
 ${MINIMAL_CLIENT}`;
 
-/** Writes the process's peak resident memory (kB) to stderr at exit; loaded with --require. */
-const PEAK_REPORTER = `process.on('exit', () => process.stderr.write('maxrss ' + process.resourceUsage().maxRSS + '\\n'));`;
-
-/** Median peak memory of `runs` runs of `args`, in MB. */
-function peakMb(args: string[], env: NodeJS.ProcessEnv, reporter: string, runs: number): number {
-  const peaks: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const result = spawnSync(process.execPath, ['--require', reporter, ...args], { env, encoding: 'utf8' });
-    const kb = Number(/maxrss (\d+)/.exec(result.stderr)?.[1]);
-    if (result.status !== 0 || !kb) throw new Error(`${args.join(' ')} failed: ${result.stderr}`);
-    peaks.push(kb / 1024);
-  }
-  return median(peaks);
-}
-
 export async function benchRemote(bin: string, runs: number): Promise<BenchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'docsctl-bench-'));
   const local = startupEnv(dir);
@@ -72,9 +58,8 @@ export async function benchRemote(bin: string, runs: number): Promise<BenchRow[]
     const { DOCSCTL_DB, ...withoutDb } = local;
     const remote = { ...withoutDb, DOCSCTL_URL: serve.url, DOCSCTL_TOKEN: token };
     const minimal = join(dir, 'minimal-client.cjs');
-    const reporter = join(dir, 'peak.cjs');
     writeFileSync(minimal, MINIMAL_CLIENT);
-    writeFileSync(reporter, PEAK_REPORTER);
+    const reporter = writeUsageReporter(dir);
     const baselineEnv = { ...withoutDb, BASE: serve.url, ORG: org, TOKEN: token };
     const bundleFloor = join(dir, 'bundle-floor.cjs');
     writeFileSync(bundleFloor, BUNDLE_FLOOR);
@@ -83,15 +68,19 @@ export async function benchRemote(bin: string, runs: number): Promise<BenchRow[]
     // Warm: the code cache (written by the first runs) and the server.
     for (let i = 0; i < 3; i++) runQuiet(bin, ['members', 'list'], remote);
     const [baseline, docsctl, floor] = timeInterleaved([[minimal], [bin, 'members', 'list'], [bundleFloor]], runs, [baselineEnv, remote, floorEnv]);
-    const peakBaseline = peakMb([minimal], baselineEnv, reporter, 5);
-    const peak = peakMb([bin, 'members', 'list'], remote, reporter, 5);
+    const usageBaseline = usageOf([minimal], baselineEnv, reporter, 5);
+    const usage = usageOf([bin, 'members', 'list'], remote, reporter, 5);
+    const usageFloor = usageOf([bundleFloor], floorEnv, reporter, 5);
+    const micros = pageFaultMicros();
     const ratio = docsctl / baseline;
     return [
-      { name: 'remote: minimal node:http client (baseline)', value: `${baseline.toFixed(1)} ms, peak ${peakBaseline.toFixed(0)} MB` },
+      { name: 'remote: minimal node:http client (baseline)', value: `${baseline.toFixed(1)} ms, peak ${usageBaseline.peakMb.toFixed(0)} MB` },
       { name: 'remote: docsctl members list (env URL + token)', value: `${docsctl.toFixed(1)} ms`, ratio, target: '<= 1.3x baseline', ok: ratio <= 1.3 },
       { name: "remote: floor, docsctl's start-up bundles compiled from their code caches, then the client", value: `${floor.toFixed(1)} ms`, ratio: floor / baseline },
       { name: 'remote: members list over that floor (what its code adds)', value: `+${(docsctl - floor).toFixed(1)} ms`, ratio: docsctl / floor },
-      { name: 'remote: members list peak memory', value: `${peak.toFixed(0)} MB`, target: '<= 60 MB', ok: peak <= 60 },
+      { name: 'remote: page faults, members list over the client', value: faultsOver(usage.faults, usageBaseline.faults, micros) },
+      { name: 'remote: page faults, members list over the floor', value: faultsOver(usage.faults, usageFloor.faults, micros) },
+      { name: 'remote: members list peak memory', value: `${usage.peakMb.toFixed(0)} MB`, target: '<= 60 MB', ok: usage.peakMb <= 60 },
     ];
   } finally {
     served?.child.kill();

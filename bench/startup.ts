@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median, type BenchRow } from './report';
+import { faultsOver, pageFaultMicros, usageOf, writeUsageReporter } from './page-faults';
 
 /** Arguments for this Node, or another program (the single executable) with its arguments. */
 export type Timed = string[] | { file: string; args: string[] };
@@ -78,12 +79,16 @@ export function benchStartup(bin: string, runs: number): BenchRow[] {
     const floor = writeMinimalLocal(dir, bin, env);
     const [baseline, version, list, minimal] = timeInterleaved([['-e', '0'], [bin, '--version'], [bin, 'members', 'list'], [floor.script]], runs, [env, env, env, floor.env]);
     const [coldBaseline, coldList] = timeInterleaved([['-e', '0'], [bin, 'members', 'list']], Math.ceil(runs / 2), cold);
+    const reporter = writeUsageReporter(dir);
+    const micros = pageFaultMicros();
+    const faults = { list: usageOf([bin, 'members', 'list'], env, reporter, 5).faults, floor: usageOf([floor.script], floor.env, reporter, 5).faults };
     return [
       { name: 'start: node -e 0 (baseline)', value: `${baseline.toFixed(1)} ms` },
       { name: 'start: docsctl --version', value: `${version.toFixed(1)} ms`, ratio: version / baseline, target: '<= 1.3x baseline', ok: version / baseline <= 1.3 },
       { name: 'start: docsctl members list (local)', value: `${list.toFixed(1)} ms`, ratio: list / baseline, target: '<= 1.5x baseline', ok: list / baseline <= 1.5 },
       { name: 'start: floor, better-sqlite3 alone reading and printing the same members', value: `${minimal.toFixed(1)} ms`, ratio: minimal / baseline },
       { name: 'start: members list over its floor (the gap docsctl adds)', value: `+${(list - minimal).toFixed(1)} ms`, ratio: list / minimal },
+      { name: 'start: page faults, members list over its floor', value: faultsOver(faults.list, faults.floor, micros) },
       { name: 'start: members list, code cache off', value: `${coldList.toFixed(1)} ms`, ratio: coldList / coldBaseline },
     ];
   } finally {
