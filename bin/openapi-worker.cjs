@@ -3,10 +3,10 @@
 // dist/openapi-worker.cjs, and the vendor bundles it loads (yaml, swagger-parser), through V8 code
 // caches of their own, as bin/docsctl.cjs runs the CLI's bundle. Compiling those ~0.8 MB again in every
 // worker was half of its time (docs/performance.md, "openapi publish").
-const { closeSync, openSync, readdirSync, readFileSync, readSync } = require('node:fs');
+const { closeSync, openSync, readdirSync, readSync } = require('node:fs');
 const { createRequire } = require('node:module');
 const { join } = require('node:path');
-const { bundleRequire, runSource } = require('./run-bundle.cjs');
+const { bundleRequire, runFile } = require('./run-bundle.cjs');
 
 const dist = join(__dirname, '..', 'dist');
 // The caches' command group: a worker's, whichever command started it.
@@ -39,10 +39,10 @@ const loaded = new Map();
 const loadVendor = (id) => {
   if (!loaded.has(id)) {
     const filename = join(dist, id);
-    loaded.set(id, runSource(readFileSync(filename, 'utf8'), { filename, require: createRequire(filename), argv, build }));
+    loaded.set(id, runFile(filename, { require: createRequire(filename), argv, build }));
   }
   return loaded.get(id);
 };
 const file = join(dist, 'openapi-worker.cjs');
-const worker = runSource(readFileSync(file, 'utf8'), { filename: file, require: bundleRequire(createRequire(file), loadVendor), argv, build });
+const worker = runFile(file, { require: bundleRequire(createRequire(file), loadVendor), argv, build });
 worker.validateWorkerData(() => [...loaded.keys()].map((id) => /^\.\/vendor\/(.+)\.cjs$/.exec(id)[1]));

@@ -127,6 +127,23 @@ describe('bin/run-bundle.cjs (the code cache)', () => {
     }
   });
 
+  it('reads a bundle file as the text runSource compiles: UTF-8 beyond ASCII as UTF-8, and one cache for both', () => {
+    const box = sandbox('abababababababab');
+    try {
+      // The builds write ASCII; a bundle that is not still runs as its UTF-8 text.
+      writeFileSync(box.bundle, "// docsctl bundle abababababababab\nprocess.stdout.write('naïve ∑ ' + typeof require('node:path').join + '\\n');\n");
+      expect(box.run()).toMatchObject({ status: 0, stdout: 'naïve ∑ function\n', said: 'missing', written: true });
+      // The cache runFile's run wrote fits runSource of the same text: both compile the very same source.
+      const code = `const { runSource } = require(${JSON.stringify(runBundle)});
+        runSource(require('node:fs').readFileSync(${JSON.stringify(box.bundle)}, 'utf8'), { filename: ${JSON.stringify(box.bundle)}, require, argv: [] });`;
+      const r = spawnSync(process.execPath, ['-e', code], { env: box.env, encoding: 'utf8' });
+      expect(r.stdout).toBe('naïve ∑ function\n');
+      expect(r.stderr).toContain('code cache accepted');
+    } finally {
+      box.done();
+    }
+  });
+
   it('runs without a cache when told to, when the bundle has no hash, or when no private folder is writable', () => {
     const box = sandbox();
     try {
