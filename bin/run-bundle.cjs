@@ -3,7 +3,7 @@
 // (its own compile cache arrived in Node 22), and compiling was the largest part of a local command's
 // start-up; a cache accepted by V8 skips it. See docs/performance.md.
 const { isAscii } = require('node:buffer');
-const { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
+const { closeSync, fstatSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
 const { createRequire } = require('node:module');
 const { dirname, join } = require('node:path');
 const { Script } = require('node:vm');
@@ -34,9 +34,34 @@ function cacheFileFor(source, env, command) {
   return dir ? join(dir, `${prefix}${command ?? 'main'}-${process.version}-${process.arch}.bin`) : undefined;
 }
 
-function readCache(file, encoding) {
+// One buffer for every file a start reads, one after the other (the bundles and their code caches): each
+// is copied out (decoded, or deserialized by V8) before the next is read. A buffer of its own for each was
+// fresh memory, one page fault per 4 KiB first touched (~250 more for a local command, at ~13 µs each on a
+// virtual machine). It holds the largest of them for the process's life; pages never touched cost nothing.
+let scratch = Buffer.alloc(0);
+
+/** `file`'s bytes between `head` and `tail` (latin1), in the shared buffer: valid until the next read. */
+function readWhole(file, head = '', tail = '') {
+  const fd = openSync(file, 'r');
   try {
-    return readFileSync(file, encoding);
+    const size = fstatSync(fd).size;
+    const need = head.length + size + tail.length;
+    if (scratch.length < need) scratch = Buffer.allocUnsafeSlow(Math.max(need, 1 << 20));
+    scratch.write(head, 0, 'latin1');
+    let read = 0;
+    for (let n; read < size && (n = readSync(fd, scratch, head.length + read, size - read, read)) > 0; ) read += n;
+    // Cut short (a build rewriting it meanwhile): as read, as readFileSync would have given it.
+    scratch.write(tail, head.length + read, 'latin1');
+    return scratch.subarray(0, head.length + read + tail.length);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A code cache's bytes (valid until the next read: V8 deserializes them while compiling), or undefined. */
+function readCache(file) {
+  try {
+    return readWhole(file);
   } catch {
     return undefined;
   }
@@ -122,31 +147,18 @@ function runSource(source, options) {
 }
 
 /**
- * `runSource` of a bundle's file, read straight into a buffer between the wrapper's two ends and decoded
- * once: the file's text joined to them was a second copy of each bundle in fresh memory (~300 more page
- * faults for a local command's two bundles, ~5 ms on a virtual machine where a fault costs ~13 µs).
+ * `runSource` of a bundle's file, read straight into the shared buffer between the wrapper's two ends and
+ * decoded once: the file's text joined to them was a second copy of each bundle in fresh memory (~300
+ * more page faults for a local command's two bundles, ~5 ms on a virtual machine where a fault costs ~13 µs).
  */
 function runFile(file, options) {
   return runWrapped(readWrapped(file), { filename: file, ...options });
 }
 
 function readWrapped(file) {
-  const fd = openSync(file, 'r');
-  try {
-    const size = fstatSync(fd).size;
-    const bytes = Buffer.allocUnsafeSlow(WRAPPER_HEAD.length + size + WRAPPER_TAIL.length);
-    bytes.write(WRAPPER_HEAD, 0, 'latin1');
-    let read = 0;
-    for (let n; read < size && (n = readSync(fd, bytes, WRAPPER_HEAD.length + read, size - read, read)) > 0; ) read += n;
-    // Cut short (a build rewriting it meanwhile): as read, as readFileSync would have given it.
-    const end = WRAPPER_HEAD.length + read;
-    bytes.write(WRAPPER_TAIL, end, 'latin1');
-    const whole = bytes.subarray(0, end + WRAPPER_TAIL.length);
-    // The builds write ASCII (esbuild escapes the rest), which latin1 decodes as it is, without a pass of UTF-8.
-    return isAscii(whole) ? whole.toString('latin1') : whole.toString('utf8');
-  } finally {
-    closeSync(fd);
-  }
+  const whole = readWhole(file, WRAPPER_HEAD, WRAPPER_TAIL);
+  // The builds write ASCII (esbuild escapes the rest), which latin1 decodes as it is, without a pass of UTF-8.
+  return isAscii(whole) ? whole.toString('latin1') : whole.toString('utf8');
 }
 
 function runWrapped(wrapped, { filename, require, env = process.env, argv = process.argv.slice(2), build }) {
