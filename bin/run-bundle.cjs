@@ -155,10 +155,26 @@ function runFile(file, options) {
   return runWrapped(readWrapped(file), { filename: file, ...options });
 }
 
+/**
+ * `runSource` of a bundle's bytes (the single executable's assets), copied into the shared buffer between
+ * the wrapper's two ends and decoded once, as `runFile` does.
+ */
+function runBytes(bytes, options) {
+  const need = WRAPPER_HEAD.length + bytes.length + WRAPPER_TAIL.length;
+  if (scratch.length < need) scratch = Buffer.allocUnsafeSlow(Math.max(need, 1 << 20));
+  scratch.write(WRAPPER_HEAD, 0, 'latin1');
+  scratch.set(bytes, WRAPPER_HEAD.length);
+  scratch.write(WRAPPER_TAIL, WRAPPER_HEAD.length + bytes.length, 'latin1');
+  return runWrapped(decoded(scratch.subarray(0, need)), options);
+}
+
 function readWrapped(file) {
-  const whole = readWhole(file, WRAPPER_HEAD, WRAPPER_TAIL);
-  // The builds write ASCII (esbuild escapes the rest), which latin1 decodes as it is, without a pass of UTF-8.
-  return isAscii(whole) ? whole.toString('latin1') : whole.toString('utf8');
+  return decoded(readWhole(file, WRAPPER_HEAD, WRAPPER_TAIL));
+}
+
+/** A bundle's text: the builds write ASCII (esbuild escapes the rest), which latin1 decodes as it is, without a pass of UTF-8. */
+function decoded(bytes) {
+  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
 }
 
 function runWrapped(wrapped, { filename, require, env = process.env, argv = process.argv.slice(2), build }) {
@@ -239,4 +255,4 @@ function runBundle(file, env = process.env, argv = process.argv.slice(2)) {
   return run('core');
 }
 
-module.exports = { bundleFileName, bundleRequire, linkBundles, runBundle, runFile, runSource };
+module.exports = { bundleFileName, bundleRequire, linkBundles, runBundle, runBytes, runFile, runSource };

@@ -12,20 +12,20 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   process.stdout.write(`${__DOCSCTL_VERSION__}\n`);
 } else {
   const { getRawAsset } = require('node:sea');
-  const { bundleFileName, bundleRequire, linkBundles, runSource } = require('../bin/run-bundle.cjs');
-  // esbuild writes ASCII (it escapes the rest), so latin1 reads the bytes as they are without decoding.
-  const asset = (name) => Buffer.from(getRawAsset(name)).toString('latin1');
+  const { bundleFileName, bundleRequire, linkBundles, runBytes } = require('../bin/run-bundle.cjs');
+  // The asset's bytes as they are in the executable (no copy): runBytes decodes them once, inside the wrapper.
+  const asset = (name) => new Uint8Array(getRawAsset(name));
   // Every bundle's require(): the executable's own, which loads built-in modules (the rest is bundled),
   // and the vendor bundles, each run once.
   // The hashes of all of them (scripts/package.js): writing one bundle's cache never clears out another's.
   const build = __DOCSCTL_BUNDLE_HASHES__;
   const vendors = new Map();
   const loadVendor = (id) => {
-    if (!vendors.has(id)) vendors.set(id, runSource(asset(id.slice(2)), { filename: process.execPath, require, argv, build }));
+    if (!vendors.has(id)) vendors.set(id, runBytes(asset(id.slice(2)), { filename: process.execPath, require, argv, build }));
     return vendors.get(id);
   };
   const bundlesRequire = bundleRequire(require, loadVendor);
-  const run = (name) => runSource(asset(bundleFileName(name)), { filename: process.execPath, require: bundlesRequire, argv, build });
+  const run = (name) => runBytes(asset(bundleFileName(name)), { filename: process.execPath, require: bundlesRequire, argv, build });
   linkBundles(run);
   run('core');
 }
