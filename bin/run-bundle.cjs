@@ -40,13 +40,18 @@ function cacheFileFor(source, env, command) {
 // virtual machine). It holds the largest of them for the process's life; pages never touched cost nothing.
 let scratch = Buffer.alloc(0);
 
+/** The shared buffer, at least `size` bytes long. */
+function scratchOf(size) {
+  if (scratch.length < size) scratch = Buffer.allocUnsafeSlow(Math.max(size, 1 << 20));
+  return scratch;
+}
+
 /** `file`'s bytes between `head` and `tail` (latin1), in the shared buffer: valid until the next read. */
 function readWhole(file, head = '', tail = '') {
   const fd = openSync(file, 'r');
   try {
     const size = fstatSync(fd).size;
-    const need = head.length + size + tail.length;
-    if (scratch.length < need) scratch = Buffer.allocUnsafeSlow(Math.max(need, 1 << 20));
+    const scratch = scratchOf(head.length + size + tail.length);
     scratch.write(head, 0, 'latin1');
     let read = 0;
     for (let n; read < size && (n = readSync(fd, scratch, head.length + read, size - read, read)) > 0; ) read += n;
@@ -161,7 +166,7 @@ function runFile(file, options) {
  */
 function runBytes(bytes, options) {
   const need = WRAPPER_HEAD.length + bytes.length + WRAPPER_TAIL.length;
-  if (scratch.length < need) scratch = Buffer.allocUnsafeSlow(Math.max(need, 1 << 20));
+  const scratch = scratchOf(need);
   scratch.write(WRAPPER_HEAD, 0, 'latin1');
   scratch.set(bytes, WRAPPER_HEAD.length);
   scratch.write(WRAPPER_TAIL, WRAPPER_HEAD.length + bytes.length, 'latin1');
