@@ -94,6 +94,22 @@ describe('remote transport', () => {
     await transport.close?.();
   });
 
+  it('times out an answer whose body stops coming, once, without retrying it as a dropped connection', async () => {
+    let requests = 0;
+    const server = createServer((_req, res) => {
+      requests++;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"items": [');
+    });
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const transport = remoteTransport({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, timeoutMs: 100, sleep: async () => undefined });
+    await expect(transport.send({ method: 'GET', url: '/v1/user' })).rejects.toThrow(/timed out after 100 ms/);
+    expect(requests).toBe(1);
+    await transport.close?.();
+    server.closeAllConnections();
+  });
+
   it('reports an unreachable server as an error, exit code 1', async () => {
     const result = await run(['--url', 'http://127.0.0.1:9', '--token', 't', 'orgs', 'list'], { env: {} });
     expect(result.code).toBe(1);
