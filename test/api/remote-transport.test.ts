@@ -7,15 +7,19 @@ import { run } from '../helpers/cli';
 
 const servers: Server[] = [];
 
-/** A loopback server answering from a script of responses, recording what it saw. */
-async function scripted(responses: { status: number; headers?: Record<string, string>; body?: string; delayMs?: number }[]) {
+/**
+ * A loopback server answering from a script of responses, recording what it saw. `partial`: the
+ * answer's headers and these first bytes of its body, and then nothing more.
+ */
+async function scripted(responses: { status: number; headers?: Record<string, string>; body?: string; delayMs?: number; partial?: string }[]) {
   const seen: { method?: string; url?: string; authorization?: string }[] = [];
   const server = createServer((req, res) => {
     seen.push({ method: req.method, url: req.url, authorization: req.headers.authorization });
     const next = responses[Math.min(seen.length - 1, responses.length - 1)];
     setTimeout(() => {
       res.writeHead(next.status, { 'content-type': 'application/json', ...next.headers });
-      res.end(next.body ?? '');
+      if (next.partial !== undefined) res.write(next.partial);
+      else res.end(next.body ?? '');
     }, next.delayMs ?? 0);
   });
   servers.push(server);
@@ -95,19 +99,11 @@ describe('remote transport', () => {
   });
 
   it('times out an answer whose body stops coming, once, without retrying it as a dropped connection', async () => {
-    let requests = 0;
-    const server = createServer((_req, res) => {
-      requests++;
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.write('{"items": [');
-    });
-    servers.push(server);
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const transport = remoteTransport({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, timeoutMs: 100, sleep: async () => undefined });
+    const server = await scripted([{ status: 200, partial: '{"items": [' }]);
+    const transport = remoteTransport({ baseUrl: server.url, timeoutMs: 100, sleep: async () => undefined });
     await expect(transport.send({ method: 'GET', url: '/v1/user' })).rejects.toThrow(/timed out after 100 ms/);
-    expect(requests).toBe(1);
+    expect(server.seen).toHaveLength(1);
     await transport.close?.();
-    server.closeAllConnections();
   });
 
   it('reports an unreachable server as an error, exit code 1', async () => {
