@@ -10,7 +10,7 @@ import type { SizedStream } from '../engine/content/blob-store';
 import { uploadTooLarge } from '../domain/file-size';
 import { createRouter } from './router';
 import { formatIssues } from '../api/format-issues';
-import { COLLECTION_WRITES, operations, ORGANIZATION_WRITES, SELF_COMMITTING, SPACE_WRITES, TRANSFERS } from './operations';
+import { COLLECTION_WRITES, operations, ORGANIZATION_WRITES, SELF_COMMITTING, SPACE_WRITES, TRANSFERS, type RecordInTransaction } from './operations';
 import { createRateLimiter, type RateLimitOptions } from './rate-limit';
 import { renderOpenApi } from '../api/openapi';
 import { WithStatus } from './status';
@@ -237,7 +237,7 @@ export function createApp(options: AppOptions) {
         if (declared > engine.core.maxFileSize) return errorResponse(413, uploadTooLarge(engine.core.maxFileSize, (query as { name?: string }).name), rateHeaders);
         body = bytesOf(req.body);
       } else body = parseBody(route, req.body);
-      const operation = operations[route.operationId as keyof typeof operations] as (e: Engine, a: Actor, i: unknown) => unknown;
+      const operation = operations[route.operationId as keyof typeof operations] as (e: Engine, a: Actor, i: { params: unknown; query: unknown; body: unknown; record?: RecordInTransaction }) => unknown;
       const run = async () => operation(engine, actor!, { params, query, body });
       // A write and its audit record commit together, or neither does (docs/api.md, "Audit log").
       let organizationId = route.method === 'GET' ? undefined : await engine.audit.organizationOf(params);
@@ -267,8 +267,14 @@ export function createApp(options: AppOptions) {
         // A transaction cannot wait on the network: an import or an OpenAPI publish commits its own
         // transactions as it goes, and its record follows once it is done.
         const described = await describe();
-        value = await run();
-        await engine.core.write(async () => await audit(value, described));
+        // One that stores in a single transaction (an upload) records in it, so both commit together.
+        let recorded = false;
+        const record = async (answer: unknown) => {
+          await audit(answer, described);
+          recorded = true;
+        };
+        value = await operation(engine, actor!, { params, query, body, record });
+        if (!recorded) await engine.core.write(async () => await audit(value, described));
       } else {
         let failed: { error: unknown } | undefined;
         let moved = false;

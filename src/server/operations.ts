@@ -8,7 +8,13 @@ import type { RawFile } from './raw-response';
 /** What an operation answers: a route without a response schema answers nothing (204) or bytes (raw routes). */
 type Body<T> = T extends undefined ? void | RawFile : T;
 type Answer<T> = Body<T> | WithStatus | Promise<Body<T> | WithStatus>;
-type Operation<R> = (engine: Engine, actor: Actor, input: ValidInput<R>) => Answer<ResultOf<R>>;
+/**
+ * Given to a self-committing operation: writes the request's audit record inside the transaction it
+ * runs it in (its last), so the write and its record commit together. One that does not call it gets
+ * its record in a transaction of its own once it is done.
+ */
+export type RecordInTransaction = (answer: unknown) => Promise<void>;
+type Operation<R> = (engine: Engine, actor: Actor, input: ValidInput<R> & { record?: RecordInTransaction }) => Answer<ResultOf<R>>;
 type Operations = { [K in keyof Routes]: Operation<Routes[K]> };
 
 /**
@@ -18,7 +24,8 @@ type Operations = { [K in keyof Routes]: Operation<Routes[K]> };
  */
 export const SELF_COMMITTING: ReadonlySet<string> = new Set<keyof Routes>([
   'importContentInSpace', 'importContentInChangeRequest', 'createOpenAPISpec', 'createOrUpdateOpenAPISpecBySlug',
-  // An upload waits on its client while the bytes arrive: they go to a temp file, then one transaction stores them.
+  // An upload waits on its client while the bytes arrive: they go to a temp file, then one transaction
+  // stores them and records the request.
   'createSpaceUpload',
 ]);
 
@@ -216,7 +223,7 @@ export const operations: Operations = {
   getChangeRequestDiff: async (e, a, { params }) => await e.history.changeRequestDiff(a, params.spaceId, params.changeRequestId),
   listSpaceDeletedPages: async (e, a, { params, query }) => await e.history.deletedPages(a, params.spaceId, query),
   restoreRevision: async (e, a, { params, body }) => await e.history.restore(a, params.spaceId, params.revisionId, body),
-  createSpaceUpload: (e, a, { params, query, body }) => e.uploads.create(a, params.spaceId, body, query.name),
+  createSpaceUpload: (e, a, { params, query, body, record }) => e.uploads.create(a, params.spaceId, body, query.name, record),
   getLimits: (e) => e.uploads.limits(),
   getSpacePdf: async (e, a, { params, query }) => await e.content.pdfUrl(a, { spaceId: params.spaceId }, query),
   getChangeRequestPdf: async (e, a, { params, query }) => await e.content.pdfUrl(a, { spaceId: params.spaceId, changeRequest: params.changeRequestId }, query),

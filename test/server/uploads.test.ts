@@ -66,6 +66,8 @@ describe('POST /v1/spaces/{spaceId}/uploads', () => {
     const record = await s.engine.core.get<{ operation_id: string; targets: string; summary: string }>("SELECT * FROM audit_log WHERE operation_id = 'createSpaceUpload'");
     expect(JSON.parse(record!.targets)).toEqual({ spaceId: s.space.id, created: sha(bytes) });
     expect(JSON.parse(record!.summary)).toEqual({ fields: [], counts: {} });
+    // Once, in the transaction that stored it (the app records a self-committing write only when it did not).
+    expect(await s.count("SELECT COUNT(*) AS n FROM audit_log WHERE operation_id = 'createSpaceUpload'")).toBe(1);
     expect(readdirSync(temp)).toEqual([]);
   });
 

@@ -43,8 +43,11 @@ export function uploadsModule(core: Core, spaces: ReturnType<typeof spacesModule
   }
 
   return {
-    /** `name` names the file in messages only. */
-    async create(actor: Actor, spaceId: string, body: AsyncIterable<Uint8Array>, name?: string): Promise<Upload> {
+    /**
+     * `name` names the file in messages only; `record` (the app's audit) runs inside the transaction
+     * that stores the upload, with its answer.
+     */
+    async create(actor: Actor, spaceId: string, body: AsyncIterable<Uint8Array>, name?: string, record?: (upload: Upload) => Promise<void>): Promise<Upload> {
       // Nobody makes the server receive a file for nothing: the rights are checked before the first byte.
       await writable(actor, spaceId);
       const what = name ? `${name}: ` : '';
@@ -61,6 +64,7 @@ export function uploadsModule(core: Core, spaces: ReturnType<typeof spacesModule
         const file = { path: received.path!, sha256: received.sha256, size: received.size };
         const written = await writeAhead(core, received.bytes ? { bytes: received.bytes, sha256: received.sha256 } : file);
         const at = core.now();
+        const upload: Upload = { object: 'upload', id: received.sha256, size: received.size, expiresAt: new Date(new Date(at).getTime() + RETENTION_MS).toISOString() };
         await core.write(async () => {
           await writable(actor, spaceId);
           if (received.bytes) await storeBytes(core, received.bytes, received.sha256, { written });
@@ -70,8 +74,9 @@ export function uploadsModule(core: Core, spaces: ReturnType<typeof spacesModule
              ON CONFLICT (space_id, blob_id) DO UPDATE SET created_at = excluded.created_at, created_by = excluded.created_by`,
             [spaceId, received.sha256, at, actor.userId],
           );
+          await record?.(upload);
         });
-        return { object: 'upload', id: received.sha256, size: received.size, expiresAt: new Date(new Date(at).getTime() + RETENTION_MS).toISOString() };
+        return upload;
       } finally {
         await received.dispose();
       }
