@@ -20,26 +20,34 @@ const READ_CHUNK = 1024 * 1024;
 /**
  * A file's bytes, read synchronously a chunk at a time as the app asks for them: in-process there is
  * nothing else to do meanwhile, and each read through the thread pool was several round trips
- * (a push of 200 images spent a quarter of its time waiting on them).
+ * (a push of 200 images spent a quarter of its time waiting on them). Each buffer is as large as what
+ * is left of the `size` the file had (a chunk at most): a 1 MiB buffer for every 3 KiB image, and
+ * another to find its end, made a push of 1,000 images spend a tenth of its time collecting them.
  */
-async function* chunksOf(path: string): AsyncGenerator<Uint8Array> {
+async function* chunksOf(path: string, size: number): AsyncGenerator<Uint8Array> {
   const fd = openSync(path, 'r');
   try {
-    for (;;) {
-      const buffer = Buffer.allocUnsafe(READ_CHUNK);
-      const n = readSync(fd, buffer, 0, READ_CHUNK, null);
+    for (let left = size; ; ) {
+      // Past the size it had, a small read finds the end (or that the file grew: then whole chunks again).
+      const buffer = Buffer.allocUnsafe(left > 0 ? Math.min(READ_CHUNK, left) : left === 0 ? END_PROBE : READ_CHUNK);
+      const n = readSync(fd, buffer, 0, buffer.length, null);
       if (n === 0) return;
-      yield n === READ_CHUNK ? buffer : buffer.subarray(0, n);
+      left = left >= n ? left - n : -1;
+      yield n === buffer.length ? buffer : buffer.subarray(0, n);
     }
   } finally {
     closeSync(fd);
   }
 }
 
+/** What is read past a file's size to find that it ends there. */
+const END_PROBE = 1024;
+
 /** An upload's body as the app takes it: the file's bytes (read as the app consumes them) or the buffer. */
 async function uploadOf(upload: string | Buffer): Promise<{ body: AsyncGenerator<Uint8Array>; size: number }> {
   if (typeof upload !== 'string') return { body: (async function* () { yield upload; })(), size: upload.length };
-  return { body: chunksOf(upload), size: statSync(upload).size };
+  const size = statSync(upload).size;
+  return { body: chunksOf(upload, size), size };
 }
 
 /** Writes bytes to `path` as they come; a failure leaves no partial file. */
