@@ -140,6 +140,8 @@ export function remoteTransport(options: RemoteOptions): Transport {
   let client: ReturnType<typeof httpClient> | undefined;
 
   return {
+    // Well under the agent's 8 sockets, so other requests of the command still find one.
+    inFlight: 4,
     async send(req) {
       const headers: Record<string, string> = {
         accept: 'application/json',

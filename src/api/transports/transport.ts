@@ -24,5 +24,10 @@ export interface TransportResponse {
 /** How requests reach the app: in-process (local) or over HTTP (remote). Nothing else differs. */
 export interface Transport {
   send(request: TransportRequest): Promise<TransportResponse>;
+  /**
+   * How many requests a sender of many independent ones (a push's uploads) keeps in flight: over HTTP
+   * they overlap the round trips; in-process one thread does all the work, so 1 (the default).
+   */
+  inFlight?: number;
   close?(): Promise<void> | void;
 }

@@ -144,24 +144,37 @@ Exit codes: 0 merged or nothing to change, 6 conflicts (the pages are listed), 1
     });
 }
 
-/** Uploads each file's bytes (streamed from disk), with a progress line on a terminal: upload ids by path. */
+/**
+ * Uploads each file's bytes (streamed from disk), as many at a time as the transport overlaps, with a
+ * progress line on a terminal: upload ids by path. On a failure no new upload starts, those under way
+ * finish, and the first failure is thrown.
+ */
 async function uploadAll(ctx: Context, api: ApiClient, spaceId: string, uploads: LocalAsset[], where: (file: string) => string): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   if (!uploads.length) return ids;
   const progress = ctx.progress('Uploading');
   progress.setTotal(uploads.length);
-  try {
-    for (const asset of uploads) {
-      const input = { params: { spaceId }, query: { name: asset.file.slice(-256) } };
-      const answer = await api.upload(routes.createSpaceUpload, input, asset.diskPath ?? (await asset.read())).catch((error: unknown) => {
-        throw error instanceof ApiError ? new ApiError(error.status, `${where(asset.file)}: ${error.message}`) : error;
-      });
-      ids.set(asset.file, answer.id);
-      progress.advance(1, asset.size);
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const uploader = async () => {
+    while (!failure && next < uploads.length) {
+      const asset = uploads[next++];
+      try {
+        const input = { params: { spaceId }, query: { name: asset.file.slice(-256) } };
+        const answer = await api.upload(routes.createSpaceUpload, input, asset.diskPath ?? (await asset.read()));
+        ids.set(asset.file, answer.id);
+        progress.advance(1, asset.size);
+      } catch (error) {
+        failure ??= { error: error instanceof ApiError ? new ApiError(error.status, `${where(asset.file)}: ${error.message}`) : error };
+      }
     }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(api.transport.inFlight ?? 1, uploads.length) }, uploader));
   } finally {
     progress.done();
   }
+  if (failure) throw failure.error;
   return ids;
 }
 

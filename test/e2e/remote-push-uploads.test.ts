@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { createServer, request, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { servedSandbox } from '../helpers/serve';
+import { run } from '../helpers/cli';
+import { runBuilt } from '../helpers/built';
+
+/**
+ * A remote `content push` keeps several uploads in flight (over HTTP they overlap the round trips: a
+ * push of 300 images over a 10 ms link took a third of the time it took one by one), and a failed
+ * upload still leaves nothing behind: no new upload starts, no change request is opened.
+ */
+describe('content push uploads to a remote instance', () => {
+  const { box, remote, served } = servedSandbox();
+
+  /** A Git Sync folder of one page showing `images` images of their own bytes. */
+  const folder = (name: string, images: number) => {
+    const dir = join(box.dir, name);
+    mkdirSync(join(dir, '.gitbook/assets'), { recursive: true });
+    const lines = Array.from({ length: images }, (_, n) => `![](.gitbook/assets/image-${n}.png)`);
+    writeFileSync(join(dir, 'README.md'), `# Welcome\n\n${lines.join('\n\n')}\n`);
+    for (let n = 0; n < images; n++) writeFileSync(join(dir, `.gitbook/assets/image-${n}.png`), Buffer.alloc(2000 + n, n));
+    return name;
+  };
+  const newSpace = async (title: string) => JSON.parse((await remote(['spaces', 'create', '--title', title, '--json'])).stdout).id as string;
+  const changeRequests = async (space: string, status: string) => JSON.parse((await remote(['cr', 'list', '--space', space, '--status', status, '--json'])).stdout).count as number;
+
+  /**
+   * A proxy in front of the served instance that holds each upload 30 ms (so overlapping ones show)
+   * and counts them; `refuse` answers the upload of that number (1-based) 400 instead.
+   */
+  async function uploadProxy(refuse?: number) {
+    const target = new URL(served().url);
+    const seen = { started: 0, inFlight: 0, most: 0 };
+    const proxy: Server = createServer((req, res) => {
+      const upload = req.method === 'POST' && /\/uploads(\?|$)/.test(req.url ?? '');
+      if (upload) {
+        seen.started++;
+        seen.most = Math.max(seen.most, ++seen.inFlight);
+        res.on('close', () => seen.inFlight--);
+        if (seen.started === refuse) {
+          req.resume();
+          res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 400, message: 'refused by the proxy' } }));
+          return;
+        }
+      }
+      const forward = () => {
+        const out = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer: IncomingMessage) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        });
+        req.pipe(out);
+      };
+      if (upload) setTimeout(forward, 30);
+      else forward();
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    return { url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, seen, close: () => proxy.close() };
+  }
+
+  it('the built CLI keeps up to 4 uploads in flight and pushes every file', async () => {
+    const space = await newSpace('Overlapped');
+    const docs = folder('overlapped', 12);
+    const proxy = await uploadProxy();
+    try {
+      const pushed = await runBuilt(box, ['--url', proxy.url, '--token', served().token, 'content', 'push', docs, '--space', space, '--merge', '--json']);
+      expect(pushed.code, pushed.stderr).toBe(0);
+      expect(JSON.parse(pushed.stdout)).toMatchObject({ inserted: 1, uploaded: 12, merged: true });
+      expect(proxy.seen).toMatchObject({ started: 12, inFlight: 0, most: 4 });
+    } finally {
+      proxy.close();
+    }
+    const files = JSON.parse((await remote(['content', 'files', '--space', space, '--json'])).stdout);
+    expect(files.count).toBe(12);
+  });
+
+  it('after a refused upload starts no other, opens no change request and names the local file', async () => {
+    const space = await newSpace('Refused');
+    const docs = folder('refused', 12);
+    const proxy = await uploadProxy(3);
+    try {
+      const failed = await run(['--url', proxy.url, '--token', served().token, 'content', 'push', docs, '--space', space, '--merge'], { cwd: box.dir, env: { DOCSCTL_CONFIG_DIR: box.env.DOCSCTL_CONFIG_DIR } });
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toMatch(/refused\/\.gitbook\/assets\/image-\d+\.png: refused by the proxy/);
+      // The third was refused while the first four were under way: at most the fourth started after it.
+      expect(proxy.seen.started).toBeLessThanOrEqual(4);
+      expect(proxy.seen.inFlight).toBe(0);
+    } finally {
+      proxy.close();
+    }
+    for (const status of ['open', 'archived', 'merged']) expect(await changeRequests(space, status), status).toBe(0);
+  });
+});
