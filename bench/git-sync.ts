@@ -43,7 +43,7 @@ function png(side: number, seed: number): Buffer {
 }
 
 /** A Git Sync repository: SUMMARY.md with `groups` headings of `perGroup` pages, a README and, optionally, an image per page. */
-function repository(root: string, pages: number, images: boolean): number {
+export function repository(root: string, pages: number, images: boolean): number {
   const groups = 20;
   const perGroup = Math.ceil(pages / groups);
   const summary = ['# Table of contents', '', '* [Welcome](README.md)', ''];

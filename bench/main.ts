@@ -11,6 +11,7 @@ import { benchSpacePaging } from './space-paging';
 import { benchContentPush } from './content-push';
 import { benchSearch } from './search';
 import { benchGitSyncPush } from './git-sync';
+import { benchGitSyncRemotePush } from './git-sync-remote';
 import { benchGitSyncCorpus } from './git-sync-corpus';
 import { benchOrgExport } from './org-export';
 // Also the program of its own children: with their role set, they play it and exit here (bench/uploads.ts).
@@ -33,6 +34,7 @@ const groups: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
   'space-paging': () => benchSpacePaging(quick ? 20_000 : 100_000),
   'content-push': async () => [...(await benchContentPush(quick ? 200 : 1000)), ...(await benchContentPush(quick ? 2000 : 10_000))],
   'git-sync': () => benchGitSyncPush(bin, quick ? 200 : 1000, quick ? 1 : 3),
+  'git-sync-remote': () => benchGitSyncRemotePush(bin, quick ? 100 : 300, quick ? 1 : 3),
   'git-sync-corpus': () => benchGitSyncCorpus(bin, root, quick ? 1 : 3),
   search: () => benchSearch(quick ? 2000 : 10_000),
   'org-export': () => benchOrgExport(quick ? 2000 : 10_000, quick ? 3 : 1),

@@ -76,6 +76,29 @@ describe('content push uploads to a remote instance', () => {
     expect(files.count).toBe(12);
   });
 
+  it('keeps --parallel uploads in flight, locally too, and refuses a count outside 1 to 8 before reading anything', async () => {
+    const space = await newSpace('Paced');
+    const docs = folder('paced', 6);
+    const proxy = await uploadProxy();
+    try {
+      const pushed = await run(['--url', proxy.url, '--token', served().token, 'content', 'push', docs, '--space', space, '--parallel', '2', '--json'], { cwd: box.dir, env: { DOCSCTL_CONFIG_DIR: box.env.DOCSCTL_CONFIG_DIR } });
+      expect(pushed.code, pushed.stderr).toBe(0);
+      expect(proxy.seen).toMatchObject({ started: 6, most: 2 });
+    } finally {
+      proxy.close();
+    }
+    for (const tty of [false, true]) {
+      for (const bad of ['0', '9', 'two']) {
+        const refused = await run(['content', 'push', docs, '--space', space, '--parallel', bad], { cwd: box.dir, env: box.env, tty });
+        expect(refused.code).toBe(2);
+        expect(refused.stderr).toContain('--parallel: must be a whole number from 1 to 8');
+      }
+    }
+    const local = await box.run(['content', 'push', folder('paced-locally', 5), '--space', await newSpace('Local'), '--parallel', '3', '--merge', '--json']);
+    expect(local.code, local.stderr).toBe(0);
+    expect(JSON.parse(local.stdout)).toMatchObject({ uploaded: 5, merged: true });
+  });
+
   it('after a refused upload starts no other, opens no change request and names the local file', async () => {
     const space = await newSpace('Refused');
     const docs = folder('refused', 12);

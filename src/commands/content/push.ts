@@ -16,13 +16,18 @@ import { describer, pushProblems, whereIn } from './push-checks';
 import { listingRows, type PushListing } from './push-listing';
 import { printChangeRows } from '../shared/content-diff';
 import { describeConflicts, printConflicts } from '../shared/conflicts';
+import { wholeNumberFlag } from '../shared/import-limits';
 
 interface Opts {
   space: string;
   subject?: string;
   merge?: boolean;
   dryRun?: boolean;
+  parallel?: string;
 }
+
+/** The most uploads `--parallel` may keep in flight: the remote transport keeps 8 connections. */
+const MAX_PARALLEL = 8;
 
 /** Files one `insert_files` change takes (the API's limit), and such changes one write request carries. */
 const FILES_PER_CHANGE = 100;
@@ -59,6 +64,7 @@ export function registerPush(group: Command, ctx: Context): void {
     .option('--subject <text>', 'subject of the change request', 'Update from docsctl content push')
     .option('--merge', 'merge the change request right away')
     .option('--dry-run', 'check everything and print what would change; change nothing')
+    .option('--parallel <n>', `uploads in flight at a time, 1-${MAX_PARALLEL} (default: 4 against a remote instance, 1 locally)`)
     .description('open a change request with exactly the difference between a folder and the space (and merge it)')
     .addHelpText('after', `
 Every check (file sizes and names, page titles) runs before anything is sent, and --dry-run runs the
@@ -66,13 +72,17 @@ same checks. --dry-run lists each page that would be added, changed, moved or de
 title) and each file and included file, one line each (the same lines piped), then the counts;
 with --json, as pages, files and includes. Files are uploaded before the change request is opened; a
 push that fails after opening it archives it, so a retried CI job never leaves change requests behind.
+Against a remote instance uploads overlap (--parallel); a refused one stops the push before it opens
+anything.
 
 Examples:
   $ docsctl content push ./docs --space SPACE_ID --dry-run
   $ docsctl content push ./docs --space SPACE_ID --subject "Release 2.4" --merge
+  $ docsctl content push ./docs --space SPACE_ID --merge --parallel 8
 
 Exit codes: 0 merged or nothing to change, 6 conflicts (the pages are listed), 1 other errors.`)
     .action(async (dir: string, opts: Opts) => {
+      const parallel = opts.parallel === undefined ? undefined : wholeNumberFlag(opts.parallel, '--parallel', 1, MAX_PARALLEL);
       const local = await readTree(resolve(ctx.io.cwd, dir)).catch((e: Error) => {
         throw new CliError(`${dir}: cannot read the folder: ${e.message}`, EXIT.error);
       });
@@ -113,7 +123,7 @@ Exit codes: 0 merged or nothing to change, 6 conflicts (the pages are listed), 1
         return;
       }
       // The bytes go first: a failure here leaves no change request behind.
-      const uploaded = await uploadAll(ctx, api, opts.space, files.uploads, where);
+      const uploaded = await uploadAll(ctx, api, opts.space, files.uploads, where, parallel ?? api.transport.inFlight ?? 1);
       const cr = await api.call(routes.createChangeRequest, { params: { spaceId: opts.space }, body: { subject: opts.subject } });
       const params = { spaceId: opts.space, changeRequestId: cr.id };
       let pages: ReturnType<typeof planPages>;
@@ -145,11 +155,11 @@ Exit codes: 0 merged or nothing to change, 6 conflicts (the pages are listed), 1
 }
 
 /**
- * Uploads each file's bytes (streamed from disk), as many at a time as the transport overlaps, with a
- * progress line on a terminal: upload ids by path. On a failure no new upload starts, those under way
- * finish, and the first failure is thrown.
+ * Uploads each file's bytes (streamed from disk), `parallel` at a time, with a progress line on a
+ * terminal: upload ids by path. On a failure no new upload starts, those under way finish, and the
+ * first failure is thrown.
  */
-async function uploadAll(ctx: Context, api: ApiClient, spaceId: string, uploads: LocalAsset[], where: (file: string) => string): Promise<Map<string, string>> {
+async function uploadAll(ctx: Context, api: ApiClient, spaceId: string, uploads: LocalAsset[], where: (file: string) => string, parallel: number): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   if (!uploads.length) return ids;
   const progress = ctx.progress('Uploading');
@@ -170,7 +180,7 @@ async function uploadAll(ctx: Context, api: ApiClient, spaceId: string, uploads:
     }
   };
   try {
-    await Promise.all(Array.from({ length: Math.min(api.transport.inFlight ?? 1, uploads.length) }, uploader));
+    await Promise.all(Array.from({ length: Math.min(parallel, uploads.length) }, uploader));
   } finally {
     progress.done();
   }
