@@ -43,10 +43,10 @@ export async function benchGitSyncRemotePush(bin: string, pages = 300, runs = 3)
     const proxy = await startServer(['-e', DELAYING_PROXY], { ...clean, PORT: new URL(serve.url).port, DELAY_MS: String(LINK_DELAY_MS) });
     children.push(proxy.child);
     const remote = ['--url', proxy.url, '--token', token];
-    const time = (folder: string, flags: string[] = []) => {
+    const time = (flags: string[] = []) => {
       const space = JSON.parse(runQuiet(bin, [...remote, 'spaces', 'create', '--title', 'Bench', '--json'], { ...clean, DOCSCTL_CONFIG_DIR: dir })).id as string;
       const start = performance.now();
-      const result = spawnSync(process.execPath, [bin, ...remote, 'content', 'push', folder, '--space', space, '--merge', '--json', ...flags], { env: { ...clean, DOCSCTL_CONFIG_DIR: dir, CI: '1' }, encoding: 'utf8' });
+      const result = spawnSync(process.execPath, [bin, ...remote, 'content', 'push', withImages, '--space', space, '--merge', '--json', ...flags], { env: { ...clean, DOCSCTL_CONFIG_DIR: dir, CI: '1' }, encoding: 'utf8' });
       const ms = performance.now() - start;
       if (result.status !== 0) throw new Error(`content push failed: ${result.stderr}`);
       const summary = JSON.parse(result.stdout) as { inserted: number; uploaded: number; merged: boolean };
@@ -57,8 +57,8 @@ export async function benchGitSyncRemotePush(bin: string, pages = 300, runs = 3)
     const overlapped: number[] = [];
     let uploaded = 0;
     for (let i = 0; i < runs; i++) {
-      oneByOne.push(time(withImages, ['--parallel', '1']).ms);
-      const run = time(withImages);
+      oneByOne.push(time(['--parallel', '1']).ms);
+      const run = time();
       overlapped.push(run.ms);
       uploaded = run.uploaded;
     }
