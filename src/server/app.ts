@@ -238,7 +238,7 @@ export function createApp(options: AppOptions) {
         body = bytesOf(req.body);
       } else body = parseBody(route, req.body);
       const operation = operations[route.operationId as keyof typeof operations] as (e: Engine, a: Actor, i: { params: unknown; query: unknown; body: unknown; record?: RecordInTransaction }) => unknown;
-      const run = async () => operation(engine, actor!, { params, query, body });
+      const run = async (record?: RecordInTransaction) => operation(engine, actor!, { params, query, body, record });
       // A write and its audit record commit together, or neither does (docs/api.md, "Audit log").
       let organizationId = route.method === 'GET' ? undefined : await engine.audit.organizationOf(params);
       // What the path's targets are called, read before the write runs: a delete or a rename changes them.
@@ -273,7 +273,7 @@ export function createApp(options: AppOptions) {
           await audit(answer, described);
           recorded = true;
         };
-        value = await operation(engine, actor!, { params, query, body, record });
+        value = await run(record);
         if (!recorded) await engine.core.write(async () => await audit(value, described));
       } else {
         let failed: { error: unknown } | undefined;
