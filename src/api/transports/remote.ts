@@ -4,7 +4,7 @@ import { rm, stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { createRequire } from 'node:module';
 import { TransportError } from '../errors';
-import type { Transport } from './transport';
+import { REMOTE_CONNECTIONS, type Transport } from './transport';
 
 export interface RemoteOptions {
   baseUrl: string;
@@ -92,7 +92,7 @@ async function saveAnswer(res: IncomingMessage, path: string): Promise<number> {
 function httpClient(base: URL): { exchange: (url: string, init: Exchange) => Promise<Answer>; agent: Agent } {
   // https loads only for an https URL: its TLS set-up is start-up a plain-HTTP command never needs.
   const http = (base.protocol === 'https:' ? load('node:https') : load('node:http')) as typeof import('node:http');
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: REMOTE_CONNECTIONS });
   const exchange = (url: string, init: Exchange) =>
     new Promise<Answer>((resolve, reject) => {
       const req = http.request(url, { method: init.method, headers: init.headers, agent, signal: init.signal }, (res: IncomingMessage) => {
@@ -140,7 +140,7 @@ export function remoteTransport(options: RemoteOptions): Transport {
   let client: ReturnType<typeof httpClient> | undefined;
 
   return {
-    // Well under the agent's 8 sockets, so other requests of the command still find one.
+    // Well under the agent's sockets (REMOTE_CONNECTIONS), so other requests of the command still find one.
     inFlight: 4,
     async send(req) {
       const headers: Record<string, string> = {

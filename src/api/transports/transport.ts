@@ -21,6 +21,9 @@ export interface TransportResponse {
   saved?: number;
 }
 
+/** How many connections the remote transport keeps to its server: the most requests it has in flight. */
+export const REMOTE_CONNECTIONS = 8;
+
 /** How requests reach the app: in-process (local) or over HTTP (remote). Nothing else differs. */
 export interface Transport {
   send(request: TransportRequest): Promise<TransportResponse>;

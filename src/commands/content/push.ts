@@ -17,6 +17,7 @@ import { listingRows, type PushListing } from './push-listing';
 import { printChangeRows } from '../shared/content-diff';
 import { describeConflicts, printConflicts } from '../shared/conflicts';
 import { wholeNumberFlag } from '../shared/import-limits';
+import { REMOTE_CONNECTIONS } from '../../api/transports/transport';
 
 interface Opts {
   space: string;
@@ -26,8 +27,8 @@ interface Opts {
   parallel?: string;
 }
 
-/** The most uploads `--parallel` may keep in flight: the remote transport keeps 8 connections. */
-const MAX_PARALLEL = 8;
+/** The most uploads `--parallel` may keep in flight: as many as the remote transport has connections. */
+const MAX_PARALLEL = REMOTE_CONNECTIONS;
 
 /** Files one `insert_files` change takes (the API's limit), and such changes one write request carries. */
 const FILES_PER_CHANGE = 100;
