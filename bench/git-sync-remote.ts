@@ -2,13 +2,13 @@
 // trips (a TCP proxy adding 5 ms each way), as CI pushes to an instance in a nearby data centre: 300
 // pages showing an image each, with the uploads four in flight (the default) against the same push
 // with them one by one (`--parallel 1`) over the same link, in the same run.
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median, type BenchRow } from './report';
 import { runQuiet, startServe, startServer } from './spawn';
-import { repository } from './git-sync';
+import { repository, timedPush } from './git-sync';
 
 const LINK_DELAY_MS = 5;
 
@@ -43,16 +43,7 @@ export async function benchGitSyncRemotePush(bin: string, pages = 300, runs = 3)
     const proxy = await startServer(['-e', DELAYING_PROXY], { ...clean, PORT: new URL(serve.url).port, DELAY_MS: String(LINK_DELAY_MS) });
     children.push(proxy.child);
     const remote = ['--url', proxy.url, '--token', token];
-    const time = (flags: string[] = []) => {
-      const space = JSON.parse(runQuiet(bin, [...remote, 'spaces', 'create', '--title', 'Bench', '--json'], { ...clean, DOCSCTL_CONFIG_DIR: dir })).id as string;
-      const start = performance.now();
-      const result = spawnSync(process.execPath, [bin, ...remote, 'content', 'push', withImages, '--space', space, '--merge', '--json', ...flags], { env: { ...clean, DOCSCTL_CONFIG_DIR: dir, CI: '1' }, encoding: 'utf8' });
-      const ms = performance.now() - start;
-      if (result.status !== 0) throw new Error(`content push failed: ${result.stderr}`);
-      const summary = JSON.parse(result.stdout) as { inserted: number; uploaded: number; merged: boolean };
-      if (!summary.merged || summary.inserted < pages) throw new Error(`content push did not push everything: ${result.stdout}`);
-      return { ms, uploaded: summary.uploaded };
-    };
+    const time = (pushFlags: string[] = []) => timedPush(bin, { ...clean, DOCSCTL_CONFIG_DIR: dir, CI: '1' }, withImages, pages, remote, pushFlags);
     const oneByOne: number[] = [];
     const overlapped: number[] = [];
     let uploaded = 0;
@@ -60,7 +51,7 @@ export async function benchGitSyncRemotePush(bin: string, pages = 300, runs = 3)
       oneByOne.push(time(['--parallel', '1']).ms);
       const run = time();
       overlapped.push(run.ms);
-      uploaded = run.uploaded;
+      uploaded = run.summary.uploaded;
     }
     const ratio = median(overlapped) / median(oneByOne);
     const name = `git sync push+merge, remote over 10 ms round trips: ${pages} pages, ${uploaded} images`;

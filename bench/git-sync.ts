@@ -78,6 +78,21 @@ export function repository(root: string, pages: number, images: boolean): number
   return bytes;
 }
 
+/**
+ * `content push FOLDER --merge` into a new space, timed (`flags`: before the command, e.g. `--url`;
+ * `pushFlags`: after it), checked to have merged at least `pages` pages.
+ */
+export function timedPush(bin: string, env: NodeJS.ProcessEnv, folder: string, pages: number, flags: string[] = [], pushFlags: string[] = []) {
+  const space = JSON.parse(runQuiet(bin, [...flags, 'spaces', 'create', '--title', 'Bench', '--json'], env)).id as string;
+  const start = performance.now();
+  const result = spawnSync(process.execPath, [bin, ...flags, 'content', 'push', folder, '--space', space, '--merge', '--json', ...pushFlags], { env, encoding: 'utf8' });
+  const ms = performance.now() - start;
+  if (result.status !== 0) throw new Error(`content push failed: ${result.stderr}`);
+  const summary = JSON.parse(result.stdout) as { inserted: number; uploaded: number; merged: boolean };
+  if (!summary.merged || summary.inserted < pages) throw new Error(`content push did not push everything: ${result.stdout}`);
+  return { ms, summary };
+}
+
 export function benchGitSyncPush(bin: string, pages = 1000, runs = 3): BenchRow[] {
   const dir = mkdtempSync(join(tmpdir(), 'docsctl-bench-gitsync-'));
   const { NODE_EXTRA_CA_CERTS: _, ...clean } = process.env;
@@ -88,16 +103,7 @@ export function benchGitSyncPush(bin: string, pages = 1000, runs = 3): BenchRow[
     const imageBytes = repository(withImages, pages, true);
     repository(withoutImages, pages, false);
     runQuiet(bin, ['init'], env);
-    const time = (folder: string) => {
-      const space = JSON.parse(runQuiet(bin, ['spaces', 'create', '--title', 'Bench', '--json'], env)).id as string;
-      const start = performance.now();
-      const result = spawnSync(process.execPath, [bin, 'content', 'push', folder, '--space', space, '--merge', '--json'], { env, encoding: 'utf8' });
-      const ms = performance.now() - start;
-      if (result.status !== 0) throw new Error(`content push failed: ${result.stderr}`);
-      const summary = JSON.parse(result.stdout) as { inserted: number; uploaded: number; merged: boolean };
-      if (!summary.merged || summary.inserted < pages) throw new Error(`content push did not push everything: ${result.stdout}`);
-      return { ms, summary };
-    };
+    const time = (folder: string) => timedPush(bin, env, folder, pages);
     const baseline: number[] = [];
     const full: number[] = [];
     let uploaded = 0;
