@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createServer, request, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { servedSandbox } from '../helpers/serve';
 import { run } from '../helpers/cli';
 import { runBuilt } from '../helpers/built';
+import { forwardTo } from '../helpers/forward';
 
 /**
  * `content push` leaves nothing half-done (issue 29, item 4): every check runs before anything is sent,
@@ -60,11 +61,7 @@ describe('content push failures leave nothing behind', () => {
         res.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 502, message: 'upstream went away' } }));
         return;
       }
-      const forward = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer: IncomingMessage) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
-      req.pipe(forward);
+      forwardTo(target, req, res);
     });
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     try {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createServer, request, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { servedSandbox } from '../helpers/serve';
 import { run } from '../helpers/cli';
 import { runBuilt } from '../helpers/built';
+import { forwardTo } from '../helpers/forward';
 
 /**
  * A remote `content push` keeps several uploads in flight (over HTTP they overlap the round trips: a
@@ -46,13 +47,7 @@ describe('content push uploads to a remote instance', () => {
           return;
         }
       }
-      const forward = () => {
-        const out = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer: IncomingMessage) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        });
-        req.pipe(out);
-      };
+      const forward = () => forwardTo(target, req, res);
       if (upload) setTimeout(forward, 30);
       else forward();
     });
