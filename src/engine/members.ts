@@ -123,7 +123,7 @@ async function memberRowsOf(core: Core, organizationId: string, entries: string[
   const byId = new Map<string, MemberRow>();
   for (let i = 0; i < emails.length; i += LOOKUP_BATCH) {
     for (const row of await core.all<MemberRow>(
-      `SELECT ${MEMBER_COLUMNS} FROM ${MEMBER_FROM} WHERE m.organization_id = ? AND lower(u.email) IN (SELECT value FROM json_each(?) AS wanted)`,
+      `SELECT ${MEMBER_COLUMNS} FROM ${MEMBER_FROM} WHERE m.organization_id = ? AND lower(u.email) IN (SELECT value FROM json_each(?))`,
       [organizationId, JSON.stringify(emails.slice(i, i + LOOKUP_BATCH))],
     )) byEmail.set(asciiLower(row.email), row);
   }

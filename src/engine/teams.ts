@@ -87,7 +87,7 @@ export function teamsModule(core: Core) {
     for (let i = 0; i < emails.length; i += LOOKUP_BATCH) {
       for (const row of await core.all<{ user_id: string; email: string }>(
         `SELECT m.user_id, u.email FROM members m JOIN users u ON u.id = m.user_id
-         WHERE m.organization_id = ? AND lower(u.email) IN (SELECT value FROM json_each(?) AS wanted)`,
+         WHERE m.organization_id = ? AND lower(u.email) IN (SELECT value FROM json_each(?))`,
         [organizationId, JSON.stringify(emails.slice(i, i + LOOKUP_BATCH))],
       )) byEmail.set(asciiLower(row.email), row.user_id);
     }
