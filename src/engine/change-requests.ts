@@ -4,6 +4,7 @@ import { keysetPage, type PageRequest } from './pagination';
 import { presentUser } from './users';
 import type { spacesModule, SpaceRow } from './spaces';
 import { applyChanges } from './content/batch';
+import { writeFilesAhead, type FilesAhead } from './content/file-bytes';
 import type { Change } from '../domain/content-change';
 import { threeWayMerge, type MergeResult } from './content/merge';
 import { loadState, saveRevision } from './content/state';
@@ -90,6 +91,15 @@ export function changeRequestsModule(core: Core, spaces: Spaces) {
     if (cr.status === 'merged' || cr.status === 'archived') throw conflict(`change request #${cr.number} is ${cr.status}: ${what} is not allowed`);
   }
 
+  /** The change request, once `actor` is known to be allowed to write its content. */
+  async function writableFor(actor: Actor, spaceId: string, ref: string): Promise<ChangeRequestRow> {
+    const space = await spaces.visible(actor, spaceId);
+    spaces.requireRank(space, 3, 'edit change requests of this space');
+    const cr = await row(spaceId, ref);
+    writable(space, cr, 'writing content');
+    return cr;
+  }
+
   const contribute = async (crId: string, userId: string) =>
     await core.run('INSERT OR IGNORE INTO change_request_contributors (change_request_id, user_id) VALUES (?, ?)', [crId, userId]);
 
@@ -164,15 +174,23 @@ export function changeRequestsModule(core: Core, spaces: Spaces) {
       });
     },
 
-    /** A batch of content changes, all or nothing, as a new revision of the change request. */
-    async write(actor: Actor, spaceId: string, ref: string, changes: Change[]) {
+    /**
+     * The base64 files of a batch for this change request written to the file store (`writeFilesAhead`),
+     * before the transaction of `write` begins, once the actor is known to be allowed to write them:
+     * what `write` then takes as `ahead`. Undefined without a file store.
+     */
+    async filesAhead(actor: Actor, spaceId: string, ref: string, changes: Change[]): Promise<FilesAhead | undefined> {
+      if (!core.files) return undefined;
+      await writableFor(actor, spaceId, ref);
+      return await writeFilesAhead(core, changes);
+    },
+
+    /** A batch of content changes, all or nothing, as a new revision of the change request; `ahead`: its files already in the file store (`filesAhead`). */
+    async write(actor: Actor, spaceId: string, ref: string, changes: Change[], ahead?: FilesAhead) {
       return await core.write(async () => {
-        const space = await spaces.visible(actor, spaceId);
-        spaces.requireRank(space, 3, 'edit change requests of this space');
-        const cr = await row(spaceId, ref);
-        writable(space, cr, 'writing content');
+        const cr = await writableFor(actor, spaceId, ref);
         const state = await loadState(core, cr.revision_id);
-        const { applied, insertedFiles } = await applyChanges(core, state, changes, spaceId);
+        const { applied, insertedFiles } = await applyChanges(core, state, changes, spaceId, ahead);
         const revision = await saveRevision(core, spaceId, state, { parents: [cr.revision_id], type: 'edits', changeRequest: cr.id, createdBy: actor.userId });
         await core.run('UPDATE change_requests SET revision_id = ?, updated_at = ? WHERE id = ?', [revision, core.now(), cr.id]);
         await contribute(cr.id, actor.userId);

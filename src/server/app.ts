@@ -10,7 +10,7 @@ import type { SizedStream } from '../engine/content/blob-store';
 import { uploadTooLarge } from '../domain/file-size';
 import { createRouter } from './router';
 import { formatIssues } from '../api/format-issues';
-import { COLLECTION_WRITES, operations, ORGANIZATION_WRITES, SELF_COMMITTING, SPACE_WRITES, TRANSFERS, type RecordInTransaction } from './operations';
+import { AHEAD_OF_TRANSACTION, COLLECTION_WRITES, operations, ORGANIZATION_WRITES, SELF_COMMITTING, SPACE_WRITES, TRANSFERS, type RecordInTransaction } from './operations';
 import { createRateLimiter, type RateLimitOptions } from './rate-limit';
 import { renderOpenApi } from '../api/openapi';
 import { WithStatus } from './status';
@@ -237,8 +237,9 @@ export function createApp(options: AppOptions) {
         if (declared > engine.core.maxFileSize) return errorResponse(413, uploadTooLarge(engine.core.maxFileSize, (query as { name?: string }).name), rateHeaders);
         body = bytesOf(req.body);
       } else body = parseBody(route, req.body);
-      const operation = operations[route.operationId as keyof typeof operations] as (e: Engine, a: Actor, i: { params: unknown; query: unknown; body: unknown; record?: RecordInTransaction }) => unknown;
-      const run = async (record?: RecordInTransaction) => operation(engine, actor!, { params, query, body, record });
+      const operation = operations[route.operationId as keyof typeof operations] as (e: Engine, a: Actor, i: { params: unknown; query: unknown; body: unknown; record?: RecordInTransaction; ahead?: unknown }) => unknown;
+      let ahead: unknown;
+      const run = async (record?: RecordInTransaction) => operation(engine, actor!, { params, query, body, record, ahead });
       // A write and its audit record commit together, or neither does (docs/api.md, "Audit log").
       let organizationId = route.method === 'GET' ? undefined : await engine.audit.organizationOf(params);
       // What the path's targets are called, read before the write runs: a delete or a rename changes them.
@@ -276,6 +277,9 @@ export function createApp(options: AppOptions) {
         value = await run(record);
         if (!recorded) await engine.core.write(async () => await audit(value, described));
       } else {
+        // What would wait on the network inside the transaction (S3) is done before it opens.
+        const beforehand = AHEAD_OF_TRANSACTION[route.operationId as keyof typeof AHEAD_OF_TRANSACTION] as ((e: Engine, a: Actor, i: { params: unknown; query: unknown; body: unknown }) => Promise<unknown>) | undefined;
+        ahead = await beforehand?.(engine, actor!, { params, query, body });
         let failed: { error: unknown } | undefined;
         let moved = false;
         const audited = async (scope: string[] | undefined) => await engine.core.write(async () => {

@@ -3,6 +3,7 @@ import { routes, type Routes } from '../api/routes/index';
 import type { ResultOf, ValidInput } from '../api/routes/route';
 import { withStatus, type WithStatus } from './status';
 import type { RawFile } from './raw-response';
+import type { FilesAhead } from '../engine/content/file-bytes';
 
 /** An operation answers its route's response (as its schema describes it), now or later, or with another status. */
 /** What an operation answers: a route without a response schema answers nothing (204) or bytes (raw routes). */
@@ -14,7 +15,7 @@ type Answer<T> = Body<T> | WithStatus | Promise<Body<T> | WithStatus>;
  * its record in a transaction of its own once it is done.
  */
 export type RecordInTransaction = (answer: unknown) => Promise<void>;
-type Operation<R> = (engine: Engine, actor: Actor, input: ValidInput<R> & { record?: RecordInTransaction }) => Answer<ResultOf<R>>;
+type Operation<R> = (engine: Engine, actor: Actor, input: ValidInput<R> & { record?: RecordInTransaction; ahead?: unknown }) => Answer<ResultOf<R>>;
 type Operations = { [K in keyof Routes]: Operation<Routes[K]> };
 
 /**
@@ -28,6 +29,16 @@ export const SELF_COMMITTING: ReadonlySet<string> = new Set<keyof Routes>([
   // stores them and records the request.
   'createSpaceUpload',
 ]);
+
+/**
+ * What a write does before the app opens its transaction for it: what would otherwise hold the write
+ * lock while it waits on the network (a batch's base64 files written to S3). Each checks first that the
+ * caller may write there, so nobody makes the server do it for nothing; its answer reaches the
+ * operation as `ahead`.
+ */
+export const AHEAD_OF_TRANSACTION: { [K in keyof Routes]?: (engine: Engine, actor: Actor, input: ValidInput<Routes[K]>) => Promise<unknown> } = {
+  writeChangeRequestContent: async (e, a, { params, body }) => await e.changeRequests.filesAhead(a, params.spaceId, params.changeRequestId, body.changes),
+};
 
 /**
  * Writes that change the rows of the organization their path names and nothing else (no user, token,
@@ -193,7 +204,7 @@ export const operations: Operations = {
   updateChangeRequest: async (e, a, { params, body }) => await e.changeRequests.update(a, params.spaceId, params.changeRequestId, body),
   mergeChangeRequest: async (e, a, { params }) => await e.changeRequests.merge(a, params.spaceId, params.changeRequestId),
   updateChangeRequestFromMain: async (e, a, { params }) => await e.changeRequests.updateFromMain(a, params.spaceId, params.changeRequestId),
-  writeChangeRequestContent: async (e, a, { params, body }) => await e.changeRequests.write(a, params.spaceId, params.changeRequestId, body.changes),
+  writeChangeRequestContent: async (e, a, { params, body, ahead }) => await e.changeRequests.write(a, params.spaceId, params.changeRequestId, body.changes, ahead as FilesAhead | undefined),
 
   getSpaceContent: async (e, a, { params }) => await e.content.revision(a, { spaceId: params.spaceId }),
   listSpacePages: async (e, a, { params }) => await e.content.pages(a, { spaceId: params.spaceId }),

@@ -19,8 +19,8 @@ export interface PageNode {
  * `reviewer` has `review` and `reader` has `read`; `stranger` is an organization member without access.
  * Helpers drive change requests and read content through the API.
  */
-export async function contentSetup() {
-  const t = await testEngine();
+export async function contentSetup(options: Parameters<typeof testEngine>[0] = {}) {
+  const t = await testEngine(options);
   const api = testApp(t.engine);
   const admin = { userId: t.adminId };
   const editor = await addMember(t.engine, t.orgId, 'editor@acme.test', 'read', 'Editor');

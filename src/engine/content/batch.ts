@@ -5,7 +5,7 @@ import { contentTypeOf, imageSize } from './images';
 import { fileNameProblem, isMediaType } from './file-rules';
 import type { Change } from '../../domain/content-change';
 import { pageData, storePage, storingPagesInBatches, type FileEntry, type PageData, type ReusableEntry, type RevisionState } from './state';
-import { fileBytes } from './file-bytes';
+import { fileBytes, type FilesAhead } from './file-bytes';
 import { mapInOrder } from '../in-order';
 import { Siblings } from './siblings';
 import { restoreContent, restorePage, revisionOfSpace } from './restore';
@@ -65,14 +65,15 @@ function checkGitPath(path: string, field: string, type: PageData['type'] = 'doc
 
 /**
  * Applies a batch of changes to a revision state of `spaceId`, in order. Any invalid change throws
- * (400 naming it) before anything is stored, so a batch is all or nothing.
+ * (400 naming it) before anything is stored, so a batch is all or nothing. `ahead`: its base64 files
+ * already in the file store (`writeFilesAhead`, before the transaction).
  */
-export async function applyChanges(core: Core, state: RevisionState, changes: Change[], spaceId: string): Promise<{ applied: AppliedChange[]; insertedFiles: FileEntry[] }> {
+export async function applyChanges(core: Core, state: RevisionState, changes: Change[], spaceId: string, ahead?: FilesAhead): Promise<{ applied: AppliedChange[]; insertedFiles: FileEntry[] }> {
   // The batch's page versions are written many a statement, before it returns.
-  return await storingPagesInBatches(core, async () => await applyEach(core, state, changes, spaceId));
+  return await storingPagesInBatches(core, async () => await applyEach(core, state, changes, spaceId, ahead));
 }
 
-async function applyEach(core: Core, state: RevisionState, changes: Change[], spaceId: string): Promise<{ applied: AppliedChange[]; insertedFiles: FileEntry[] }> {
+async function applyEach(core: Core, state: RevisionState, changes: Change[], spaceId: string, ahead: FilesAhead | undefined): Promise<{ applied: AppliedChange[]; insertedFiles: FileEntry[] }> {
   const now = core.now();
   const applied: AppliedChange[] = [];
   const insertedFiles: FileEntry[] = [];
@@ -200,7 +201,7 @@ async function applyEach(core: Core, state: RevisionState, changes: Change[], sp
             const gitProblem = fileNameProblem(file.git.path);
             if (gitProblem) throw invalid(`${where}.git.path: ${gitProblem}`);
           }
-          const { blobId, head } = await fileBytes(core, spaceId, file, where);
+          const { blobId, head } = await fileBytes(core, spaceId, file, where, ahead);
           const size = imageSize(head);
           const entry: FileEntry = {
             id: core.newId(),

@@ -3,6 +3,7 @@ import { conflict, locked } from '../../errors';
 import type { spacesModule, SpaceRow } from '../../spaces';
 import type { changeRequestsModule } from '../../change-requests';
 import { applyChanges } from '../batch';
+import { writeFilesAhead, type FilesAhead } from '../file-bytes';
 import { loadState, saveRevision } from '../state';
 import { setSpaceRevision } from '../space-revision';
 import { fileChange, pageChanges, placeAtRoot } from './changes';
@@ -26,6 +27,9 @@ export interface ImportTarget {
   spaceId: string;
   changeRequest?: string;
 }
+
+/** The import's files as one `insert_files` change (`fileChange`), already in the file store (`ahead`), if it has any. */
+type ImportFiles = (NonNullable<Awaited<ReturnType<typeof fileChange>>> & { ahead?: FilesAhead }) | undefined;
 
 /**
  * Content import from a URL (website crawl, html, markdown, zip, docx) into a space or a change
@@ -55,12 +59,11 @@ export function importModule(core: Core, spaces: ReturnType<typeof spacesModule>
   }
 
   /** A new revision of the space with the imported pages appended at its root, made current. */
-  async function intoSpace(actor: Actor, spaceId: string, content: ImportContent): Promise<string> {
+  async function intoSpace(actor: Actor, spaceId: string, content: ImportContent, files: ImportFiles): Promise<string> {
     const space = await writableSpace(actor, spaceId);
     const state = await loadState(core, space.revision_id);
     const placed = await placeAtRoot(core, state, content);
-    const files = await fileChange(placed.tree);
-    const inserted = files ? (await applyChanges(core, state, [files.change], spaceId)).insertedFiles : [];
+    const inserted = files ? (await applyChanges(core, state, [files.change], spaceId, files.ahead)).insertedFiles : [];
     await applyChanges(core, state, pageChanges(placed, new Map(inserted.map((f, i) => [files!.paths[i], f.id]))), spaceId);
     const revision = await saveRevision(core, spaceId, state, { parents: [space.revision_id], type: 'edits', createdBy: actor.userId });
     await setSpaceRevision(core, spaceId, revision, core.now());
@@ -71,14 +74,13 @@ export function importModule(core: Core, spaces: ReturnType<typeof spacesModule>
    * The change request's write batches, as `content push` sends them: the files first (pages link to
    * them by the ids this gives), then the pages; the importer becomes a contributor.
    */
-  async function intoChangeRequest(actor: Actor, spaceId: string, ref: string, content: ImportContent): Promise<string> {
+  async function intoChangeRequest(actor: Actor, spaceId: string, ref: string, content: ImportContent, files: ImportFiles): Promise<string> {
     const { cr } = await changeRequests.resolve(actor, spaceId, ref);
     const placed = await placeAtRoot(core, await loadState(core, cr.revision_id), content);
-    const files = await fileChange(placed.tree);
     const fileIds = new Map<string, string>();
     let revision = cr.revision_id;
     if (files) {
-      const written = await changeRequests.write(actor, spaceId, cr.id, [files.change]);
+      const written = await changeRequests.write(actor, spaceId, cr.id, [files.change], files.ahead);
       written.insertedFiles.forEach((f, i) => fileIds.set(files.paths[i], f.id));
       revision = written.changeRequest.revision;
     }
@@ -96,10 +98,13 @@ export function importModule(core: Core, spaces: ReturnType<typeof spacesModule>
       // The fetching and converting code (undici, turndown, mammoth, jszip) loads only for an import.
       const { collect } = await import('./sources');
       const content = await collect(input.url, input.source, limits);
+      // The files to the file store before the transaction (S3: a round trip or two each), which then names them.
+      const change = await fileChange(content.tree);
+      const files = change && { ...change, ahead: await writeFilesAhead(core, [change.change]) };
       const revision = await core.write(async () =>
         target.changeRequest === undefined
-          ? await intoSpace(actor, target.spaceId, content)
-          : await intoChangeRequest(actor, target.spaceId, target.changeRequest, content),
+          ? await intoSpace(actor, target.spaceId, content, files)
+          : await intoChangeRequest(actor, target.spaceId, target.changeRequest, content, files),
       );
       return { revision, importedResources: content.importedResources, totalResources: content.totalResources };
     },
