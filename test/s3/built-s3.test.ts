@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sandbox } from '../helpers/cli';
 import { runBuilt, startBuiltServer } from '../helpers/built';
-import { s3Env, s3Location } from '../helpers/s3';
+import { S3_CREDENTIALS, s3Endpoint, s3Env, s3Location } from '../helpers/s3';
+import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { ApiClient } from '../../src/api/client';
 import { remoteTransport } from '../../src/api/transports/remote';
 import { routes } from '../../src/api/routes/index';
@@ -67,4 +68,35 @@ describe('the built CLI with files in S3', () => {
       await server.stop();
     }
   }, 120_000);
+
+  it('writes a batch\'s base64 files to the bucket (ahead of its transaction) through a built serve', async () => {
+    const box = sandbox();
+    const location = s3Location('built-base64');
+    Object.assign(box.env, s3Env(location));
+    expect((await runBuilt(box, ['init'])).code).toBe(0);
+    const server = await startBuiltServer(box);
+    try {
+      const api = new ApiClient(remoteTransport({ baseUrl: server.url, token: server.token }));
+      const organizationId = (await api.call(routes.listOrganizations)).items[0].id;
+      const space = await api.call(routes.createSpace, { params: { organizationId }, body: { title: 'Inline files' } });
+      const cr = await api.call(routes.createChangeRequest, { params: { spaceId: space.id }, body: {} });
+      const bytes = randomFillSync(Buffer.alloc(5000));
+      const written = await api.call(routes.writeChangeRequestContent, {
+        params: { spaceId: space.id, changeRequestId: cr.id },
+        body: { changes: [{ operation: 'insert_files', files: [{ name: 'data.bin', base64: bytes.toString('base64') }] }] },
+      });
+      const target = join(box.dir, 'data.bin');
+      await api.call(routes.mergeChangeRequest, { params: { spaceId: space.id, changeRequestId: cr.id } });
+      await api.download(routes.downloadSpaceFile, { params: { spaceId: space.id, fileId: written.insertedFiles[0].id } }, target);
+      await api.close();
+      const id = createHash('sha256').update(bytes).digest('hex');
+      expect(createHash('sha256').update(readFileSync(target)).digest('hex')).toBe(id);
+      const { hostname: bucket, pathname } = new URL(location.replace(/^s3:/, 'http:'));
+      const client = new S3Client({ endpoint: s3Endpoint(), region: 'us-east-1', forcePathStyle: true, credentials: S3_CREDENTIALS });
+      const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: `${pathname.slice(1)}/${id.slice(0, 2)}/${id}` }));
+      expect(head.ContentLength).toBe(bytes.length);
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
 });
