@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { servedSandbox } from '../helpers/serve';
 import { run } from '../helpers/cli';
 import { runBuilt } from '../helpers/built';
 import { forwardTo } from '../helpers/forward';
+import { INLINE_FILE_BYTES, LOCAL_INLINE_FILE_BYTES } from '../../src/commands/content/push';
+import { openDb } from '../../src/engine/store/db';
 
 /**
  * A remote `content push` keeps several uploads in flight (over HTTP they overlap the round trips: a
@@ -16,13 +18,13 @@ import { forwardTo } from '../helpers/forward';
 describe('content push uploads to a remote instance', () => {
   const { box, remote, served } = servedSandbox();
 
-  /** A Git Sync folder of one page showing `images` images of their own bytes. */
-  const folder = (name: string, images: number) => {
+  /** A Git Sync folder of one page showing `images` images of their own bytes, each `size` bytes or one more (by default, too large to travel inline). */
+  const folder = (name: string, images: number, size = INLINE_FILE_BYTES + 1) => {
     const dir = join(box.dir, name);
     mkdirSync(join(dir, '.gitbook/assets'), { recursive: true });
     const lines = Array.from({ length: images }, (_, n) => `![](.gitbook/assets/image-${n}.png)`);
     writeFileSync(join(dir, 'README.md'), `# Welcome\n\n${lines.join('\n\n')}\n`);
-    for (let n = 0; n < images; n++) writeFileSync(join(dir, `.gitbook/assets/image-${n}.png`), Buffer.alloc(2000 + n, n));
+    for (let n = 0; n < images; n++) writeFileSync(join(dir, `.gitbook/assets/image-${n}.png`), Buffer.alloc(size + (n % 2), n));
     return name;
   };
   const newSpace = async (title: string) => JSON.parse((await remote(['spaces', 'create', '--title', title, '--json'])).stdout).id as string;
@@ -34,9 +36,10 @@ describe('content push uploads to a remote instance', () => {
    */
   async function uploadProxy(refuse?: number) {
     const target = new URL(served().url);
-    const seen = { started: 0, inFlight: 0, most: 0 };
+    const seen = { started: 0, inFlight: 0, most: 0, writes: 0 };
     const proxy: Server = createServer((req, res) => {
       const upload = req.method === 'POST' && /\/uploads(\?|$)/.test(req.url ?? '');
+      if (req.method === 'POST' && /\/change-requests\/[^/]+\/content$/.test(req.url ?? '')) seen.writes++;
       if (upload) {
         seen.started++;
         seen.most = Math.max(seen.most, ++seen.inFlight);
@@ -69,6 +72,56 @@ describe('content push uploads to a remote instance', () => {
     }
     const files = JSON.parse((await remote(['content', 'files', '--space', space, '--json'])).stdout);
     expect(files.count).toBe(12);
+  });
+
+  it('sends files of at most 1 MiB inside the change request\'s writes, many a request, and uploads only the larger ones', async () => {
+    const space = await newSpace('Inline');
+    const docs = folder('inline', 150, 2000);
+    writeFileSync(join(box.dir, docs, '.gitbook/assets/large.png'), Buffer.alloc(INLINE_FILE_BYTES + 1, 9));
+    writeFileSync(join(box.dir, docs, '.gitbook/assets/limit.png'), Buffer.alloc(INLINE_FILE_BYTES, 8));
+    const proxy = await uploadProxy();
+    try {
+      const pushed = await runBuilt(box, ['--url', proxy.url, '--token', served().token, 'content', 'push', docs, '--space', space, '--merge', '--json']);
+      expect(pushed.code, pushed.stderr).toBe(0);
+      expect(JSON.parse(pushed.stdout)).toMatchObject({ inserted: 1, uploaded: 152, merged: true });
+      // One upload (the file over 1 MiB); its insert, then the 151 others in one write, then the pages.
+      expect(proxy.seen).toMatchObject({ started: 1, writes: 3 });
+    } finally {
+      proxy.close();
+    }
+    const files = JSON.parse((await remote(['content', 'files', '--space', space, '--all', '--json'])).stdout);
+    expect(files.count).toBe(152);
+    const pulled = await remote(['content', 'pull', 'inline-back', '--space', space]);
+    expect(pulled.code, pulled.stderr).toBe(0);
+    for (const name of ['image-0.png', 'image-149.png', 'large.png', 'limit.png']) {
+      expect(readFileSync(join(box.dir, 'inline-back/.gitbook/assets', name)).equals(readFileSync(join(box.dir, docs, '.gitbook/assets', name))), name).toBe(true);
+    }
+  });
+
+  it('locally, sends files of at most 64 KiB inside the writes and uploads the others (a request in-process is no round trip, base64 costs CPU)', async () => {
+    const space = await newSpace('Local inline');
+    const docs = folder('local-inline', 2, 1000);
+    writeFileSync(join(box.dir, docs, '.gitbook/assets/limit.png'), Buffer.alloc(LOCAL_INLINE_FILE_BYTES, 8));
+    writeFileSync(join(box.dir, docs, '.gitbook/assets/over.png'), Buffer.alloc(LOCAL_INLINE_FILE_BYTES + 1, 9));
+    const spaces = [space, await newSpace('Local inline, terminal')];
+    for (const tty of [false, true]) {
+      const pushed = await box.run(['content', 'push', docs, '--space', spaces[Number(tty)], '--merge', '--json'], { tty });
+      expect(pushed.code, pushed.stderr).toBe(0);
+      expect(JSON.parse(pushed.stdout)).toMatchObject({ uploaded: 4, merged: true });
+    }
+    const db = openDb(box.env.DOCSCTL_DB);
+    try {
+      // One upload a push (over.png); the three others inside the first write.
+      const uploads = db.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE operation_id = 'createSpaceUpload' AND targets LIKE ?");
+      for (const id of spaces) expect(uploads.get(`%${id}%`), id).toEqual({ n: 1 });
+    } finally {
+      db.close();
+    }
+    const pulled = await box.run(['content', 'pull', 'local-inline-back', '--space', space]);
+    expect(pulled.code, pulled.stderr).toBe(0);
+    for (const name of ['image-0.png', 'limit.png', 'over.png']) {
+      expect(readFileSync(join(box.dir, 'local-inline-back/.gitbook/assets', name)).equals(readFileSync(join(box.dir, docs, '.gitbook/assets', name))), name).toBe(true);
+    }
   });
 
   it('keeps --parallel uploads in flight, locally too, and refuses a count outside 1 to 8 before reading anything', async () => {

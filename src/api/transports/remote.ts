@@ -142,6 +142,7 @@ export function remoteTransport(options: RemoteOptions): Transport {
   return {
     // Well under the agent's sockets (REMOTE_CONNECTIONS), so other requests of the command still find one.
     inFlight: 4,
+    overNetwork: true,
     async send(req) {
       const headers: Record<string, string> = {
         accept: 'application/json',

@@ -32,5 +32,7 @@ export interface Transport {
    * they overlap the round trips; in-process one thread does all the work, so 1 (the default).
    */
   inFlight?: number;
+  /** Each request crosses a network (HTTP): a round trip, however small (in-process, a call). */
+  overNetwork?: boolean;
   close?(): Promise<void> | void;
 }

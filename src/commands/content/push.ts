@@ -35,6 +35,18 @@ const FILES_PER_CHANGE = 100;
 const FILE_CHANGES_PER_WRITE = 20;
 /** Files one `delete_files` change takes (the API's limit). */
 const FILES_PER_DELETE = 1000;
+/**
+ * Files at most this large travel inside the change request's writes, as base64, many a request;
+ * larger ones are uploaded before it is opened, each a request of its own, streamed from disk. In
+ * the corpus 97% of the files are at most 1 MiB (the median is 55 KB): one request per file made a
+ * push of a thousand images a thousand requests (a round trip each, and past serve's default rate
+ * limit of 1,000 a minute). In-process a request is no round trip, only a transaction, while base64
+ * and its JSON cost CPU per byte: there files up to 64 KiB go inline (docs/decisions.md).
+ */
+export const INLINE_FILE_BYTES = 1024 * 1024;
+export const LOCAL_INLINE_FILE_BYTES = 64 * 1024;
+/** Bytes of inline files one write request carries at most: as base64 (a third larger), well inside the write route's body bound. */
+const INLINE_BYTES_PER_WRITE = 5 * 1024 * 1024;
 
 type IdOf = (path: string) => string | undefined;
 
@@ -71,10 +83,11 @@ export function registerPush(group: Command, ctx: Context): void {
 Every check (file sizes and names, page titles) runs before anything is sent, and --dry-run runs the
 same checks. --dry-run lists each page that would be added, changed, moved or deleted (path and
 title) and each file and included file, one line each (the same lines piped), then the counts;
-with --json, as pages, files and includes. Files are uploaded before the change request is opened; a
-push that fails after opening it archives it, so a retried CI job never leaves change requests behind.
-Against a remote instance uploads overlap (--parallel); a refused one stops the push before it opens
-anything.
+with --json, as pages, files and includes. Small files travel inside the change request's writes,
+many a request (up to 1 MiB each against a remote instance, 64 KiB locally); larger ones are
+uploaded before it is opened. A push that fails after opening it archives it, so a retried CI job
+never leaves change requests behind. Against a remote instance uploads overlap (--parallel); a
+refused one stops the push before it opens anything.
 
 Examples:
   $ docsctl content push ./docs --space SPACE_ID --dry-run
@@ -123,13 +136,14 @@ Exit codes: 0 merged or nothing to change, 6 conflicts (the pages are listed), 1
         }
         return;
       }
-      // The bytes go first: a failure here leaves no change request behind.
-      const uploaded = await uploadAll(ctx, api, opts.space, files.uploads, where, parallel ?? api.transport.inFlight ?? 1);
+      // The large files' bytes go first: a failure here leaves no change request behind.
+      const inline = inlineRule(api);
+      const uploaded = await uploadAll(ctx, api, opts.space, files.uploads.filter((a) => !inline(a)), where, parallel ?? api.transport.inFlight ?? 1);
       const cr = await api.call(routes.createChangeRequest, { params: { spaceId: opts.space }, body: { subject: opts.subject } });
       const params = { spaceId: opts.space, changeRequestId: cr.id };
       let pages: ReturnType<typeof planPages>;
       try {
-        const fileIds = await writeFiles(api, params, files, uploaded);
+        const fileIds = await writeFiles(ctx, api, params, files, uploaded, inline);
         const includeIds = await writeReusables(api, params, reusables);
         pages = planPages(linked(local, (path) => fileIds.get(path), (path) => includeIds.get(path)), remote.pages);
         // Page changes in batches the API takes, parents first; the space changes only when the change request is merged.
@@ -189,21 +203,69 @@ async function uploadAll(ctx: Context, api: ApiClient, spaceId: string, uploads:
   return ids;
 }
 
-/** Adds the uploaded files to the change request (each at its Git Sync path) and deletes the gone ones: every file's id by its path. */
-async function writeFiles(api: ApiClient, params: { spaceId: string; changeRequestId: string }, files: FilePlan, uploaded: Map<string, string>): Promise<Map<string, string>> {
-  const known = new Map(files.kept);
-  const changes: Change[] = [];
-  for (let i = 0; i < files.uploads.length; i += FILES_PER_CHANGE) {
-    const chunk = files.uploads.slice(i, i + FILES_PER_CHANGE);
-    changes.push({ operation: 'insert_files', files: chunk.map((a) => ({ name: a.name ?? a.file, upload: uploaded.get(a.file)!, git: { path: a.file } })) });
+/** Which files travel inside the change request's writes (as base64) rather than uploaded first, over `api`'s transport. */
+const inlineRule = (api: ApiClient) => {
+  const most = api.transport.overNetwork ? INLINE_FILE_BYTES : LOCAL_INLINE_FILE_BYTES;
+  return (asset: LocalAsset) => asset.size <= most;
+};
+
+/** Inline files in groups of at most INLINE_BYTES_PER_WRITE bytes and FILES_PER_CHANGE × FILE_CHANGES_PER_WRITE files: one write request each. */
+function inlineGroups(assets: LocalAsset[]): LocalAsset[][] {
+  const groups: LocalAsset[][] = [];
+  let current: LocalAsset[] = [];
+  let bytes = 0;
+  for (const asset of assets) {
+    if (current.length && (bytes + asset.size > INLINE_BYTES_PER_WRITE || current.length >= FILES_PER_CHANGE * FILE_CHANGES_PER_WRITE)) {
+      groups.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(asset);
+    bytes += asset.size;
   }
-  for (let i = 0; i < files.deletes.length; i += FILES_PER_DELETE) changes.push({ operation: 'delete_files', files: files.deletes.slice(i, i + FILES_PER_DELETE) });
-  await writeChanges(api, params, changes, {
-    perWrite: FILE_CHANGES_PER_WRITE,
-    answered: (change, answer) => {
-      if (change.operation === 'insert_files') answer.files?.forEach((id, f) => known.set(change.files[f].git!.path, id));
-    },
-  });
+  if (current.length) groups.push(current);
+  return groups;
+}
+
+/** `insert_files` changes of at most FILES_PER_CHANGE files (the API's limit) each, every file at its Git Sync path. */
+function insertChanges(files: Array<{ asset: LocalAsset } & ({ upload: string } | { base64: string })>): Change[] {
+  const changes: Change[] = [];
+  for (let i = 0; i < files.length; i += FILES_PER_CHANGE) {
+    const chunk = files.slice(i, i + FILES_PER_CHANGE);
+    changes.push({ operation: 'insert_files', files: chunk.map(({ asset, ...bytes }) => ({ name: asset.name ?? asset.file, ...bytes, git: { path: asset.file } })) });
+  }
+  return changes;
+}
+
+/**
+ * Adds the files to the change request (each at its Git Sync path): the uploaded ones by upload id,
+ * then the small ones as base64, a group's bytes read just before its request (never the whole
+ * folder at once); then deletes the gone ones. Answers every file's id by its path.
+ */
+async function writeFiles(ctx: Context, api: ApiClient, params: { spaceId: string; changeRequestId: string }, files: FilePlan, uploaded: Map<string, string>, inline: (asset: LocalAsset) => boolean): Promise<Map<string, string>> {
+  const known = new Map(files.kept);
+  const answered = (change: Change, answer: { files?: string[] }) => {
+    if (change.operation === 'insert_files') answer.files?.forEach((id, f) => known.set(change.files[f].git!.path, id));
+  };
+  const large = files.uploads.filter((a) => !inline(a));
+  await writeChanges(api, params, insertChanges(large.map((asset) => ({ asset, upload: uploaded.get(asset.file)! }))), { perWrite: FILE_CHANGES_PER_WRITE, answered });
+  const small = files.uploads.filter(inline);
+  if (small.length) {
+    const progress = ctx.progress('Uploading');
+    progress.setTotal(small.length);
+    try {
+      for (const group of inlineGroups(small)) {
+        const withBytes = await Promise.all(group.map(async (asset) => ({ asset, base64: (await asset.read()).toString('base64') })));
+        await writeChanges(api, params, insertChanges(withBytes), { perWrite: FILE_CHANGES_PER_WRITE, answered });
+        progress.advance(group.length, group.reduce((sum, a) => sum + a.size, 0));
+      }
+    } finally {
+      progress.done();
+    }
+  }
+  const deletes: Change[] = [];
+  for (let i = 0; i < files.deletes.length; i += FILES_PER_DELETE) deletes.push({ operation: 'delete_files', files: files.deletes.slice(i, i + FILES_PER_DELETE) });
+  await writeChanges(api, params, deletes, { perWrite: FILE_CHANGES_PER_WRITE });
   return known;
 }
 
