@@ -8,7 +8,6 @@ import { run } from '../helpers/cli';
 import { runBuilt } from '../helpers/built';
 import { forwardTo } from '../helpers/forward';
 import { INLINE_FILE_BYTES, LOCAL_INLINE_FILE_BYTES } from '../../src/commands/content/push';
-import { openDb } from '../../src/engine/store/db';
 
 /**
  * A remote `content push` keeps several uploads in flight (over HTTP they overlap the round trips: a
@@ -109,13 +108,11 @@ describe('content push uploads to a remote instance', () => {
       expect(pushed.code, pushed.stderr).toBe(0);
       expect(JSON.parse(pushed.stdout)).toMatchObject({ uploaded: 4, merged: true });
     }
-    const db = openDb(box.env.DOCSCTL_DB);
-    try {
-      // One upload a push (over.png); the three others inside the first write.
-      const uploads = db.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE operation_id = 'createSpaceUpload' AND targets LIKE ?");
-      for (const id of spaces) expect(uploads.get(`%${id}%`), id).toEqual({ n: 1 });
-    } finally {
-      db.close();
+    // One upload a push (over.png); the three others inside the first write.
+    for (const id of spaces) {
+      const uploads = await box.run(['audit', 'list', '--action', 'createSpaceUpload', '--target', id, '--json']);
+      expect(uploads.code, uploads.stderr).toBe(0);
+      expect(JSON.parse(uploads.stdout).items, id).toHaveLength(1);
     }
     const pulled = await box.run(['content', 'pull', 'local-inline-back', '--space', space]);
     expect(pulled.code, pulled.stderr).toBe(0);
