@@ -75,24 +75,25 @@ describe('content push uploads to a remote instance', () => {
 
   it('sends files of at most 1 MiB inside the change request\'s writes, many a request, and uploads only the larger ones', async () => {
     const space = await newSpace('Inline');
-    const docs = folder('inline', 150, 2000);
+    const docs = folder('inline', 250, 2000);
     writeFileSync(join(box.dir, docs, '.gitbook/assets/large.png'), Buffer.alloc(INLINE_FILE_BYTES + 1, 9));
     writeFileSync(join(box.dir, docs, '.gitbook/assets/limit.png'), Buffer.alloc(INLINE_FILE_BYTES, 8));
     const proxy = await uploadProxy();
     try {
       const pushed = await runBuilt(box, ['--url', proxy.url, '--token', served().token, 'content', 'push', docs, '--space', space, '--merge', '--json']);
       expect(pushed.code, pushed.stderr).toBe(0);
-      expect(JSON.parse(pushed.stdout)).toMatchObject({ inserted: 1, uploaded: 152, merged: true });
-      // One upload (the file over 1 MiB); its insert, then the 151 others in one write, then the pages.
-      expect(proxy.seen).toMatchObject({ started: 1, writes: 3 });
+      expect(JSON.parse(pushed.stdout)).toMatchObject({ inserted: 1, uploaded: 252, merged: true });
+      // One upload (the file over 1 MiB); its insert, then the 251 others in two writes (200 files a
+      // request at most), then the pages.
+      expect(proxy.seen).toMatchObject({ started: 1, writes: 4 });
     } finally {
       proxy.close();
     }
     const files = JSON.parse((await remote(['content', 'files', '--space', space, '--all', '--json'])).stdout);
-    expect(files.count).toBe(152);
+    expect(files.count).toBe(252);
     const pulled = await remote(['content', 'pull', 'inline-back', '--space', space]);
     expect(pulled.code, pulled.stderr).toBe(0);
-    for (const name of ['image-0.png', 'image-149.png', 'large.png', 'limit.png']) {
+    for (const name of ['image-0.png', 'image-249.png', 'large.png', 'limit.png']) {
       expect(readFileSync(join(box.dir, 'inline-back/.gitbook/assets', name)).equals(readFileSync(join(box.dir, docs, '.gitbook/assets', name))), name).toBe(true);
     }
   });

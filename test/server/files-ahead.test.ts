@@ -8,6 +8,8 @@ import { contentSetup, type ContentSetup } from '../helpers/content';
 import { fixtureSite, png, serve, zipOf, type FixtureSite } from '../fixtures/import/server';
 import { DirFileStore, type FileStore } from '../../src/engine/content/file-store';
 import type { Engine } from '../../src/engine/index';
+import { createApp } from '../../src/server/app';
+import { FileStoreFailed } from '../../src/engine/errors';
 
 // A write batch's base64 files, and an import's files, go to the file store before the transaction
 // that names them (docs/decisions.md, "Files in S3-compatible storage"): a write transaction holds
@@ -23,15 +25,26 @@ function watchedStore() {
   const inner = new DirFileStore(dir);
   let engine: Engine | undefined;
   const puts: { id: string; inTransaction: boolean }[] = [];
+  const flight = { now: 0, most: 0 };
   let gate: Promise<void> | undefined;
   let entered: () => void = () => undefined;
+  /** Ids whose write fails, as S3 refusing it would. */
+  const refused = new Set<string>();
   const store: FileStore = {
     location: inner.location,
     async put(id, size, pieceAt) {
       puts.push({ id, inTransaction: engine!.core.store.inTransaction() });
-      entered();
-      if (gate) await gate;
-      await inner.put(id, size, pieceAt);
+      flight.most = Math.max(flight.most, ++flight.now);
+      try {
+        entered();
+        if (gate) await gate;
+        // A turn of the event loop, so that writes started together overlap.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (refused.has(id)) throw new FileStoreFailed(`the file store refused ${id}`);
+        await inner.put(id, size, pieceAt);
+      } finally {
+        flight.now--;
+      }
     },
     read: (id, pieceBytes) => inner.read(id, pieceBytes),
     remove: (id) => inner.remove(id),
@@ -45,7 +58,7 @@ function watchedStore() {
     const reached = new Promise<void>((resolve) => (entered = resolve));
     return { reached, release: () => { gate = undefined; entered = () => undefined; release(); } };
   };
-  return { store, puts, objects, hold, attach: (e: Engine) => (engine = e) };
+  return { store, puts, flight, refused, objects, hold, attach: (e: Engine) => (engine = e) };
 }
 
 async function setup() {
@@ -93,6 +106,30 @@ describe('base64 files of a write batch, with a file store', () => {
     expectError(await s.write(cr, changes, s.editor), 400, /^changes\[1\]\.files\[0\]\.base64: is not valid base64$/);
     expect(s.puts).toEqual([{ id: sha(logo), inTransaction: false }]);
     expect(await s.count('SELECT COUNT(*) AS n FROM blobs')).toBe(0);
+  });
+
+  it('several at a time (at most 8), and a refused one fails the batch with 503 once those under way finish, naming nothing', async () => {
+    const s = await setup();
+    const cr = (await s.createCr()).id as string;
+    const many = Array.from({ length: 30 }, (_, n) => ({ name: `f-${n}.bin`, bytes: Buffer.from(`file ${n}`) }));
+    await s.writeOk(cr, files(...many), s.editor);
+    expect(s.puts).toHaveLength(30);
+    expect(s.flight.most).toBeGreaterThan(1);
+    expect(s.flight.most).toBeLessThanOrEqual(8);
+    const more = Array.from({ length: 20 }, (_, n) => ({ name: `g-${n}.bin`, bytes: Buffer.from(`other ${n}`) }));
+    s.refused.add(sha(more[3].bytes));
+    const before = await s.count('SELECT COUNT(*) AS n FROM blobs');
+    // An app that logs what the store said (the suite's throws it, to catch 500s).
+    const logged: unknown[] = [];
+    const app = createApp({ engine: s.engine, onError: (error) => void logged.push(error) });
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${await s.api.tokenFor(s.editor)}` };
+    const refused = await app.handleAsync({ method: 'POST', url: `${s.crUrl(cr)}/content`, headers, body: JSON.stringify({ changes: files(...more) }) });
+    expect(refused.status).toBe(503);
+    expect(JSON.parse(refused.body!.toString()).error.message).toMatch(/the file store refused/);
+    expect(logged).toHaveLength(1);
+    expect(s.flight.now).toBe(0);
+    expect(s.puts.length - 30).toBeLessThan(20);
+    expect(await s.count('SELECT COUNT(*) AS n FROM blobs')).toBe(before);
   });
 
   it('another write goes on while one batch waits on the file store', async () => {

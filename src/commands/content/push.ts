@@ -45,8 +45,13 @@ const FILES_PER_DELETE = 1000;
  */
 export const INLINE_FILE_BYTES = 1024 * 1024;
 export const LOCAL_INLINE_FILE_BYTES = 64 * 1024;
-/** Bytes of inline files one write request carries at most: as base64 (a third larger), well inside the write route's body bound. */
+/**
+ * Inline files one write request carries at most: 5 MiB (as base64 a third larger, well inside the
+ * write route's body bound), and 200 files (a serve with its files in S3 writes each object before the
+ * batch's transaction, eight at a time: a request of thousands would wait on thousands of round trips).
+ */
 const INLINE_BYTES_PER_WRITE = 5 * 1024 * 1024;
+const INLINE_FILES_PER_WRITE = 200;
 
 type IdOf = (path: string) => string | undefined;
 
@@ -209,13 +214,13 @@ const inlineRule = (api: ApiClient) => {
   return (asset: LocalAsset) => asset.size <= most;
 };
 
-/** Inline files in groups of at most INLINE_BYTES_PER_WRITE bytes and FILES_PER_CHANGE × FILE_CHANGES_PER_WRITE files: one write request each. */
+/** Inline files in groups of at most INLINE_BYTES_PER_WRITE bytes and INLINE_FILES_PER_WRITE files: one write request each. */
 function inlineGroups(assets: LocalAsset[]): LocalAsset[][] {
   const groups: LocalAsset[][] = [];
   let current: LocalAsset[] = [];
   let bytes = 0;
   for (const asset of assets) {
-    if (current.length && (bytes + asset.size > INLINE_BYTES_PER_WRITE || current.length >= FILES_PER_CHANGE * FILE_CHANGES_PER_WRITE)) {
+    if (current.length && (bytes + asset.size > INLINE_BYTES_PER_WRITE || current.length >= INLINE_FILES_PER_WRITE)) {
       groups.push(current);
       current = [];
       bytes = 0;

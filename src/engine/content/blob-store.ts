@@ -110,6 +110,16 @@ export async function storeFile(core: Core, file: BlobFile, options: { written?:
   return await withFile(file, async (pieceAt) => await store(core, file.sha256, file.size, pieceAt, options.written));
 }
 
+/** Which of `ids` a `blobs` row names, asked a few hundred at a time. */
+export async function namedBlobs(core: Core, ids: string[]): Promise<Set<string>> {
+  const named = new Set<string>();
+  for (let at = 0; at < ids.length; at += 500) {
+    const some = ids.slice(at, at + 500);
+    for (const row of await core.all<{ id: string }>(`SELECT id FROM blobs WHERE id IN (${some.map(() => '?').join(', ')})`, some)) named.add(row.id);
+  }
+  return named;
+}
+
 export async function blobInfo(core: Core, id: string): Promise<BlobInfo | undefined> {
   return await core.get<BlobInfo>('SELECT id, size, chunks FROM blobs WHERE id = ?', [id]);
 }

@@ -2,7 +2,7 @@ import type { Core } from '../core';
 import { invalid } from '../errors';
 import { fileSizeRule, UPLOAD_RETENTION_HOURS } from '../../domain/file-size';
 import type { Change } from '../../domain/content-change';
-import { blobHead, storeBytes, writeAhead } from './blob-store';
+import { blobHead, namedBlobs, storeBytes } from './blob-store';
 import { sha256 } from './state';
 import { findUpload } from './uploads';
 
@@ -28,6 +28,9 @@ export interface FilesAhead {
   written: Set<string>;
 }
 
+/** Objects `writeFilesAhead` keeps in flight to the file store at once. */
+const FILES_AHEAD_IN_FLIGHT = 8;
+
 /** `base64` decoded, or what is wrong with it (the field's rule): not base64, or past the engine's largest file size. */
 function decodeBase64(core: Core, base64: string): Decoded | { problem: string } {
   const clean = base64.replace(/\s/g, '');
@@ -46,13 +49,16 @@ function decodeBase64(core: Core, base64: string): Decoded | { problem: string }
  * Writes the base64 files of `changes` to the file store, outside any transaction (the caller has
  * checked the actor may write there: nobody makes the server write to S3 for nothing); answers what
  * the batch's transaction passes to `fileBytes`, or undefined without a file store (the bytes then go
- * into rows, inside the transaction). A file that is no valid base64 is left for the batch, which
- * refuses it in its order, naming it. An object written for a batch that then fails is named by no
- * row: the file store's sweep removes it.
+ * into rows, inside the transaction). Several objects at a time; after a failure no other starts,
+ * and those under way finish before it is thrown. A file that is no valid base64 is left for the
+ * batch, which refuses it in its order, naming it. An object written for a batch that then fails is
+ * named by no row: the file store's sweep removes it.
  */
 export async function writeFilesAhead(core: Core, changes: readonly Change[]): Promise<FilesAhead | undefined> {
-  if (!core.files) return undefined;
+  const files = core.files;
+  if (!files) return undefined;
   const ahead: FilesAhead = { decoded: new WeakMap(), written: new Set() };
+  const unique = new Map<string, Decoded>();
   for (const change of changes) {
     if (change.operation !== 'insert_files') continue;
     for (const file of change.files) {
@@ -60,9 +66,27 @@ export async function writeFilesAhead(core: Core, changes: readonly Change[]): P
       const decoded = decodeBase64(core, file.base64);
       if (!('bytes' in decoded)) continue;
       ahead.decoded.set(file, decoded);
-      if (!ahead.written.has(decoded.sha256) && (await writeAhead(core, decoded))) ahead.written.add(decoded.sha256);
+      unique.set(decoded.sha256, decoded);
     }
   }
+  const kept = await namedBlobs(core, [...unique.keys()]);
+  const missing = [...unique.values()].filter((d) => !kept.has(d.sha256));
+  // Several in flight: to S3 each is a round trip or two, and a batch may carry a few hundred small files.
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const writer = async () => {
+    while (!failure && next < missing.length) {
+      const { bytes, sha256: id } = missing[next++];
+      try {
+        await files.put(id, bytes.length, (at, length) => bytes.subarray(at, at + length));
+        ahead.written.add(id);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(FILES_AHEAD_IN_FLIGHT, missing.length) }, writer));
+  if (failure) throw failure.error;
   return ahead;
 }
 

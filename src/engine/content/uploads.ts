@@ -2,7 +2,7 @@ import type { Actor, Core } from '../core';
 import { FileStoreFailed, invalid, locked, tooLarge } from '../errors';
 import type { spacesModule, SpaceRow } from '../spaces';
 import { uploadTooLarge, UPLOAD_RETENTION_HOURS } from '../../domain/file-size';
-import { BLOB_CHUNK_BYTES, IN_FILE_STORE, blobInfo, storeBytes, storeFile, writeAhead, type BlobInfo } from './blob-store';
+import { BLOB_CHUNK_BYTES, IN_FILE_STORE, blobInfo, namedBlobs, storeBytes, storeFile, writeAhead, type BlobInfo } from './blob-store';
 import { CutOff, PastBound, receive, type Received } from './receive';
 
 const RETENTION_MS = UPLOAD_RETENTION_HOURS * 3_600_000;
@@ -123,14 +123,4 @@ export function uploadsModule(core: Core, spaces: ReturnType<typeof spacesModule
       return forgotten;
     },
   };
-}
-
-/** Which of `ids` a `blobs` row names, asked a few hundred at a time. */
-async function namedBlobs(core: Core, ids: string[]): Promise<Set<string>> {
-  const named = new Set<string>();
-  for (let at = 0; at < ids.length; at += 500) {
-    const some = ids.slice(at, at + 500);
-    for (const row of await core.all<{ id: string }>(`SELECT id FROM blobs WHERE id IN (${some.map(() => '?').join(', ')})`, some)) named.add(row.id);
-  }
-  return named;
 }
