@@ -260,7 +260,8 @@ async function writeFiles(ctx: Context, api: ApiClient, params: { spaceId: strin
     progress.setTotal(small.length);
     try {
       for (const group of inlineGroups(small)) {
-        const withBytes = await Promise.all(group.map(async (asset) => ({ asset, base64: (await asset.read()).toString('base64') })));
+        const withBytes: Array<{ asset: LocalAsset; base64: string }> = [];
+        for (const asset of group) withBytes.push({ asset, base64: (await asset.read()).toString('base64') });
         await writeChanges(api, params, insertChanges(withBytes), { perWrite: FILE_CHANGES_PER_WRITE, answered });
         progress.advance(group.length, group.reduce((sum, a) => sum + a.size, 0));
       }
