@@ -18,6 +18,7 @@ import { printChangeRows } from '../shared/content-diff';
 import { describeConflicts, printConflicts } from '../shared/conflicts';
 import { wholeNumberFlag } from '../shared/import-limits';
 import { REMOTE_CONNECTIONS } from '../../api/transports/transport';
+import { eachInFlight } from '../../domain/in-flight';
 
 interface Opts {
   space: string;
@@ -142,13 +143,13 @@ Exit codes: 0 merged or nothing to change, 6 conflicts (the pages are listed), 1
         return;
       }
       // The large files' bytes go first: a failure here leaves no change request behind.
-      const inline = inlineRule(api);
-      const uploaded = await uploadAll(ctx, api, opts.space, files.uploads.filter((a) => !inline(a)), where, parallel ?? api.transport.inFlight ?? 1);
+      const sending = splitByInlining(api, files.uploads);
+      const uploaded = await uploadAll(ctx, api, opts.space, sending.large, where, parallel ?? api.transport.inFlight ?? 1);
       const cr = await api.call(routes.createChangeRequest, { params: { spaceId: opts.space }, body: { subject: opts.subject } });
       const params = { spaceId: opts.space, changeRequestId: cr.id };
       let pages: ReturnType<typeof planPages>;
       try {
-        const fileIds = await writeFiles(ctx, api, params, files, uploaded, inline);
+        const fileIds = await writeFiles(ctx, api, params, files, sending, uploaded);
         const includeIds = await writeReusables(api, params, reusables);
         pages = planPages(linked(local, (path) => fileIds.get(path), (path) => includeIds.get(path)), remote.pages);
         // Page changes in batches the API takes, parents first; the space changes only when the change request is merged.
@@ -184,35 +185,28 @@ async function uploadAll(ctx: Context, api: ApiClient, spaceId: string, uploads:
   if (!uploads.length) return ids;
   const progress = ctx.progress('Uploading');
   progress.setTotal(uploads.length);
-  let next = 0;
-  let failure: { error: unknown } | undefined;
-  const uploader = async () => {
-    while (!failure && next < uploads.length) {
-      const asset = uploads[next++];
+  try {
+    await eachInFlight(uploads, parallel, async (asset) => {
       try {
         const input = { params: { spaceId }, query: { name: asset.file.slice(-256) } };
         const answer = await api.upload(routes.createSpaceUpload, input, asset.diskPath ?? (await asset.read()));
         ids.set(asset.file, answer.id);
         progress.advance(1, asset.size);
       } catch (error) {
-        failure ??= { error: error instanceof ApiError ? new ApiError(error.status, `${where(asset.file)}: ${error.message}`) : error };
+        throw error instanceof ApiError ? new ApiError(error.status, `${where(asset.file)}: ${error.message}`) : error;
       }
-    }
-  };
-  try {
-    await Promise.all(Array.from({ length: Math.min(parallel, uploads.length) }, uploader));
+    });
   } finally {
     progress.done();
   }
-  if (failure) throw failure.error;
   return ids;
 }
 
-/** Which files travel inside the change request's writes (as base64) rather than uploaded first, over `api`'s transport. */
-const inlineRule = (api: ApiClient) => {
+/** The files to send: `small` ones travel inside the change request's writes (as base64), `large` ones are uploaded first; by `api`'s transport. */
+function splitByInlining(api: ApiClient, assets: LocalAsset[]): { large: LocalAsset[]; small: LocalAsset[] } {
   const most = api.transport.overNetwork ? INLINE_FILE_BYTES : LOCAL_INLINE_FILE_BYTES;
-  return (asset: LocalAsset) => asset.size <= most;
-};
+  return { large: assets.filter((a) => a.size > most), small: assets.filter((a) => a.size <= most) };
+}
 
 /** Inline files in groups of at most INLINE_BYTES_PER_WRITE bytes and INLINE_FILES_PER_WRITE files: one write request each. */
 function inlineGroups(assets: LocalAsset[]): LocalAsset[][] {
@@ -247,14 +241,19 @@ function insertChanges(files: Array<{ asset: LocalAsset } & ({ upload: string } 
  * then the small ones as base64, a group's bytes read just before its request (never the whole
  * folder at once); then deletes the gone ones. Answers every file's id by its path.
  */
-async function writeFiles(ctx: Context, api: ApiClient, params: { spaceId: string; changeRequestId: string }, files: FilePlan, uploaded: Map<string, string>, inline: (asset: LocalAsset) => boolean): Promise<Map<string, string>> {
+async function writeFiles(
+  ctx: Context,
+  api: ApiClient,
+  params: { spaceId: string; changeRequestId: string },
+  files: FilePlan,
+  { large, small }: ReturnType<typeof splitByInlining>,
+  uploaded: Map<string, string>,
+): Promise<Map<string, string>> {
   const known = new Map(files.kept);
   const answered = (change: Change, answer: { files?: string[] }) => {
     if (change.operation === 'insert_files') answer.files?.forEach((id, f) => known.set(change.files[f].git!.path, id));
   };
-  const large = files.uploads.filter((a) => !inline(a));
   await writeChanges(api, params, insertChanges(large.map((asset) => ({ asset, upload: uploaded.get(asset.file)! }))), { perWrite: FILE_CHANGES_PER_WRITE, answered });
-  const small = files.uploads.filter(inline);
   if (small.length) {
     const progress = ctx.progress('Uploading');
     progress.setTotal(small.length);

@@ -5,6 +5,7 @@ import type { Change } from '../../domain/content-change';
 import { blobHead, namedBlobs, storeBytes } from './blob-store';
 import { sha256 } from './state';
 import { findUpload } from './uploads';
+import { eachInFlight } from '../../domain/in-flight';
 
 /** A file of an `insert_files` change: its bytes as base64, or an upload of the space by id. */
 export interface FileSource {
@@ -72,21 +73,10 @@ export async function writeFilesAhead(core: Core, changes: readonly Change[]): P
   const kept = await namedBlobs(core, [...unique.keys()]);
   const missing = [...unique.values()].filter((d) => !kept.has(d.sha256));
   // Several in flight: to S3 each is a round trip or two, and a batch may carry a few hundred small files.
-  let next = 0;
-  let failure: { error: unknown } | undefined;
-  const writer = async () => {
-    while (!failure && next < missing.length) {
-      const { bytes, sha256: id } = missing[next++];
-      try {
-        await files.put(id, bytes.length, (at, length) => bytes.subarray(at, at + length));
-        ahead.written.add(id);
-      } catch (error) {
-        failure ??= { error };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(FILES_AHEAD_IN_FLIGHT, missing.length) }, writer));
-  if (failure) throw failure.error;
+  await eachInFlight(missing, FILES_AHEAD_IN_FLIGHT, async ({ bytes, sha256: id }) => {
+    await files.put(id, bytes.length, (at, length) => bytes.subarray(at, at + length));
+    ahead.written.add(id);
+  });
   return ahead;
 }
 
