@@ -13,7 +13,7 @@ import { median, type BenchRow } from './report';
 import { runQuiet, startServe, startServer } from './spawn';
 import { repository, timedPush } from './git-sync';
 
-/** Bytes of each image of the uploads' row: just over what travels inline (src/commands/content/push.ts, INLINE_FILE_BYTES). */
+/** Bytes of each image of the uploads' row: just over what travels inline (src/commands/shared/inline-files.ts, INLINE_FILE_BYTES). */
 const LARGE_IMAGE_BYTES = 1024 * 1024 + 256 * 1024;
 const LARGE_IMAGE_PAGES = 24;
 

@@ -7,7 +7,7 @@ import { servedSandbox } from '../helpers/serve';
 import { run } from '../helpers/cli';
 import { runBuilt } from '../helpers/built';
 import { forwardTo } from '../helpers/forward';
-import { INLINE_FILE_BYTES, LOCAL_INLINE_FILE_BYTES } from '../../src/commands/content/push';
+import { INLINE_FILE_BYTES, LOCAL_INLINE_FILE_BYTES } from '../../src/commands/shared/inline-files';
 
 /**
  * A remote `content push` keeps several uploads in flight (over HTTP they overlap the round trips: a

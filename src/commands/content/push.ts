@@ -19,6 +19,7 @@ import { describeConflicts, printConflicts } from '../shared/conflicts';
 import { wholeNumberFlag } from '../shared/import-limits';
 import { REMOTE_CONNECTIONS } from '../../api/transports/transport';
 import { eachInFlight } from '../../domain/in-flight';
+import { inlineGroups, splitByInlining } from '../shared/inline-files';
 
 interface Opts {
   space: string;
@@ -36,23 +37,6 @@ const FILES_PER_CHANGE = 100;
 const FILE_CHANGES_PER_WRITE = 20;
 /** Files one `delete_files` change takes (the API's limit). */
 const FILES_PER_DELETE = 1000;
-/**
- * Files at most this large travel inside the change request's writes, as base64, many a request;
- * larger ones are uploaded before it is opened, each a request of its own, streamed from disk. In
- * the corpus 97% of the files are at most 1 MiB (the median is 55 KB): one request per file made a
- * push of a thousand images a thousand requests (a round trip each, and past serve's default rate
- * limit of 1,000 a minute). In-process a request is no round trip, only a transaction, while base64
- * and its JSON cost CPU per byte: there files up to 64 KiB go inline (docs/decisions.md).
- */
-export const INLINE_FILE_BYTES = 1024 * 1024;
-export const LOCAL_INLINE_FILE_BYTES = 64 * 1024;
-/**
- * Inline files one write request carries at most: 5 MiB (as base64 a third larger, well inside the
- * write route's body bound), and 200 files (a serve with its files in S3 writes each object before the
- * batch's transaction, eight at a time: a request of thousands would wait on thousands of round trips).
- */
-const INLINE_BYTES_PER_WRITE = 5 * 1024 * 1024;
-const INLINE_FILES_PER_WRITE = 200;
 
 type IdOf = (path: string) => string | undefined;
 
@@ -202,30 +186,6 @@ async function uploadAll(ctx: Context, api: ApiClient, spaceId: string, uploads:
   return ids;
 }
 
-/** The files to send: `small` ones travel inside the change request's writes (as base64), `large` ones are uploaded first; by `api`'s transport. */
-function splitByInlining(api: ApiClient, assets: LocalAsset[]): { large: LocalAsset[]; small: LocalAsset[] } {
-  const most = api.transport.overNetwork ? INLINE_FILE_BYTES : LOCAL_INLINE_FILE_BYTES;
-  return { large: assets.filter((a) => a.size > most), small: assets.filter((a) => a.size <= most) };
-}
-
-/** Inline files in groups of at most INLINE_BYTES_PER_WRITE bytes and INLINE_FILES_PER_WRITE files: one write request each. */
-function inlineGroups(assets: LocalAsset[]): LocalAsset[][] {
-  const groups: LocalAsset[][] = [];
-  let current: LocalAsset[] = [];
-  let bytes = 0;
-  for (const asset of assets) {
-    if (current.length && (bytes + asset.size > INLINE_BYTES_PER_WRITE || current.length >= INLINE_FILES_PER_WRITE)) {
-      groups.push(current);
-      current = [];
-      bytes = 0;
-    }
-    current.push(asset);
-    bytes += asset.size;
-  }
-  if (current.length) groups.push(current);
-  return groups;
-}
-
 /** `insert_files` changes of at most FILES_PER_CHANGE files (the API's limit) each, every file at its Git Sync path. */
 function insertChanges(files: Array<{ asset: LocalAsset } & ({ upload: string } | { base64: string })>): Change[] {
   const changes: Change[] = [];
@@ -246,7 +206,7 @@ async function writeFiles(
   api: ApiClient,
   params: { spaceId: string; changeRequestId: string },
   files: FilePlan,
-  { large, small }: ReturnType<typeof splitByInlining>,
+  { large, small }: { large: LocalAsset[]; small: LocalAsset[] },
   uploaded: Map<string, string>,
 ): Promise<Map<string, string>> {
   const known = new Map(files.kept);

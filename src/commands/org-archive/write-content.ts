@@ -9,11 +9,14 @@ import type { RemoteReusable } from '../../content-tree/push';
 import type { Importer } from './importer';
 import { writeChanges } from '../shared/write-changes';
 import { flattenTree } from '../shared/page-tree';
+import { inlineGroups, splitByInlining } from '../shared/inline-files';
+import { eachInFlight } from '../../domain/in-flight';
 
 /** Changes one write request carries at most here (the API takes 5000; smaller requests keep bodies far below its size limit). */
 const CHANGES_PER_WRITE = 500;
-/** Files one `insert_files` change takes (the API's limit). */
+/** Files one `insert_files` change takes (the API's limit), and such changes one write request carries. */
 const FILES_PER_CHANGE = 100;
+const FILE_CHANGES_PER_WRITE = 20;
 const FILE_LINK = /\/files\/([^/?#\s)"'<>]+)/g;
 
 /**
@@ -115,14 +118,16 @@ async function writeReusables(im: Importer, root: Required<ContentRoot>, content
 }
 
 /**
- * Uploads the archived files the target content lacks (matched by id already mapped, else by name
- * and size, so a re-run uploads nothing twice) and adds their target ids to `fileIds`. Each file's
- * bytes go as they are (`createSpaceUpload`), then `insert_files` changes name them by upload id.
+ * Adds the archived files the target content lacks (matched by id already mapped, else by name and
+ * size, so a re-run sends nothing twice) and adds their target ids to `fileIds`. Small files travel
+ * inside the change request's writes as base64, many a request; larger ones are uploaded first
+ * (`createSpaceUpload`, several in flight against a remote instance) and then named by upload id,
+ * by the same rule as `content push` (shared/inline-files.ts).
  */
-async function uploadFiles(im: Importer, root: Required<ContentRoot>, content: ArchivedContent, present: { id: string; name: string; size: number }[], fileIds: Map<string, string>): Promise<void> {
+async function sendFiles(im: Importer, root: Required<ContentRoot>, content: ArchivedContent, present: { id: string; name: string; size: number }[], fileIds: Map<string, string>): Promise<void> {
   const presentIds = new Set(present.map((f) => f.id));
   const byNameAndSize = new Map(present.map((f) => [`${f.name}\0${f.size}`, f.id]));
-  const uploaded: { name: string; contentType: string; upload: string; archivedId: string }[] = [];
+  const missing: Array<{ file: ArchivedContent['files'][number]; bytes: Buffer; size: number }> = [];
   for (const file of content.files) {
     const mapped = fileIds.get(file.id);
     if (mapped && presentIds.has(mapped)) continue;
@@ -133,15 +138,34 @@ async function uploadFiles(im: Importer, root: Required<ContentRoot>, content: A
     }
     const bytes = im.archive.blobs.get(file.sha256);
     if (!bytes) throw new Error(`the bytes of file ${file.name} are missing from the archive`);
-    const upload = await im.api.upload(routes.createSpaceUpload, { params: { spaceId: root.spaceId }, query: { name: file.name } }, bytes);
-    uploaded.push({ name: file.name, contentType: file.contentType, upload: upload.id, archivedId: file.id });
-    im.progress.advance(0, bytes.length);
+    missing.push({ file, bytes, size: bytes.length });
   }
-  for (let at = 0; at < uploaded.length; at += FILES_PER_CHANGE) {
-    const files = uploaded.slice(at, at + FILES_PER_CHANGE);
-    const change: Change = { operation: 'insert_files', files: files.map(({ name, contentType, upload }) => ({ name, contentType, upload })) };
-    const result = await im.api.call(routes.writeChangeRequestContent, { params: root, body: { changes: [change] } });
-    result.changes[0].files?.forEach((id, i) => fileIds.set(files[i].archivedId, id));
+  const { large, small } = splitByInlining(im.api, missing);
+  const uploads = new Map<string, string>();
+  await eachInFlight(large, im.api.transport.inFlight ?? 1, async ({ file, bytes }) => {
+    uploads.set(file.id, (await im.api.upload(routes.createSpaceUpload, { params: { spaceId: root.spaceId }, query: { name: file.name } }, bytes)).id);
+    im.progress.advance(0, bytes.length);
+  });
+  // Each change's files by archived id, in its order: the answer's ids come in the same order.
+  const archivedIds = new Map<Change, string[]>();
+  const insert = (files: typeof missing, bytesOf: (m: (typeof missing)[number]) => { upload: string } | { base64: string }): Change[] => {
+    const changes: Change[] = [];
+    for (let at = 0; at < files.length; at += FILES_PER_CHANGE) {
+      const chunk = files.slice(at, at + FILES_PER_CHANGE);
+      const change: Change = { operation: 'insert_files', files: chunk.map((m) => ({ name: m.file.name, contentType: m.file.contentType, ...bytesOf(m) })) };
+      archivedIds.set(change, chunk.map((m) => m.file.id));
+      changes.push(change);
+    }
+    return changes;
+  };
+  const options = {
+    perWrite: FILE_CHANGES_PER_WRITE,
+    answered: (change: Change, answer: { files?: string[] }) => answer.files?.forEach((id, i) => fileIds.set(archivedIds.get(change)![i], id)),
+  };
+  await writeChanges(im.api, root, insert(large, (m) => ({ upload: uploads.get(m.file.id)! })), options);
+  for (const group of inlineGroups(small)) {
+    await writeChanges(im.api, root, insert(group, (m) => ({ base64: m.bytes.toString('base64') })), options);
+    for (const m of group) im.progress.advance(0, m.size);
   }
 }
 
@@ -179,7 +203,7 @@ function asLocalTree(pages: ArchivedPage[], fileIds: Map<string, string>, reusab
  */
 export async function writeContent(im: Importer, root: Required<ContentRoot>, content: ArchivedContent, fileIds: Map<string, string>, reusableIds: Map<string, string>): Promise<void> {
   const current = await readContent(im.api, root);
-  await uploadFiles(im, root, content, current.files, fileIds);
+  await sendFiles(im, root, content, current.files, fileIds);
   await writeReusables(im, root, content, fileIds, reusableIds);
   const present = new Map(current.pages.map((p) => [p.path, p]));
   const plan = planPages(asLocalTree(content.pages, fileIds, reusableIds, present), current.pages);
