@@ -12,6 +12,7 @@ import { GLOBAL_FLAGS } from './global-flags';
 import type { GlobalFlags } from './config';
 import { FORMATS } from './output/format';
 import { normalizeJsonFlag } from './output/json-argv';
+import { DescriptorWriter, processWriter } from './output/process-writer';
 
 export async function buildProgram(io: IO, argv: string[] = []) {
   const program = new Command('docsctl');
@@ -54,9 +55,13 @@ function errorLabel(io: IO): string {
 }
 
 export async function main(argv: string[], partial: Partial<IO> = {}): Promise<number> {
+  let stderr: IO['stderr'] | undefined;
   const io: IO = {
-    stdout: partial.stdout ?? process.stdout,
-    stderr: partial.stderr ?? process.stderr,
+    stdout: partial.stdout ?? processWriter(1),
+    // A getter, as stdin: a command that writes nothing to stderr never makes its stream.
+    get stderr() {
+      return (stderr ??= partial.stderr ?? processWriter(2));
+    },
     // A getter: creating process.stdin costs milliseconds of start-up, and most commands never read it.
     get stdin() {
       return partial.stdin ?? process.stdin;
@@ -78,8 +83,9 @@ export async function main(argv: string[], partial: Partial<IO> = {}): Promise<n
     io.stderr.write(`error: ${unknownHelp}\n`);
     return EXIT.usage;
   }
-  // `docsctl … --all | head`: the reader left, so stop quietly as Unix tools do instead of crashing on EPIPE.
-  if (io.stdout === process.stdout) {
+  // `docsctl … --all | head`: the reader left, so stop quietly as Unix tools do instead of crashing on
+  // EPIPE (a DescriptorWriter does so itself).
+  if (!partial.stdout && !(io.stdout instanceof DescriptorWriter)) {
     process.stdout.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code !== 'EPIPE') throw error;
       process.exit(process.exitCode ?? EXIT.ok);

@@ -11,6 +11,7 @@ import { maxFileSizeOf } from '../domain/file-size';
 import { webhookLeaseOf, webhookRetryBaseOf } from '../domain/webhook-events';
 import { DatabaseUnavailable, FileStoreFailed, NewerDatabase } from '../engine/errors';
 import type { Engine } from '../engine/index';
+import { isProcessStdout } from '../output/process-writer';
 
 interface Opts {
   port: string;
@@ -216,10 +217,10 @@ export function registerServe(program: Command, ctx: Context): void {
       await engine.close();
       release();
       // A handler given up on may still fail against the closed database: reported, never fatal.
-      if (ctx.io.stdout !== process.stdout) process.off('unhandledRejection', report);
+      if (!isProcessStdout(ctx.io.stdout)) process.off('unhandledRejection', report);
       // Run as the process (not in-process, as tests do): what requests left behind (a fetch past the
       // bound, keep-alive sockets of outbound fetches) must not hold the process once it has drained.
-      if (ctx.io.stdout === process.stdout) setTimeout(() => process.exit(), 50).unref();
+      if (isProcessStdout(ctx.io.stdout)) setTimeout(() => process.exit(), 50).unref();
     });
 }
 
