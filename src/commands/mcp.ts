@@ -6,6 +6,7 @@ import { VERSION } from '../version';
 import { answerText, bytesOf, bytesText, callInput, routeTools, ToolInputError } from '../mcp/tools';
 import { listPageResources, PAGE_URI_TEMPLATE, readPageResource } from '../mcp/pages';
 import { runTask, TASK_TOOLS } from '../mcp/tasks';
+import { nodeStreamOf } from '../output/process-writer';
 
 
 /**
@@ -94,7 +95,7 @@ Examples:
         return;
       }
       // stdout as the transport needs it: a stream whose write answers whether to wait for 'drain'.
-      const out = ctx.io.stdout as unknown as Writable;
+      const out = nodeStreamOf(ctx.io.stdout) as unknown as Writable;
       const stdout = out === (process.stdout as unknown) ? out : ({ write: (text: string) => (ctx.io.stdout.write(text), true), once: () => stdout } as unknown as Writable);
       // stdin as bytes (an in-process caller may hand strings, which the transport's buffer cannot join).
       const stdin = ctx.io.stdin === process.stdin ? process.stdin : Readable.from((async function* () {

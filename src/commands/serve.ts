@@ -11,7 +11,7 @@ import { maxFileSizeOf } from '../domain/file-size';
 import { webhookLeaseOf, webhookRetryBaseOf } from '../domain/webhook-events';
 import { DatabaseUnavailable, FileStoreFailed, NewerDatabase } from '../engine/errors';
 import type { Engine } from '../engine/index';
-import { isProcessStdout } from '../output/process-writer';
+import { isProcessStdout, nodeStreamOf } from '../output/process-writer';
 
 interface Opts {
   port: string;
@@ -82,6 +82,9 @@ export function registerServe(program: Command, ctx: Context): void {
   withImportLimitFlags(command, 'import-')
     .addHelpText('after', '\nExamples:\n  $ docsctl serve --port 8080\n  $ docsctl serve --port 0 --json          # prints {"url": ...} once listening\n  $ docsctl serve --host 0.0.0.0 --public-url https://docs.acme.example')
     .action(async (opts: Opts) => {
+      // Access-log lines and warnings queue when their reader is slow rather than stall the requests.
+      nodeStreamOf(ctx.io.stdout);
+      nodeStreamOf(ctx.io.stderr);
       const port = Number(opts.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port: must be a whole number from 0 to 65535');
       const limit = Number(opts.rateLimit);

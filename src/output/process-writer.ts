@@ -22,6 +22,12 @@ export class DescriptorWriter {
     private readonly streamOf: () => NodeJS.WritableStream = () => (fd === 1 ? process.stdout : process.stderr),
   ) {}
 
+  /** Sends this and every later write through Node's stream, and answers it (see `nodeStreamOf`). */
+  handOver(): NodeJS.WritableStream {
+    this.stream ??= this.streamOf();
+    return this.stream;
+  }
+
   write(chunk: string | Uint8Array): boolean {
     if (this.stream) return this.stream.write(chunk);
     if (this.closed) return true;
@@ -71,4 +77,13 @@ export function processWriter(fd: 1 | 2): DescriptorWriter | NodeJS.WriteStream 
 /** Whether `writer` is this process's own stdout (not an in-process caller's), without making Node's stream for it. */
 export function isProcessStdout(writer: unknown): boolean {
   return writer instanceof DescriptorWriter ? writer.fd === 1 : writer === process.stdout;
+}
+
+/**
+ * What a long-running command (`serve`, `mcp`) writes through: Node's stream for the process's own
+ * descriptor (which queues when its reader is slow, where a blocking write would stall every request),
+ * `writer` itself otherwise. A DescriptorWriter sends its later writes there too, so they stay in order.
+ */
+export function nodeStreamOf<W>(writer: W): W | NodeJS.WritableStream {
+  return writer instanceof DescriptorWriter ? writer.handOver() : writer;
 }

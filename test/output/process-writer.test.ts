@@ -4,7 +4,7 @@ import { closeSync, constants, mkdtempSync, openSync, readFileSync, readSync, rm
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { DescriptorWriter, isProcessStdout, processWriter } from '../../src/output/process-writer';
+import { DescriptorWriter, isProcessStdout, nodeStreamOf, processWriter } from '../../src/output/process-writer';
 
 /**
  * docsctl writes a piped stdout and stderr with write(2) on the descriptor instead of making Node's
@@ -75,6 +75,19 @@ describe.skipIf(process.platform === 'win32')('DescriptorWriter', () => {
     expect(direct.length).toBeGreaterThan(0);
     expect(direct.length).toBeLessThan(big.length);
     expect(Buffer.concat([direct, ...got]).equals(Buffer.concat([big, Buffer.from('after\n')]))).toBe(true);
+  });
+
+  it('hands over to Node\'s stream for good when a long-running command asks (nodeStreamOf); other writers stay as they are', () => {
+    const { reader, writer } = fifo();
+    const { stream, got } = collecting();
+    const out = new DescriptorWriter(writer, () => stream);
+    out.write('before\n');
+    expect(nodeStreamOf(out)).toBe(stream);
+    out.write('after\n');
+    expect(drain(reader).toString('utf8')).toBe('before\n');
+    expect(Buffer.concat(got).toString('utf8')).toBe('after\n');
+    const plain = { write: () => true };
+    expect(nodeStreamOf(plain)).toBe(plain);
   });
 
   it('drops what it is given once the reader has gone (EPIPE) instead of throwing', () => {
