@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { servedSandbox } from '../helpers/serve';
+import { sandbox } from '../helpers/cli';
 import { runBuilt } from '../helpers/built';
 import { forwardTo } from '../helpers/forward';
 import { normalizedArchive } from '../helpers/org-archive';
@@ -98,9 +99,11 @@ describe('import sends small files inside the writes', () => {
   });
 
   describe('locally', () => {
-    const { box } = servedSandbox();
+    const box = sandbox();
 
     it('sends files of at most 64 KiB inside the writes and uploads the others, piped and on a terminal', async () => {
+      const init = await box.run(['init', '--no-first-token']);
+      expect(init.code, init.stderr).toBe(0);
       const archive = await archiveOf(box, 'Local images', 3, LOCAL_INLINE_FILE_BYTES);
       for (const tty of [false, true]) {
         const imported = await box.run(['import', archive, '--new-org', '--map', `local-${tty}.map.json`], { tty });
