@@ -12,7 +12,7 @@ import { GLOBAL_FLAGS } from './global-flags';
 import type { GlobalFlags } from './config';
 import { FORMATS } from './output/format';
 import { normalizeJsonFlag } from './output/json-argv';
-import { DescriptorWriter, processWriter } from './output/process-writer';
+import { processWriter } from './output/process-writer';
 
 export async function buildProgram(io: IO, argv: string[] = []) {
   const program = new Command('docsctl');
@@ -82,14 +82,6 @@ export async function main(argv: string[], partial: Partial<IO> = {}): Promise<n
   if (unknownHelp) {
     io.stderr.write(`error: ${unknownHelp}\n`);
     return EXIT.usage;
-  }
-  // `docsctl … --all | head`: the reader left, so stop quietly as Unix tools do instead of crashing on
-  // EPIPE (a DescriptorWriter does so itself).
-  if (!partial.stdout && !(io.stdout instanceof DescriptorWriter)) {
-    process.stdout.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EPIPE') throw error;
-      process.exit(process.exitCode ?? EXIT.ok);
-    });
   }
   try {
     await program.parseAsync(normalizeJsonFlag(program, argv), { from: 'user' });

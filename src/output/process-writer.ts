@@ -16,10 +16,10 @@ export class DescriptorWriter {
   /** The reader went away (EPIPE). */
   private closed = false;
 
-  /** `streamOf`: Node's stream of the same descriptor, made only if a write would block. */
+  /** `streamOf`: Node's stream of the same descriptor, made only if a write would block or on `handOver`. */
   constructor(
     readonly fd: number,
-    private readonly streamOf: () => NodeJS.WritableStream = () => (fd === 1 ? process.stdout : process.stderr),
+    private readonly streamOf: () => NodeJS.WritableStream = () => nodeStream(fd === 1 ? 1 : 2),
   ) {}
 
   /** Sends this and every later write through Node's stream, and answers it (see `nodeStreamOf`). */
@@ -37,19 +37,35 @@ export class DescriptorWriter {
         bytes = bytes.subarray(writeSync(this.fd, bytes));
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'EAGAIN') {
-          this.stream = this.streamOf();
-          return this.stream.write(bytes);
-        }
+        if (code === 'EAGAIN') return this.handOver().write(bytes);
         if (code !== 'EPIPE') throw error;
-        // `docsctl … --all | head`: the reader left, so stop quietly as Unix tools do.
         this.closed = true;
-        if (this.fd === 1) process.exit(process.exitCode ?? 0);
+        if (this.fd === 1) readerGone();
         return true;
       }
     }
     return true;
   }
+}
+
+/** `docsctl … --all | head`: the reader of stdout left, so stop quietly as Unix tools do instead of crashing on EPIPE. */
+function readerGone(): never {
+  process.exit(process.exitCode ?? 0);
+}
+
+/**
+ * Node's stream of stdout (1) or stderr (2); stdout's EPIPE ends the process quietly (`readerGone`),
+ * however the stream came to be written (a terminal, Windows, a writer handed over).
+ */
+function nodeStream(fd: 1 | 2): NodeJS.WriteStream {
+  if (fd === 2) return process.stderr;
+  if (!process.stdout.listeners('error').includes(onStdoutError)) process.stdout.on('error', onStdoutError);
+  return process.stdout;
+}
+
+function onStdoutError(error: NodeJS.ErrnoException): void {
+  if (error.code !== 'EPIPE') throw error;
+  readerGone();
 }
 
 /** The null device's device number, to tell it from a terminal (both are character devices). */
@@ -71,7 +87,7 @@ function surelyNoTerminal(fd: number): boolean {
 /** stdout (1) or stderr (2) of this process, as docsctl's IO writes to it: see `DescriptorWriter`. */
 export function processWriter(fd: 1 | 2): DescriptorWriter | NodeJS.WriteStream {
   if (process.platform !== 'win32' && surelyNoTerminal(fd)) return new DescriptorWriter(fd);
-  return fd === 1 ? process.stdout : process.stderr;
+  return nodeStream(fd);
 }
 
 /** Whether `writer` is this process's own stdout (not an in-process caller's), without making Node's stream for it. */

@@ -50,4 +50,27 @@ describe.skipIf(process.platform === 'win32')('serve with a stalled access-log r
       await exited;
     }
   }, 90_000);
+
+  it('stops quietly, as before, when the reader of its access log has gone (EPIPE), without a stack trace', async () => {
+    const box = await sampleSandbox();
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--json', '--log-format', 'json', '--shutdown-grace', '0'], {
+      cwd: box.dir, env: builtEnv(box), stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const url = await new Promise<string>((resolve, reject) => {
+      let seen = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        seen += chunk.toString('utf8');
+        const found = /"url":\s*"(http[^"]+)"/.exec(seen)?.[1];
+        if (found) resolve(found);
+      });
+      exited.then((code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
+    });
+    child.stdout!.destroy();
+    // The access-log line of each request meets EPIPE; the first one ends the process.
+    for (let i = 0; i < 5 && child.exitCode === null; i++) await request(`${url}/healthz`).then((res) => res.body.dump(), () => undefined);
+    expect({ code: await exited, stderr }).toEqual({ code: 0, stderr: '' });
+  }, 30_000);
 });
