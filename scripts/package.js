@@ -15,6 +15,8 @@ import { vendorPlugin } from './vendor-plugin.js';
 import { openapiSchemaPlugin } from './openapi-schema-plugin.js';
 import { buildStartupBundles } from './split-bundles.js';
 import { ADDON_REQUEST, commonOptions, IMPORT_META_BANNER, pkg, root, versionDefine, writeHeadedBundle } from './esbuild-common.js';
+// The asset holding the validation worker's main script, as src/self-command.ts names it.
+const SEA_WORKER_ASSET = 'openapi-worker-main.cjs';
 
 // `--out DIR` builds elsewhere (the vitest check builds into a temp dir, leaving dist-sea/ alone).
 const outFlag = process.argv.indexOf('--out');
@@ -73,6 +75,17 @@ const startupPlugins = [seaRequirePlugin, lazyBuiltinsPlugin, vendor.plugin];
 const { files: startupFiles, results: startupBuilds } = snapshot
   ? { files: { core: bundle }, results: [await build({ ...startup, entryPoints: ['src/snapshot-entry.ts'], outfile: bundle, plugins: startupPlugins })] }
   : await buildStartupBundles(build, { outdir: work, options: startup, plugins: startupPlugins, root });
+// The OpenAPI validation worker (src/openapi-document/isolated-worker.ts): its bundle, an asset the
+// worker's main script (step 2) runs, its packages required from the vendor bundles below.
+const workerBundle = join(work, 'openapi-worker.cjs');
+const workerBuild = await build({
+  ...sea,
+  entryPoints: ['src/openapi-document/validate-worker.ts'],
+  outfile: workerBundle,
+  plugins: [seaRequirePlugin, vendor.plugin],
+  define: { ...versionDefine, 'import.meta.url': '__importMeta.url' },
+  banner: { js: IMPORT_META_BANNER },
+});
 const vendors = await build({
   ...sea,
   entryPoints: Object.fromEntries(vendor.entries),
@@ -92,7 +105,7 @@ const vendors = await build({
 // resolves better-sqlite3's addon only where no addon of the executable's own is given (outside it).
 const probedOnly = new Set(['node:sqlite', 'pg-native', ADDON_REQUEST]);
 const outside = new Set();
-for (const output of [...startupBuilds, vendors].flatMap((result) => Object.values(result.metafile.outputs))) {
+for (const output of [...startupBuilds, workerBuild, vendors].flatMap((result) => Object.values(result.metafile.outputs))) {
   for (const { external, path } of output.imports) {
     if (external && !isBuiltin(path) && !probedOnly.has(path) && !/^\.\/vendor\/[\w.-]+\.cjs$/.test(path)) outside.add(path);
   }
@@ -105,6 +118,7 @@ if (outside.size) {
 // Each bundle is headed with a hash of its content, as scripts/build.js heads the npm build's: the code
 // caches of its command groups are named by it (bin/run-bundle.cjs). It is read as latin1, so it must be ASCII.
 const assets = Object.fromEntries(Object.values(startupFiles).map((file) => [basename(file), file]));
+assets['openapi-worker.cjs'] = workerBundle;
 for (const name of readdirSync(vendorDir).filter((file) => file.endsWith('.cjs'))) assets[`vendor/${name}`] = join(vendorDir, name);
 const hashes = Object.values(assets).map((file) => {
   const code = readFileSync(file);
@@ -131,10 +145,22 @@ await build({
   define: { ...versionDefine, __DOCSCTL_BUNDLE_HASHES__: JSON.stringify(hashes), __DOCSCTL_SNAPSHOT_BUNDLE__: JSON.stringify(bundle) },
 });
 
+// The validation worker's main script (scripts/sea-openapi-worker.cjs): an asset whose text the worker
+// evaluates (src/self-command.ts), running the worker's bundle through its code caches.
+const workerMain = join(work, SEA_WORKER_ASSET);
+await build({
+  ...commonOptions,
+  entryPoints: ['scripts/sea-openapi-worker.cjs'],
+  outfile: workerMain,
+  format: 'cjs',
+  minify: true,
+  define: { __DOCSCTL_BUNDLE_HASHES__: JSON.stringify(hashes) },
+});
+
 // 3. The preparation blob (the main script, its V8 code cache, the bundle and the addon as assets),
 // injected into a copy of this Node binary.
 try {
-  makeExecutable({ main, work, executable, useSnapshot: snapshot, assets: { ...assets, 'better_sqlite3.node': addonPath, 'LICENSES.txt': licenses } });
+  makeExecutable({ main, work, executable, useSnapshot: snapshot, assets: { ...assets, [SEA_WORKER_ASSET]: workerMain, 'better_sqlite3.node': addonPath, 'LICENSES.txt': licenses } });
 } catch (error) {
   console.error(error.message);
   process.exit(1);

@@ -18,13 +18,34 @@ export function selfCommand(): { file: string; args: string[] } {
 }
 
 /**
- * The script of the OpenAPI validation worker (`bin/openapi-worker.cjs`, which runs the npm build's
- * `dist/openapi-worker.cjs`), or undefined where there is none: a checkout not built yet, or the single
- * executable, whose bundles are assets; both run a child process instead.
+ * What the OpenAPI validation worker runs: in the npm build the script `bin/openapi-worker.cjs` (which
+ * runs `dist/openapi-worker.cjs`); in the single executable the source of its asset
+ * `openapi-worker-main.cjs` (scripts/sea-openapi-worker.cjs, which runs the asset `openapi-worker.cjs`),
+ * evaluated as the worker's script. Undefined where there is none (a checkout not built yet): the
+ * caller runs a child process instead.
  */
-export function selfWorkerScript(): string | undefined {
-  if (isSea() || !near(join('dist', 'openapi-worker.cjs'))) return undefined;
-  return near(join('bin', 'openapi-worker.cjs'));
+export type WorkerScript = { file: string } | { source: string };
+
+export function selfWorkerScript(): WorkerScript | undefined {
+  if (isSea()) {
+    const source = seaAsset(SEA_WORKER_ASSET);
+    return source === undefined ? undefined : { source };
+  }
+  if (!near(join('dist', 'openapi-worker.cjs'))) return undefined;
+  const file = near(join('bin', 'openapi-worker.cjs'));
+  return file ? { file } : undefined;
+}
+
+/** The single executable's asset holding the validation worker's main script (scripts/package.js). */
+export const SEA_WORKER_ASSET = 'openapi-worker-main.cjs';
+
+/** A text asset of the single executable, or undefined when it has none of that name. */
+function seaAsset(name: string): string | undefined {
+  try {
+    return (createRequire(import.meta.url)('node:sea') as { getAsset(name: string, encoding: string): string }).getAsset(name, 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 function isSea(): boolean {

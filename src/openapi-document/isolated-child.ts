@@ -21,7 +21,7 @@ export const VALIDATE_COMMAND = '__openapi-validate';
  * of CPU and gigabytes of memory. The child is killed past `processTimeoutMs` and has at most
  * `processMemoryMb` of heap; either ends in a SpecBoundError saying which bound. The document's own
  * faults come back as a SpecParseError with the parser's messages. Where a worker thread can run
- * (isolated-worker.ts), validateIsolated takes it instead: the single executable runs this.
+ * (isolated-worker.ts), validateIsolated takes it instead: a checkout not built yet runs this.
  */
 export function validateInChild(text: string, limits: OpenApiLimits, signal?: AbortSignal): Promise<SpecInfo> {
   const { file, args } = selfCommand();

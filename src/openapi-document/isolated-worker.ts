@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { WorkerScript } from '../self-command';
 import { SpecParseError } from './document';
 import { memoryBoundPassed, timeBoundPassed } from './spec-bound';
 import { debugging, environmentOf } from './isolation-env';
@@ -15,13 +16,15 @@ function cacheSettings(): Record<string, string> {
 }
 
 /**
- * validateIsolated in a worker thread running `script` (bin/openapi-worker.cjs): its own heap of at
+ * validateIsolated in a worker thread running `script` (the file bin/openapi-worker.cjs, or the single
+ * executable's worker source, evaluated): its own heap of at
  * most `processMemoryMb`, terminated past `processTimeoutMs` (V8 stops it even inside a loop that never
  * yields), so neither bound can be passed by the document and this thread keeps answering. Starting a
  * worker costs a few milliseconds where a child process costs a whole Node start.
  */
-export function validateInWorker(text: string, limits: OpenApiLimits, script: string, signal?: AbortSignal): Promise<SpecInfo> {
-  const worker = new Worker(script, {
+export function validateInWorker(text: string, limits: OpenApiLimits, script: WorkerScript, signal?: AbortSignal): Promise<SpecInfo> {
+  const worker = new Worker('file' in script ? script.file : script.source, {
+    eval: !('file' in script),
     workerData: { text },
     resourceLimits: { maxOldGenerationSizeMb: limits.processMemoryMb },
     stdin: false,

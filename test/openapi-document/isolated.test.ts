@@ -21,18 +21,21 @@ function largeSpec(): string {
 
 const outcome = (promise: Promise<unknown>) => promise.then((info) => ({ info }), (error: Error) => ({ error: error.constructor.name, message: error.message, ...(error instanceof SpecParseError ? { messages: error.messages } : {}) }));
 
-// validateIsolated takes the worker where the npm build has its script (bin/openapi-worker.cjs, running
-// dist/openapi-worker.cjs, built before the tests), the child process in the single executable: both
+// validateIsolated takes the worker where the build has one: the npm build's script (bin/openapi-worker.cjs,
+// running dist/openapi-worker.cjs, built before the tests), or the single executable's source, evaluated
+// (here a source that requires the same script); the child process in a checkout not built yet. All
 // must answer alike, within the bounds.
-const workerScript = selfWorkerScript()!;
+const workerScript = selfWorkerScript() as { file: string };
+const workerSource = { source: `require(${JSON.stringify(workerScript.file)});` };
 const ways = {
   'a worker thread': (text: string, limits = openapiLimits(), signal?: AbortSignal) => validateInWorker(text, limits, workerScript, signal),
+  'a worker thread of a source': (text: string, limits = openapiLimits(), signal?: AbortSignal) => validateInWorker(text, limits, workerSource, signal),
   'a child process': (text: string, limits = openapiLimits(), signal?: AbortSignal) => validateInChild(text, limits, signal),
 };
 
 describe('isolated OpenAPI validation', () => {
   it('finds the worker script of the npm build', () => {
-    expect(workerScript).toMatch(/bin[\\/]openapi-worker\.cjs$/);
+    expect(workerScript).toEqual({ file: expect.stringMatching(/bin[\\/]openapi-worker\.cjs$/) });
   });
 
   it("runs the worker's bundles through code caches of their own, written by the first validation", async () => {
