@@ -39,7 +39,7 @@ const groups: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
   search: () => benchSearch(quick ? 2000 : 10_000),
   'org-export': () => benchOrgExport(quick ? 2000 : 10_000, quick ? 3 : 1),
   uploads: () => benchUploads(bin),
-  openapi: async () => [...(await import('./openapi-publish')).benchOpenapiPublish(bin, quick ? 8 : 30), ...(await (await import('./openapi')).benchOpenapi(quick ? 1 : 3))],
+  openapi: async () => [...(await import('./openapi-publish')).benchOpenapiPublish([process.execPath, bin], quick ? 8 : 30), ...(await (await import('./openapi')).benchOpenapi(quick ? 1 : 3))],
   postgres: async () => (await import('./postgres')).benchPostgres(bin, quick ? 1000 : 4000, quick ? 1 : 3, quick ? 2000 : 10_000),
   webhooks: async () => (await import('./webhooks')).benchWebhooks(bin, quick ? 300 : 1000, quick ? 1 : 3),
 };

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BenchRow } from './report';
 import { quietEnv, startupEnv, timeInterleaved, writeMinimalLocal } from './startup';
+import { benchOpenapiPublish } from './openapi-publish';
 // @ts-expect-error a build script in plain JavaScript, without types
 import { makeExecutable } from '../scripts/sea-inject.js';
 
@@ -63,6 +64,8 @@ export function benchSingleExecutable(root: string, runs: number): BenchRow[] {
       { name: 'single executable from a startup snapshot (package.js --snapshot): members list', value: `${snapshotList.toFixed(1)} ms`, ratio: snapshotList / baseline },
       { name: 'single executable from a startup snapshot: members list / the executable with code caches', value: `${snapshotList.toFixed(1)} ms`, ratio: snapshotList / list },
       { name: 'single executable from a startup snapshot: --help (run once at build) / the executable with code caches', value: `${snapshotHelp.toFixed(1)} ms`, ratio: snapshotHelp / help },
+      // `openapi publish` as the openapi group measures it, the executable as the program (its validation in a worker thread).
+      ...benchOpenapiPublish([sea], Math.max(5, Math.round(runs / 3)), 'single executable: openapi'),
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });
