@@ -49,7 +49,8 @@ describe('login asks for the token on a terminal', () => {
     const { url, token } = served();
     const r = await onTerminal(['login', '--url', url], ['x', '\u007f', token.slice(0, 10), token.slice(10), '\r']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toBe(`Paste the API token for ${url} (it is not shown): \nLogged in to ${url} as admin@example.com (profile default, active).\n`);
+    expect(r.stderr).toMatch(/^Paste the API token for \S+ \(it is not shown\): \nLogged in to \S+ as admin@example\.com \(profile default, active\)\.\nOrganization \w+ "[^"]+", your only one, saved with the profile \(log in again with --org ID for another\)\.\n$/);
+    expect(r.stderr).toContain(`Logged in to ${url} as`);
     expect(r.stdout + r.stderr).not.toContain(token);
     expect(r.modes).toEqual([true, false]);
     const who = await run(['whoami', '--json'], { env: { HOME: box.dir, ...profiles('terminal') } });

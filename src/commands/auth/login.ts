@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { ApiError } from '../../api/errors';
+import type { ApiClient } from '../../api/client';
 import { CliError, UsageError, EXIT } from '../../errors';
 import { readStdin } from '../shared/input';
 import { isCI } from '../../output/terminal';
@@ -37,6 +38,17 @@ async function tokenFromTerminal(ctx: Context, url: string): Promise<string> {
   return token;
 }
 
+/** The caller's organization when it is their only one (a profile then saves it), else undefined. */
+async function onlyOrganization(api: ApiClient): Promise<{ id: string; title: string } | undefined> {
+  try {
+    const orgs = await api.call(routes.listOrganizations, { query: { limit: 2 } });
+    return orgs.count === 1 && orgs.items.length === 1 ? orgs.items[0] : undefined;
+  } catch (error) {
+    if (error instanceof ApiError) return undefined; // a server that will not list them: nothing saved, looked up per command as before
+    throw error;
+  }
+}
+
 export function registerLogin(program: Command, ctx: Context): void {
   // login reads the global --url, --token, --profile and --org flags: they mean the same thing here.
   program
@@ -44,7 +56,7 @@ export function registerLogin(program: Command, ctx: Context): void {
     .description('save a remote profile (--url and a token, checked against the server first; on a terminal the token is asked for, unechoed)')
     .option('--no-use', 'save without making it the active profile')
     .option('--with-token', 'read the token from standard input (kept out of `ps` and shell history)')
-    .addHelpText('after', '\nWithout --token or --with-token, login asks for the token on a terminal and does not show it as\nit is typed or pasted; piped, give it with --with-token (docsctl login --url URL --with-token < token.txt).\n\nExamples:\n  $ docsctl login --url https://docs.acme.example --token "$TOKEN"\n  $ docsctl login --url http://localhost:8080 --token "$TOKEN" --profile staging --no-use')
+    .addHelpText('after', '\nWithout --token or --with-token, login asks for the token on a terminal and does not show it as\nit is typed or pasted; piped, give it with --with-token (docsctl login --url URL --with-token < token.txt).\nThe profile keeps an organization: --org, else your only one (commands through the profile then\nneed no look-up of it); a member of several passes --org, here or to each command.\n\nExamples:\n  $ docsctl login --url https://docs.acme.example --token "$TOKEN"\n  $ docsctl login --url http://localhost:8080 --token "$TOKEN" --profile staging --no-use')
     .action(async (opts: { use: boolean; withToken?: boolean }) => {
       const flags = ctx.flags();
       const url = flags.url ?? ctx.env.DOCSCTL_URL;
@@ -58,9 +70,14 @@ export function registerLogin(program: Command, ctx: Context): void {
       const api = new ApiClient(remoteTransport({ baseUrl: url, token, retries: 1 }));
       try {
         const user = await api.call(routes.getAuthenticatedUser);
+        // The organization is saved with the profile: --org, else the user's only one, so that no command
+        // through the profile has to look it up first (a request fewer each). With several, none is saved.
+        const only = flags.org ? undefined : await onlyOrganization(api);
+        const org = flags.org ?? only?.id;
         const { profileStore } = await import('../../profiles');
-        profileStore(ctx.env).save(profile, { url, token, ...(flags.org ? { org: flags.org } : {}) }, opts.use);
+        profileStore(ctx.env).save(profile, { url, token, ...(org ? { org } : {}) }, opts.use);
         ctx.out.message(`Logged in to ${url} as ${user.email} (profile ${profile}${opts.use ? ', active' : ''}).`);
+        if (only) ctx.out.message(`Organization ${only.id} "${only.title}", your only one, saved with the profile (log in again with --org ID for another).`);
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) throw new CliError(`the server rejected the token: ${error.message}`, EXIT.auth);
         throw error;

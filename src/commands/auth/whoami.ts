@@ -14,10 +14,12 @@ export function registerWhoami(program: Command, ctx: Context): void {
       const api = await ctx.client();
       const user = await api.call(routes.getAuthenticatedUser);
       const where = target.mode === 'local' ? `local database ${databaseLabel(target.db)}` : `${target.url}${target.profile ? ` (profile ${target.profile})` : ''}`;
-      if (ctx.out.json) ctx.out.raw({ user, mode: target.mode, target: target.mode === 'local' ? databaseLabel(target.db) : target.url, source: target.source });
+      // The organization commands act on, where one is set (--org, DOCSCTL_ORG, the profile's).
+      const organization = target.org;
+      if (ctx.out.json) ctx.out.raw({ user, mode: target.mode, target: target.mode === 'local' ? databaseLabel(target.db) : target.url, source: target.source, ...(organization ? { organization } : {}) });
       else {
         await ctx.out.object(user, userColumns);
-        ctx.out.message(`Acting on ${where}, chosen by ${target.source}.`);
+        ctx.out.message(`Acting on ${where}, chosen by ${target.source}${organization ? `; organization ${organization}` : ''}.`);
       }
     });
 }
