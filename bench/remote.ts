@@ -65,9 +65,13 @@ export async function benchRemote(bin: string, runs: number): Promise<BenchRow[]
     writeFileSync(bundleFloor, BUNDLE_FLOOR);
     const root = join(dirname(bin), '..');
     const floorEnv = { ...remote, ...baselineEnv, BUNDLES: ['docsctl.cjs', 'docsctl-members.cjs'].map((name) => join(root, 'dist', name)).join(','), CACHE_DIR_MODULE: join(root, 'bin', 'cache-dir.cjs') };
+    // The same through a profile saved by `login`, which keeps the user's only organization: one request,
+    // as the minimal client makes, where the URL and token alone look the organization up first.
+    runQuiet(bin, ['login', '--url', serve.url, '--token', token, '--profile', 'bench'], withoutDb);
+    const profiled = { ...withoutDb, DOCSCTL_PROFILE: 'bench' };
     // Warm: the code cache (written by the first runs) and the server.
     for (let i = 0; i < 3; i++) runQuiet(bin, ['members', 'list'], remote);
-    const [baseline, docsctl, floor] = timeInterleaved([[minimal], [bin, 'members', 'list'], [bundleFloor]], runs, [baselineEnv, remote, floorEnv]);
+    const [baseline, docsctl, floor, throughProfile] = timeInterleaved([[minimal], [bin, 'members', 'list'], [bundleFloor], [bin, 'members', 'list']], runs, [baselineEnv, remote, floorEnv, profiled]);
     const usageBaseline = usageOf([minimal], baselineEnv, reporter, 5);
     const usage = usageOf([bin, 'members', 'list'], remote, reporter, 5);
     const usageFloor = usageOf([bundleFloor], floorEnv, reporter, 5);
@@ -78,6 +82,8 @@ export async function benchRemote(bin: string, runs: number): Promise<BenchRow[]
       { name: 'remote: docsctl members list (env URL + token)', value: `${docsctl.toFixed(1)} ms`, ratio, target: '<= 1.3x baseline', ok: ratio <= 1.3 },
       { name: "remote: floor, docsctl's start-up bundles compiled from their code caches, then the client", value: `${floor.toFixed(1)} ms`, ratio: floor / baseline },
       { name: 'remote: members list over that floor (what its code adds)', value: `+${(docsctl - floor).toFixed(1)} ms`, ratio: docsctl / floor },
+      { name: 'remote: members list through a profile saved by login (its organization kept: one request)', value: `${throughProfile.toFixed(1)} ms`, ratio: throughProfile / baseline },
+      { name: 'remote: through the profile / with the URL and token alone', value: `${(throughProfile - docsctl).toFixed(1)} ms`, ratio: throughProfile / docsctl },
       { name: 'remote: page faults, members list over the client', value: faultsOver(usage.faults, usageBaseline.faults, micros) },
       { name: 'remote: page faults, members list over the floor', value: faultsOver(usage.faults, usageFloor.faults, micros) },
       { name: 'remote: members list peak memory', value: `${usage.peakMb.toFixed(0)} MB`, target: '<= 60 MB', ok: usage.peakMb <= 60 },
