@@ -171,7 +171,7 @@ const bytesOf = (files) => files.reduce((sum, file) => sum + statSync(file).size
 const startupBytes = bytesOf(Object.values(startupFiles));
 const workerBytes = bytesOf([workerBundle, workerMain]);
 const vendorBytes = bytesOf(Object.values(assets)) - startupBytes - bytesOf([workerBundle]);
-const sizes = `Node ${process.version} ${mb(statSync(process.execPath).size)} + start-up bundles ${mb(startupBytes)} + vendor bundles ${mb(vendorBytes)} + OpenAPI worker ${mb(workerBytes)} + addon ${mb(addonDigest.size)}`;
+const sizes = `Node ${process.version} ${mb(statSync(process.execPath).size)} + start-up bundles ${mb(startupBytes)} + vendor bundles ${mb(vendorBytes)} + OpenAPI worker ${(workerBytes / 1024).toFixed(0)} KB + addon ${mb(addonDigest.size)}`;
 if (!process.argv.includes('--keep-work')) rmSync(work, { recursive: true, force: true });
 const seconds = Number(process.hrtime.bigint() - started) / 1e9;
 console.log(`${relative(process.cwd(), executable)}: ${mb(statSync(executable).size)} (${sizes}), built in ${seconds.toFixed(1)} s`);
