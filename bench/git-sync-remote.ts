@@ -10,30 +10,13 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median, type BenchRow } from './report';
-import { runQuiet, startServe, startServer } from './spawn';
+import { runQuiet, startDelayingProxy, startServe } from './spawn';
 import { repository, timedPush } from './git-sync';
 
 /** Bytes of each image of the uploads' row: just over what travels inline (src/commands/shared/inline-files.ts, INLINE_FILE_BYTES). */
 const LARGE_IMAGE_BYTES = 1024 * 1024 + 256 * 1024;
 const LARGE_IMAGE_PAGES = 24;
 
-const LINK_DELAY_MS = 5;
-
-/** A TCP proxy to PORT that holds every chunk LINK_DELAY_MS each way; prints its { url }. */
-const DELAYING_PROXY = `
-const net = require('node:net');
-const delay = Number(process.env.DELAY_MS);
-const pipe = (from, to) => from
-  .on('data', (chunk) => setTimeout(() => to.write(chunk), delay))
-  .on('end', () => setTimeout(() => to.end(), delay))
-  .on('error', () => to.destroy());
-const server = net.createServer((client) => {
-  const upstream = net.connect(Number(process.env.PORT), '127.0.0.1');
-  pipe(client, upstream);
-  pipe(upstream, client);
-});
-server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ url: 'http://127.0.0.1:' + server.address().port })));
-`;
 
 export async function benchGitSyncRemotePush(bin: string, pages = 300, runs = 3): Promise<BenchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'docsctl-bench-gitsync-remote-'));
@@ -53,7 +36,7 @@ export async function benchGitSyncRemotePush(bin: string, pages = 300, runs = 3)
     const token = JSON.parse(runQuiet(bin, ['tokens', 'create', '--json'], local)).token as string;
     const serve = await startServe(bin, local);
     children.push(serve.child);
-    const proxy = await startServer(['-e', DELAYING_PROXY], { ...clean, PORT: new URL(serve.url).port, DELAY_MS: String(LINK_DELAY_MS) });
+    const proxy = await startDelayingProxy(serve.url, clean);
     children.push(proxy.child);
     const remote = ['--url', proxy.url, '--token', token];
     const time = (folder: string, count: number, pushFlags: string[] = []) => timedPush(bin, { ...clean, DOCSCTL_CONFIG_DIR: dir, CI: '1' }, folder, count, remote, pushFlags);

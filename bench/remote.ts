@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { BenchRow } from './report';
-import { runQuiet, startServe } from './spawn';
+import { LINK_DELAY_MS, runQuiet, startDelayingProxy, startServe } from './spawn';
 import { startupEnv, timeInterleaved } from './startup';
 import { faultsOver, pageFaultMicros, usageOf, writeUsageReporter } from './page-faults';
 
@@ -49,6 +49,7 @@ export async function benchRemote(bin: string, runs: number): Promise<BenchRow[]
   const dir = mkdtempSync(join(tmpdir(), 'docsctl-bench-'));
   const local = startupEnv(dir);
   let served: { child: ChildProcess } | undefined;
+  let far: { child: ChildProcess } | undefined;
   try {
     runQuiet(bin, ['init', '--sample'], local);
     const token = JSON.parse(runQuiet(bin, ['tokens', 'create', '--json'], local)).token as string;
@@ -75,6 +76,13 @@ export async function benchRemote(bin: string, runs: number): Promise<BenchRow[]
     const usageBaseline = usageOf([minimal], baselineEnv, reporter, 5);
     const usage = usageOf([bin, 'members', 'list'], remote, reporter, 5);
     const usageFloor = usageOf([bundleFloor], floorEnv, reporter, 5);
+    // The same two over a link of 10 ms round trips (a delaying proxy), where the look-up is a round trip.
+    const link = await startDelayingProxy(serve.url, withoutDb);
+    far = link;
+    runQuiet(bin, ['login', '--url', link.url, '--token', token, '--profile', 'far'], withoutDb);
+    const farRemote = { ...remote, DOCSCTL_URL: link.url };
+    runQuiet(bin, ['members', 'list'], farRemote);
+    const [farDocsctl, farProfile] = timeInterleaved([[bin, 'members', 'list'], [bin, 'members', 'list']], Math.max(5, Math.round(runs / 3)), [farRemote, { ...withoutDb, DOCSCTL_PROFILE: 'far' }]);
     const micros = pageFaultMicros();
     const ratio = docsctl / baseline;
     return [
@@ -84,12 +92,15 @@ export async function benchRemote(bin: string, runs: number): Promise<BenchRow[]
       { name: 'remote: members list over that floor (what its code adds)', value: `+${(docsctl - floor).toFixed(1)} ms`, ratio: docsctl / floor },
       { name: 'remote: members list through a profile saved by login (its organization kept: one request)', value: `${throughProfile.toFixed(1)} ms`, ratio: throughProfile / baseline },
       { name: 'remote: through the profile / with the URL and token alone', value: `${(throughProfile - docsctl).toFixed(1)} ms`, ratio: throughProfile / docsctl },
+      { name: `remote over ${2 * LINK_DELAY_MS} ms round trips: members list, env URL + token (two requests)`, value: `${farDocsctl.toFixed(1)} ms` },
+      { name: `remote over ${2 * LINK_DELAY_MS} ms round trips: through the profile saved by login (one request) / URL + token`, value: `${(farProfile - farDocsctl).toFixed(1)} ms`, ratio: farProfile / farDocsctl },
       { name: 'remote: page faults, members list over the client', value: faultsOver(usage.faults, usageBaseline.faults, micros) },
       { name: 'remote: page faults, members list over the floor', value: faultsOver(usage.faults, usageFloor.faults, micros) },
       { name: 'remote: members list peak memory', value: `${usage.peakMb.toFixed(0)} MB`, target: '<= 60 MB', ok: usage.peakMb <= 60 },
     ];
   } finally {
     served?.child.kill();
+    far?.child.kill();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -23,3 +23,28 @@ export function startServer(args: string[], env: NodeJS.ProcessEnv): Promise<{ c
 export function startServe(bin: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
   return startServer([bin, 'serve', '--port', '0', '--json', '--rate-limit', '1000000000', '--log-format', 'off'], env);
 }
+
+/** The delay each way of `startDelayingProxy`'s link: 10 ms round trips, as to an instance in a nearby data centre. */
+export const LINK_DELAY_MS = 5;
+
+/** A TCP proxy to PORT that holds every chunk DELAY_MS each way; prints its { url }. */
+const DELAYING_PROXY = `
+const net = require('node:net');
+const delay = Number(process.env.DELAY_MS);
+const pipe = (from, to) => from
+  .on('data', (chunk) => setTimeout(() => to.write(chunk), delay))
+  .on('end', () => setTimeout(() => to.end(), delay))
+  .on('error', () => to.destroy());
+const server = net.createServer((client) => {
+  const upstream = net.connect(Number(process.env.PORT), '127.0.0.1');
+  pipe(client, upstream);
+  pipe(upstream, client);
+});
+server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ url: 'http://127.0.0.1:' + server.address().port })));
+`;
+
+/** A proxy in front of the server at `url` that adds LINK_DELAY_MS each way (a Node process of its own, run in `env`). */
+export function startDelayingProxy(url: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
+  return startServer(['-e', DELAYING_PROXY], { ...env, PORT: new URL(url).port, DELAY_MS: String(LINK_DELAY_MS) });
+}
+
