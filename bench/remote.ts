@@ -82,7 +82,7 @@ export async function benchRemote(bin: string, runs: number): Promise<BenchRow[]
     runQuiet(bin, ['login', '--url', link.url, '--token', token, '--profile', 'far'], withoutDb);
     const farRemote = { ...remote, DOCSCTL_URL: link.url };
     runQuiet(bin, ['members', 'list'], farRemote);
-    const [farDocsctl, farProfile] = timeInterleaved([[bin, 'members', 'list'], [bin, 'members', 'list']], Math.max(5, Math.round(runs / 3)), [farRemote, { ...withoutDb, DOCSCTL_PROFILE: 'far' }]);
+    const [farDocsctl, farProfile] = timeInterleaved([[bin, 'members', 'list'], [bin, 'members', 'list']], runs, [farRemote, { ...withoutDb, DOCSCTL_PROFILE: 'far' }]);
     const micros = pageFaultMicros();
     const ratio = docsctl / baseline;
     return [

@@ -35,8 +35,9 @@ const pipe = (from, to) => from
   .on('data', (chunk) => setTimeout(() => to.write(chunk), delay))
   .on('end', () => setTimeout(() => to.end(), delay))
   .on('error', () => to.destroy());
-const server = net.createServer((client) => {
-  const upstream = net.connect(Number(process.env.PORT), '127.0.0.1');
+// No Nagle on either side: a chunk held for the ACK of the one before it (40 ms of delayed ACK) is not the link's delay.
+const server = net.createServer({ noDelay: true }, (client) => {
+  const upstream = net.connect({ port: Number(process.env.PORT), host: '127.0.0.1', noDelay: true });
   pipe(client, upstream);
   pipe(upstream, client);
 });
