@@ -6,7 +6,7 @@
 const { closeSync, openSync, readdirSync, readSync } = require('node:fs');
 const { createRequire } = require('node:module');
 const { join } = require('node:path');
-const { bundleRequire, runFile } = require('./run-bundle.cjs');
+const { bundleRequire, runFile, vendorNameOf } = require('./run-bundle.cjs');
 
 const dist = join(__dirname, '..', 'dist');
 // The caches' command group: a worker's, whichever command started it.
@@ -45,4 +45,4 @@ const loadVendor = (id) => {
 };
 const file = join(dist, 'openapi-worker.cjs');
 const worker = runFile(file, { require: bundleRequire(createRequire(file), loadVendor), argv, build });
-worker.validateWorkerData(() => [...loaded.keys()].map((id) => /^\.\/vendor\/(.+)\.cjs$/.exec(id)[1]));
+worker.validateWorkerData(() => [...loaded.keys()].map(vendorNameOf));

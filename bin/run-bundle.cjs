@@ -118,6 +118,11 @@ function writeCache(file, script, keep) {
   }
 }
 
+/** The vendor bundle a bundle's `require(id)` names (`./vendor/yaml.cjs` → `yaml`), or undefined for anything else. */
+function vendorNameOf(id) {
+  return /^\.\/vendor\/(.+)\.cjs$/.exec(id)?.[1];
+}
+
 /**
  * The bundle's `require`: its vendor bundles (`./vendor/NAME.cjs`, one per package only some commands
  * use) through `loadVendor`, anything else through `require`. Under `NODE_DEBUG=docsctl` it says which
@@ -127,7 +132,7 @@ function bundleRequire(require, loadVendor = require) {
   const debugging = /\bdocsctl\b/i.test(process.env.NODE_DEBUG ?? '');
   const seen = new Set();
   return Object.assign((id) => {
-    const vendor = /^\.\/vendor\/(.+)\.cjs$/.exec(id)?.[1];
+    const vendor = vendorNameOf(id);
     if (!vendor) return require(id);
     if (debugging && !seen.has(vendor)) debug(`vendor bundle loaded: ${vendor}`);
     seen.add(vendor);
@@ -260,4 +265,4 @@ function runBundle(file, env = process.env, argv = process.argv.slice(2)) {
   return run('core');
 }
 
-module.exports = { bundleFileName, bundleRequire, linkBundles, runBundle, runBytes, runFile, runSource };
+module.exports = { bundleFileName, bundleRequire, linkBundles, runBundle, runBytes, runFile, runSource, vendorNameOf };

@@ -8,7 +8,7 @@
 // startup snapshot refuses under the heap bound's NODE_OPTIONS.
 /* global __DOCSCTL_BUNDLE_HASHES__ */
 const { getRawAsset } = require('node:sea');
-const { bundleRequire, runBytes } = require('../bin/run-bundle.cjs');
+const { bundleRequire, runBytes, vendorNameOf } = require('../bin/run-bundle.cjs');
 
 // The caches' command group: a worker's, whichever command started it.
 const argv = ['openapi-worker'];
@@ -22,4 +22,4 @@ const loadVendor = (id) => {
   return loaded.get(id);
 };
 const worker = runBytes(asset('openapi-worker.cjs'), { filename: process.execPath, require: bundleRequire(require, loadVendor), argv, build });
-worker.validateWorkerData(() => [...loaded.keys()].map((id) => /^\.\/vendor\/(.+)\.cjs$/.exec(id)[1]));
+worker.validateWorkerData(() => [...loaded.keys()].map(vendorNameOf));
