@@ -9,6 +9,7 @@ import type { BenchRow } from './report';
 import { LINK_DELAY_MS, runQuiet, startDelayingProxy, startServe } from './spawn';
 import { startupEnv, timeInterleaved } from './startup';
 import { faultsOver, pageFaultMicros, usageOf, writeUsageReporter } from './page-faults';
+import { bundleFloorEnv, COMPILE_BUNDLES } from './bundle-floor';
 
 /** The baseline: what the same page costs with nothing of docsctl in it. */
 const MINIMAL_CLIENT = `
@@ -25,25 +26,12 @@ http.get(url, { headers: { authorization: 'Bearer ' + process.env.TOKEN, accept:
 `;
 
 /**
- * The floor of docsctl's remote `members list` that its start-up bundles set: Node reads the two a remote
- * `members list` reads (dist/docsctl.cjs, the core, and dist/docsctl-members.cjs) and the code caches a
- * `members` run wrote, and compiles them as bin/run-bundle.cjs does, but runs none of it; then the minimal
- * client's request. What docsctl adds above this is its own code running (modules, commander, the client,
- * the organization look-up); below it, only smaller bundles go.
+ * The floor of docsctl's remote `members list` that its start-up bundles set (bundle-floor.ts): the two a
+ * remote `members list` reads (dist/docsctl.cjs, the core, and dist/docsctl-members.cjs) compiled from
+ * their code caches, none of it run; then the minimal client's request. What docsctl adds above this is
+ * its own code running (modules, commander, the client, the organization look-up).
  */
-const BUNDLE_FLOOR = `
-const { readFileSync } = require('node:fs');
-const { join } = require('node:path');
-const { Script } = require('node:vm');
-const dir = require(process.env.CACHE_DIR_MODULE).privateCacheDir(process.env);
-for (const file of process.env.BUNDLES.split(',')) {
-  const source = readFileSync(file, 'utf8');
-  const hash = /^\\/\\/ docsctl bundle ([0-9a-f]{16})\\n/.exec(source)[1];
-  const cachedData = readFileSync(join(dir, 'code-' + hash + '-members-' + process.version + '-' + process.arch + '.bin'));
-  const script = new Script('(function (exports, require, module, __filename, __dirname) {' + source + '\\n})', { filename: file, cachedData });
-  if (script.cachedDataRejected) throw new Error('the code cache of ' + file + ' was rejected');
-}
-${MINIMAL_CLIENT}`;
+const BUNDLE_FLOOR = `${COMPILE_BUNDLES}${MINIMAL_CLIENT}`;
 
 export async function benchRemote(bin: string, runs: number): Promise<BenchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'docsctl-bench-'));
@@ -65,7 +53,7 @@ export async function benchRemote(bin: string, runs: number): Promise<BenchRow[]
     const bundleFloor = join(dir, 'bundle-floor.cjs');
     writeFileSync(bundleFloor, BUNDLE_FLOOR);
     const root = join(dirname(bin), '..');
-    const floorEnv = { ...remote, ...baselineEnv, BUNDLES: ['docsctl.cjs', 'docsctl-members.cjs'].map((name) => join(root, 'dist', name)).join(','), CACHE_DIR_MODULE: join(root, 'bin', 'cache-dir.cjs') };
+    const floorEnv = { ...remote, ...baselineEnv, ...bundleFloorEnv(root, ['docsctl.cjs', 'docsctl-members.cjs']) };
     // The same through a profile saved by `login`, which keeps the user's only organization: one request,
     // as the minimal client makes, where the URL and token alone look the organization up first.
     runQuiet(bin, ['login', '--url', serve.url, '--token', token, '--profile', 'bench'], withoutDb);

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BenchRow } from './report';
-import { quietEnv, startupEnv, timeInterleaved, writeMinimalLocal } from './startup';
+import { quietEnv, startupEnv, timeInterleaved, writeBundleFloorLocal, writeMinimalLocal } from './startup';
 import { benchOpenapiPublish } from './openapi-publish';
 // @ts-expect-error a build script in plain JavaScript, without types
 import { makeExecutable } from '../scripts/sea-inject.js';
@@ -13,10 +13,15 @@ import { makeExecutable } from '../scripts/sea-inject.js';
 /**
  * The floors, made the same way as docsctl's executable: one from the floor script of a local
  * `members list` (startup.ts: better-sqlite3 reading and printing the same members, nothing of docsctl
- * in it), and one whose script is empty (the start of a single executable itself).
+ * in it), one whose script is empty (the start of a single executable itself), and one that compiles
+ * docsctl's three start-up bundles from their code caches before the floor script (bundle-floor.ts; the npm
+ * build's bundles and caches, read from disk where the executable reads its own from its assets).
  */
-function floorExecutables(dir: string, bin: string, env: NodeJS.ProcessEnv): { floor: string; empty: string; emptySnapshot: string; env: NodeJS.ProcessEnv } {
+function floorExecutables(dir: string, bin: string, env: NodeJS.ProcessEnv): { floor: string; empty: string; emptySnapshot: string; bundles: string; env: NodeJS.ProcessEnv; bundlesEnv: NodeJS.ProcessEnv } {
   const minimal = writeMinimalLocal(dir, bin, env);
+  const bundleFloor = writeBundleFloorLocal(dir, bin, env);
+  // The npm build's code caches of a `members` run, which the bundle floor reads.
+  spawnSync(process.execPath, [bin, 'members', 'list'], { env, stdio: 'ignore' });
   const empty = join(dir, 'empty.cjs');
   writeFileSync(empty, '');
   // An executable that starts from a V8 startup snapshot of an empty heap (`useSnapshot`, issue 35):
@@ -29,7 +34,10 @@ function floorExecutables(dir: string, bin: string, env: NodeJS.ProcessEnv): { f
     makeExecutable({ main, work, executable: join(dir, name), useSnapshot });
     return join(dir, name);
   };
-  return { floor: made(minimal.script, 'floor'), empty: made(empty, 'empty'), emptySnapshot: made(emptySnapshot, 'empty-snapshot', true), env: minimal.env };
+  return {
+    floor: made(minimal.script, 'floor'), empty: made(empty, 'empty'), emptySnapshot: made(emptySnapshot, 'empty-snapshot', true), bundles: made(bundleFloor.script, 'bundle-floor'),
+    env: minimal.env, bundlesEnv: bundleFloor.env,
+  };
 }
 
 export function benchSingleExecutable(root: string, runs: number): BenchRow[] {
@@ -47,11 +55,11 @@ export function benchSingleExecutable(root: string, runs: number): BenchRow[] {
     spawnSync(sea, ['init', '--sample'], { env, stdio: 'ignore' });
     for (let i = 0; i < 3; i++) for (const file of [sea, snapshotSea]) spawnSync(file, ['members', 'list'], { env, stdio: 'ignore' });
     const floors = floorExecutables(dir, join(root, 'bin', 'docsctl.cjs'), env);
-    const [baseline, version, list, empty, floor, emptySnapshot, snapshotList, help, snapshotHelp] = timeInterleaved(
+    const [baseline, version, list, empty, floor, emptySnapshot, snapshotList, help, snapshotHelp, bundles] = timeInterleaved(
       [['-e', '0'], { file: sea, args: ['--version'] }, { file: sea, args: ['members', 'list'] }, { file: floors.empty, args: [] }, { file: floors.floor, args: [] }, { file: floors.emptySnapshot, args: [] },
-        { file: snapshotSea, args: ['members', 'list'] }, { file: sea, args: ['--help'] }, { file: snapshotSea, args: ['--help'] }],
+        { file: snapshotSea, args: ['members', 'list'] }, { file: sea, args: ['--help'] }, { file: snapshotSea, args: ['--help'] }, { file: floors.bundles, args: [] }],
       runs,
-      [quietEnv(), env, env, quietEnv(), floors.env, quietEnv(), env, env, env],
+      [quietEnv(), env, env, quietEnv(), floors.env, quietEnv(), env, env, env, floors.bundlesEnv],
     );
     return [
       { name: 'single executable: node -e 0 (baseline)', value: `${baseline.toFixed(1)} ms` },
@@ -61,6 +69,8 @@ export function benchSingleExecutable(root: string, runs: number): BenchRow[] {
       { name: 'single executable: floor, an executable of better-sqlite3 reading the same members', value: `${floor.toFixed(1)} ms`, ratio: floor / baseline },
       { name: 'single executable: floor, an executable started from a startup snapshot of an empty heap', value: `${emptySnapshot.toFixed(1)} ms`, ratio: emptySnapshot / baseline },
       { name: 'single executable: members list over its floor (the gap docsctl adds)', value: `+${(list - floor).toFixed(1)} ms`, ratio: list / floor },
+      { name: "single executable: floor, an executable compiling docsctl's three start-up bundles from their code caches, then better-sqlite3's", value: `${bundles.toFixed(1)} ms`, ratio: bundles / baseline },
+      { name: 'single executable: members list over that floor (what running its code adds)', value: `+${(list - bundles).toFixed(1)} ms`, ratio: list / bundles },
       { name: 'single executable from a startup snapshot (package.js --snapshot): members list', value: `${snapshotList.toFixed(1)} ms`, ratio: snapshotList / baseline },
       { name: 'single executable from a startup snapshot: members list / the executable with code caches', value: `${snapshotList.toFixed(1)} ms`, ratio: snapshotList / list },
       { name: 'single executable from a startup snapshot: --help (run once at build) / the executable with code caches', value: `${snapshotHelp.toFixed(1)} ms`, ratio: snapshotHelp / help },

@@ -3,9 +3,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { median, type BenchRow } from './report';
 import { faultsOver, pageFaultMicros, usageOf, writeUsageReporter } from './page-faults';
+import { bundleFloorEnv, COMPILE_BUNDLES } from './bundle-floor';
 
 /** Arguments for this Node, or another program (the single executable) with its arguments. */
 export type Timed = string[] | { file: string; args: string[] };
@@ -68,6 +69,19 @@ export function writeMinimalLocal(dir: string, bin: string, env: NodeJS.ProcessE
   return { script, env: withSqliteModule(bin, env) };
 }
 
+/** The bundles a local `members list` reads: the core, the members group and the engine. */
+export const LOCAL_MEMBERS_BUNDLES = ['docsctl.cjs', 'docsctl-members.cjs', 'docsctl-engine.cjs'];
+
+/**
+ * Writes the floor of a local `members list` that docsctl's start-up bundles set (bundle-floor.ts): the
+ * three it reads compiled from their code caches, none of it run, then the floor script of better-sqlite3.
+ */
+export function writeBundleFloorLocal(dir: string, bin: string, env: NodeJS.ProcessEnv): { script: string; env: NodeJS.ProcessEnv } {
+  const script = join(dir, 'bundle-floor-local.cjs');
+  writeFileSync(script, `${COMPILE_BUNDLES}${MINIMAL_LOCAL}`);
+  return { script, env: { ...withSqliteModule(bin, env), ...bundleFloorEnv(join(dirname(bin), '..'), LOCAL_MEMBERS_BUNDLES) } };
+}
+
 export function benchStartup(bin: string, runs: number): BenchRow[] {
   const dir = mkdtempSync(join(tmpdir(), 'docsctl-bench-'));
   const env = startupEnv(dir);
@@ -77,7 +91,8 @@ export function benchStartup(bin: string, runs: number): BenchRow[] {
     spawnSync(process.execPath, [bin, 'members', 'list'], { env, stdio: 'ignore' });
     const cold = { ...env, DOCSCTL_CODE_CACHE: 'off' };
     const floor = writeMinimalLocal(dir, bin, env);
-    const [baseline, version, list, minimal] = timeInterleaved([['-e', '0'], [bin, '--version'], [bin, 'members', 'list'], [floor.script]], runs, [env, env, env, floor.env]);
+    const bundleFloor = writeBundleFloorLocal(dir, bin, env);
+    const [baseline, version, list, minimal, bundles] = timeInterleaved([['-e', '0'], [bin, '--version'], [bin, 'members', 'list'], [floor.script], [bundleFloor.script]], runs, [env, env, env, floor.env, bundleFloor.env]);
     const [coldBaseline, coldList] = timeInterleaved([['-e', '0'], [bin, 'members', 'list']], Math.ceil(runs / 2), cold);
     const reporter = writeUsageReporter(dir);
     const micros = pageFaultMicros();
@@ -88,6 +103,8 @@ export function benchStartup(bin: string, runs: number): BenchRow[] {
       { name: 'start: docsctl members list (local)', value: `${list.toFixed(1)} ms`, ratio: list / baseline, target: '<= 1.5x baseline', ok: list / baseline <= 1.5 },
       { name: 'start: floor, better-sqlite3 alone reading and printing the same members', value: `${minimal.toFixed(1)} ms`, ratio: minimal / baseline },
       { name: 'start: members list over its floor (the gap docsctl adds)', value: `+${(list - minimal).toFixed(1)} ms`, ratio: list / minimal },
+      { name: "start: floor, docsctl's three start-up bundles compiled from their code caches, then better-sqlite3's / better-sqlite3's", value: `${bundles.toFixed(1)} ms`, ratio: bundles / minimal },
+      { name: 'start: members list over that floor (what running its code adds)', value: `+${(list - bundles).toFixed(1)} ms`, ratio: list / bundles },
       { name: 'start: page faults, members list over its floor', value: faultsOver(faults.list, faults.floor, micros) },
       { name: 'start: members list, code cache off', value: `${coldList.toFixed(1)} ms`, ratio: coldList / coldBaseline },
     ];

@@ -79,7 +79,9 @@ export interface RequestTrace {
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 
 function json(status: number, value: unknown, headers: Record<string, string> = {}): ApiResponse {
-  return { status, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(value) };
+  // Object.assign, not `{ ...JSON_HEADERS, ...headers }`: Node 20's V8 takes a slow path for a literal of
+  // two spreads, ~2.5 µs where this takes 0.2 µs, on every answer `serve` gives (docs/performance.md).
+  return { status, headers: Object.assign({}, JSON_HEADERS, headers), body: JSON.stringify(value) };
 }
 
 export function errorResponse(status: number, message: string, headers: Record<string, string> = {}): ApiResponse {
