@@ -17,7 +17,6 @@ import { repository, timedPush } from './git-sync';
 const LARGE_IMAGE_BYTES = 1024 * 1024 + 256 * 1024;
 const LARGE_IMAGE_PAGES = 24;
 
-
 export async function benchGitSyncRemotePush(bin: string, pages = 300, runs = 3): Promise<BenchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'docsctl-bench-gitsync-remote-'));
   const { NODE_EXTRA_CA_CERTS: _, ...clean } = process.env;

@@ -48,4 +48,3 @@ server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ url: 'http://12
 export function startDelayingProxy(url: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
   return startServer(['-e', DELAYING_PROXY], { ...env, PORT: new URL(url).port, DELAY_MS: String(LINK_DELAY_MS) });
 }
-

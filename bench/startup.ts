@@ -70,7 +70,7 @@ export function writeMinimalLocal(dir: string, bin: string, env: NodeJS.ProcessE
 }
 
 /** The bundles a local `members list` reads: the core, the members group and the engine. */
-export const LOCAL_MEMBERS_BUNDLES = ['docsctl.cjs', 'docsctl-members.cjs', 'docsctl-engine.cjs'];
+const LOCAL_MEMBERS_BUNDLES = ['docsctl.cjs', 'docsctl-members.cjs', 'docsctl-engine.cjs'];
 
 /**
  * Writes the floor of a local `members list` that docsctl's start-up bundles set (bundle-floor.ts): the
