@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 /** Each layer, top first, with the paths (relative to src/, with '/') it holds. */
 export const LAYERS = [
-  { name: 'entry', holds: (p) => p === 'main.ts' || p === 'cli.ts' || p === 'snapshot-entry.ts' },
+  { name: 'entry', holds: (p) => ['main.ts', 'cli.ts', 'snapshot-entry.ts', 'exit-when-idle.ts'].includes(p) },
   // The command registry, and the commands that build an engine or a server: only these (and
   // context.ts) reach below the API.
   { name: 'wiring commands', holds: (p) => /^commands\/(index\.ts|serve\.ts|init\.ts|db\/)/.test(p) },
