@@ -15,11 +15,12 @@ import { BIN, builtEnv, runBuilt } from '../helpers/built';
  */
 const helper = transformSync(readFileSync(fileURLToPath(new URL('../../src/exit-when-idle.ts', import.meta.url)), 'utf8'), { loader: 'ts', format: 'cjs' }).code;
 
-/** Runs `body` in a Node process after the helper's code, as `exitWhenIdle` from src/: its exit code and output. */
+/** Runs `body` in a Node process with `exitWhenIdle` (src/, compiled above) required beside it: its exit code and output. */
 function runWithHelper(body: string): { code: number | null; stdout: string } {
   const dir = mkdtempSync(join(tmpdir(), 'docsctl-exit-'));
+  writeFileSync(join(dir, 'exit-when-idle.cjs'), helper);
   const script = join(dir, 'run.cjs');
-  writeFileSync(script, `const module_ = { exports: {} };\n(function (module, exports) {\n${helper}\n})(module_, module_.exports);\nconst { exitWhenIdle } = module_.exports;\n${body}`);
+  writeFileSync(script, `const { exitWhenIdle } = require('./exit-when-idle.cjs');\n${body}`);
   const result = spawnSync(process.execPath, [script], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' }, timeout: 10_000 });
   return { code: result.status, stdout: result.stdout };
 }
