@@ -8,6 +8,9 @@ export default defineConfig({
   test: {
     pool: 'forks',
     testTimeout: 20_000,
+    // `npm run coverage`: line and branch coverage of src/ by the test workers (what a child process runs,
+    // the built CLI, is not counted: v8 coverage follows the workers only).
+    coverage: { provider: 'v8', include: ['src/**/*.ts'], reporter: ['text-summary', 'json-summary'] },
     projects: [
       // Everything on SQLite, the default backend.
       { extends: true, test: { name: 'sqlite', include: ['test/**/*.test.ts'], exclude: ['test/postgres/**', 'test/s3/**'], globalSetup: ['test/global-setup.ts'] } },

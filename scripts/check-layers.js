@@ -1,5 +1,5 @@
 // The layer order of src/ (docs/architecture.md, "Layers"), checked: every import points down or
-// sideways inside its own layer, and no modules import each other in a circle.
+// sideways inside its own layer, and no files (nor modules) import each other in a circle.
 // `node scripts/check-layers.js` prints what breaks the rules; test/layers.test.ts runs it in `npm test`.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative, sep } from 'node:path';
@@ -109,10 +109,24 @@ function cyclesOf(graph) {
   return found;
 }
 
+/** Edges [from, to] grouped by `group` into a graph, without edges inside one group. */
+function graphOf(edges, group) {
+  const graph = new Map();
+  for (const [from, to] of edges) {
+    const a = group(from);
+    const b = group(to);
+    if (a === b) continue;
+    if (!graph.has(a)) graph.set(a, new Set());
+    graph.get(a).add(b);
+  }
+  return graph;
+}
+
 /**
  * What breaks the rules in `src`: imports against the layer order (type-only ones too: a type is a
- * dependency on where it is defined), files in no layer, and cycles between modules through run-time
- * imports.
+ * dependency on where it is defined), files in no layer, and cycles: between files through any import
+ * (types too: a type shared by two files gets a home below both), and between modules (engine/content,
+ * engine/openapi) through run-time imports.
  */
 export function checkLayers(src) {
   const edges = importsOf(src);
@@ -124,15 +138,9 @@ export function checkLayers(src) {
       return a && b && a !== b && !MAY_IMPORT[a].includes(b);
     })
     .map(([from, to]) => `${from} (${layerOf(from)}) imports ${to} (${layerOf(to)})`);
-  const graph = new Map();
-  for (const [from, to, types] of edges) {
-    const a = moduleOf(from);
-    const b = moduleOf(to);
-    if (types || a === b) continue;
-    if (!graph.has(a)) graph.set(a, new Set());
-    graph.get(a).add(b);
-  }
-  return { upward, unplaced, cycles: cyclesOf(graph).map((group) => group.join(' <-> ')) };
+  const fileCycles = cyclesOf(graphOf(edges, (file) => file));
+  const moduleCycles = cyclesOf(graphOf(edges.filter(([, , types]) => !types), moduleOf));
+  return { upward, unplaced, cycles: [...fileCycles, ...moduleCycles].map((group) => group.join(' <-> ')) };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -13,6 +13,7 @@ import type { GlobalFlags } from './config';
 import { FORMATS } from './output/format';
 import { normalizeJsonFlag } from './output/json-argv';
 import { processWriter } from './output/process-writer';
+import { wrapHelp } from './output/help-wrap';
 
 export async function buildProgram(io: IO, argv: string[] = []) {
   const program = new Command('docsctl');
@@ -28,8 +29,10 @@ export async function buildProgram(io: IO, argv: string[] = []) {
   program
     .exitOverride()
     .configureOutput({
-      writeOut: (s) => io.stdout.write(s),
-      writeErr: (s) => io.stderr.write(s),
+      // At the width commander wraps its own help at (the terminal's, else 80), so that the text added
+      // after it (an event list, notes) breaks at words too.
+      writeOut: (s) => io.stdout.write(wrapHelp(s, (process.stdout.isTTY && process.stdout.columns) || 80)),
+      writeErr: (s) => io.stderr.write(wrapHelp(s, (process.stderr.isTTY && process.stderr.columns) || 80)),
     })
     .showHelpAfterError('(run with --help for usage)')
     .addHelpText(

@@ -21,7 +21,7 @@ export interface EngineOptions {
   /** The largest file a space takes, in bytes (uploads, base64 in write batches, imports); DEFAULT_MAX_FILE_SIZE by default. */
   maxFileSize?: number;
   /** Where new files' bytes go instead of the database (`--files`); createEngine settles it with the database's meta. */
-  files?: import('./content/file-store').FileStore;
+  files?: import('./content/file-store-contract').FileStore;
 }
 
 /** What every engine module shares: the store, time, ids and URLs, and what is remembered between requests. */
@@ -34,7 +34,7 @@ export class Core implements Statements {
   readonly openapiLimits: EngineOptions['openapiLimits'];
   readonly maxFileSize: number;
   /** The file store (`--files`), when the database keeps files outside itself. */
-  files: import('./content/file-store').FileStore | undefined;
+  files: import('./content/file-store-contract').FileStore | undefined;
   /** What is remembered of the instance (tokens, secrets, immutable pages): dropped when the change version moves. */
   private readonly memo = new Map<string, unknown>();
   /** What is remembered of each organization: dropped when its own change version (or the instance's) moves. */

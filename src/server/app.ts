@@ -6,7 +6,7 @@ import type { Engine, Actor } from '../engine/index';
 import { DatabaseUnavailable, EngineError, FileStoreFailed, NewerDatabase, statusOf } from '../engine/errors';
 import { routeList } from '../api/routes/index';
 import { DEFAULT_MAX_BODY_BYTES, type ByteStream, type Route } from '../api/routes/route';
-import type { SizedStream } from '../engine/content/blob-store';
+import type { ApiRequest, ApiResponse } from './messages';
 import { uploadTooLarge } from '../domain/file-size';
 import { createRouter } from './router';
 import { formatIssues } from '../api/format-issues';
@@ -17,24 +17,7 @@ import { WithStatus } from './status';
 import { scopeRefusal } from '../domain/token-scopes';
 import { describeCreated, summaryOf, type TargetDetail } from '../engine/audit';
 
-/** A request as the app sees it, whether it came over HTTP or from the local transport. */
-export interface ApiRequest {
-  method: string;
-  /** Path with optional query string, e.g. `/v1/orgs?limit=10`. */
-  url: string;
-  headers: Record<string, string | string[] | undefined>;
-  /** JSON text; for a `rawBody` route (uploads), its bytes as they arrive (node:http's request, a file's stream). */
-  body?: string | ByteStream;
-}
-
-export interface ApiResponse {
-  status: number;
-  headers: Record<string, string>;
-  /** JSON text, or bytes for raw routes (file downloads). */
-  body?: string | Buffer;
-  /** Instead of `body`, a raw route's bytes (a large file) read as they are sent, and their size. */
-  stream?: SizedStream;
-}
+export type { ApiRequest, ApiResponse } from './messages';
 
 export interface AppOptions {
   engine: Engine;

@@ -1,6 +1,6 @@
 import { isMediaType } from '../engine/content/file-rules';
 import type { SizedStream } from '../engine/content/blob-store';
-import type { ApiResponse } from './app';
+import type { ApiResponse } from './messages';
 
 /** What a raw route (a file's bytes, a PDF, a spec document) answers with. */
 export interface RawFile {

@@ -61,3 +61,16 @@ describe('issue 31, small things, through the built entry', () => {
     }
   }, 60_000);
 });
+
+describe('issue 55, help text, through the built entry', () => {
+  const box = sandbox();
+  afterAll(() => rmSync(box.dir, { recursive: true, force: true }));
+
+  it('webhooks --help piped fits 80 columns, each event name whole (commands stay whole to be copied)', async () => {
+    const r = await runBuilt(box, ['webhooks', '--help']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.split('\n').filter((line) => line.length > 80 && !/^\s*\$ /.test(line))).toEqual([]);
+    expect(r.stdout).toMatch(/(^|\s)space_deleted,/m);
+    expect(r.stdout).toContain('  $ docsctl webhooks create --endpoint https://ci.acme.example/hooks/docs --events change_request_merged\n');
+  });
+});

@@ -28,6 +28,36 @@ describe('every command teaches', async () => {
   });
 });
 
+/** Lines of a help text wider than 80 columns, but for commands (`$ …`), which stay whole to be copied. */
+const tooWide = (text: string) => text.split('\n').filter((line) => line.length > 80 && !/^\s*\$ /.test(line));
+
+describe('help text wraps at words (issue 55)', async () => {
+  const program = await fullProgram();
+  // The commands whose own text (an event list, a note after the examples) has a line past 80 columns.
+  const long = commandsOf(program).filter((c) => tooWide(helpText(c.command)).length > 0);
+
+  it('some commands add lines past 80 columns (webhooks: its event list)', () => {
+    expect(long.map((c) => c.path.join(' '))).toContain('webhooks');
+  });
+
+  it.each(long.map((c) => [c.path.join(' '), c.path] as const))('%s --help fits 80 columns, piped and on a terminal, with every word whole', async (_name, path) => {
+    const words = new Set(helpText(long.find((c) => c.path === path)!.command).split(/\s+/));
+    for (const tty of [false, true]) {
+      const r = await run([...path, '--help'], { tty, columns: 80 });
+      expect(r.code).toBe(0);
+      expect(tooWide(r.stdout)).toEqual([]);
+      expect(new Set(r.stdout.split(/\s+/))).toEqual(words);
+    }
+  });
+
+  it('webhooks --help lists each event whole, its continued lines indented as the first', async () => {
+    const r = await run(['webhooks', '--help']);
+    const events = r.stdout.slice(r.stdout.indexOf('Events:'), r.stdout.indexOf('Examples:'));
+    expect(events.split('\n').length).toBeGreaterThan(2);
+    for (const event of ['space_deleted', 'change_request_status_updated', 'openapi_spec_version_created', 'ping']) expect(events).toMatch(new RegExp(`(^|\\s)${event}[,.]`, 'm'));
+  });
+});
+
 describe('docsctl help <topic>', () => {
   it.each(Object.keys(HELP_TOPICS))('%s prints the topic on a terminal and piped', async (topic) => {
     for (const tty of [true, false]) {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { FileStoreFailed, FileStoreRefused, MissingObject } from '../errors';
-import type { FileStore, PresignedFile } from './file-store';
+import type { FileStore, PresignedFile } from './file-store-contract';
 
 /**
  * How an S3-compatible store is reached: what `--files-endpoint` and the usual `AWS_*` variables say
