@@ -1,5 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { quickFiles } from './scripts/test-sets.js';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -7,11 +9,21 @@ export default defineConfig({
   define: { __DOCSCTL_VERSION__: JSON.stringify(pkg.version) },
   test: {
     pool: 'forks',
+    // More workers than cores: vitest's default (cores - 1) runs one file at a time on a 2-core machine,
+    // while most files spend their time waiting on a child process, a server or PostgreSQL.
+    maxWorkers: Number(process.env.DOCSCTL_TEST_WORKERS) || Math.max(3, availableParallelism() + 1),
+    minWorkers: 1,
     testTimeout: 20_000,
+    // A test past 20 s fails the run unless its file says why (test/slow-tests-reporter.ts).
+    reporters: ['default', './test/slow-tests-reporter.ts'],
     // `npm run coverage`: line and branch coverage of src/ by the test workers (what a child process runs,
     // the built CLI, is not counted: v8 coverage follows the workers only).
     coverage: { provider: 'v8', include: ['src/**/*.ts'], reporter: ['text-summary', 'json-summary'] },
-    projects: [
+    // `npm run test:quick` (DOCSCTL_TEST_QUICK=1): one project of the files that start no child process and
+    // need no PostgreSQL (scripts/test-sets.js); `npm test` runs the three projects below.
+    projects: process.env.DOCSCTL_TEST_QUICK ? [
+      { extends: true, test: { name: 'quick', include: quickFiles(), globalSetup: ['test/global-setup.ts'], isolate: false } },
+    ] : [
       // Everything on SQLite, the default backend.
       { extends: true, test: { name: 'sqlite', include: ['test/**/*.test.ts'], exclude: ['test/postgres/**', 'test/s3/**'], globalSetup: ['test/global-setup.ts'] } },
       // The server and end-to-end suites again on PostgreSQL, and what only PostgreSQL has (replicas, copies).

@@ -56,7 +56,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     from = join(root, 'tmp', 'test-report.json');
     mkdirSync(dirname(from), { recursive: true });
     const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
-    const result = spawnSync(process.execPath, [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile=${from}`, ...options.rest], { cwd: root, stdio: 'inherit' });
+    const result = spawnSync(process.execPath, [vitest, 'run', '--reporter=default', '--reporter=./test/slow-tests-reporter.ts', '--reporter=json', `--outputFile=${from}`, ...options.rest], { cwd: root, stdio: 'inherit' });
     if (result.error) throw result.error;
     process.exitCode = result.status ?? 1;
   }

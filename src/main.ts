@@ -33,6 +33,8 @@ export async function buildProgram(io: IO, argv: string[] = []) {
       // after it (an event list, notes) breaks at words too.
       writeOut: (s) => io.stdout.write(wrapHelp(s, (process.stdout.isTTY && process.stdout.columns) || 80)),
       writeErr: (s) => io.stderr.write(wrapHelp(s, (process.stderr.isTTY && process.stderr.columns) || 80)),
+      // Errors go out as written: one line each, whole for scripts that read them.
+      outputError: (s) => io.stderr.write(s),
     })
     .showHelpAfterError('(run with --help for usage)')
     .addHelpText(

@@ -62,6 +62,9 @@ export async function run(argv: string[], options: RunOptions = {}): Promise<Run
 
 let databases = 0;
 
+/** Whether a sandbox's whole state is its SQLite file (not PostgreSQL, no files in S3). */
+export const sandboxIsOneFile = () => !(process.env.DOCSCTL_TEST_BACKEND === 'postgres' && process.env.DOCSCTL_TEST_POSTGRES) && !filesInS3();
+
 /**
  * Where a sandbox's database is: a file in it, or, in the PostgreSQL run of the suite
  * (DOCSCTL_TEST_POSTGRES, test/postgres-setup.ts), a new database of the test cluster.
