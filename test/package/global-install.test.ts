@@ -1,23 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from './checks';
 
+// Slow on purpose: a lifecycle test. npm pack, npm install --global of the tarball and the installed
+// command's first runs, each its own process tree.
+
 /**
  * The package as users install a CLI: `npm pack`, then `npm install -g` of the tarball into a
  * temporary prefix, with npm 11's install-script policy made strict (only better-sqlite3 may run a
- * script, as the README says), then the installed `docsctl` used from there. better-sqlite3 compiles
- * from source on this machine (no prebuilt binaries can be downloaded), about a minute of the test.
+ * script, as the README says), then the installed `docsctl` used from there. No prebuilt binary can be
+ * downloaded here, so better-sqlite3's install script would compile its addon, a minute of CPU that
+ * `npm ci` has just spent on the same sources: the addon it compiled is offered to the script as a local
+ * prebuild (prebuild-install's npm_config_better_sqlite3_local_prebuilds; npm warns it does not know
+ * that setting, and hands it to the script), so the script still runs under the policy
+ * and installs an addon, without a second compile (issue 55). Another version than the checkout's
+ * would find no prebuild and compile, as a user's install does.
  */
 
 /** npm's own environment of an `npm test` run (npm_config_*, npm_lifecycle_*) stays out of the nested npm. */
 const cleanEnv = (extra: Record<string, string> = {}) => ({ ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('npm_'))), ...extra });
 
 /** Runs npm without blocking the test worker (a blocked worker misses vitest's heartbeat for the minute of a compile). */
-async function npm(args: string[], cwd: string): Promise<string> {
-  const child = spawn('npm', args, { cwd, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+async function npm(args: string[], cwd: string, env: Record<string, string> = {}): Promise<string> {
+  const child = spawn('npm', args, { cwd, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -43,7 +51,13 @@ describe('the npm package', () => {
 
       const prefix = join(dir, 'prefix');
       mkdirSync(join(prefix, 'lib'), { recursive: true }); // npm 11's script policy checks the global folder before it makes it
-      await npm(['install', '--global', '--prefix', prefix, '--prefer-offline', '--strict-allow-scripts', '--allow-scripts=better-sqlite3', '--no-audit', '--no-fund', join(dir, packed.filename)], dir);
+      const prebuilds = join(dir, 'prebuilds');
+      mkdirSync(prebuilds);
+      const sqlite = join(root, 'node_modules', 'better-sqlite3');
+      const { version } = JSON.parse(readFileSync(join(sqlite, 'package.json'), 'utf8')) as { version: string };
+      const tarball = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+      expect(spawnSync('tar', ['czf', join(prebuilds, tarball), '-C', sqlite, 'build/Release/better_sqlite3.node']).status).toBe(0);
+      await npm(['install', '--global', '--prefix', prefix, '--prefer-offline', '--strict-allow-scripts', '--allow-scripts=better-sqlite3', '--no-audit', '--no-fund', join(dir, packed.filename)], dir, { npm_config_better_sqlite3_local_prebuilds: prebuilds });
       const installed = readdirSync(join(prefix, 'lib', 'node_modules', 'docsctl', 'node_modules'));
       expect(installed).toContain('better-sqlite3');
       expect(installed).not.toContain('zod'); // bundled into dist/, so not a dependency

@@ -5,6 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expectPackageChecksPass, root } from './checks';
 
+// Slow on purpose: a lifecycle test. The last check runs every lazily loaded feature of the npm build
+// through bin/docsctl.cjs as a user would, each a process of its own (vendor bundles, code caches written
+// and read, serve and a remote command): about 40 s on a 2-core machine.
+
 const runBundle = join(root, 'bin', 'run-bundle.cjs');
 
 /** A temp folder with a tiny bundle headed like scripts/build.js heads dist/docsctl.cjs. */

@@ -5,6 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expectPackageChecksPass, root } from './checks';
 
+// Slow on purpose: a lifecycle test. Each check builds the single executable (esbuild, then postject
+// injecting ~100 MB into a copy of node) and runs every package check on it in an empty folder: about
+// 50 s each on a 2-core machine, most of it the build that users run as `npm run package`.
+
 const linuxX64 = process.platform === 'linux' && process.arch === 'x64';
 if (!linuxX64) console.warn(`single executable: skipped, it is built for linux-x64 only (this is ${process.platform}-${process.arch})`);
 
