@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { quickFiles } from './scripts/test-sets.js';
 
+const WORKERS = Number(process.env.DOCSCTL_TEST_WORKERS) || Math.max(3, availableParallelism() + 1);
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 export default defineConfig({
@@ -11,8 +12,19 @@ export default defineConfig({
     pool: 'forks',
     // More workers than cores: vitest's default (cores - 1) runs one file at a time on a 2-core machine,
     // while most files spend their time waiting on a child process, a server or PostgreSQL.
-    maxWorkers: Number(process.env.DOCSCTL_TEST_WORKERS) || Math.max(3, availableParallelism() + 1),
-    minWorkers: 1,
+    maxWorkers: WORKERS,
+    // As many kept as started: tinypool ends an idle worker above the minimum with an unhandled
+    // "Terminating worker thread" when workers are reused (vitest-dev/vitest#8564).
+    minWorkers: WORKERS,
+    // A worker process runs file after file (each file still gets its modules fresh: `isolate` stays on
+    // for the projects), so Node's own module cache and the packages loaded natively are loaded once a
+    // worker rather than once a file: the suite spent more CPU loading modules than running tests.
+    poolOptions: { forks: { isolate: false } },
+    // What a package keeps in its module is loaded afresh with each file, as in a process of its own: jsep
+    // its operators (the code that adds them runs with each file); what one keeps on globalThis is put back
+    // before each file by test/fresh-process-state.ts.
+    server: { deps: { inline: ['jsep'] } },
+    setupFiles: ['test/fresh-process-state.ts'],
     testTimeout: 20_000,
     // A test past 20 s fails the run unless its file says why (test/slow-tests-reporter.ts).
     reporters: ['default', './test/slow-tests-reporter.ts'],
@@ -22,7 +34,7 @@ export default defineConfig({
     // `npm run test:quick` (DOCSCTL_TEST_QUICK=1): one project of the files that start no child process and
     // need no PostgreSQL (scripts/test-sets.js); `npm test` runs the three projects below.
     projects: process.env.DOCSCTL_TEST_QUICK ? [
-      { extends: true, test: { name: 'quick', include: quickFiles(), globalSetup: ['test/global-setup.ts'], isolate: false } },
+      { extends: true, test: { name: 'quick', include: quickFiles(), globalSetup: ['test/global-setup.ts'], isolate: true } },
     ] : [
       // Everything on SQLite, the default backend.
       { extends: true, test: { name: 'sqlite', include: ['test/**/*.test.ts'], exclude: ['test/postgres/**', 'test/s3/**'], globalSetup: ['test/global-setup.ts'] } },

@@ -1,7 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** The contract test's reference document must never be silently missing (test/helpers/platform-spec.ts). */
 describe('the platform document helper', () => {
+  // The helper remembers the document it read: each test imports it afresh (a worker process may have
+  // loaded it for an earlier file).
+  beforeEach(() => vi.resetModules());
   afterEach(() => {
     vi.unstubAllEnvs();
     vi.resetModules();

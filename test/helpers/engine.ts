@@ -9,7 +9,7 @@ import { createUserRow } from '../../src/engine/users';
 import { insertOrganization } from '../../src/engine/organizations';
 import type { Role } from '../../src/domain/roles';
 import { filesInS3, testS3Store } from './s3';
-import { keepSchema, takeSchema } from './schema-pool';
+import { keepSchema, takeSchema, workerDatabaseOf } from './schema-pool';
 
 export const PUBLIC_URL = 'http://docs.test';
 
@@ -19,12 +19,13 @@ let migrated: Buffer | undefined;
 
 /**
  * The store a test engine runs on: a SQLite database in memory, or, in the PostgreSQL run of the
- * suite (DOCSCTL_TEST_POSTGRES, set by test/global-setup.ts), a schema of the test cluster of its own:
- * a new one, or one a finished test process left, emptied (./schema-pool.ts).
+ * suite (DOCSCTL_TEST_POSTGRES, set by test/global-setup.ts), a schema of its own in the worker's
+ * database of the test cluster: a new one, or one a finished test file left, emptied (./schema-pool.ts).
  */
 export async function testStore(): Promise<Store> {
-  const url = process.env.DOCSCTL_TEST_POSTGRES;
-  if (process.env.DOCSCTL_TEST_BACKEND !== 'postgres' || !url) return new SqliteStore(openDb((migrated ??= openDb(':memory:').serialize())));
+  const cluster = process.env.DOCSCTL_TEST_POSTGRES;
+  if (process.env.DOCSCTL_TEST_BACKEND !== 'postgres' || !cluster) return new SqliteStore(openDb((migrated ??= openDb(':memory:').serialize())));
+  const url = await workerDatabaseOf(cluster);
   const options = { max: 4, idleTimeoutMillis: 100 };
   const reused = await takeSchema(url);
   if (reused) return PostgresStore.open(url, { ...options, schema: reused });

@@ -3,19 +3,45 @@ import pg from 'pg';
 /**
  * Schemas of the test cluster, migrated once and used again (issue 55): a test engine on PostgreSQL took
  * ~280 ms to create a schema and run every migration, ~70 ms to empty one already migrated and open it.
- * A schema is taken again only once the test process that had it has ended (its pid is gone), so nothing
- * still running in a file (a timer, a pool) can write into the next file's schema; it is emptied (no
+ * A schema is taken again only once the test file that had it is done: its process has ended, or the
+ * process (a worker runs file after file, one at a time) is on another file. It is emptied (no
  * migration inserts rows), its sequences started again and its change counter set back to 0, as a new
  * schema has them.
  */
 export const POOL = 'docsctl_test_schemas';
 
-/** Creates the pool's table: once a run, by test/postgres-setup.ts. */
+let workerDatabase: Promise<string> | undefined;
+
+/**
+ * The URL of this worker process's own database of the cluster, made on first use with the pool's table:
+ * PostgreSQL's advisory locks (the migration lock, the write lock of every write) hold across a whole
+ * database, so engines of workers sharing one waited on each other's migrations and writes.
+ */
+export function workerDatabaseOf(clusterUrl: string): Promise<string> {
+  return (workerDatabase ??= (async () => {
+    const name = `worker_${process.pid}`;
+    const client = new pg.Client({ connectionString: clusterUrl });
+    await client.connect();
+    try {
+      await client.query(`CREATE DATABASE ${name}`);
+    } catch (error) {
+      if ((error as { code?: string }).code !== '42P04') throw error; // made by an earlier file of this worker
+    } finally {
+      await client.end();
+    }
+    const url = new URL(clusterUrl);
+    url.pathname = `/${name}`;
+    await createSchemaPool(url.href);
+    return url.href;
+  })());
+}
+
+/** Creates the pool's table in a database. */
 export async function createSchemaPool(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(`CREATE TABLE IF NOT EXISTS public.${POOL} (name TEXT PRIMARY KEY, owner INTEGER NOT NULL)`);
+    await client.query(`CREATE TABLE IF NOT EXISTS public.${POOL} (name TEXT PRIMARY KEY, owner INTEGER NOT NULL, file TEXT NOT NULL)`);
   } finally {
     await client.end();
   }
@@ -33,14 +59,18 @@ const alive = (pid: number) => {
   }
 };
 
-/** A migrated schema no live process has, emptied and now this process's; undefined when there is none. */
+/** The test file this process is running (vitest imported here, not above: the run's set-up imports this file too). */
+const currentFile = async () => (await import('vitest')).expect.getState().testPath ?? '';
+
+/** A migrated schema no running test file has, emptied and now this file's; undefined when there is none. */
 export async function takeSchema(url: string): Promise<string | undefined> {
   const db = adminOf(url);
-  const { rows } = await db.query<{ name: string; owner: number }>(`SELECT name, owner FROM public.${POOL} WHERE owner <> $1`, [process.pid]);
+  const file = await currentFile();
+  const { rows } = await db.query<{ name: string; owner: number; file: string }>(`SELECT name, owner, file FROM public.${POOL} WHERE NOT (owner = $1 AND file = $2)`, [process.pid, file]);
   for (const row of rows) {
-    if (alive(row.owner)) continue;
+    if (row.owner !== process.pid && alive(row.owner)) continue;
     // Whoever changes the owner first has it.
-    const taken = await db.query(`UPDATE public.${POOL} SET owner = $1 WHERE name = $2 AND owner = $3`, [process.pid, row.name, row.owner]);
+    const taken = await db.query(`UPDATE public.${POOL} SET owner = $1, file = $2 WHERE name = $3 AND owner = $4 AND file = $5`, [process.pid, file, row.name, row.owner, row.file]);
     if (taken.rowCount !== 1) continue;
     // DELETE with foreign keys off (session_replication_role) is ~5x faster than TRUNCATE on tables this
     // small; the identity column's sequence starts again as a new schema's does.
@@ -59,7 +89,7 @@ export async function takeSchema(url: string): Promise<string | undefined> {
   return undefined;
 }
 
-/** Records a schema this process made (and migrated), for a later process to take. */
+/** Records a schema this file made (and migrated), for a later file to take. */
 export async function keepSchema(url: string, name: string): Promise<void> {
-  await adminOf(url).query(`INSERT INTO public.${POOL} (name, owner) VALUES ($1, $2)`, [name, process.pid]);
+  await adminOf(url).query(`INSERT INTO public.${POOL} (name, owner, file) VALUES ($1, $2, $3)`, [name, process.pid, await currentFile()]);
 }

@@ -1,5 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
-import { readSpec } from '../../src/openapi-document/read-spec';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { openapiLimits } from '../../src/domain/openapi-limits';
 import { specFixture } from '../helpers/openapi';
 
@@ -16,6 +15,14 @@ vi.mock('../../src/openapi-document/isolated', async (original) => {
 });
 
 describe('readSpec', () => {
+  // What it remembers lives in its module: imported afresh, as a worker process may have read the same
+  // fixtures for an earlier file.
+  let readSpec: typeof import('../../src/openapi-document/read-spec').readSpec;
+  beforeAll(async () => {
+    vi.resetModules();
+    ({ readSpec } = await import('../../src/openapi-document/read-spec'));
+  });
+
   it('validates a text once: read again (local publish, then the engine; an unchanged CI publish), it answers from memory', async () => {
     const text = specFixture('v1.yaml');
     const first = await readSpec(text);
