@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { quickFiles } from './scripts/test-sets.js';
 
-const WORKERS = Number(process.env.DOCSCTL_TEST_WORKERS) || Math.max(3, availableParallelism() + 1);
+const WORKERS = Number(process.env.DOCSCTL_TEST_WORKERS) || Math.max(4, availableParallelism() * 2);
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 export default defineConfig({
@@ -16,9 +16,9 @@ export default defineConfig({
     // As many kept as started: tinypool ends an idle worker above the minimum with an unhandled
     // "Terminating worker thread" when workers are reused (vitest-dev/vitest#8564).
     minWorkers: WORKERS,
-    // A worker process runs file after file (each file still gets its modules fresh: `isolate` stays on
-    // for the projects), so Node's own module cache and the packages loaded natively are loaded once a
-    // worker rather than once a file: the suite spent more CPU loading modules than running tests.
+    // A worker process runs file after file, so modules are loaded once a worker rather than once a file:
+    // the suite spent more CPU loading modules than running tests. Files of a worker share its modules
+    // (docs/architecture.md, "Testing").
     poolOptions: { forks: { isolate: false } },
     // What a package keeps in its module is loaded afresh with each file, as in a process of its own: jsep
     // its operators (the code that adds them runs with each file); what one keeps on globalThis is put back

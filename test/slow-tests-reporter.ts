@@ -11,7 +11,8 @@ type Task = { type: string; name: string; tasks?: Task[]; result?: { duration?: 
 
 function testsOf(task: Task, path: string[] = []): { name: string; ms: number }[] {
   if (task.type === 'test') return [{ name: [...path, task.name].join(' > '), ms: task.result?.duration ?? 0 }];
-  return (task.tasks ?? []).flatMap((child) => testsOf(child, task.type === 'suite' ? [...path, task.name] : path));
+  // A file is a suite too (its name the path): only the suites inside it name the test.
+  return (task.tasks ?? []).flatMap((child) => testsOf(child, task.type === 'suite' && 'filepath' in task === false ? [...path, task.name] : path));
 }
 
 /**

@@ -13,6 +13,9 @@ import { openEngine, type Engine } from '../../src/engine/index';
 import { ApiError } from '../../src/api/errors';
 import { filesInS3, testFileStoreOptions } from '../helpers/s3';
 
+// Slow on purpose: a load test. A 60 MB file of random bytes goes up and down through `serve` and in
+// process, byte for byte, to show it is streamed and never held whole.
+
 const MiB = 1024 * 1024;
 
 async function fileSha(path: string): Promise<string> {

@@ -4,6 +4,9 @@ import { Pool } from 'undici';
 import { sandbox } from '../helpers/cli';
 import { runBuilt, spawnBuiltServe } from '../helpers/built';
 
+// Slow on purpose: a lifecycle test. Ten rounds of a built `serve` stopped with SIGTERM under load from
+// keep-alive clients, each round waiting for the replica to drain and exit.
+
 /** GET /readyz on a connection of its own, as a load balancer's health check: its status, or 0 when refused. */
 const readyz = (url: string) => new Promise<number>((resolve) => {
   get(`${url}/readyz`, { agent: false }, (res) => (res.resume(), resolve(res.statusCode ?? 0))).on('error', () => resolve(0));

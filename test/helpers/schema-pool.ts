@@ -41,7 +41,7 @@ export async function createSchemaPool(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(`CREATE TABLE IF NOT EXISTS public.${POOL} (name TEXT PRIMARY KEY, owner INTEGER NOT NULL, file TEXT NOT NULL)`);
+    await client.query(`CREATE TABLE IF NOT EXISTS public.${POOL} (name TEXT PRIMARY KEY, owner INTEGER NOT NULL, file TEXT NOT NULL, tables INTEGER NOT NULL, version INTEGER NOT NULL)`);
   } finally {
     await client.end();
   }
@@ -66,7 +66,7 @@ const currentFile = async () => (await import('vitest')).expect.getState().testP
 export async function takeSchema(url: string): Promise<string | undefined> {
   const db = adminOf(url);
   const file = await currentFile();
-  const { rows } = await db.query<{ name: string; owner: number; file: string }>(`SELECT name, owner, file FROM public.${POOL} WHERE NOT (owner = $1 AND file = $2)`, [process.pid, file]);
+  const { rows } = await db.query<{ name: string; owner: number; file: string; tables: number; version: number }>(`SELECT name, owner, file, tables, version FROM public.${POOL} WHERE NOT (owner = $1 AND file = $2)`, [process.pid, file]);
   for (const row of rows) {
     if (row.owner !== process.pid && alive(row.owner)) continue;
     // Whoever changes the owner first has it.
@@ -75,6 +75,13 @@ export async function takeSchema(url: string): Promise<string | undefined> {
     // DELETE with foreign keys off (session_replication_role) is ~5x faster than TRUNCATE on tables this
     // small; the identity column's sequence starts again as a new schema's does.
     const tables = await db.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = $1 AND tablename NOT IN ('docsctl_schema', 'docsctl_changes')", [row.name]);
+    // A test may have left it other than migrations made it (a newer version written, a table dropped):
+    // such a schema leaves the pool.
+    const version = await db.query<{ version: number }>(`SELECT version FROM "${row.name}".docsctl_schema`).catch(() => ({ rows: [] }));
+    if (tables.rows.length !== row.tables || Number(version.rows[0]?.version) !== row.version) {
+      await db.query(`DELETE FROM public.${POOL} WHERE name = $1`, [row.name]);
+      continue;
+    }
     const sequences = await db.query<{ name: string }>('SELECT sequencename AS name FROM pg_sequences WHERE schemaname = $1', [row.name]);
     const quoted = (name: string) => `"${row.name}"."${name}"`;
     await db.query([
@@ -91,5 +98,10 @@ export async function takeSchema(url: string): Promise<string | undefined> {
 
 /** Records a schema this file made (and migrated), for a later file to take. */
 export async function keepSchema(url: string, name: string): Promise<void> {
-  await adminOf(url).query(`INSERT INTO public.${POOL} (name, owner, file) VALUES ($1, $2, $3)`, [name, process.pid, await currentFile()]);
+  // As migrations left it: its tables besides the two of docsctl's own, and its version.
+  await adminOf(url).query(
+    `INSERT INTO public.${POOL} (name, owner, file, tables, version)
+     SELECT $1, $2, $3, (SELECT count(*) FROM pg_tables WHERE schemaname = $1 AND tablename NOT IN ('docsctl_schema', 'docsctl_changes')), (SELECT version FROM "${name}".docsctl_schema)`,
+    [name, process.pid, await currentFile()],
+  );
 }

@@ -211,7 +211,7 @@ describe('the npm build (scripts/build.js)', () => {
 
   // About 10 s: the single executable's checks on `node bin/docsctl.cjs`, the dist/ that vitest's global
   // set-up built (building here would pull it from under the other files that run it).
-  it('runs every lazily loaded feature through bin/docsctl.cjs: vendor bundles, code cache, serve + a remote command', () => {
+  it('runs every lazily loaded feature through bin/docsctl.cjs: vendor bundles, code cache, serve + a remote command', async () => {
     // The start-up bundles (scripts/split-bundles.js): the core, the engine, one per command group.
     const names = readdirSync(join(root, 'dist')).filter((name) => /^docsctl(-[\w-]+)?\.cjs$/.test(name));
     expect(names).toEqual(expect.arrayContaining(['docsctl.cjs', 'docsctl-engine.cjs', 'docsctl-members.cjs', 'docsctl-serve.cjs']));
@@ -226,6 +226,6 @@ describe('the npm build (scripts/build.js)', () => {
     expect(bundles[names.indexOf('docsctl-engine.cjs')]).toContain('better-sqlite3');
     expect(bundles[names.indexOf('docsctl.cjs')]).not.toContain('better-sqlite3');
 
-    expectPackageChecksPass(['--build']);
+    await expectPackageChecksPass(['--build']);
   }, 180_000);
 });

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expectPackageChecksPass, root } from './checks';
+import { expectPackageChecksPass, root, runToEnd } from './checks';
 
 // Slow on purpose: a lifecycle test. Each check builds the single executable (esbuild, then postject
 // injecting ~100 MB into a copy of node) and runs every package check on it in an empty folder: about
@@ -16,12 +15,12 @@ type Rewrite = (source: string, file: string) => string | undefined;
 const plugin = async () => (await import('../../scripts/sea-require-plugin.js' as string)) as { rewriteLazyRequires: Rewrite };
 
 /** Builds the executable (scripts/package.js with `flags`) into a temporary folder and runs every package check on it. */
-function buildAndCheck(flags: string[]): void {
+async function buildAndCheck(flags: string[]): Promise<void> {
   const out = mkdtempSync(join(tmpdir(), 'docsctl-sea-build-'));
   try {
-    const built = spawnSync(process.execPath, ['scripts/package.js', ...flags, '--out', out], { cwd: root, encoding: 'utf8' });
+    const built = await runToEnd(process.execPath, ['scripts/package.js', ...flags, '--out', out], { cwd: root });
     expect(built.status, built.stderr).toBe(0);
-    expectPackageChecksPass([join(out, 'docsctl'), ...flags]);
+    await expectPackageChecksPass([join(out, 'docsctl'), ...flags]);
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
