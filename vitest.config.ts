@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { quickFiles } from './scripts/test-sets.js';
 
-const WORKERS = Number(process.env.DOCSCTL_TEST_WORKERS) || Math.max(4, availableParallelism() * 2);
+const WORKERS = Number(process.env.DOCSCTL_TEST_WORKERS) || Math.max(3, availableParallelism() + 1);
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 export default defineConfig({

@@ -99,9 +99,8 @@ export async function takeSchema(url: string): Promise<string | undefined> {
 /** Records a schema this file made (and migrated), for a later file to take. */
 export async function keepSchema(url: string, name: string): Promise<void> {
   // As migrations left it: its tables besides the two of docsctl's own, and its version.
-  await adminOf(url).query(
-    `INSERT INTO public.${POOL} (name, owner, file, tables, version)
-     SELECT $1, $2, $3, (SELECT count(*) FROM pg_tables WHERE schemaname = $1 AND tablename NOT IN ('docsctl_schema', 'docsctl_changes')), (SELECT version FROM "${name}".docsctl_schema)`,
-    [name, process.pid, await currentFile()],
-  );
+  const db = adminOf(url);
+  const tables = await db.query<{ n: string }>("SELECT count(*) AS n FROM pg_tables WHERE schemaname = $1 AND tablename NOT IN ('docsctl_schema', 'docsctl_changes')", [name]);
+  const version = await db.query<{ version: number }>(`SELECT version FROM "${name}".docsctl_schema`);
+  await db.query(`INSERT INTO public.${POOL} (name, owner, file, tables, version) VALUES ($1, $2, $3, $4, $5)`, [name, process.pid, await currentFile(), Number(tables.rows[0].n), Number(version.rows[0].version)]);
 }
