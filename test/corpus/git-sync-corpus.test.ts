@@ -1,3 +1,6 @@
+
+// Slow on purpose: a load test on real data. Six public documentation repositories (37 MiB of files, the
+// largest 194 pages and 208 files) pushed, pulled and pushed again through the built CLI.
 // Real documentation repositories in GitBook's Git Sync layout (../shared/corpus, or $DOCSCTL_CORPUS) pushed
 // and pulled through the built CLI, each checked against what Git Sync (and GitHub, for links) would do.
 //

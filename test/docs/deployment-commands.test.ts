@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN } from '../helpers/built';
 
+// Slow on purpose: a lifecycle test. It starts its own password-protected PostgreSQL cluster and an
+// S3-protocol server, and runs every command of docs/deployment.md as written, each a process.
+
 /**
  * Every command of docs/deployment.md, run as written (issue 34, item 6): each ```sh block is marked
  * `<!-- run: sqlite -->`, `<!-- run: postgres -->` or `<!-- run: s3 -->` (PostgreSQL and an S3-protocol

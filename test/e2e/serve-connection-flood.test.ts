@@ -27,6 +27,17 @@ describe('serve under a flood of slow connections (built, open-file limit 1024)'
     expect(stderr).toContain(`serve: the open-file limit is 1024: at most ${1024 - 128} connections at once.`);
     // As many slow sockets as this process may open (3,000 where it can).
     const flood = Math.min(3000, (openFileLimit() ?? 4096) - 300);
+    // How long a request takes on this machine now, before the flood: the bound below is relative to it,
+    // so a machine busy with other tests does not fail it, while a server the flood starves still does.
+    const healthz = async () => {
+      const started = Date.now();
+      const res = await request(`${url}/healthz`, { headersTimeout: 5000 });
+      expect(res.statusCode).toBe(200);
+      await res.body.dump();
+      return Date.now() - started;
+    };
+    const before: number[] = [];
+    for (let i = 0; i < 5; i++) before.push(await healthz());
     const sockets: Socket[] = [];
     let refused = 0;
     let closed = 0;
@@ -43,14 +54,8 @@ describe('serve under a flood of slow connections (built, open-file limit 1024)'
     try {
       // Ordinary requests from another address, one after the other.
       const times: number[] = [];
-      for (let i = 0; i < 20; i++) {
-        const started = Date.now();
-        const res = await request(`${url}/healthz`, { headersTimeout: 5000 });
-        expect(res.statusCode).toBe(200);
-        await res.body.dump();
-        times.push(Date.now() - started);
-      }
-      expect(Math.max(...times)).toBeLessThan(2000);
+      for (let i = 0; i < 20; i++) times.push(await healthz());
+      expect(Math.max(...times)).toBeLessThan(Math.max(2000, 20 * Math.max(...before)));
       await new Promise((resolve) => setTimeout(resolve, 1500));
       // Past the per-address bound (256), connections were answered 503 and closed (a client still
       // writing its headers may see the close before it reads the answer).

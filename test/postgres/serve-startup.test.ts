@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { spawnBuiltServe } from '../helpers/built';
 import { freshDatabase } from './database';
 
+// Slow on purpose: a lifecycle test. Ten rounds of three built `serve` replicas started at once on an
+// empty database.
+
 /**
  * Replicas started together on an empty PostgreSQL database (issue 34): one creates the first
  * organization, the others find it; none fails on the race and every one serves.
