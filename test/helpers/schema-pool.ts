@@ -8,7 +8,7 @@ import pg from 'pg';
  * migration inserts rows), its sequences started again and its change counter set back to 0, as a new
  * schema has them.
  */
-export const POOL = 'docsctl_test_schemas';
+const POOL = 'docsctl_test_schemas';
 
 let workerDatabase: Promise<string> | undefined;
 
@@ -37,7 +37,7 @@ export function workerDatabaseOf(clusterUrl: string): Promise<string> {
 }
 
 /** Creates the pool's table in a database. */
-export async function createSchemaPool(url: string): Promise<void> {
+async function createSchemaPool(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -59,6 +59,13 @@ const alive = (pid: number) => {
   }
 };
 
+/** A schema's tables besides docsctl's own two, and its version (undefined when unreadable). */
+async function shapeOf(db: pg.Pool, schema: string): Promise<{ tables: string[]; version: number | undefined }> {
+  const tables = await db.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = $1 AND tablename NOT IN ('docsctl_schema', 'docsctl_changes')", [schema]);
+  const version = await db.query<{ version: number }>(`SELECT version FROM "${schema}".docsctl_schema`).catch(() => ({ rows: [] as { version: number }[] }));
+  return { tables: tables.rows.map((t) => t.name), version: version.rows[0] === undefined ? undefined : Number(version.rows[0].version) };
+}
+
 /** The test file this process is running (vitest imported here, not above: the run's set-up imports this file too). */
 const currentFile = async () => (await import('vitest')).expect.getState().testPath ?? '';
 
@@ -74,11 +81,10 @@ export async function takeSchema(url: string): Promise<string | undefined> {
     if (taken.rowCount !== 1) continue;
     // DELETE with foreign keys off (session_replication_role) is ~5x faster than TRUNCATE on tables this
     // small; the identity column's sequence starts again as a new schema's does.
-    const tables = await db.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = $1 AND tablename NOT IN ('docsctl_schema', 'docsctl_changes')", [row.name]);
     // A test may have left it other than migrations made it (a newer version written, a table dropped):
     // such a schema leaves the pool.
-    const version = await db.query<{ version: number }>(`SELECT version FROM "${row.name}".docsctl_schema`).catch(() => ({ rows: [] }));
-    if (tables.rows.length !== row.tables || Number(version.rows[0]?.version) !== row.version) {
+    const { tables, version } = await shapeOf(db, row.name);
+    if (tables.length !== row.tables || version !== row.version) {
       await db.query(`DELETE FROM public.${POOL} WHERE name = $1`, [row.name]);
       continue;
     }
@@ -86,7 +92,7 @@ export async function takeSchema(url: string): Promise<string | undefined> {
     const quoted = (name: string) => `"${row.name}"."${name}"`;
     await db.query([
       'SET session_replication_role = replica',
-      ...tables.rows.map((t) => `DELETE FROM ${quoted(t.name)}`),
+      ...tables.map((table) => `DELETE FROM ${quoted(table)}`),
       ...sequences.rows.map((q) => `ALTER SEQUENCE ${quoted(q.name)} RESTART`),
       `UPDATE ${quoted('docsctl_changes')} SET version = 0`,
       'RESET session_replication_role',
@@ -100,7 +106,6 @@ export async function takeSchema(url: string): Promise<string | undefined> {
 export async function keepSchema(url: string, name: string): Promise<void> {
   // As migrations left it: its tables besides the two of docsctl's own, and its version.
   const db = adminOf(url);
-  const tables = await db.query<{ n: string }>("SELECT count(*) AS n FROM pg_tables WHERE schemaname = $1 AND tablename NOT IN ('docsctl_schema', 'docsctl_changes')", [name]);
-  const version = await db.query<{ version: number }>(`SELECT version FROM "${name}".docsctl_schema`);
-  await db.query(`INSERT INTO public.${POOL} (name, owner, file, tables, version) VALUES ($1, $2, $3, $4, $5)`, [name, process.pid, await currentFile(), Number(tables.rows[0].n), Number(version.rows[0].version)]);
+  const { tables, version } = await shapeOf(db, name);
+  await db.query(`INSERT INTO public.${POOL} (name, owner, file, tables, version) VALUES ($1, $2, $3, $4, $5)`, [name, process.pid, await currentFile(), tables.length, version]);
 }
