@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { quickFiles } from './scripts/test-sets.js';
+import LongestFirstSequencer from './test/longest-first-sequencer';
 
 const WORKERS = Number(process.env.DOCSCTL_TEST_WORKERS) || Math.max(3, availableParallelism() + 1);
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -25,6 +26,8 @@ export default defineConfig({
     // before each file by test/fresh-process-state.ts.
     server: { deps: { inline: ['jsep'] } },
     setupFiles: ['test/fresh-process-state.ts'],
+    // The longest files first, from the last run's times, also in a clean clone (test/longest-first-sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     testTimeout: 20_000,
     // A test past 20 s fails the run unless its file says why (test/slow-tests-reporter.ts).
     reporters: ['default', './test/slow-tests-reporter.ts'],
@@ -47,6 +50,8 @@ export default defineConfig({
           // These two read the SQLite file itself (its bytes at rest, a file made unreadable).
           exclude: ['test/e2e/secrets-at-rest.test.ts', 'test/e2e/hostile-files.test.ts'],
           globalSetup: ['test/global-setup.ts', 'test/postgres-setup.ts'],
+          // After each test, its engines' schemas go back to the pool (test/postgres-release.ts).
+          setupFiles: ['test/postgres-release.ts'],
           // Only this project's workers use the cluster (its URL, set by the set-up, reaches every worker).
           env: { DOCSCTL_TEST_BACKEND: 'postgres' },
         },

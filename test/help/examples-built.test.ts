@@ -7,6 +7,10 @@ import { describeExamples, type ExampleRunner } from './run-examples';
  * terminal (script(1)) where the in-process run pretends one, and a built `serve` for the remote examples.
  */
 
+// Slow on purpose: a lifecycle test. Each group's examples run one after another as child processes of
+// the built CLI (the spaces group: 40 of them, ~15 s on an idle machine), while the suite's other long
+// builds run beside it.
+
 const built: ExampleRunner = {
   run: (box, argv, { tty, env, stdin }) => runBuilt(box, argv, { tty, env, stdin }),
   async serve(box, argv) {

@@ -9,7 +9,7 @@ import { createUserRow } from '../../src/engine/users';
 import { insertOrganization } from '../../src/engine/organizations';
 import type { Role } from '../../src/domain/roles';
 import { filesInS3, testS3Store } from './s3';
-import { keepSchema, takeSchema, workerDatabaseOf } from './schema-pool';
+import { holdForTest, keepSchema, takeSchema, warmStore, workerDatabaseOf, type HeldStore } from './schema-pool';
 
 export const PUBLIC_URL = 'http://docs.test';
 
@@ -20,19 +20,26 @@ let migrated: Buffer | undefined;
 /**
  * The store a test engine runs on: a SQLite database in memory, or, in the PostgreSQL run of the
  * suite (DOCSCTL_TEST_POSTGRES, set by test/global-setup.ts), a schema of its own in the worker's
- * database of the test cluster: a new one, or one a finished test file left, emptied (./schema-pool.ts).
+ * database of the test cluster: a new one, or one a finished test left, emptied (./schema-pool.ts).
  */
 export async function testStore(): Promise<Store> {
   const cluster = process.env.DOCSCTL_TEST_POSTGRES;
   if (process.env.DOCSCTL_TEST_BACKEND !== 'postgres' || !cluster) return new SqliteStore(openDb((migrated ??= openDb(':memory:').serialize())));
   const url = await workerDatabaseOf(cluster);
-  const options = { max: 4, idleTimeoutMillis: 100 };
+  const options = { max: 4, idleTimeoutMillis: 5000 };
   const reused = await takeSchema(url);
-  if (reused) return PostgresStore.open(url, { ...options, schema: reused });
-  const schema = `t${process.pid}_${++schemas}_${Date.now().toString(36)}`;
-  const store = await PostgresStore.open(url, { ...options, schema });
-  await keepSchema(url, schema);
+  const schema = reused ?? `t${process.pid}_${++schemas}_${Date.now().toString(36)}`;
+  const store = (reused ? warmStore<PostgresStore & HeldStore>(reused) : undefined) ?? closedWhenEnded(await PostgresStore.open(url, { ...options, schema }));
+  if (!reused) await keepSchema(url, schema);
+  await holdForTest(schema, store);
   return store;
+}
+
+/** A test store that knows when a test closed it (an engine's `close` ends its connections). */
+function closedWhenEnded(store: PostgresStore): PostgresStore & HeldStore {
+  let ended = false;
+  const close = store.close.bind(store);
+  return Object.assign(store, { closed: () => ended, close: async () => ((ended = true), await close()) });
 }
 
 /**
