@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Option, type Command } from 'commander';
 import { CliError, EXIT, UsageError } from '../errors';
 import { importLimitsOf, wholeNumberFlag, withImportLimitFlags } from './shared/import-limits';
-import { createApp, errorResponse, type App } from '../server/app';
+import { createApp, errorResponse, type ApiRequest, type ApiResponse, type App, type RequestTrace } from '../server/app';
 import { openDatabase, requireDatabase, type Context } from '../context';
 import { holdForServer } from '../engine/store/server-lock';
 import type { AccessEntry, LogFormat } from '../server/access-log';
@@ -122,8 +122,10 @@ export function registerServe(program: Command, ctx: Context): void {
       const starting = () => errorResponse(503, 'the server is starting: retry in a moment', { 'retry-after': '1' });
       const { createStopping } = await import('../server/stopping');
       const stopping = createStopping();
+      // Published sites are read by visitors' browsers on the same listener (server/site/reader.ts).
+      let readSite: ((req: ApiRequest, trace?: RequestTrace) => Promise<ApiResponse | undefined>) | undefined;
       const server = createHttpServer({
-        handleAsync: async (req, o) => (app ? await app.handleAsync(req, o) : starting()),
+        handleAsync: async (req, o) => (app ? ((await readSite?.(req, o?.trace)) ?? (await app.handleAsync(req, o))) : starting()),
         bodyPolicy: async (req) => (app ? await app.bodyPolicy(req) : { read: false, maxBodyBytes: 0 }),
       }, report, answered, stopping);
       const { boundConnections, openFileLimit, FILES_BESIDE_CONNECTIONS, DEFAULT_MAX_CONNECTIONS } = await import('../server/connection-bounds');
@@ -170,6 +172,7 @@ export function registerServe(program: Command, ctx: Context): void {
       // Replicas share a PostgreSQL database by design; a SQLite file has one server.
       const release = target.db === ':memory:' || isPostgresUrl(target.db) ? () => undefined : holdForServer(sqliteFile(target.db));
       app = createApp({ engine, rateLimit: { limit, windowSeconds }, onError: report, stopping: () => stopping.stopping });
+      readSite = (await import('../server/site/reader')).siteReader(engine);
       // Deleted spaces and audit records past their retention go when the engine opens, and then every
       // hour, by one server at a time when several share a PostgreSQL database.
       const purging = setInterval(async () => {

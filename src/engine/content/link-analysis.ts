@@ -1,5 +1,5 @@
 import type { Core } from '../core';
-import { loadState, pageData, pathsOf } from './state';
+import { loadState, pageData, pathsOf, type RevisionState } from './state';
 import { classifyInclude, classifyLink, scanMarkdown, type LinkStatus, type LinkTarget, type PageScan, type RevisionIndex } from './link-targets';
 
 /** One distinct target of a revision and the pages linking to it (ids, in page-tree order). */
@@ -30,16 +30,19 @@ export const orderKey = (target: LinkTarget): [number, string] => [RANK[target.s
 
 export const compareKeys = (a: [number, string], b: [number, string]) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
 
-async function analyze(core: Core, revisionId: string, scanOf: (versionId: string) => Promise<PageScan>): Promise<RevisionLinks> {
-  const state = await loadState(core, revisionId);
-  const paths = await pathsOf(core, state); // in page-tree order
+/**
+ * What classifying a revision's links needs (link-targets.ts): its pages by id, path and Git Sync file,
+ * its files and reusable contents. `anchorsOf`: a page version's heading ids (the link check's; a
+ * reader that only resolves links may give none).
+ */
+export async function revisionIndex(core: Core, state: RevisionState, paths: Map<string, string>, anchorsOf: (versionId: string) => Promise<Set<string>>) {
   const parents = new Set([...state.pages.values()].map((p) => p.parent));
   const index: RevisionIndex = { pages: new Map(), pageByPath: new Map(), pageByFile: new Map(), files: new Map(), fileByName: new Map(), fileByPath: new Map(), reusables: new Map(), publicUrl: core.publicUrl };
   const pages = new Map<string, { path: string; title: string }>();
   for (const [id, path] of paths) {
     const versionId = state.pages.get(id)!.versionId;
     const data = await pageData(core, versionId);
-    index.pages.set(id, { path, anchors: (await scanOf(versionId)).anchors, hasChildren: parents.has(id), ...(data.git ? { file: data.git.path } : {}) });
+    index.pages.set(id, { path, anchors: await anchorsOf(versionId), hasChildren: parents.has(id), ...(data.git ? { file: data.git.path } : {}) });
     index.pageByPath.set(path.toLowerCase(), id);
     if (data.git) index.pageByFile.set(data.git.path, id);
     pages.set(id, { path, title: data.title });
@@ -50,6 +53,13 @@ async function analyze(core: Core, revisionId: string, scanOf: (versionId: strin
     index.fileByPath.set(file.gitPath ?? `.gitbook/assets/${file.name}`, file.id);
   }
   for (const reusable of state.reusables.values()) index.reusables.set(reusable.id, reusable.title);
+  return { index, pages };
+}
+
+async function analyze(core: Core, revisionId: string, scanOf: (versionId: string) => Promise<PageScan>): Promise<RevisionLinks> {
+  const state = await loadState(core, revisionId);
+  const paths = await pathsOf(core, state); // in page-tree order
+  const { index, pages } = await revisionIndex(core, state, paths, async (versionId) => (await scanOf(versionId)).anchors);
 
   const entries = new Map<string, LinkEntry>();
   const byPage = new Map<string, LinkTarget[]>();

@@ -9,7 +9,7 @@ import { capabilityUrl } from '../capability';
 import { presentFile, presentPage, presentPages, presentReusableContent, presentRevision, type File, type PageFormat, type ReusableContent } from './present';
 import { shownMarkdown } from './computed-page';
 import { mapInOrder } from '../in-order';
-import { blobChunks, blobHead, IN_FILE_STORE, type SizedStream } from './blob-store';
+import { blobChunks, blobHead, IN_FILE_STORE, type BlobInfo, type SizedStream } from './blob-store';
 import type { PresignedFile } from './file-store';
 
 type Spaces = ReturnType<typeof spacesModule>;
@@ -158,18 +158,25 @@ export function contentReadsModule(core: Core, spaces: Spaces, changeRequests: C
         [spaceId, fileId],
       );
       if (!row) throw notFound(`file ${fileId} not found in space ${spaceId}`);
-      const blob = { id: row.blob_id, size: row.size, chunks: row.chunks };
-      const answer = { contentType: row.content_type, name: row.name };
-      if (blob.chunks === IN_FILE_STORE) {
-        // serve --files-presign: the client fetches the bytes from the store itself (the server answers a redirect).
-        const files = core.files;
-        if (files?.presignSeconds && files.presign) return { ...answer, bytes: { size: blob.size, chunks: blobChunks(core, blob) }, presign: (file) => files.presign!(blob.id, file) };
-        // The first piece before the answer begins: an object missing from the store is an error, not a cut-off 200.
-        return { ...answer, bytes: { size: blob.size, chunks: await primed(blobChunks(core, blob)) } };
-      }
-      return { ...answer, bytes: blob.chunks === 0 ? await blobHead(core, blob) : { size: blob.size, chunks: blobChunks(core, blob) } };
+      return { contentType: row.content_type, name: row.name, ...(await blobBytes(core, { id: row.blob_id, size: row.size, chunks: row.chunks })) };
     },
   };
+}
+
+/**
+ * A blob's bytes to send: inline bytes as they are, a chunked blob as a stream read a chunk at a time
+ * (never whole), an object of the file store streamed, or with `serve --files-presign` a URL of the
+ * store the answer redirects to.
+ */
+export async function blobBytes(core: Core, blob: BlobInfo): Promise<{ bytes: Buffer | SizedStream; presign?: (file: PresignedFile) => Promise<string> }> {
+  if (blob.chunks === IN_FILE_STORE) {
+    // serve --files-presign: the client fetches the bytes from the store itself (the server answers a redirect).
+    const files = core.files;
+    if (files?.presignSeconds && files.presign) return { bytes: { size: blob.size, chunks: blobChunks(core, blob) }, presign: (file) => files.presign!(blob.id, file) };
+    // The first piece before the answer begins: an object missing from the store is an error, not a cut-off 200.
+    return { bytes: { size: blob.size, chunks: await primed(blobChunks(core, blob)) } };
+  }
+  return { bytes: blob.chunks === 0 ? await blobHead(core, blob) : { size: blob.size, chunks: blobChunks(core, blob) } };
 }
 
 /** `chunks` with its first piece already read (its failure thrown here), the rest as they come. */

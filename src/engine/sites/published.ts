@@ -47,7 +47,7 @@ async function visitorTokenClaims(core: Core, site: SiteRow, token: string | und
  * (its payload, whatever the site's visibility; its own `unsigned` field aside) and the request's
  * unsigned claims. An invalid token brings no claims.
  */
-async function visitorClaims(core: Core, site: SiteRow, query: PublishedQuery): Promise<VisitorClaims> {
+export async function visitorClaims(core: Core, site: SiteRow, query: PublishedQuery): Promise<VisitorClaims> {
   const { unsigned: _ignored, ...signed } = (await visitorTokenClaims(core, site, query.visitorToken)) ?? {};
   return { signed, unsigned: query.unsigned ?? {} };
 }
@@ -57,7 +57,7 @@ async function visitorClaims(core: Core, site: SiteRow, query: PublishedQuery): 
  * published, and then as its visibility says (public and unlisted: any authenticated caller;
  * share-link: with the right key; visitor-auth: with a valid visitor token).
  */
-async function visitorMaySee(core: Core, site: SiteRow, query: PublishedQuery): Promise<boolean> {
+export async function visitorMaySee(core: Core, site: SiteRow, query: PublishedQuery): Promise<boolean> {
   if (site.published !== 1) return false;
   switch (site.visibility) {
     case 'public':

@@ -18,7 +18,8 @@ export async function organizationHosts(core: Core, organizationId: string): Pro
  * 1. a proxy: `https://{proxy}` (the site is served under the caller's own domain and path);
  * 2. the site's custom hostname: `https://{hostname}` plus `/{basename}` when set;
  * 3. the organization's custom hostname: `https://{customHostname}/{basename or site id}`;
- * 4. the organization's hostname, as a subdomain of the instance: `{scheme}://{hostname}.{instance host}/{basename or site id}`;
+ * 4. the organization's hostname, as a subdomain of the instance: `{scheme}://{hostname}.{instance host}/{basename or site id}`,
+ *    unless the instance's host is an IP address (a sub-domain of one is no host name);
  * 5. otherwise under the instance: `{publicUrl}/o/{organizationId}/sites/{basename or site id}`.
  */
 export function publishedBase(core: Core, site: SiteRow, hosts: OrganizationHosts): string {
@@ -28,10 +29,13 @@ export function publishedBase(core: Core, site: SiteRow, hosts: OrganizationHost
   if (hosts.custom_hostname) return `https://${hosts.custom_hostname}/${tail}`;
   if (hosts.hostname) {
     const instance = new URL(core.publicUrl);
-    return `${instance.protocol}//${hosts.hostname}.${instance.host}/${tail}`;
+    if (!isIpAddress(instance.hostname)) return `${instance.protocol}//${hosts.hostname}.${instance.host}/${tail}`;
   }
   return `${core.publicUrl}/o/${site.organization_id}/sites/${tail}`;
 }
+
+/** Whether a URL's host name is an IP address (v4, or v6 in brackets): it has no sub-domains to give. */
+export const isIpAddress = (hostname: string) => hostname.startsWith('[') || /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname);
 
 /** The published URL of site `siteId` without any share key (sections and site spaces extend it with their paths). */
 export async function publishedBaseOf(core: Core, siteId: string): Promise<string> {

@@ -1,0 +1,241 @@
+import type { Token, Tokens } from 'marked';
+import { lexBlocks, splitFrontmatter } from '../markdown';
+import { headingIds, headingOf } from '../headings';
+import type { Hint, LinkBlock, ReusableContentTag, Tab, Tabs, TitledCode } from '../gitbook-blocks';
+import { escapeHtml, safeUrl } from './escape';
+import { htmlSanitizer } from './sanitize';
+
+/** Where a page's links and images go once published: the renderer knows nothing of sites. */
+export interface LinkResolver {
+  /** The href of a link as written in the page (a relative `.md` path, an anchor, a URL); undefined: text only. */
+  href(target: string): string | undefined;
+  /** The src of an image or the href of a file as written in the page. */
+  src(target: string): string | undefined;
+  /** The title a content-ref card shows for a target (a page's title), when it is a page. */
+  title?(target: string): string | undefined;
+  /** A reusable content's markdown by id (`{% include "/reusable-contents/<id>" %}`). */
+  reusable?(id: string): string | undefined;
+}
+
+export interface OutlineEntry {
+  depth: number;
+  text: string;
+  id: string;
+}
+
+export interface RenderedPage {
+  html: string;
+  /** The page's headings of levels 1 to 3, for its outline. */
+  outline: OutlineEntry[];
+  /** Block kinds the renderer showed as text (none expected for known GitBook blocks). */
+  unknown: string[];
+}
+
+/** How deep reusable contents include each other before the renderer stops (a loop, or a deep chain). */
+const MAX_INCLUDE_DEPTH = 4;
+const HINT_LABELS: Record<string, string> = { info: 'Info', success: 'Success', warning: 'Warning', danger: 'Danger' };
+
+/**
+ * A page's markdown as HTML for a visitor: GFM and GitBook's blocks, every text escaped, raw HTML
+ * through the allow-list of ./sanitize.ts, every URL through the resolver and `safeUrl`.
+ */
+export function renderMarkdown(markdown: string, links: LinkResolver): RenderedPage {
+  const sanitize = htmlSanitizer((url, attribute) => (attribute === 'src' ? links.src(url) : links.href(url)));
+  const tokens = lexBlocks(splitFrontmatter(markdown).body);
+  const headings: Tokens.Heading[] = [];
+  collectHeadings(tokens, headings);
+  const ids = headingIds(headings.map((h) => headingOf(h.tokens)));
+  const idOf = new Map(headings.map((h, i) => [h, ids[i]]));
+  const outline: OutlineEntry[] = [];
+  const unknown = new Set<string>();
+  let tabsSeen = 0;
+
+  const inline = (list: Token[] | undefined): string => (list ?? []).map(inlineToken).join('');
+  function inlineToken(token: Token): string {
+    switch (token.type) {
+      case 'text':
+        return 'tokens' in token && token.tokens?.length ? inline(token.tokens) : escapeHtml(decode((token as Tokens.Text).text));
+      case 'escape':
+        return escapeHtml((token as Tokens.Escape).text);
+      case 'strong':
+        return `<strong>${inline((token as Tokens.Strong).tokens)}</strong>`;
+      case 'em':
+        return `<em>${inline((token as Tokens.Em).tokens)}</em>`;
+      case 'del':
+        return `<del>${inline((token as Tokens.Del).tokens)}</del>`;
+      case 'codespan':
+        return `<code>${escapeHtml(decode((token as Tokens.Codespan).text))}</code>`;
+      case 'br':
+        return '<br>';
+      case 'link': {
+        const link = token as Tokens.Link;
+        const href = resolved(links.href(link.href));
+        const title = link.title ? ` title="${escapeHtml(link.title)}"` : '';
+        return href === undefined ? inline(link.tokens) : `<a href="${escapeHtml(href)}"${title}>${inline(link.tokens)}</a>`;
+      }
+      case 'image':
+        return image((token as Tokens.Image).href, (token as Tokens.Image).text);
+      case 'html':
+        return sanitize((token as Tokens.HTML).raw);
+      default:
+        return escapeHtml((token as { text?: string }).text ?? token.raw);
+    }
+  }
+
+  function image(target: string, alt: string): string {
+    const src = resolved(links.src(target));
+    return src === undefined ? escapeHtml(alt) : `<img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}" loading="lazy">`;
+  }
+
+  function blocks(list: Token[], depth: number): string {
+    return list.map((token) => block(token, depth)).join('');
+  }
+
+  function block(token: Token, depth: number): string {
+    switch (token.type) {
+      case 'space':
+      case 'liquid-tag':
+        return '';
+      case 'heading': {
+        const heading = token as Tokens.Heading;
+        const id = idOf.get(heading) ?? '';
+        const level = Math.min(heading.depth, 6);
+        const text = headingOf(heading.tokens).text;
+        if (level <= 3 && depth === 0) outline.push({ depth: level, text, id });
+        const content = inline(withoutAnchor(heading.tokens));
+        return `<h${level} id="${escapeHtml(id)}">${content}<a class="anchor" href="#${escapeHtml(encodeURIComponent(id))}" aria-label="Link to this heading">#</a></h${level}>\n`;
+      }
+      case 'paragraph':
+        return `<p>${inline((token as Tokens.Paragraph).tokens)}</p>\n`;
+      case 'text': {
+        const text = token as Tokens.Text;
+        return text.tokens?.length ? inline(text.tokens) : escapeHtml(text.text);
+      }
+      case 'code':
+        return code(token as TitledCode);
+      case 'blockquote':
+        return `<blockquote>${blocks((token as Tokens.Blockquote).tokens, depth + 1)}</blockquote>\n`;
+      case 'list':
+        return list(token as Tokens.List, depth);
+      case 'table':
+        return table(token as Tokens.Table);
+      case 'hr':
+        return '<hr>\n';
+      case 'html':
+        return `${sanitize((token as Tokens.HTML).raw)}\n`;
+      case 'hint': {
+        const hint = token as Hint;
+        const style = HINT_LABELS[hint.style] ? hint.style : 'info';
+        return `<aside class="hint hint-${style}" role="note" aria-label="${HINT_LABELS[style]}">${blocks(hint.tokens, depth + 1)}</aside>\n`;
+      }
+      case 'tabs': {
+        const tabs = (token as Tabs).tokens.filter((t): t is Tab => t.type === 'tab');
+        const group = ++tabsSeen;
+        const panels = tabs
+          .map((tab, i) => `<section class="tab" id="tabs-${group}-${i + 1}"><h4 class="tab-title">${escapeHtml(tab.title)}</h4>${blocks(tab.tokens, depth + 1)}</section>`)
+          .join('');
+        return `<div class="tabs" data-tabs>${panels}</div>\n`;
+      }
+      case 'tab':
+        return `<section class="tab"><h4 class="tab-title">${escapeHtml((token as Tab).title)}</h4>${blocks((token as Tab).tokens, depth + 1)}</section>\n`;
+      case 'content-ref': {
+        const { url } = token as LinkBlock;
+        const href = resolved(links.href(url));
+        const title = links.title?.(url) ?? url;
+        return href === undefined ? `<p>${escapeHtml(title)}</p>\n` : `<a class="card" href="${escapeHtml(href)}"><span class="card-title">${escapeHtml(title)}</span></a>\n`;
+      }
+      case 'embed': {
+        // No frame of another site: a page makes no third-party request. The embed is a link card.
+        const { url, tokens } = token as LinkBlock;
+        const href = resolved(links.href(url));
+        const caption = blocks(tokens, depth + 1);
+        const link = href === undefined ? escapeHtml(url) : `<a href="${escapeHtml(href)}">${escapeHtml(url)}</a>`;
+        return `<figure class="embed">${link}${caption ? `<figcaption>${caption}</figcaption>` : ''}</figure>\n`;
+      }
+      case 'file': {
+        const { url, tokens } = token as LinkBlock;
+        const href = resolved(links.src(url));
+        const name = decodeURIComponentSafe(url.split('/').pop() ?? url);
+        const caption = blocks(tokens, depth + 1);
+        const link = href === undefined ? escapeHtml(name) : `<a href="${escapeHtml(href)}" download>${escapeHtml(name)}</a>`;
+        return `<div class="file">${link}${caption ? `<div class="file-caption">${caption}</div>` : ''}</div>\n`;
+      }
+      case 'reusable-content': {
+        const included = depth < MAX_INCLUDE_DEPTH ? links.reusable?.((token as ReusableContentTag).reusableContent) : undefined;
+        if (included === undefined) return '';
+        return `<div class="reusable">${blocks(lexBlocks(splitFrontmatter(included).body), depth + 1)}</div>\n`;
+      }
+      default:
+        unknown.add(token.type);
+        return `<p>${escapeHtml(token.raw.trim())}</p>\n`;
+    }
+  }
+
+  function code(token: TitledCode): string {
+    const lines = token.text.split('\n');
+    const language = token.lang ? ` data-language="${escapeHtml(token.lang)}"` : '';
+    const body = token.lineNumbers ? lines.map((line) => `<span class="line">${escapeHtml(line)}</span>`).join('\n') : escapeHtml(token.text);
+    const classes = ['code', token.lineNumbers ? 'line-numbers' : '', token.overflow === 'wrap' ? 'wrap' : ''].filter(Boolean).join(' ');
+    const title = token.title ? `<figcaption class="code-title">${escapeHtml(token.title)}</figcaption>` : '';
+    return `<figure class="${classes}">${title}<pre tabindex="0"><code${language}>${body}</code></pre></figure>\n`;
+  }
+
+  function list(token: Tokens.List, depth: number): string {
+    const tag = token.ordered ? 'ol' : 'ul';
+    const start = token.ordered && token.start !== '' && token.start !== 1 ? ` start="${Number(token.start)}"` : '';
+    const items = token.items
+      .map((item) => {
+        const box = item.task ? `<input type="checkbox" disabled${item.checked ? ' checked' : ''} aria-label="${item.checked ? 'done' : 'to do'}"> ` : '';
+        const inner = item.tokens.filter((t) => t.type !== 'checkbox');
+        return `<li>${box}${blocks(inner, depth + 1)}</li>`;
+      })
+      .join('');
+    return `<${tag}${start}>${items}</${tag}>\n`;
+  }
+
+  function table(token: Tokens.Table): string {
+    const align = (cell: Tokens.TableCell) => (cell.align ? ` class="align-${cell.align}"` : '');
+    const head = token.header.map((cell) => `<th scope="col"${align(cell)}>${inline(cell.tokens)}</th>`).join('');
+    const rows = token.rows.map((row) => `<tr>${row.map((cell) => `<td${align(cell)}>${inline(cell.tokens)}</td>`).join('')}</tr>`).join('');
+    return `<div class="table"><table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>\n`;
+  }
+
+  const html = blocks(tokens, 0);
+  return { html, outline, unknown: [...unknown] };
+}
+
+/** A URL the resolver gave, if it is safe to write. */
+function resolved(url: string | undefined): string | undefined {
+  return url === undefined ? undefined : safeUrl(url);
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** marked keeps `&amp;` and other references escaped in text: decode them before escaping once. */
+function decode(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name]!);
+}
+
+/** A heading's tokens without GitBook's empty anchor (`<a href="#x" id="x"></a>`): the heading carries the id. */
+function withoutAnchor(tokens: Token[]): Token[] {
+  const anchor = headingOf(tokens).anchor;
+  const at = anchor ? tokens.indexOf(anchor) : -1;
+  if (at < 0) return tokens;
+  const closing = tokens[at + 1]?.type === 'html' && /^<\/a>\s*$/i.test(tokens[at + 1].raw) ? 1 : 0;
+  return [...tokens.slice(0, at), ...tokens.slice(at + 1 + closing)];
+}
+
+function collectHeadings(tokens: Token[], into: Tokens.Heading[]): void {
+  for (const token of tokens) {
+    if (token.type === 'heading') into.push(token as Tokens.Heading);
+    const children = (token as { tokens?: Token[] }).tokens;
+    if (Array.isArray(children) && token.type !== 'heading' && token.type !== 'paragraph') collectHeadings(children, into);
+    if (token.type === 'list') for (const item of (token as Tokens.List).items) collectHeadings(item.tokens, into);
+  }
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown, type LinkResolver } from '../../src/markdown/html/render';
+import { safeUrl } from '../../src/markdown/html/escape';
+
+const links: LinkResolver = {
+  href: (target) => (target.endsWith('.md') ? `/docs/${target.replace(/\.md$/, '')}` : target),
+  src: (target) => (target.startsWith('.gitbook/assets/') ? `/files/${target.slice(16)}` : target),
+  title: (target) => (target === 'guide.md' ? 'The guide' : undefined),
+  reusable: (id) => (id === 'shared' ? 'Shared **text**.' : id === 'loop' ? '{% include "/reusable-contents/loop" %}' : undefined),
+};
+const render = (markdown: string) => renderMarkdown(markdown, links);
+
+describe('markdown as HTML for visitors (markdown/html/render.ts)', () => {
+  it('escapes text and code, keeps marks, and gives each heading an id with an anchor link', () => {
+    const { html, outline } = render('# A & B <i>\n\nText 5 < 6 & `a<b>&amp;` **bold** _em_ ~~del~~\n\n## Twice\n\n## Twice\n\n### Deep\n\n#### Deeper');
+    expect(html).toContain('<h1 id="a--b">A &amp; B <i>');
+    expect(html).toContain('Text 5 &lt; 6 &amp; <code>a&lt;b&gt;&amp;</code> <strong>bold</strong> <em>em</em> <del>del</del>');
+    expect(html).toContain('<h2 id="twice-1">');
+    expect(html).toContain('<a class="anchor" href="#twice"');
+    expect(outline).toEqual([
+      { depth: 1, text: 'A & B ', id: 'a--b' },
+      { depth: 2, text: 'Twice', id: 'twice' },
+      { depth: 2, text: 'Twice', id: 'twice-1' },
+      { depth: 3, text: 'Deep', id: 'deep' },
+    ]);
+  });
+
+  it('keeps the id GitBook writes in a heading\'s anchor', () => {
+    const { html, outline } = render('## Setup <a href="#setup-id" id="setup-id"></a>');
+    expect(html).toContain('<h2 id="setup-id">Setup');
+    expect(html).not.toContain('href="#setup-id" id=');
+    expect(outline[0].id).toBe('setup-id');
+  });
+
+  it('renders GitBook\'s blocks: hints, tabs, code with title and line numbers, content-refs, embeds, files, reusable content', () => {
+    const { html, unknown } = render([
+      '{% hint style="danger" %}\nStop **now**\n{% endhint %}',
+      '{% tabs %}\n{% tab title="macOS" %}\nbrew\n{% endtab %}\n{% tab title="Linux" %}\napt\n{% endtab %}\n{% endtabs %}',
+      '{% code title="app.js" lineNumbers="true" %}\n```js\nconst a = 1;\nconst b = "<b>";\n```\n{% endcode %}',
+      '{% content-ref url="guide.md" %}\n[guide.md](guide.md)\n{% endcontent-ref %}',
+      '{% embed url="https://www.youtube.com/watch?v=1" %}\nA video\n{% endembed %}',
+      '{% file src=".gitbook/assets/report.pdf" %}\nThe report\n{% endfile %}',
+      '{% include "/reusable-contents/shared" %}',
+      '{% stepper %}\n{% step %}\n### First\n{% endstep %}\n{% endstepper %}',
+    ].join('\n\n'));
+    expect(unknown).toEqual([]);
+    expect(html).toContain('<aside class="hint hint-danger" role="note" aria-label="Danger"><p>Stop <strong>now</strong></p>');
+    expect(html).toMatch(/<div class="tabs" data-tabs><section class="tab" id="tabs-1-1"><h4 class="tab-title">macOS<\/h4><p>brew<\/p>\n<\/section><section class="tab" id="tabs-1-2"><h4 class="tab-title">Linux/);
+    expect(html).toContain('<figure class="code line-numbers"><figcaption class="code-title">app.js</figcaption><pre tabindex="0"><code data-language="js"><span class="line">const a = 1;</span>\n<span class="line">const b = &quot;&lt;b&gt;&quot;;</span></code></pre></figure>');
+    expect(html).toContain('<a class="card" href="/docs/guide"><span class="card-title">The guide</span></a>');
+    expect(html).toContain('<figure class="embed"><a href="https://www.youtube.com/watch?v=1">https://www.youtube.com/watch?v=1</a><figcaption><p>A video</p>');
+    expect(html).toContain('<div class="file"><a href="/files/report.pdf" download>report.pdf</a>');
+    expect(html).toContain('<div class="reusable"><p>Shared <strong>text</strong>.</p>');
+    expect(html).toContain('<h3 id="first">First');
+  });
+
+  it('stops a reusable content that includes itself', () => {
+    const { html } = render('{% include "/reusable-contents/loop" %}');
+    expect(html.match(/class="reusable"/g)?.length).toBe(4);
+  });
+
+  it('renders lists, task lists, tables with alignment, quotes, rules and images', () => {
+    const { html } = render('3. three\n4. four\n\n- [x] done\n- [ ] open\n\n| L | R |\n|:--|--:|\n| a | b |\n\n> quoted\n\n---\n\n![A chart](.gitbook/assets/chart.png)');
+    expect(html).toContain('<ol start="3"><li>three</li><li>four</li></ol>');
+    expect(html).toContain('<input type="checkbox" disabled checked aria-label="done"> done');
+    expect(html).toContain('<th scope="col" class="align-left">L</th><th scope="col" class="align-right">R</th>');
+    expect(html).toContain('<blockquote><p>quoted</p>\n</blockquote>');
+    expect(html).toContain('<hr>');
+    expect(html).toContain('<img src="/files/chart.png" alt="A chart" loading="lazy">');
+  });
+
+  it('lets no script run: script and style dropped, handlers and unsafe URLs removed, unknown tags shown as text', () => {
+    const { html } = render([
+      '<script>alert(1)</script>',
+      '<style>body{}</style><iframe src="https://evil.test"></iframe>',
+      '<img src="x.png" onerror="alert(2)"><a href="javascript:alert(3)" onclick="x()">a</a><a href="java&#x09;script:alert(4)">b</a>',
+      '[c](javascript:alert(5)) [d](vbscript:x) ![e](data:text/html,x)',
+      '<blink>old</blink> <mark>kept</mark> <div onmouseover="x" style="color:red">div</div>',
+    ].join('\n\n'));
+    expect(html).not.toMatch(/<script|<style|<iframe|onerror|onclick|onmouseover|style=|javascript:|vbscript:|data:text/i);
+    expect(html).toContain('<img src="x.png">');
+    expect(html).toContain('&lt;blink&gt;old&lt;/blink&gt;');
+    expect(html).toContain('<mark>kept</mark>');
+    expect(html).toContain('<p>c d e</p>');
+  });
+
+  it('decodes character references in attributes before resolving them', () => {
+    const { html } = render('<img src=".gitbook/assets/Close &#x26; Apply.png">');
+    expect(html).toContain('<img src="/files/Close &amp; Apply.png">');
+  });
+
+  it('shows a block it does not know as its text, never failing', () => {
+    const { html, unknown } = renderMarkdown('Term\n: definition', links);
+    expect(unknown).toEqual([]);
+    expect(html).toContain('Term');
+  });
+
+  it('accepts only relative URLs, anchors and safe schemes', () => {
+    for (const ok of ['page.md', '#x', '/a/b', 'https://x.test', 'mailto:a@b.test', 'tel:+1', '?q=1']) expect(safeUrl(ok)).toBe(ok);
+    for (const bad of ['javascript:x', ' JavaScript:x', 'java\nscript:x', 'data:x', 'vbscript:x', 'file:///etc', ':x']) expect(safeUrl(bad)).toBeUndefined();
+  });
+});
