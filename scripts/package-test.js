@@ -153,7 +153,7 @@ function startServe(args = [], extraEnv = {}) {
       } catch {
         return;
       }
-      resolve({ url: announced.url, metrics: announced.metrics, stop: () => (child.kill('SIGTERM'), exited) });
+      resolve({ url: announced.url, metrics: announced.metrics, sites: announced.sites ?? [], stop: () => (child.kill('SIGTERM'), exited) });
     });
     exited.then((code) => reject(new Error(`serve exited ${code} before listening: ${stderr}`)));
   });
@@ -195,6 +195,27 @@ try {
     const found = cachedNames.map((name) => cached.find((file) => name.test(file)));
     assert(found.every(Boolean), `cache holds ${cached.join(', ')}`);
     return `${rows.length} members; cached ${found.join(', ')}`;
+  });
+
+  // serve answers the published sites it announces with pages for browsers; raw HTML goes through js-xss.
+  // Before any check changes the sample (a section's condition would hide its pages).
+  await check('a published site for visitors (xss): the page serve announces, its table of contents and a sanitized page', async () => {
+    const server = await startServe();
+    try {
+      const site = server.sites.find((s) => s.title === 'Acme Developers');
+      assert(site, `serve announced ${JSON.stringify(server.sites)}`);
+      const page = await fetch(site.url);
+      const html = await page.text();
+      assert(page.status === 200 && /^text\/html/.test(page.headers.get('content-type')), `${site.url}: ${page.status} ${html.slice(0, 200)}`);
+      assert(/<nav class="toc"/.test(html) && /<h1[^>]*>Overview</.test(html), `no table of contents or heading: ${html.slice(0, 400)}`);
+      const css = /href="([^"]+\.css)"/.exec(html)?.[1];
+      const style = await fetch(new URL(css, site.url));
+      assert(style.status === 200 && /immutable/.test(style.headers.get('cache-control')), `stylesheet ${css}: ${style.status}`);
+      return `${site.url} (${html.length} bytes)`;
+    } finally {
+      const code = await server.stop();
+      assert(code === 0, `serve exited ${code} on SIGTERM`);
+    }
   });
 
   const space = (await docsctl(['spaces', 'create', '--title', 'Packaged'], { json: true })).id;

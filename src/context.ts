@@ -226,6 +226,10 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
     progress(label: string): ReturnType<typeof createProgress> {
       return createProgress(io.stderr, ctx.interactive && liveTerminal(), label);
     },
+    /** A question that only offers something (no harm either way): false wherever nothing can be asked. */
+    async ask(question: string): Promise<boolean> {
+      return ctx.interactive && (await (io.prompter ?? inquirerPrompter).confirm(question));
+    },
     /** Destructive verbs: ask on a terminal, demand --yes anywhere else. */
     async confirm(question: string, yes: boolean | undefined): Promise<void> {
       if (yes) return;

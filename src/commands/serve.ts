@@ -173,6 +173,7 @@ export function registerServe(program: Command, ctx: Context): void {
       const release = target.db === ':memory:' || isPostgresUrl(target.db) ? () => undefined : holdForServer(sqliteFile(target.db));
       app = createApp({ engine, rateLimit: { limit, windowSeconds }, onError: report, stopping: () => stopping.stopping });
       readSite = (await import('../server/site/reader')).siteReader(engine);
+      const { publishedSites } = await import('../engine/sites/reader/locate');
       // Deleted spaces and audit records past their retention go when the engine opens, and then every
       // hour, by one server at a time when several share a PostgreSQL database.
       const purging = setInterval(async () => {
@@ -211,8 +212,13 @@ export function registerServe(program: Command, ctx: Context): void {
         serveHandles.add(stop(false));
       });
       const metricsUrl = metricsAddress ? `http://127.0.0.1:${metricsAddress.port}/metrics` : undefined;
-      if (ctx.out.json) ctx.out.raw({ url, publicUrl, database: databaseLabel(target.db), organization: installation.organizationId, pid: process.pid, ...(metricsUrl ? { metrics: metricsUrl } : {}) });
-      else ctx.out.message(`Serving ${databaseLabel(target.db)} on ${url} (public URL ${publicUrl})${metricsUrl ? `, metrics on ${metricsUrl}` : ''}. Stop with Ctrl-C.`);
+      // The published sites, as visitors open them (a share-link site also needs its key: `docsctl sites open`).
+      const sites = await publishedSites(engine.core);
+      if (ctx.out.json) ctx.out.raw({ url, publicUrl, database: databaseLabel(target.db), organization: installation.organizationId, pid: process.pid, ...(metricsUrl ? { metrics: metricsUrl } : {}), sites });
+      else {
+        ctx.out.message(`Serving ${databaseLabel(target.db)} on ${url} (public URL ${publicUrl})${metricsUrl ? `, metrics on ${metricsUrl}` : ''}. Stop with Ctrl-C.`);
+        for (const site of sites) ctx.out.message(`  ${site.title}: ${site.url}${site.visibility === 'public' || site.visibility === 'unlisted' ? '' : ` (${site.visibility}: docsctl sites open ${site.id})`}`);
+      }
       await stopped;
       serveHandles.clear();
       clearInterval(purging);

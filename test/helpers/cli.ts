@@ -84,7 +84,8 @@ function sandboxDatabase(dir: string): string {
  */
 export function sandbox() {
   const dir = mkdtempSync(join(tmpdir(), 'docsctl-test-'));
-  const env: Record<string, string> = { DOCSCTL_DB: sandboxDatabase(dir), DOCSCTL_CONFIG_DIR: join(dir, 'config'), HOME: dir, ...(filesInS3() ? s3Env() : {}) };
+  // BROWSER=true: `sites open` on a (test) terminal opens nothing.
+  const env: Record<string, string> = { DOCSCTL_DB: sandboxDatabase(dir), DOCSCTL_CONFIG_DIR: join(dir, 'config'), HOME: dir, BROWSER: 'true', ...(filesInS3() ? s3Env() : {}) };
   return {
     dir,
     env,

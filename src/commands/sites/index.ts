@@ -11,14 +11,16 @@ import { registerAdaptiveSchema } from './adaptive-schema/index';
 import { registerPublished } from './published';
 import { registerTree } from './tree';
 import { registerPreview } from './preview';
+import { registerOpen } from './open';
 
 /** `docsctl sites`: docs sites, how they are published, and who may read them. */
 export function registerSites(program: Command, ctx: Context): void {
   const group = program.command('sites').description('docs sites: publish spaces as a website, for everyone, by share link or for authenticated visitors')
-    .addHelpText('after', '\nExamples:\n  $ docsctl sites list\n  $ docsctl sites tree SITE_ID\n  $ docsctl sites preview SITE_ID --claims isBetaUser=true');
+    .addHelpText('after', '\nExamples:\n  $ docsctl sites list\n  $ docsctl sites tree SITE_ID\n  $ docsctl sites preview SITE_ID --claims isBetaUser=true\n  $ docsctl sites open SITE_ID');
   for (const register of [
     registerList, registerGet, registerCreate, registerUpdate, registerDelete, registerPublish, registerShareLink, registerAdaptiveSchema, registerPublished,
   ]) register(group, ctx);
   registerTree(group, ctx);
   registerPreview(group, ctx);
+  registerOpen(group, ctx);
 }

@@ -1,5 +1,6 @@
 import type { Core } from '../../core';
 import type { SiteRow } from '../rows';
+import { organizationHosts, publishedBase } from '../urls';
 
 /** Where a visitor's browser asked: the Host header and the path (without query). */
 export interface VisitAddress {
@@ -76,4 +77,12 @@ export async function locateSite(core: Core, address: VisitAddress): Promise<Loc
     if (site) return { site, basePath: `/${encodeURIComponent(segments[0])}`, rest: segments.slice(1) };
   }
   return undefined;
+}
+
+/** Every published site of the instance with the URL a visitor opens (without share key), in title order. */
+export async function publishedSites(core: Core): Promise<{ id: string; title: string; visibility: SiteRow['visibility']; url: string }[]> {
+  const sites = await core.all<SiteRow>('SELECT * FROM sites WHERE published = 1 ORDER BY title, id');
+  const out = [];
+  for (const site of sites) out.push({ id: site.id, title: site.title, visibility: site.visibility, url: publishedBase(core, site, await organizationHosts(core, site.organization_id)) });
+  return out;
 }

@@ -1,0 +1,150 @@
+/// <reference lib="dom" />
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'puppeteer-core';
+import { sampleSandbox } from '../helpers/teams';
+import { startBuiltServer } from '../helpers/built';
+import { accessibilityViolations, launchBrowser } from '../helpers/browser';
+
+// Slow on purpose: a browser test. It starts Chromium (a second or two, more on a busy machine) and a
+// built `serve`, and opens pages as a person does, with and without JavaScript.
+
+type Served = Awaited<ReturnType<typeof startBuiltServer>>;
+
+let browser: Browser | undefined;
+let served: Served;
+let site: { id: string; url: string };
+let orgId: string;
+
+/** A call to the served API with the box's token. */
+async function api(method: string, path: string, body?: unknown) {
+  const res = await fetch(`${served.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${served.token}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** Writes pages into a space of the site through a merged change request. */
+async function addPages(spaceId: string, markdowns: string[]) {
+  const cr = await api('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'pages for the browser test' });
+  await api('POST', `/v1/spaces/${spaceId}/change-requests/${cr.id}/content`, { changes: markdowns.map((markdown) => ({ operation: 'insert_page', document: { markdown } })) });
+  await api('POST', `/v1/spaces/${spaceId}/change-requests/${cr.id}/merge`);
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  if (!browser) return;
+  const box = await sampleSandbox();
+  served = await startBuiltServer(box);
+  orgId = (await api('GET', '/v1/orgs')).items[0].id;
+  const found = (await api('GET', `/v1/orgs/${orgId}/sites`)).items.find((s: { title: string }) => s.title === 'Acme Developers');
+  site = { id: found.id, url: found.urls.published };
+  const spaces = (await api('GET', `/v1/orgs/${orgId}/spaces?limit=100`)).items as { id: string; title: string }[];
+  await addPages(spaces.find((s) => s.title === 'REST API')!.id, [
+    '# Hostile "title" <b>bold</b> & </title><script>window.ran = 1</script>\n\n<script>window.ran = 2</script>\n\n<img src="/nothing.png" onerror="window.ran = 3">\n\n[a link](javascript:window.ran=4) <a href="javascript:window.ran=5">b</a>\n\n<details><summary>Click</summary>\n\nHidden text.\n\n</details>',
+    '# Tabs page\n\n{% tabs %}\n{% tab title="macOS" %}\nbrew install docsctl\n{% endtab %}\n{% tab title="Linux" %}\napt install docsctl\n{% endtab %}\n{% endtabs %}',
+  ]);
+  await addPages(spaces.find((s) => s.title === 'Partner portal')!.id, ['# Partner pricing\n\nOnly for partners.']);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await served?.stop();
+});
+
+describe('a published site in a real browser (headless Chromium)', () => {
+  it('opens the sample site from the URL the API hands out, navigates by its links, and has no serious accessibility violation', async ({ skip }) => {
+    if (!browser) return skip();
+    expect(site.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/o\/[^/]+\/sites\/developers$/);
+    const page = await browser.newPage();
+    const response = await page.goto(site.url);
+    expect(response?.status()).toBe(200);
+    expect(await page.title()).toContain('Acme Developers');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    // The table of contents leads to another page; its heading is the page's title.
+    const links = await page.$$eval('nav.toc[aria-label="Pages"] > ul a', (as) => as.map((a) => ({ href: (a as HTMLAnchorElement).href, text: a.textContent })));
+    expect(links.length).toBeGreaterThan(1);
+    const other = links.find((l) => l.href !== page.url())!;
+    await Promise.all([page.waitForNavigation(), page.click(`nav.toc[aria-label="Pages"] > ul a[href="${new URL(other.href).pathname}"]`)]);
+    expect(await page.$eval('article h1', (h) => h.textContent)).toBe(other.text);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    // Sections are tabs of the site; the Changelog section opens.
+    await Promise.all([page.waitForNavigation(), page.click('nav.sections a:not([aria-current])')]);
+    expect(page.url()).toMatch(/\/changelog/);
+    await page.close();
+  });
+
+  it('is readable at 360 px: the table of contents folds into a menu', async ({ skip }) => {
+    if (!browser) return skip();
+    const page = await browser.newPage();
+    await page.setViewport({ width: 360, height: 740 });
+    await page.goto(site.url);
+    expect(await page.$eval('.layout > nav.toc', (n) => getComputedStyle(n).display)).toBe('none');
+    expect(await page.$eval('details.menu', (n) => getComputedStyle(n).display)).toBe('block');
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.close();
+  });
+
+  it('runs nothing a page tries to run: script, handlers and javascript: links; the title shows as text', async ({ skip }) => {
+    if (!browser) return skip();
+    const page = await browser.newPage();
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => (dialogs.push(d.message()), void d.dismiss()));
+    const response = await page.goto(`${site.url}/hostile-title-bold-and-script`);
+    const url = response?.status() === 200 ? page.url() : undefined;
+    // The page is found through the table of contents whatever its slug.
+    if (!url) {
+      await page.goto(site.url);
+      const href = await page.$$eval('nav.toc a', (as) => (as as HTMLAnchorElement[]).find((a) => a.textContent?.startsWith('Hostile'))!.getAttribute('href'));
+      await page.goto(new URL(href!, site.url).href);
+    }
+    expect(await page.$eval('article h1', (h) => h.textContent)).toBe('Hostile "title" <b>bold</b> & </title><script>window.ran = 1</script>');
+    for (const link of await page.$$('article a[href^="javascript"]')) await link.click();
+    await page.click('article details summary');
+    expect(await page.evaluate(() => (window as unknown as { ran?: number }).ran)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+    await page.close();
+  });
+
+  it('shows tabs as tabs with JavaScript, and every panel under its title without', async ({ skip }) => {
+    if (!browser) return skip();
+    const page = await browser.newPage();
+    await page.goto(site.url);
+    const href = await page.$$eval('nav.toc a', (as) => (as as HTMLAnchorElement[]).find((a) => a.textContent === 'Tabs page')!.getAttribute('href'));
+    const tabsUrl = new URL(href!, site.url).href;
+    await page.goto(tabsUrl);
+    expect(await page.$$eval('[role=tab]', (tabs) => tabs.map((t) => t.textContent))).toEqual(['macOS', 'Linux']);
+    expect(await page.$eval('[role=tabpanel]:not([hidden])', (p) => p.textContent)).toContain('brew install');
+    await page.click('[role=tab]:nth-child(2)');
+    expect(await page.$eval('[role=tabpanel]:not([hidden])', (p) => p.textContent)).toContain('apt install');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.setJavaScriptEnabled(false);
+    await page.goto(tabsUrl);
+    expect(await page.$$eval('[role=tab]', (tabs) => tabs.length)).toBe(0);
+    const panels = await page.$$eval('.tabs .tab', (ps) => ps.map((p) => (p as HTMLElement).innerText));
+    expect(panels.join('\n')).toMatch(/macOS[\s\S]*brew install[\s\S]*Linux[\s\S]*apt install/);
+    await page.close();
+  });
+
+  it('opens a share-link site with its key, and shows nothing of it without', async ({ skip }) => {
+    if (!browser) return skip();
+    const partner = (await api('GET', `/v1/orgs/${orgId}/sites`)).items.find((s: { title: string }) => s.title === 'Acme Partner Portal');
+    await api('PATCH', `/v1/orgs/${orgId}/sites/${partner.id}`, { published: true });
+    const withKey = (await api('GET', `/v1/orgs/${orgId}/sites/${partner.id}`)).urls.published as string;
+    const bare = withKey.split('?')[0];
+    const page = await browser.newPage();
+    expect((await page.goto(bare))?.status()).toBe(404);
+    expect(await page.content()).not.toMatch(/Partner|pricing/);
+    await page.goto(withKey);
+    expect(page.url()).toBe(bare);
+    expect(await page.title()).toContain('Acme Partner Portal');
+    // The key is remembered for the site: its pages open without it now.
+    expect((await page.goto(bare))?.status()).toBe(200);
+    expect(await page.$eval('article h1', (h) => h.textContent)).toBe('Partner pricing');
+    await page.close();
+  });
+});
