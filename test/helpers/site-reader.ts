@@ -28,19 +28,20 @@ export async function publishedSiteSetup(options: { pages?: string[]; visibility
   const site = await patchSite({ published: true });
   const read = siteReader(t.engine);
   /** GET `url` (a path, or a whole URL whose host is the Host header) as a browser with `cookie`. */
-  const visit = async (url: string, headers: Record<string, string> = {}): Promise<Visit> => {
+  const visitBytes = async (url: string, headers: Record<string, string> = {}) => {
     const whole = new URL(url, 'http://docs.test');
     const req = { method: 'GET', url: `${whole.pathname}${whole.search}`, headers: { host: whole.host, ...headers } };
     const answer = (await read(req)) ?? (await t.api.app.handleAsync(req));
-    let body = '';
-    if (answer.stream) {
-      const chunks: Buffer[] = [];
-      for await (const chunk of answer.stream.chunks) chunks.push(chunk);
-      body = Buffer.concat(chunks).toString('latin1');
-    } else body = answer.body === undefined ? '' : answer.body.toString();
-    return { status: answer.status, headers: answer.headers, body };
+    const chunks: Buffer[] = [];
+    if (answer.stream) for await (const chunk of answer.stream.chunks) chunks.push(Buffer.from(chunk));
+    else if (answer.body !== undefined) chunks.push(Buffer.from(answer.body));
+    return { status: answer.status, headers: answer.headers, body: Buffer.concat(chunks) };
+  };
+  const visit = async (url: string, headers: Record<string, string> = {}): Promise<Visit> => {
+    const answer = await visitBytes(url, headers);
+    return { ...answer, body: answer.body.toString(answer.headers['content-type']?.startsWith('text/') || answer.headers['content-type']?.startsWith('application/') ? 'utf8' : 'latin1') };
   };
   const base = `/o/${t.orgId}/sites/${siteId}`;
   expect(site.urls.published.split('?')[0]).toBe(`http://docs.test${base}`);
-  return { ...t, pageIds, siteId, site, patchSite, visit, base };
+  return { ...t, pageIds, siteId, site, patchSite, visit, visitBytes, base };
 }

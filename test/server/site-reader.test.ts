@@ -99,7 +99,7 @@ describe('published sites answer visitors\' browsers (server/site/reader.ts)', (
     expect(cookie).toMatch(new RegExp(`^docsctl-site-${t.siteId}=[^;]+; Path=${t.base}; HttpOnly; SameSite=Lax`));
     const again = await t.visit(`${t.base}/install`, { cookie: cookie.split(';')[0] });
     expect(again.status).toBe(200);
-    expect(again.headers['cache-control']).toBe('private, no-store');
+    expect(again.headers['cache-control']).toBe('private, no-cache');
     expect(again.headers['x-robots-tag']).toBe('noindex');
     expect(again.body).toContain('<meta name="robots" content="noindex">');
     await t.engine.core.run('UPDATE sites SET share_key = ? WHERE id = ?', ['rotated-key', t.siteId]);

@@ -200,6 +200,22 @@ export function searchModule(core: Core, spaces: ReturnType<typeof spacesModule>
     },
 
     /**
+     * A published site's search (the reader's): the best pages of the given spaces, best first over all
+     * of them, each with its space. No actor: the reader decided which spaces the visitor sees.
+     */
+    async published(organizationId: string, spaces: { id: string; revisionId: string }[], text: string, limit: number): Promise<(SpaceSearchItem & { spaceId: string })[]> {
+      const match = searchQuery(text);
+      if (!match) return [];
+      const found = await mapInOrder(spaces, async (space) => {
+        await catchUp(organizationId, space.id, space.revisionId);
+        const { pages } = await rankedPages(match, space.id, limit, 0);
+        const items = await pageItems(match, space.id, pages, (id) => pages.findIndex((p) => p.id === id) + 1, space.revisionId);
+        return items.map((item) => ({ ...item, spaceId: space.id }));
+      });
+      return found.flat().sort((a, b) => b.score - a.score).slice(0, limit).map((item, i) => ({ ...item, rank: i + 1 }));
+    },
+
+    /**
      * `GET /v1/orgs/{organizationId}/search`: the spaces the caller can read, best match first, each with
      * its best pages (at most PAGES_PER_SPACE) and their sections.
      */

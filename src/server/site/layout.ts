@@ -91,7 +91,13 @@ function outline(entries: OutlineEntry[]): string {
   return `<aside class="outline" aria-labelledby="outline-title"><h2 id="outline-title">On this page</h2><ul>${items}</ul></aside>`;
 }
 
-function head(title: string, view: Pick<PageView, 'noindex' | 'canonical' | 'siteIcon' | 'description'>): string {
+/** How a link to the page shows where it is shared (OpenGraph). */
+function openGraph(title: string, view: Pick<PageView, 'canonical' | 'description'> & { siteTitle?: string }): string {
+  const tags: [string, string | undefined][] = [['og:type', 'website'], ['og:title', title], ['og:site_name', view.siteTitle], ['og:description', view.description], ['og:url', view.canonical]];
+  return tags.filter(([, value]) => value).map(([property, value]) => `<meta property="${property}" content="${e(value!)}">`).join('');
+}
+
+function head(title: string, view: Pick<PageView, 'noindex' | 'canonical' | 'siteIcon' | 'description'> & { siteTitle?: string; pageTitle?: string }): string {
   return [
     '<!doctype html><html lang="en"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -100,6 +106,7 @@ function head(title: string, view: Pick<PageView, 'noindex' | 'canonical' | 'sit
     view.noindex ? '<meta name="robots" content="noindex">' : '',
     view.canonical ? `<link rel="canonical" href="${e(view.canonical)}">` : '',
     view.siteIcon ? `<link rel="icon" href="${e(view.siteIcon)}">` : '',
+    view.siteTitle ? openGraph(view.pageTitle ?? title, view) : '',
     `<link rel="stylesheet" href="${STYLESHEET.path}">`,
     `<script src="${SCRIPT.path}" defer></script>`,
     '</head>',
@@ -118,7 +125,7 @@ export function pageHtml(view: PageView): string {
   const title = view.title === view.siteTitle ? view.title : `${view.title} | ${view.siteTitle}`;
   const heading = `${view.emoji ? `${e(view.emoji)} ` : ''}${e(view.title)}`;
   return [
-    head(title, view),
+    head(title, { ...view, pageTitle: view.title }),
     '<body><a class="skip" href="#content">Skip to content</a>',
     header(view),
     sectionTabs(view.sections),

@@ -1,26 +1,21 @@
 import type { Engine } from '../../engine/index';
-import type { Core } from '../../engine/core';
 import type { ApiRequest, ApiResponse } from '../messages';
 import { splitUrl, type RequestTrace } from '../app';
 import { DatabaseUnavailable } from '../../engine/errors';
 import { rawResponse } from '../raw-response';
-import { locateSite, type LocatedSite } from '../../engine/sites/reader/locate';
-import { placeOf, visitSite, type SiteVisit, type VisitPlace } from '../../engine/sites/reader/visit';
-import { publishedFile, publishedMarkdown, publishedSpace, type PublishedSpace, type TocPage } from '../../engine/sites/reader/pages';
-import { classifyLink } from '../../engine/content/link-targets';
-import { renderMarkdown, type LinkResolver } from '../../markdown/html/render';
+import { BoundedCache } from '../../engine/bounded-cache';
+import { locateSite, siteBaseUrl, type LocatedSite } from '../../engine/sites/reader/locate';
+import { placeOf, visibleSiteSpaces, visitSite, type SiteVisit } from '../../engine/sites/reader/visit';
+import { publishedFile, publishedMarkdown, publishedSpaces, type PublishedSpace, type TocPage } from '../../engine/sites/reader/pages';
+import { renderMarkdown, type RenderedPage } from '../../markdown/html/render';
 import { safeUrl } from '../../markdown/html/escape';
 import { assetAt } from './assets';
 import { cookiesOf, siteCookie } from './cookies';
-import { bareNotFoundHtml, notFoundHtml, pageHtml, type NavLink, type PageView, type TocEntry } from './layout';
-
-/**
- * What every page of a published site carries: no script or style but the site's own, no frame, no
- * plugin, forms only to itself; images also from other hosts (content links to them).
- */
-export const SITE_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; font-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'self'";
-/** What a file of a space gets: nothing it holds (an SVG's script) runs. */
-const FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; sandbox";
+import { bareNotFoundHtml, notFoundHtml, pageHtml, type NavLink, type PageView } from './layout';
+import { Addresses, ancestors, firstDocument, frame, linkResolver } from './navigation';
+import { FILE_CSP, finished, html, redirect, text } from './responses';
+import { searchResultsHtml, searchSite } from './search-page';
+import { MACHINE_FILES, machineFile, pageMarkdown } from './machine';
 
 /** The cookie that remembers a visitor's share key and visitor token for one site: JSON `{ s, t }`. */
 export const visitCookie = (siteId: string) => `docsctl-site-${siteId}`;
@@ -32,18 +27,8 @@ const MAX_VISIT_COOKIE_BYTES = 8192;
 const MAX_UNSIGNED_BYTES = 4096;
 /** How long a remembered share key or visitor token lasts in the browser (a token's own `exp` still applies). */
 const REMEMBER_SECONDS = 30 * 24 * 3600;
-
-const html = (status: number, body: string, headers: Record<string, string> = {}): ApiResponse => ({
-  status,
-  headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': SITE_CSP, 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin-when-cross-origin', ...headers },
-  body,
-});
-
-const redirect = (status: 301 | 302, location: string, headers: Record<string, string> = {}): ApiResponse => ({
-  status,
-  headers: { location, 'cache-control': 'no-store', 'content-type': 'text/plain; charset=utf-8', ...headers },
-  body: `Moved to ${location}\n`,
-});
+/** Rendered page bodies kept (by revision, page and address: never stale). */
+const KEPT_BODIES = 512;
 
 /** A JSON object of a cookie, undefined unless it is one and within `max` bytes. */
 function jsonCookie(cookie: string | undefined, max: number): Record<string, unknown> | undefined {
@@ -56,100 +41,27 @@ function jsonCookie(cookie: string | undefined, max: number): Record<string, unk
   }
 }
 
-/** The URLs of a visit: the site's base as reached, each page's and each file's. */
-class Addresses {
-  constructor(readonly basePath: string) {}
-  join(segments: string[]): string {
-    const path = segments.filter(Boolean).map((s) => s.split('/').map(encodeURIComponent).join('/')).join('/');
-    return path ? `${this.basePath}/${path}` : this.basePath || '/';
-  }
-  home(): string {
-    return this.join([]);
-  }
-  page(prefix: string[], space: PublishedSpace, page: TocPage): string {
-    // The first page of a site space is at the site space's own URL.
-    return space.readingOrder[0]?.id === page.id ? this.join(prefix) : this.join([...prefix, page.path]);
-  }
-  file(prefix: string[], fileId: string, name: string): string {
-    return this.join([...prefix, '~files', fileId, name]);
-  }
-}
-
-/** Links of a page as published URLs, resolved as `docsctl links` resolves them; broken ones are text. */
-function linkResolver(space: PublishedSpace, page: TocPage, prefix: string[], at: Addresses): LinkResolver {
-  const resolve = (target: string): string | undefined => {
-    const found = classifyLink(target, page.id, space.index);
-    if (!found || found.status === 'broken') return undefined;
-    if (found.kind === 'url') return safeUrl(found.url!);
-    if (found.kind === 'file') {
-      const file = space.state.files.get(found.file!);
-      return file ? at.file(prefix, file.id, file.name) : undefined;
-    }
-    const to = found.page ? space.byId.get(found.page) : undefined;
-    if (!to) return undefined;
-    const anchor = found.anchor ? `#${encodeURIComponent(found.anchor)}` : '';
-    if (to.id === page.id && anchor) return anchor;
-    return `${at.page(prefix, space, to)}${anchor}`;
-  };
-  return {
-    href: resolve,
-    src: resolve,
-    title(target) {
-      const found = classifyLink(target, page.id, space.index);
-      return found?.page ? space.byId.get(found.page)?.title : undefined;
-    },
-    reusable: (id) => space.state.reusables.get(id)?.markdown,
-  };
-}
-
-function tocOf(pages: TocPage[], space: PublishedSpace, prefix: string[], at: Addresses, currentId: string | undefined): TocEntry[] {
-  return pages
-    .filter((p) => !p.hidden)
-    .map((p) => {
-      const children = tocOf(p.children, space, prefix, at, currentId);
-      if (p.type === 'group') return { title: p.title, href: '', group: true, children };
-      const href = p.type === 'link' ? (safeUrl(p.href ?? '') ?? '#') : at.page(prefix, space, p);
-      return { title: p.emoji ? `${p.emoji} ${p.title}` : p.title, href, current: p.id === currentId, children };
-    });
-}
-
-/** A group's first document page, at any depth (a group has no content of its own). */
-function firstDocument(page: TocPage): TocPage | undefined {
-  for (const child of page.children) {
-    if (child.type === 'document') return child;
-    const inner = firstDocument(child);
-    if (inner) return inner;
-  }
-  return undefined;
-}
-
-async function sectionGroups(core: Core, siteId: string): Promise<Map<string, string>> {
-  const rows = await core.all<{ id: string; title: string }>('SELECT id, title FROM site_section_groups WHERE site_id = ?', [siteId]);
-  return new Map(rows.map((r) => [r.id, r.title]));
-}
-
-/** The navigation every page of a site space shows. */
-async function frame(core: Core, visit: SiteVisit, place: VisitPlace, space: PublishedSpace, at: Addresses, currentId: string | undefined, search: string) {
-  const groups = await sectionGroups(core, visit.site.id);
-  const sections = place.sections.map((s) => ({ title: s.title, href: at.join([s.path]), current: s.id === place.section?.id, ...(s.sectionGroup ? { group: groups.get(s.sectionGroup) } : {}) }));
-  const sectionPrefix = place.section ? [place.section.path] : [];
-  const variants = place.siteSpaces.map((s) => ({ title: s.title, href: at.join([...sectionPrefix, s.path]), current: s.id === place.siteSpace.id }));
-  return {
-    siteTitle: visit.site.title,
-    ...(visit.site.icon && safeUrl(visit.site.icon) ? { siteIcon: visit.site.icon } : {}),
-    home: at.home(),
-    sections,
-    variants,
-    toc: tocOf(space.pages, space, place.prefix, at, currentId),
-    noindex: visit.site.visibility !== 'public',
-    search,
-  };
-}
-
 /** Answers the requests `serve` gets for published sites; undefined for any other (the API's). */
 export function siteReader(engine: Engine, options: { secureCookies?: boolean } = {}) {
   const core = engine.core;
   const secure = options.secureCookies ?? core.publicUrl.startsWith('https:');
+  const spaceOf = publishedSpaces(core);
+  // A page's HTML depends on its revision and on the addresses its links take, nothing else (a computed
+  // page's on its spec too: those are rendered each time).
+  const bodies = new BoundedCache<string, RenderedPage>(KEPT_BODIES);
+
+  /** The site's addresses as the API hands them out, whatever address the visitor came by. */
+  async function canonicalBase(site: LocatedSite['site']): Promise<{ origin: string; at: Addresses }> {
+    const base = new URL(await siteBaseUrl(core, site));
+    return { origin: base.origin, at: new Addresses(base.pathname.replace(/\/$/, '')) };
+  }
+
+  /** A page's canonical URL: the shortest path to it on the site's own address (as in sitemap.xml). */
+  async function canonicalUrl(visit: SiteVisit, siteSpaceId: string, space: PublishedSpace, page: TocPage): Promise<string> {
+    const { origin, at } = await canonicalBase(visit.site);
+    const prefix = visibleSiteSpaces(visit.structure).find((v) => v.siteSpace.id === siteSpaceId)?.prefix ?? [];
+    return origin + at.page(prefix, space, page);
+  }
 
   async function visitPage(req: ApiRequest, located: LocatedSite, query: URLSearchParams): Promise<ApiResponse> {
     const { site, basePath, rest } = located;
@@ -157,56 +69,75 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
     const sharedKey = query.get('shareKey') ?? undefined;
     const token = query.get('jwt_token') ?? undefined;
     const remembered = jsonCookie(cookies.get(visitCookie(site.id)), MAX_VISIT_COOKIE_BYTES) ?? {};
-    const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+    const string = (value: unknown) => (typeof value === 'string' ? value : undefined);
     const credentials = {
-      shareKey: sharedKey ?? text(remembered.s),
-      visitorToken: token ?? text(remembered.t),
+      shareKey: sharedKey ?? string(remembered.s),
+      visitorToken: token ?? string(remembered.t),
       unsigned: jsonCookie(cookies.get(UNSIGNED_CLAIMS_COOKIE), MAX_UNSIGNED_BYTES),
     };
     const visit = await visitSite(core, site, credentials);
     const private_ = site.visibility === 'share-link' || site.visibility === 'visitor-auth';
-    const cache = { 'cache-control': private_ ? 'private, no-store' : 'no-cache', ...(site.visibility !== 'public' ? { 'x-robots-tag': 'noindex' } : {}) };
+    // Claims change what a page shows: a page seen with them is the visitor's own.
+    const personal = private_ || credentials.unsigned !== undefined;
+    const cache = { 'cache-control': personal ? 'private, no-cache' : 'no-cache', ...(site.visibility !== 'public' ? { 'x-robots-tag': 'noindex' } : {}) };
     if (!visit) return html(404, bareNotFoundHtml(), { 'cache-control': 'no-store', 'x-robots-tag': 'noindex' });
-    const cookiePath = basePath || '/';
+    const at = new Addresses(basePath);
     // A key or token in the URL is remembered in a cookie, and the URL loses it (no secret in history or a Referer).
     if (sharedKey !== undefined || token !== undefined) {
       query.delete('shareKey');
       query.delete('jwt_token');
       const kept = query.toString();
       const remember = { ...(credentials.shareKey !== undefined ? { s: credentials.shareKey } : {}), ...(credentials.visitorToken !== undefined ? { t: credentials.visitorToken } : {}) };
-      const location = `${new Addresses(basePath).join(rest)}${kept ? `?${kept}` : ''}`;
-      return redirect(302, location, { 'set-cookie': siteCookie(visitCookie(site.id), JSON.stringify(remember), cookiePath, { secure, maxAgeSeconds: REMEMBER_SECONDS }) });
+      const location = `${at.join(rest)}${kept ? `?${kept}` : ''}`;
+      return redirect(302, location, { 'set-cookie': siteCookie(visitCookie(site.id), JSON.stringify(remember), basePath || '/', { secure, maxAgeSeconds: REMEMBER_SECONDS }) });
     }
-    const at = new Addresses(basePath);
+    // The files for machines at the site's root, with the URLs the API hands out.
+    if (rest.length === 1 && MACHINE_FILES.has(rest[0])) {
+      const base = await canonicalBase(site);
+      const made = await machineFile(core, rest[0], visit, base.at, base.origin, spaceOf);
+      return made ? text(made.contentType, made.body, cache) : html(404, bareNotFoundHtml(), cache);
+    }
     const place = placeOf(visit.structure, rest);
-    const space = place ? await publishedSpace(core, place.siteSpace.space.id) : undefined;
+    const space = place ? await spaceOf(place.siteSpace.space.id) : undefined;
     if (!place || !space) return html(404, bareNotFoundHtml(), { ...cache, 'x-robots-tag': 'noindex' });
-    const search = at.join([...place.prefix, '~search']);
+    const searchUrl = at.join([...place.prefix, '~search']);
+    const around = async (currentId?: string) => await frame(core, visit, place, space, at, currentId, searchUrl);
+    const notFound = async () => html(404, notFoundHtml(await around()), cache);
 
+    if (place.pagePath === '~search') {
+      const q = query.get('q') ?? '';
+      const results = await searchSite(engine, visit, q, at, spaceOf);
+      if (query.get('format') === 'json') return text('application/json; charset=utf-8', JSON.stringify({ query: q, results }), cache);
+      return html(200, pageHtml({ ...(await around()), title: q ? `Search: ${q}` : 'Search', body: searchResultsHtml(q, results), outline: [], breadcrumbs: [], noindex: true }), cache);
+    }
     // A file of the space: `~files/{id}/{name}`.
     const file = /^~files\/([^/]+)(?:\/.*)?$/.exec(place.pagePath);
     if (file) {
       const found = await publishedFile(core, space, file[1]);
-      if (!found) return html(404, notFoundHtml(await frame(core, visit, place, space, at, undefined, search)), cache);
-      return await rawResponse(200, found, { ...cache, 'content-security-policy': FILE_CSP });
+      return found ? await rawResponse(200, found, { ...cache, 'content-security-policy': FILE_CSP }) : await notFound();
     }
-
-    const page = place.pagePath === '' ? space.readingOrder[0] : space.byPath.get(place.pagePath.toLowerCase());
-    if (!page) return html(404, notFoundHtml(await frame(core, visit, place, space, at, undefined, search)), cache);
+    // A page as markdown: its path and `.md`.
+    const asMarkdown = place.pagePath.toLowerCase().endsWith('.md');
+    const pagePath = asMarkdown ? place.pagePath.slice(0, -3) : place.pagePath;
+    const page = pagePath === '' ? space.readingOrder[0] : space.byPath.get(pagePath.toLowerCase());
+    if (!page) return await notFound();
     if (page.type === 'group') {
       const first = firstDocument(page);
-      return first ? redirect(302, at.page(place.prefix, space, first)) : html(404, notFoundHtml(await frame(core, visit, place, space, at, undefined, search)), cache);
+      return first ? redirect(302, at.page(place.prefix, space, first)) : await notFound();
     }
     if (page.type === 'link') {
       const target = safeUrl(page.href ?? '');
-      return target ? redirect(302, target) : html(404, notFoundHtml(await frame(core, visit, place, space, at, undefined, search)), cache);
+      return target ? redirect(302, target) : await notFound();
     }
+    if (asMarkdown) return text('text/markdown; charset=utf-8', await pageMarkdown(core, space, page), cache);
+
     const { data, markdown } = await publishedMarkdown(core, space, page.id);
-    const rendered = renderMarkdown(markdown, linkResolver(space, page, place.prefix, at));
+    const render = () => renderMarkdown(markdown, linkResolver(space, page, place.prefix, at));
+    const rendered = data.computed ? render() : await bodies.getOrMake(`${space.revisionId}\n${page.id}\n${basePath}\n${place.prefix.join('/')}`, async () => render());
     const order = space.readingOrder.findIndex((p) => p.id === page.id);
     const link = (p: TocPage | undefined): NavLink | undefined => (p ? { title: p.title, href: at.page(place.prefix, space, p) } : undefined);
     const view: PageView = {
-      ...(await frame(core, visit, place, space, at, page.id, search)),
+      ...(await around(page.id)),
       breadcrumbs: ancestors(space, page).map((p) => ({ title: p.title, href: p.type === 'group' ? (link(firstDocument(p))?.href ?? at.home()) : at.page(place.prefix, space, p) })),
       title: data.title,
       ...(data.emoji ? { emoji: data.emoji } : {}),
@@ -215,7 +146,7 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
       outline: rendered.outline,
       ...(order > 0 ? { previous: link(space.readingOrder[order - 1]) } : {}),
       ...(order >= 0 && order < space.readingOrder.length - 1 ? { next: link(space.readingOrder[order + 1]) } : {}),
-      canonical: space.readingOrder[0]?.id === page.id ? place.siteSpace.urls.published : `${place.siteSpace.urls.published}/${page.path}`,
+      canonical: await canonicalUrl(visit, place.siteSpace.id, space, page),
     };
     return html(200, pageHtml(view), cache);
   }
@@ -225,27 +156,17 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
     const { path, search } = splitUrl(req.url);
     if (path === '/v1' || path.startsWith('/v1/')) return undefined;
     const asset = assetAt(path);
-    if (asset) return { status: 200, headers: { 'content-type': asset.contentType, 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' }, body: asset.body };
+    if (asset) return finished(req, { status: 200, headers: { 'content-type': asset.contentType, 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' }, body: asset.body });
     const host = req.headers.host;
     const located = await locateSite(core, { host: typeof host === 'string' ? host : '', path });
     if (!located) return undefined;
     if (trace) trace.operationId = 'readPublishedSite';
     try {
-      return await visitPage(req, located, new URLSearchParams(search));
+      return finished(req, await visitPage(req, located, new URLSearchParams(search)));
     } catch (error) {
       // The database away: come back in a moment, as the API says.
       if (error instanceof DatabaseUnavailable) return html(503, '<!doctype html><title>Unavailable</title><p>The site is unavailable for a moment. Try again.</p>', { 'retry-after': '1', 'cache-control': 'no-store' });
       throw error;
     }
   };
-}
-
-/** A page's ancestors from the top, for its breadcrumbs. */
-function ancestors(space: PublishedSpace, page: TocPage): TocPage[] {
-  const out: TocPage[] = [];
-  for (let parent = space.state.pages.get(page.id)?.parent; parent; parent = space.state.pages.get(parent)?.parent) {
-    const above = space.byId.get(parent);
-    if (above) out.unshift(above);
-  }
-  return out;
 }

@@ -15,6 +15,16 @@ header.site{display:flex;flex-wrap:wrap;align-items:center;gap:12px;padding:10px
 .brand img{width:28px;height:28px;border-radius:6px}
 form.search{margin-left:auto;display:flex;gap:6px}
 form.search input{font:inherit;padding:4px 8px;border:1px solid var(--line);border-radius:6px;background:var(--soft);color:var(--fg);width:min(260px,50vw)}
+form.search{position:relative}
+.suggest{position:absolute;right:0;top:calc(100% + 6px);z-index:20;width:min(480px,calc(100vw - 24px));max-height:70vh;overflow:auto;background:var(--bg);border:1px solid var(--line);border-radius:8px;box-shadow:0 8px 24px rgba(0,0,0,.15);padding:6px}
+.suggest ul,ol.results{list-style:none;margin:0;padding:0}
+.suggest li{padding:6px 8px;border-radius:6px}.suggest li:hover{background:var(--soft)}
+.suggest a,ol.results a.result{font-weight:600}
+.suggest p,ol.results p{margin:2px 0 0;color:var(--muted);font-size:14px}
+.where{display:block;font-size:13px;color:var(--muted)}
+ol.results>li{padding:12px 0;border-bottom:1px solid var(--line)}
+ol.results ul{list-style:none;padding-left:12px;margin:6px 0 0}
+mark{background:#fff3a3;color:#1b1f24;border-radius:2px}
 form.search button{font:inherit;padding:4px 10px;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:var(--fg)}
 nav.sections{display:flex;flex-wrap:wrap;gap:4px 18px;padding:0 20px;border-bottom:1px solid var(--line)}
 nav.sections a{display:inline-block;padding:8px 0;color:var(--muted);text-decoration:none;border-bottom:2px solid transparent}

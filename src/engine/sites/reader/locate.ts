@@ -83,6 +83,11 @@ export async function locateSite(core: Core, address: VisitAddress): Promise<Loc
 export async function publishedSites(core: Core): Promise<{ id: string; title: string; visibility: SiteRow['visibility']; url: string }[]> {
   const sites = await core.all<SiteRow>('SELECT * FROM sites WHERE published = 1 ORDER BY title, id');
   const out = [];
-  for (const site of sites) out.push({ id: site.id, title: site.title, visibility: site.visibility, url: publishedBase(core, site, await organizationHosts(core, site.organization_id)) });
+  for (const site of sites) out.push({ id: site.id, title: site.title, visibility: site.visibility, url: await siteBaseUrl(core, site) });
   return out;
+}
+
+/** The URL of a site's root that the API hands out (its canonical address, without share key). */
+export async function siteBaseUrl(core: Core, site: SiteRow): Promise<string> {
+  return publishedBase(core, site, await organizationHosts(core, site.organization_id));
 }

@@ -5,6 +5,7 @@ import { revisionIndex } from '../../content/link-analysis';
 import { blobInfo } from '../../content/blob-store';
 import { blobBytes } from '../../content/reads';
 import type { RevisionIndex } from '../../content/link-targets';
+import { BoundedCache } from '../../bounded-cache';
 
 /** A page of a published space's table of contents. */
 export interface TocPage {
@@ -38,11 +39,26 @@ export interface PublishedSpace {
 /** A reader resolves links to headings without checking them: their ids are the renderer's. */
 const NO_ANCHORS: Set<string> = new Set();
 
-/** The current revision of a space as a reader shows it; undefined for a deleted or unknown space. */
-export async function publishedSpace(core: Core, spaceId: string): Promise<PublishedSpace | undefined> {
-  const row = await core.get<{ revision_id: string }>('SELECT revision_id FROM spaces WHERE id = ? AND deleted_at IS NULL', [spaceId]);
-  if (!row) return undefined;
-  const state = await loadState(core, row.revision_id);
+/** Revisions read and kept by a reader (a revision never changes, so a kept one is never stale). */
+const KEPT_REVISIONS = 32;
+
+/**
+ * The reader's published spaces: each space's current revision, read once per revision and kept (the
+ * last KEPT_REVISIONS), so a page view reads one row to learn the revision and nothing else of it.
+ */
+export function publishedSpaces(core: Core) {
+  const kept = new BoundedCache<string, PublishedSpace>(KEPT_REVISIONS);
+  // Undefined for a deleted or unknown space.
+  return async (spaceId: string): Promise<PublishedSpace | undefined> => {
+    const row = await core.get<{ revision_id: string }>('SELECT revision_id FROM spaces WHERE id = ? AND deleted_at IS NULL', [spaceId]);
+    if (!row) return undefined;
+    return await kept.getOrMake(row.revision_id, async () => await readRevision(core, spaceId, row.revision_id));
+  };
+}
+
+/** A revision of a space as a reader shows it. */
+async function readRevision(core: Core, spaceId: string, revisionId: string): Promise<PublishedSpace> {
+  const state = await loadState(core, revisionId);
   const paths = await pathsOf(core, state);
   const children = childrenIndex(state);
   const byPath = new Map<string, TocPage>();
@@ -70,7 +86,7 @@ export async function publishedSpace(core: Core, spaceId: string): Promise<Publi
   const pages: TocPage[] = [];
   for (const entry of children.get(null) ?? []) pages.push(await build(entry, false));
   const { index } = await revisionIndex(core, state, paths, async () => NO_ANCHORS);
-  return { spaceId, revisionId: row.revision_id, state, pages, byPath, byId, readingOrder, index };
+  return { spaceId, revisionId, state, pages, byPath, byId, readingOrder, index };
 }
 
 /** A page's markdown as published: a computed page's generated from its spec. */

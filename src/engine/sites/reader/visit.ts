@@ -52,7 +52,7 @@ export function placeOf(structure: SiteStructureView, rest: string[]): VisitPlac
     if (section) {
       prefix.push(section.path);
       remaining = remaining.slice(1);
-    } else section = sections.find((s) => s.default) ?? sections[0];
+    } else section = fallback(sections);
     if (!section) return undefined;
     siteSpaces = section.siteSpaces;
   } else siteSpaces = structure.structure;
@@ -60,7 +60,33 @@ export function placeOf(structure: SiteStructureView, rest: string[]): VisitPlac
   if (siteSpace) {
     prefix.push(siteSpace.path);
     remaining = remaining.slice(1);
-  } else siteSpace = siteSpaces.find((s) => s.default) ?? siteSpaces[0];
+  } else siteSpace = fallback(siteSpaces);
   if (!siteSpace) return undefined;
   return { sections, section, siteSpaces, siteSpace, prefix, pagePath: remaining.join('/') };
+}
+
+/** A site space the visitor sees, with the path (segments) that leads to it from the site's base. */
+export interface VisibleSiteSpace {
+  section?: SiteSectionView;
+  siteSpace: SiteSpaceView;
+  prefix: string[];
+}
+
+/**
+ * Every site space of the visitor's structure, in the site's order (sections first to last), each with
+ * its shortest path: a default section's or site space's path is left out, as placeOf reads it.
+ */
+export function visibleSiteSpaces(structure: SiteStructureView): VisibleSiteSpace[] {
+  const shortest = (siteSpaces: SiteSpaceView[], above: string[], section?: SiteSectionView) => {
+    const chosen = fallback(siteSpaces);
+    return siteSpaces.map((siteSpace) => ({ ...(section ? { section } : {}), siteSpace, prefix: siteSpace === chosen ? above : [...above, siteSpace.path] }));
+  };
+  if (structure.type !== 'sections') return shortest(structure.structure, []);
+  const chosen = fallback(structure.structure);
+  return structure.structure.flatMap((section) => shortest(section.siteSpaces, section === chosen ? [] : [section.path], section));
+}
+
+/** What a path without a section's (or site space's) own path leads to: the default, else the first. */
+function fallback<T extends { default: boolean }>(items: T[]): T | undefined {
+  return items.find((item) => item.default) ?? items[0];
 }

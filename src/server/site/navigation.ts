@@ -1,0 +1,107 @@
+import type { Core } from '../../engine/core';
+import type { SiteVisit, VisitPlace } from '../../engine/sites/reader/visit';
+import type { PublishedSpace, TocPage } from '../../engine/sites/reader/pages';
+import { classifyLink } from '../../engine/content/link-targets';
+import type { LinkResolver } from '../../markdown/html/render';
+import { safeUrl } from '../../markdown/html/escape';
+import type { TocEntry } from './layout';
+
+/** The URLs of a visit: the site's base as reached, each page's and each file's. */
+export class Addresses {
+  constructor(readonly basePath: string) {}
+  join(segments: string[]): string {
+    const path = segments.filter(Boolean).map((s) => s.split('/').map(encodeURIComponent).join('/')).join('/');
+    return path ? `${this.basePath}/${path}` : this.basePath || '/';
+  }
+  home(): string {
+    return this.join([]);
+  }
+  page(prefix: string[], space: PublishedSpace, page: TocPage): string {
+    // The first page of a site space is at the site space's own URL.
+    return space.readingOrder[0]?.id === page.id ? this.join(prefix) : this.join([...prefix, page.path]);
+  }
+  file(prefix: string[], fileId: string, name: string): string {
+    return this.join([...prefix, '~files', fileId, name]);
+  }
+}
+
+/** Links of a page as published URLs, resolved as `docsctl links` resolves them; broken ones are text. */
+export function linkResolver(space: PublishedSpace, page: TocPage, prefix: string[], at: Addresses): LinkResolver {
+  const resolve = (target: string): string | undefined => {
+    const found = classifyLink(target, page.id, space.index);
+    if (!found || found.status === 'broken') return undefined;
+    if (found.kind === 'url') return safeUrl(found.url!);
+    if (found.kind === 'file') {
+      const file = space.state.files.get(found.file!);
+      return file ? at.file(prefix, file.id, file.name) : undefined;
+    }
+    const to = found.page ? space.byId.get(found.page) : undefined;
+    if (!to) return undefined;
+    const anchor = found.anchor ? `#${encodeURIComponent(found.anchor)}` : '';
+    if (to.id === page.id && anchor) return anchor;
+    return `${at.page(prefix, space, to)}${anchor}`;
+  };
+  return {
+    href: resolve,
+    src: resolve,
+    title(target) {
+      const found = classifyLink(target, page.id, space.index);
+      return found?.page ? space.byId.get(found.page)?.title : undefined;
+    },
+    reusable: (id) => space.state.reusables.get(id)?.markdown,
+  };
+}
+
+export function tocOf(pages: TocPage[], space: PublishedSpace, prefix: string[], at: Addresses, currentId: string | undefined): TocEntry[] {
+  return pages
+    .filter((p) => !p.hidden)
+    .map((p) => {
+      const children = tocOf(p.children, space, prefix, at, currentId);
+      if (p.type === 'group') return { title: p.title, href: '', group: true, children };
+      const href = p.type === 'link' ? (safeUrl(p.href ?? '') ?? '#') : at.page(prefix, space, p);
+      return { title: p.emoji ? `${p.emoji} ${p.title}` : p.title, href, current: p.id === currentId, children };
+    });
+}
+
+/** A group's first document page, at any depth (a group has no content of its own). */
+export function firstDocument(page: TocPage): TocPage | undefined {
+  for (const child of page.children) {
+    if (child.type === 'document') return child;
+    const inner = firstDocument(child);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+async function sectionGroups(core: Core, siteId: string): Promise<Map<string, string>> {
+  const rows = await core.all<{ id: string; title: string }>('SELECT id, title FROM site_section_groups WHERE site_id = ?', [siteId]);
+  return new Map(rows.map((r) => [r.id, r.title]));
+}
+
+/** The navigation every page of a site space shows. */
+export async function frame(core: Core, visit: SiteVisit, place: VisitPlace, space: PublishedSpace, at: Addresses, currentId: string | undefined, search: string) {
+  const groups = await sectionGroups(core, visit.site.id);
+  const sections = place.sections.map((s) => ({ title: s.title, href: at.join([s.path]), current: s.id === place.section?.id, ...(s.sectionGroup ? { group: groups.get(s.sectionGroup) } : {}) }));
+  const sectionPrefix = place.section ? [place.section.path] : [];
+  const variants = place.siteSpaces.map((s) => ({ title: s.title, href: at.join([...sectionPrefix, s.path]), current: s.id === place.siteSpace.id }));
+  return {
+    siteTitle: visit.site.title,
+    ...(visit.site.icon && safeUrl(visit.site.icon) ? { siteIcon: visit.site.icon } : {}),
+    home: at.home(),
+    sections,
+    variants,
+    toc: tocOf(space.pages, space, place.prefix, at, currentId),
+    noindex: visit.site.visibility !== 'public',
+    search,
+  };
+}
+
+/** A page's ancestors from the top, for its breadcrumbs. */
+export function ancestors(space: PublishedSpace, page: TocPage): TocPage[] {
+  const out: TocPage[] = [];
+  for (let parent = space.state.pages.get(page.id)?.parent; parent; parent = space.state.pages.get(parent)?.parent) {
+    const above = space.byId.get(parent);
+    if (above) out.unshift(above);
+  }
+  return out;
+}
