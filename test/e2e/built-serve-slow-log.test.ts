@@ -4,6 +4,9 @@ import { request } from 'undici';
 import { sampleSandbox } from '../commands/support';
 import { BIN, builtEnv, runBuilt } from '../helpers/built';
 
+// Slow on purpose: a load test. Thousands of requests through a built `serve` while its stdout's pipe
+// is full (about 10 s alone; past 20 s on a busy machine).
+
 /**
  * A piped stdout is written with write(2) by short commands (src/output/process-writer.ts), which
  * blocks while the reader does not read. `serve` writes its access log through Node's stream instead,

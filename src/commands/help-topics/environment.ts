@@ -42,6 +42,7 @@ Terminal and output (see also: docsctl help output)
   FORCE_COLOR          0 turns colour off; any other value turns it on, even when piped or under CI
   TERM                 TERM=dumb: no colour and no spinner
   CI                   set (and not 0/false): no prompts, no spinners, no colour; destructive verbs need --yes
+  BROWSER              the program docsctl sites open starts with a URL (else xdg-open, open or start)
 
 Debugging
   DOCSCTL_DEBUG        any value: print the stack trace of an unexpected failure

@@ -21,9 +21,9 @@ document.addEventListener('keydown',function(e){if((e.ctrlKey||e.metaKey)&&e.key
 var form=document.querySelector('form.search'),input=form&&form.querySelector('input');if(!input)return;
 var box=document.createElement('div');box.className='suggest';box.id='search-suggest';box.hidden=true;form.appendChild(box);
 var live=document.createElement('p');live.className='skip';live.setAttribute('aria-live','polite');form.appendChild(live);
-input.setAttribute('aria-controls',box.id);input.setAttribute('aria-expanded','false');
+input.setAttribute('role','combobox');input.setAttribute('aria-autocomplete','list');input.setAttribute('aria-controls',box.id);input.setAttribute('aria-expanded','false');
 var timer,asked=0;
-function marked(text,into){text.split(/\*\*/).forEach(function(part,i){if(!part)return;var n=i%2?document.createElement('mark'):document.createTextNode(part);if(i%2)n.textContent=part;into.appendChild(n)})}
+function marked(text,into){text.split(/\\*\\*/).forEach(function(part,i){if(!part)return;var n=i%2?document.createElement('mark'):document.createTextNode(part);if(i%2)n.textContent=part;into.appendChild(n)})}
 function show(data,n){if(n!==asked)return;box.textContent='';var list=document.createElement('ul');
   data.results.forEach(function(r){var li=document.createElement('li'),a=document.createElement('a');a.href=r.url;a.textContent=r.title;li.appendChild(a);
     if(r.where){var w=document.createElement('span');w.className='where';w.textContent=r.where;li.appendChild(w)}
