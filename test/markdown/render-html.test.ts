@@ -99,4 +99,22 @@ describe('markdown as HTML for visitors (markdown/html/render.ts)', () => {
     for (const ok of ['page.md', '#x', '/a/b', 'https://x.test', 'mailto:a@b.test', 'tel:+1', '?q=1']) expect(safeUrl(ok)).toBe(ok);
     for (const bad of ['javascript:x', ' JavaScript:x', 'java\nscript:x', 'data:x', 'vbscript:x', 'file:///etc', ':x']) expect(safeUrl(bad)).toBeUndefined();
   });
+  it('renders steppers, columns, updates, and API operations as their method and path', () => {
+    const { html, unknown } = render([
+      '{% stepper %}\n{% step %}\n### Install\n\nRun it.\n{% endstep %}\n\n{% step %}\n### Use\n\nDone <b>x</b>.\n{% endstep %}\n{% endstepper %}',
+      '{% columns %}\n{% column %}\nLeft\n{% endcolumn %}\n\n{% column %}\nRight\n{% endcolumn %}\n{% endcolumns %}',
+      '{% updates format="full" %}\n{% update date="2026-01-02" %}\nShipped.\n{% endupdate %}\n{% endupdates %}',
+      '{% openapi-operation spec="petstore" path="/pets/{id}" method="get" %}\n[OpenAPI petstore](https://example.com/petstore.json)\n{% endopenapi-operation %}',
+      '{% swagger src="api.yaml" path="/users" method="post" summary="Create" %}\n{% swagger-description %}\nMakes a <user>.\n{% endswagger-description %}\n{% endswagger %}',
+    ].join('\n\n'));
+    expect(unknown).toEqual([]);
+    expect(html).toMatch(/<ol class="stepper"><li class="step"><h3 id="install">Install.*<p>Run it.<\/p>\n<\/li><li class="step"><h3 id="use">/s);
+    expect(html).toContain('<div class="columns"><div class="column"><p>Left</p>\n</div><div class="column"><p>Right</p>');
+    expect(html).toContain('<section class="update"><p class="update-date"><time datetime="2026-01-02">2026-01-02</time></p><p>Shipped.</p>');
+    expect(html).toContain('<code class="method method-get">GET</code> <code>/pets/{id}</code>');
+    expect(html).not.toContain('OpenAPI petstore');
+    expect(html).toContain('<code class="method method-post">POST</code> <code>/users</code></h3><p class="api-operation-spec">From api.yaml</p><p>Makes a &lt;user&gt;.</p>');
+    // A container without its closing tag leaves its content as it is.
+    expect(render('{% stepper %}\n{% step %}\nAlone\n').html).toContain('<p>Alone</p>');
+  });
 });

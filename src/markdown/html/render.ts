@@ -4,6 +4,7 @@ import { headingIds, headingOf } from '../headings';
 import type { Hint, LinkBlock, ReusableContentTag, Tab, Tabs, TitledCode } from '../gitbook-blocks';
 import { escapeHtml, safeUrl } from './escape';
 import { htmlSanitizer } from './sanitize';
+import { renderWithContainers } from './containers';
 
 /** Where a page's links and images go once published: the renderer knows nothing of sites. */
 export interface LinkResolver {
@@ -88,7 +89,7 @@ export function renderMarkdown(markdown: string, links: LinkResolver): RenderedP
   }
 
   function blocks(list: Token[], depth: number): string {
-    return list.map((token) => block(token, depth)).join('');
+    return renderWithContainers(list, depth, block);
   }
 
   function block(token: Token, depth: number): string {

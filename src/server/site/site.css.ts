@@ -85,6 +85,17 @@ article .card-title{font-weight:600}
 article figure.embed,article .file{border:1px solid var(--line);border-radius:8px;padding:12px 16px;margin:1em 0}
 article details{border:1px solid var(--line);border-radius:8px;padding:8px 14px;margin:.8em 0}
 article details summary{cursor:pointer;font-weight:600}
+article ol.stepper{list-style:none;counter-reset:step;padding:0;margin:1em 0}
+article ol.stepper>li{counter-increment:step;position:relative;padding:0 0 12px 44px;border-left:2px solid var(--line);margin-left:14px}
+article ol.stepper>li::before{content:counter(step);position:absolute;left:-15px;top:0;width:28px;height:28px;border-radius:50%;background:var(--accent);color:var(--bg);text-align:center;font-weight:600;line-height:28px}
+article ol.stepper>li:last-child{border-left-color:transparent}
+article .columns{display:grid;grid-template-columns:repeat(auto-fit,minmax(220px,1fr));gap:20px}
+article .update{border-left:3px solid var(--line);padding-left:14px;margin:1.2em 0}
+article .update-date{font-weight:600;color:var(--muted);margin:0}
+article .api-operation{border:1px solid var(--line);border-radius:8px;padding:4px 16px;margin:1em 0}
+article .api-operation-title{margin:.6em 0}
+article .method{font-weight:700;text-transform:uppercase}
+article .api-operation-spec{color:var(--muted);font-size:14px;margin-top:0}
 nav.pager{display:grid;grid-template-columns:1fr 1fr;gap:12px;margin-top:48px}
 nav.pager a{display:block;border:1px solid var(--line);border-radius:8px;padding:10px 14px;text-decoration:none}
 nav.pager .next{text-align:right;grid-column:2}
