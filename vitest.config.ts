@@ -47,8 +47,13 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include: ['test/server/**/*.test.ts', 'test/e2e/**/*.test.ts', 'test/postgres/**/*.test.ts'],
-          // These two read the SQLite file itself (its bytes at rest, a file made unreadable).
-          exclude: ['test/e2e/secrets-at-rest.test.ts', 'test/e2e/hostile-files.test.ts'],
+          // These two read the SQLite file itself (its bytes at rest, a file made unreadable). The others
+          // prove the HTTP layer or the process's streams, which no backend reaches: SQLite proves them.
+          exclude: [
+            'test/e2e/secrets-at-rest.test.ts', 'test/e2e/hostile-files.test.ts',
+            'test/e2e/oversized-bodies.test.ts', 'test/e2e/hostile-bodies.test.ts', 'test/e2e/serve-connection-flood.test.ts',
+            'test/e2e/built-serve-slow-log.test.ts', 'test/e2e/built-output-descriptors.test.ts', 'test/e2e/built-login-prompt.test.ts',
+          ],
           globalSetup: ['test/global-setup.ts', 'test/postgres-setup.ts'],
           // After each test, its engines' schemas go back to the pool (test/postgres-release.ts).
           setupFiles: ['test/postgres-release.ts'],

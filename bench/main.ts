@@ -42,6 +42,7 @@ const groups: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
   openapi: async () => [...(await import('./openapi-publish')).benchOpenapiPublish([process.execPath, bin], quick ? 8 : 30), ...(await (await import('./openapi')).benchOpenapi(quick ? 1 : 3))],
   postgres: async () => (await import('./postgres')).benchPostgres(bin, quick ? 1000 : 4000, quick ? 1 : 3, quick ? 2000 : 10_000),
   webhooks: async () => (await import('./webhooks')).benchWebhooks(bin, quick ? 300 : 1000, quick ? 1 : 3),
+  sites: async () => (await import('./sites')).benchSites(quick ? 100 : 300),
 };
 const unknown = [...(only ?? [])].filter((name) => !(name in groups));
 if (unknown.length) throw new Error(`unknown bench group ${unknown.join(', ')}; groups: ${Object.keys(groups).join(', ')}`);

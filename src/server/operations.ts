@@ -67,6 +67,8 @@ export const ORGANIZATION_WRITES: ReadonlySet<string> = new Set<keyof Routes>([
   // A site's hostname must differ from every other site's: the UNIQUE key says so across
   // organizations, and a write that meets another's on it runs again as the whole instance's.
   'createSite', 'updateSiteById', 'deleteSiteById', 'rotateSiteShareLink', 'updateSiteAdaptiveSchema',
+  // getSiteVisitorAuth too: its first read makes the site's key.
+  'getSiteVisitorAuth', 'updateSiteVisitorAuth', 'rotateSiteVisitorKey',
   'addSiteSection', 'updateSiteSection', 'deleteSiteSection', 'moveSiteSection',
   'createSiteSectionGroup', 'updateSiteSectionGroup', 'deleteSiteSectionGroup', 'moveSiteSectionGroup',
   'addSiteSectionToGroup', 'removeSiteSectionFromGroup',
@@ -302,6 +304,9 @@ export const operations: Operations = {
   getSiteAdaptiveSchema: async (e, a, { params }) => await e.sites.adaptiveSchema(a, params.organizationId, params.siteId),
   updateSiteAdaptiveSchema: async (e, a, { params, body }) => await e.sites.setAdaptiveSchema(a, params.organizationId, params.siteId, body),
   getPublishedContentSite: async (e, a, { params, query }) => await e.sites.published(a, params.organizationId, params.siteId, query),
+  getSiteVisitorAuth: async (e, a, { params }) => await e.sites.visitorAuth(a, params.organizationId, params.siteId),
+  updateSiteVisitorAuth: async (e, a, { params, body }) => await e.sites.updateVisitorAuth(a, params.organizationId, params.siteId, body),
+  rotateSiteVisitorKey: async (e, a, { params }) => await e.sites.rotateVisitorKey(a, params.organizationId, params.siteId),
   getSiteShareLink: async (e, a, { params }) => await e.sites.shareLink(a, params.organizationId, params.siteId),
   rotateSiteShareLink: async (e, a, { params }) => await e.sites.rotateShareLink(a, params.organizationId, params.siteId),
 

@@ -14,7 +14,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs
 import { join, posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sandbox } from '../helpers/cli';
-import { runBuilt } from '../helpers/built';
+import { runBuilt, startBuiltServer } from '../helpers/built';
 
 const CORPUS = process.env.DOCSCTL_CORPUS
   ? resolve(process.env.DOCSCTL_CORPUS)
@@ -425,6 +425,8 @@ interface Score {
   pulled: { identical: number; allowed: number; different: number; extra: number };
   secondPush: string;
   search: [number, number];
+  /** Pages of the published site that render (200, no block shown as unknown); internal links and images that answer. */
+  site: { pages: [number, number]; links: [number, number] };
   /** What was seen but is not checked (printed under the scoreboard). */
   notes: string[];
 }
@@ -444,7 +446,8 @@ afterAll(() => {
       `broken links agreed ${s.broken[0]}, disagreed ${s.broken[1]}`.padEnd(38),
       `pulled identical ${s.pulled.identical}, allowed ${s.pulled.allowed}, different ${s.pulled.different}, extra ${s.pulled.extra}`.padEnd(58),
       `second push ${s.secondPush}`.padEnd(24),
-      `search ${s.search[0]}/${s.search[1]}`,
+      `search ${s.search[0]}/${s.search[1]}`.padEnd(12),
+      `site pages ${s.site.pages[0]}/${s.site.pages[1]}, links ${s.site.links[0]}/${s.site.links[1]}`,
     ].join('  '),
   );
   const notes = [...scores].flatMap(([name, s]) => s.notes.map((note) => `  ${name}: ${note}`));
@@ -495,7 +498,7 @@ for (const repo of repositories) {
     for (const link of links) if (link.resolution.ok && link.resolution.file) referenced.set(link.resolution.file, (referenced.get(link.resolution.file) ?? new Set()).add(link.file));
     const bytesOf = new Map([...referenced.keys()].map((file) => [file, readFileSync(join(rootDir, file))]));
 
-    const score: Score = { push: 'not run', pages: [0, expected.length], files: [0, referenced.size], linked: [0, 0], broken: [0, 0], pulled: { identical: 0, allowed: 0, different: 0, extra: 0 }, secondPush: 'not run', search: [0, 0], notes: [] };
+    const score: Score = { push: 'not run', pages: [0, expected.length], files: [0, referenced.size], linked: [0, 0], broken: [0, 0], pulled: { identical: 0, allowed: 0, different: 0, extra: 0 }, secondPush: 'not run', search: [0, 0], site: { pages: [0, 0], links: [0, 0] }, notes: [] };
     scores.set(R, score);
     const box = sandbox();
     boxes.push(box.dir);
@@ -830,6 +833,49 @@ for (const repo of repositories) {
         const ok = found.code === 0 && !!pageIdOf.get(file) && ids.includes(pageIdOf.get(file)!);
         if (ok) score.search[0]++;
         expect.soft(ok, `${R}: search "${text}" finds ${file} (exit ${found.code}, ${ids.length} results${pageIdOf.has(file) ? '' : '; the page is not in the space'}) ${short(found.stderr, 200)}`).toBe(true);
+      }
+    }, TIMEOUT);
+
+    it('site: published, every page renders through serve with no block shown as unknown, and every link and image of the pages answers', async () => {
+      const created = await cli(box, ['sites', 'create', '--title', R, '--space', space, '--json']);
+      expect(created.code, created.stderr).toBe(0);
+      expect((await cli(box, ['sites', 'publish', created.json.id])).code).toBe(0);
+      const org = (await cli(box, ['orgs', 'list', '--json'])).json.items[0].id as string;
+      const server = await startBuiltServer(box);
+      try {
+        const base = `/o/${org}/sites/${created.json.id}`;
+        const shown = tree.filter((n) => n.page.type === 'document');
+        score.site.pages[1] = shown.length;
+        const ids = new Map<string, Set<string>>();
+        const targets = new Map<string, string>();
+        for (const node of shown) {
+          const res = await fetch(`${server.url}${base}/${node.page.path.split('/').map(encodeURIComponent).join('/')}`);
+          const html = await res.text();
+          const unknown = [...html.matchAll(/class="unknown-block" data-kind="([^"]+)"/g)].map((m) => m[1]);
+          const ok = res.status === 200 && unknown.length === 0;
+          if (ok) score.site.pages[0]++;
+          expect.soft(ok, `${R}: ${fileOfPage.get(node.page.id)} renders (status ${res.status}${unknown.length ? `, shown as unknown: ${unknown.join(', ')}` : ''})`).toBe(true);
+          const article = html.slice(html.indexOf('<article'), html.indexOf('</article>'));
+          ids.set(new URL(res.url).pathname, new Set([...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1])));
+          for (const m of article.matchAll(/ (?:href|src)="([^"#]*)(#[^"]*)?"/g)) {
+            const target = m[1].replace(/&amp;/g, '&');
+            if (target.startsWith(`${base}`) || (!target && m[2])) targets.set(`${target || new URL(res.url).pathname}${m[2] ?? ''}`, fileOfPage.get(node.page.id)!);
+          }
+        }
+        score.site.links[1] = targets.size;
+        for (const [target, from] of targets) {
+          const [path, anchor] = target.split('#');
+          let res = await fetch(`${server.url}${path}`, { redirect: 'manual' });
+          if (res.status === 302) res = await fetch(new URL(res.headers.get('location')!, server.url));
+          const pathname = new URL(res.url || `${server.url}${path}`).pathname;
+          if (!ids.has(pathname) && res.headers.get('content-type')?.startsWith('text/html')) ids.set(pathname, new Set([...(await res.text()).matchAll(/ id="([^"]+)"/g)].map((m) => m[1])));
+          const anchorOk = !anchor || !!ids.get(pathname)?.has(decodeURIComponent(anchor));
+          const ok = res.status === 200 && anchorOk;
+          if (ok) score.site.links[0]++;
+          expect.soft(ok, `${R}: ${from} links ${target}: ${res.status}${anchorOk ? '' : ', no such heading'}`).toBe(true);
+        }
+      } finally {
+        await server.stop();
       }
     }, TIMEOUT);
   });

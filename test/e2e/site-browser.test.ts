@@ -4,6 +4,7 @@ import type { Browser } from 'puppeteer-core';
 import { sampleSandbox } from '../helpers/teams';
 import { startBuiltServer } from '../helpers/built';
 import { accessibilityViolations, launchBrowser } from '../helpers/browser';
+import { signJwt } from '../../src/engine/jwt';
 
 // Slow on purpose: a browser test. It starts Chromium (a second or two, more on a busy machine) and a
 // built `serve`, and opens pages as a person does, with and without JavaScript.
@@ -14,6 +15,7 @@ let browser: Browser | undefined;
 let served: Served;
 let site: { id: string; url: string };
 let orgId: string;
+let restApiSpace: string;
 
 /** A call to the served API with the box's token. */
 async function api(method: string, path: string, body?: unknown) {
@@ -43,7 +45,8 @@ beforeAll(async () => {
   const found = (await api('GET', `/v1/orgs/${orgId}/sites`)).items.find((s: { title: string }) => s.title === 'Acme Developers');
   site = { id: found.id, url: found.urls.published };
   const spaces = (await api('GET', `/v1/orgs/${orgId}/spaces?limit=100`)).items as { id: string; title: string }[];
-  await addPages(spaces.find((s) => s.title === 'REST API')!.id, [
+  restApiSpace = spaces.find((s) => s.title === 'REST API')!.id;
+  await addPages(restApiSpace, [
     '# Hostile "title" <b>bold</b> & </title><script>window.ran = 1</script>\n\n<script>window.ran = 2</script>\n\n<img src="/nothing.png" onerror="window.ran = 3">\n\n[a link](javascript:window.ran=4) <a href="javascript:window.ran=5">b</a>\n\n<details><summary>Click</summary>\n\nHidden text.\n\n</details>',
     '# Tabs page\n\n{% tabs %}\n{% tab title="macOS" %}\nbrew install docsctl\n{% endtab %}\n{% tab title="Linux" %}\napt install docsctl\n{% endtab %}\n{% endtabs %}',
   ]);
@@ -175,6 +178,32 @@ describe('a published site in a real browser (headless Chromium)', () => {
     await page.setJavaScriptEnabled(true);
     await page.goto(`${site.url}/~search?q=paginated`);
     expect(await accessibilityViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('opens a visitor-auth site with a token its sign-in backend signed, and sends a visitor without one to the sign-in page', async ({ skip }) => {
+    if (!browser) return skip();
+    const created = await api('POST', `/v1/orgs/${orgId}/sites`, { title: 'Acme Internal', visibility: 'visitor-auth', spaces: [restApiSpace] });
+    const published = await api('PATCH', `/v1/orgs/${orgId}/sites/${created.id}`, { published: true });
+    const signIn = `${served.url}/sign-in`;
+    const auth = await api('PATCH', `/v1/orgs/${orgId}/sites/${created.id}/visitor-auth`, { fallbackUrl: signIn });
+    const base = published.urls.published as string;
+    const page = await browser.newPage();
+    await page.goto(`${base}/authentication`);
+    expect(page.url()).toBe(`${signIn}?location=%2Fauthentication`);
+    expect(await page.content()).not.toContain('Bearer');
+    const now = Math.floor(Date.now() / 1000);
+    const token = signJwt({ org: orgId, iat: now, exp: now + 600 }, auth.signingKey);
+    await page.goto(`${base}/authentication?jwt_token=${token}`);
+    expect(page.url()).toBe(`${base}/authentication`);
+    expect(await page.$eval('article h1', (h) => h.textContent)).toBe('Authentication');
+    // Remembered: the site opens without the token now; a forged one is not remembered.
+    expect([200, 304]).toContain((await page.goto(base))?.status());
+    const other = await browser.createBrowserContext();
+    const stranger = await other.newPage();
+    await stranger.goto(`${base}?jwt_token=${signJwt({ org: orgId, iat: now, exp: now + 600 }, 'a-key-of-someone-else-entirely-0123456789')}`);
+    expect(stranger.url()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/sign-in\?location=/);
+    await other.close();
     await page.close();
   });
 

@@ -53,7 +53,8 @@ export function servedSandbox(options: { setup?: (box: Sandbox) => void | Promis
     expect(init.code, init.stderr).toBe(0);
     await options.setup?.(box);
     served = await startServe(box);
-  });
+    // A built CLI's init and serve's start-up: seconds, more on a busy machine (vitest's 10 s is too short).
+  }, 60_000);
   afterAll(async () => {
     await served?.stop();
   });

@@ -155,6 +155,8 @@ describe('computed pages (OpenAPI references) in search and PDF', () => {
         DROP TABLE webhook_deliveries;
         DROP TABLE webhooks;
         DROP TABLE webhook_events;
+        ALTER TABLE sites DROP COLUMN visitor_signing_key;
+        ALTER TABLE sites DROP COLUMN visitor_fallback_url;
         PRAGMA user_version = 7;`);
       raw.close();
 

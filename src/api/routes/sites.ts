@@ -2,6 +2,7 @@ import { route } from './route';
 import { listOf } from '../schemas/common';
 import {
   PublishedContentSite, PublishedQuery, Site, SiteAdaptiveSchema, SiteAdaptiveSchemaUpdate, SiteCreate, SiteListQuery, SiteNoQuery, SitePatch, SiteShareLink,
+  SiteVisitorAuth, SiteVisitorAuthPatch,
 } from '../schemas/site';
 
 const tag = 'Sites';
@@ -39,6 +40,18 @@ export const updateSiteAdaptiveSchema = route({
 export const getPublishedContentSite = route({
   operationId: 'getPublishedContentSite', tag, method: 'GET', path: `${site}/published`, status: 200,
   summary: 'Get a site as its visitors see it: the site, its structure and customizations', query: PublishedQuery, response: PublishedContentSite,
+});
+export const getSiteVisitorAuth = route({
+  operationId: 'getSiteVisitorAuth', tag, method: 'GET', path: `${site}/visitor-auth`, status: 200, query: SiteNoQuery,
+  summary: "Get the key a site's visitor tokens are signed with, and its fallback URL (docsctl; admin)", response: SiteVisitorAuth,
+});
+export const updateSiteVisitorAuth = route({
+  operationId: 'updateSiteVisitorAuth', tag, method: 'PATCH', path: `${site}/visitor-auth`, status: 200, query: SiteNoQuery,
+  summary: 'Set where visitors without a valid token are sent (docsctl)', body: SiteVisitorAuthPatch, response: SiteVisitorAuth,
+});
+export const rotateSiteVisitorKey = route({
+  operationId: 'rotateSiteVisitorKey', tag, method: 'POST', path: `${site}/visitor-auth/rotate`, status: 200, query: SiteNoQuery,
+  summary: "Replace a site's visitor signing key; tokens signed with the old one stop working (docsctl)", response: SiteVisitorAuth,
 });
 export const getSiteShareLink = route({
   operationId: 'getSiteShareLink', tag, method: 'GET', path: `${site}/share-link`, status: 200, query: SiteNoQuery,

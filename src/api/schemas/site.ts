@@ -158,6 +158,19 @@ export const PublishedContentSite = lazy(() => z.object({
 }));
 
 /** docsctl's share link of a site: the key and the published URL carrying it. */
+/** docsctl: how a visitor-auth site checks its visitors (`GET`/`PATCH …/visitor-auth`). */
+export const SiteVisitorAuth = lazy(() => z.object({
+  object: z.literal('site-visitor-auth'),
+  backend: z.literal('custom'),
+  /** The key (HS256) the site's sign-in backend signs visitor tokens with. */
+  signingKey: z.string(),
+  /** Where a visitor without a valid token is sent, with `?location=` the page they asked for; null: 404. */
+  fallbackUrl: z.nullable(z.string()),
+}));
+export const SiteVisitorAuthPatch = lazy(() => z.strictObject({
+  fallbackUrl: z.optional(z.nullable(z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).check(z.maxLength(2048, 'must be at most 2048 characters')))),
+}));
+
 export const SiteShareLink = lazy(() => z.object({
   object: z.literal('site-share-link'),
   shareKey: z.string(),

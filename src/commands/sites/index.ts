@@ -12,6 +12,7 @@ import { registerPublished } from './published';
 import { registerTree } from './tree';
 import { registerPreview } from './preview';
 import { registerOpen } from './open';
+import { registerVisitorAuth } from './visitor-auth';
 
 /** `docsctl sites`: docs sites, how they are published, and who may read them. */
 export function registerSites(program: Command, ctx: Context): void {
@@ -23,4 +24,5 @@ export function registerSites(program: Command, ctx: Context): void {
   registerTree(group, ctx);
   registerPreview(group, ctx);
   registerOpen(group, ctx);
+  registerVisitorAuth(group, ctx);
 }

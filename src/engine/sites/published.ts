@@ -29,14 +29,15 @@ function sameSecret(given: string, expected: string): boolean {
 export const MAX_VISITOR_TOKEN_SECONDS = 30 * 24 * 3600;
 
 /**
- * The claims of a visitor JWT signed with the instance's key, issued for the site's organization, with
+ * The claims of a visitor JWT signed with the site's visitor signing key or the instance's key, issued for the site's organization, with
  * an `exp` that has not passed and lies at most 30 days after its `iat` (a token without `exp` would be
  * valid forever); undefined for any other token.
  */
 async function visitorTokenClaims(core: Core, site: SiteRow, token: string | undefined): Promise<Record<string, unknown> | undefined> {
   if (!token) return undefined;
   const now = Math.floor(core.clock.now().getTime() / 1000);
-  const claims = verifyJwt(token, await signingSecret(core), now);
+  // Signed by the site's own sign-in backend (its visitor signing key), or by the instance (the ping's).
+  const claims = (site.visitor_signing_key ? verifyJwt(token, site.visitor_signing_key, now) : undefined) ?? verifyJwt(token, await signingSecret(core), now);
   if (claims === undefined || claims.org !== site.organization_id || typeof claims.exp !== 'number') return undefined;
   const from = typeof claims.iat === 'number' ? Math.min(claims.iat, now) : now;
   return claims.exp - from <= MAX_VISITOR_TOKEN_SECONDS ? claims : undefined;

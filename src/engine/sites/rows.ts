@@ -20,6 +20,10 @@ export interface SiteRow {
   adaptive_schema: string | null;
   adaptive_updated_at: string | null;
   share_key: string;
+  /** The key visitor tokens of this site are signed with (null until first read; migration 021). */
+  visitor_signing_key: string | null;
+  /** Where a visitor without a valid token is sent (their sign-in page); null: a 404. */
+  visitor_fallback_url: string | null;
   customizations: string;
   created_by: string | null;
   created_at: string;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Actor, Core } from '../core';
+import { newSigningSecret } from '../jwt';
 import { requireMember } from '../access';
 import { conflict, forbidden, invalid } from '../errors';
 import { keysetPage, likePattern, type PageRequest } from '../pagination';
@@ -43,6 +44,12 @@ export function sitesModule(core: Core, spaces: ReturnType<typeof spacesModule>)
   // Whoever may read a site is a member with a role, who may know its share key (see decisions.md).
   const present = async (siteId: string, role: Role | null): Promise<Site> => await presentSite(core, (await countedSite(core, siteId))!, { withShareKey: true, role });
 
+  const visitorAuthOf = (site: SiteRow) => ({
+    object: 'site-visitor-auth' as const,
+    backend: 'custom' as const,
+    signingKey: site.visitor_signing_key!,
+    fallbackUrl: site.visitor_fallback_url,
+  });
   const shareLinkOf = async (site: SiteRow) => ({
     object: 'site-share-link' as const,
     shareKey: site.share_key,
@@ -183,6 +190,34 @@ export function sitesModule(core: Core, spaces: ReturnType<typeof spacesModule>)
 
     async published(actor: Actor, organizationId: string, siteId: string, query: PublishedQuery) {
       return await publishedContentSite(core, actor, organizationId, siteId, query);
+    },
+
+    /** The site's visitor signing key (made on first read) and fallback URL: admins only, it is a secret. */
+    async visitorAuth(actor: Actor, organizationId: string, siteId: string) {
+      const { site } = await siteFor(core, actor, organizationId, siteId, 'manage');
+      if (site.visitor_signing_key) return visitorAuthOf(site);
+      return await core.write(async () => {
+        await core.run('UPDATE sites SET visitor_signing_key = ? WHERE id = ? AND visitor_signing_key IS NULL', [newSigningSecret(), siteId]);
+        return visitorAuthOf((await siteFor(core, actor, organizationId, siteId, 'manage')).site);
+      });
+    },
+
+    async updateVisitorAuth(actor: Actor, organizationId: string, siteId: string, patch: { fallbackUrl?: string | null }) {
+      return await core.write(async () => {
+        await siteFor(core, actor, organizationId, siteId, 'manage');
+        if (patch.fallbackUrl !== undefined) await core.run('UPDATE sites SET visitor_fallback_url = ?, updated_at = ? WHERE id = ?', [patch.fallbackUrl, core.now(), siteId]);
+        await core.run('UPDATE sites SET visitor_signing_key = ? WHERE id = ? AND visitor_signing_key IS NULL', [newSigningSecret(), siteId]);
+        return visitorAuthOf((await siteFor(core, actor, organizationId, siteId, 'manage')).site);
+      });
+    },
+
+    /** A new visitor signing key: tokens signed with the old one are refused at once. */
+    async rotateVisitorKey(actor: Actor, organizationId: string, siteId: string) {
+      return await core.write(async () => {
+        await siteFor(core, actor, organizationId, siteId, 'manage');
+        await core.run('UPDATE sites SET visitor_signing_key = ?, updated_at = ? WHERE id = ?', [newSigningSecret(), core.now(), siteId]);
+        return visitorAuthOf((await siteFor(core, actor, organizationId, siteId, 'manage')).site);
+      });
     },
 
     async shareLink(actor: Actor, organizationId: string, siteId: string) {

@@ -168,7 +168,7 @@ export function renderMarkdown(markdown: string, links: LinkResolver): RenderedP
       }
       default:
         unknown.add(token.type);
-        return `<p>${escapeHtml(token.raw.trim())}</p>\n`;
+        return `<p class="unknown-block" data-kind="${escapeHtml(token.type)}">${escapeHtml(token.raw.trim())}</p>\n`;
     }
   }
 

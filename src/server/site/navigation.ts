@@ -73,14 +73,16 @@ export function firstDocument(page: TocPage): TocPage | undefined {
   return undefined;
 }
 
-async function sectionGroups(core: Core, siteId: string): Promise<Map<string, string>> {
-  const rows = await core.all<{ id: string; title: string }>('SELECT id, title FROM site_section_groups WHERE site_id = ?', [siteId]);
-  return new Map(rows.map((r) => [r.id, r.title]));
+async function sectionGroups(core: Core, siteId: string, organizationId: string): Promise<Map<string, string>> {
+  return await core.remember(`site-section-groups:${siteId}`, async () => {
+    const rows = await core.all<{ id: string; title: string }>('SELECT id, title FROM site_section_groups WHERE site_id = ?', [siteId]);
+    return new Map(rows.map((r) => [r.id, r.title]));
+  }, organizationId);
 }
 
 /** The navigation every page of a site space shows. */
 export async function frame(core: Core, visit: SiteVisit, place: VisitPlace, space: PublishedSpace, at: Addresses, currentId: string | undefined, search: string) {
-  const groups = await sectionGroups(core, visit.site.id);
+  const groups = await sectionGroups(core, visit.site.id, visit.site.organization_id);
   const sections = place.sections.map((s) => ({ title: s.title, href: at.join([s.path]), current: s.id === place.section?.id, ...(s.sectionGroup ? { group: groups.get(s.sectionGroup) } : {}) }));
   const sectionPrefix = place.section ? [place.section.path] : [];
   const variants = place.siteSpaces.map((s) => ({ title: s.title, href: at.join([...sectionPrefix, s.path]), current: s.id === place.siteSpace.id }));

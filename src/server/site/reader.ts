@@ -4,7 +4,7 @@ import { splitUrl, type RequestTrace } from '../app';
 import { DatabaseUnavailable } from '../../engine/errors';
 import { rawResponse } from '../raw-response';
 import { BoundedCache } from '../../engine/bounded-cache';
-import { locateSite, siteBaseUrl, type LocatedSite } from '../../engine/sites/reader/locate';
+import { locateSite, organizationInSitePath, siteBaseUrl, type LocatedSite } from '../../engine/sites/reader/locate';
 import { placeOf, visibleSiteSpaces, visitSite, type SiteVisit } from '../../engine/sites/reader/visit';
 import { publishedFile, publishedMarkdown, publishedSpaces, type PublishedSpace, type TocPage } from '../../engine/sites/reader/pages';
 import { renderMarkdown, type RenderedPage } from '../../markdown/html/render';
@@ -45,7 +45,7 @@ function jsonCookie(cookie: string | undefined, max: number): Record<string, unk
 export function siteReader(engine: Engine, options: { secureCookies?: boolean } = {}) {
   const core = engine.core;
   const secure = options.secureCookies ?? core.publicUrl.startsWith('https:');
-  const spaceOf = publishedSpaces(core);
+  const spaces = publishedSpaces(core);
   // A page's HTML depends on its revision and on the addresses its links take, nothing else (a computed
   // page's on its spec too: those are rendered each time).
   const bodies = new BoundedCache<string, RenderedPage>(KEPT_BODIES);
@@ -65,6 +65,7 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
 
   async function visitPage(req: ApiRequest, located: LocatedSite, query: URLSearchParams): Promise<ApiResponse> {
     const { site, basePath, rest } = located;
+    const spaceOf = (spaceId: string) => spaces(spaceId, site.organization_id);
     const cookies = cookiesOf(req.headers.cookie);
     const sharedKey = query.get('shareKey') ?? undefined;
     const token = query.get('jwt_token') ?? undefined;
@@ -80,7 +81,15 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
     // Claims change what a page shows: a page seen with them is the visitor's own.
     const personal = private_ || credentials.unsigned !== undefined;
     const cache = { 'cache-control': personal ? 'private, no-cache' : 'no-cache', ...(site.visibility !== 'public' ? { 'x-robots-tag': 'noindex' } : {}) };
-    if (!visit) return html(404, bareNotFoundHtml(), { 'cache-control': 'no-store', 'x-robots-tag': 'noindex' });
+    if (!visit) {
+      // A visitor-auth site sends a visitor without a valid token to its sign-in page, saying where they were going.
+      if (site.published && site.visibility === 'visitor-auth' && site.visitor_fallback_url) {
+        const target = new URL(site.visitor_fallback_url);
+        target.searchParams.set('location', `/${rest.join('/')}`);
+        return redirect(302, target.href);
+      }
+      return html(404, bareNotFoundHtml(), { 'cache-control': 'no-store', 'x-robots-tag': 'noindex' });
+    }
     const at = new Addresses(basePath);
     // A key or token in the URL is remembered in a cookie, and the URL loses it (no secret in history or a Referer).
     if (sharedKey !== undefined || token !== undefined) {
@@ -157,6 +166,11 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
     if (path === '/v1' || path.startsWith('/v1/')) return undefined;
     const asset = assetAt(path);
     if (asset) return finished(req, { status: 200, headers: { 'content-type': asset.contentType, 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' }, body: asset.body });
+    // What is remembered between requests (a site, its structure, a space's revision) is checked
+    // against the database's change versions once a request, as the API does (core.revalidate).
+    // On the path form the organization is known already: its version is read in the same query.
+    const organization = organizationInSitePath(core, path);
+    await core.revalidate(organization ? { organization } : undefined);
     const host = req.headers.host;
     const located = await locateSite(core, { host: typeof host === 'string' ? host : '', path });
     if (!located) return undefined;

@@ -27,10 +27,19 @@ const segmentsOf = (path: string): string[] | undefined => {
 
 /** A site of `organizationId` named by the URL's tail: its basename, else its id (a site without basename). */
 async function siteByTail(core: Core, organizationId: string, tail: string): Promise<SiteRow | undefined> {
-  return (
+  // Remembered until the organization's next write (core.remember), as every view of a page asks.
+  return await core.remember(`site-by-tail:${organizationId}:${tail}`, async () =>
     (await core.get<SiteRow>('SELECT * FROM sites WHERE organization_id = ? AND basename = ? AND proxy IS NULL', [organizationId, tail])) ??
-    (await core.get<SiteRow>('SELECT * FROM sites WHERE organization_id = ? AND id = ? AND proxy IS NULL', [organizationId, tail]))
-  );
+    (await core.get<SiteRow>('SELECT * FROM sites WHERE organization_id = ? AND id = ? AND proxy IS NULL', [organizationId, tail])),
+  organizationId);
+}
+
+/** The organization a path of the path form names (`…/o/{organizationId}/sites/…`), if it is one. */
+export function organizationInSitePath(core: Core, path: string): string | undefined {
+  const segments = segmentsOf(path);
+  const prefix = segmentsOf(new URL(core.publicUrl).pathname) ?? [];
+  if (!segments || !prefix.every((segment, i) => segments[i] === segment)) return undefined;
+  return segments[prefix.length] === 'o' && segments[prefix.length + 2] === 'sites' ? segments[prefix.length + 1] : undefined;
 }
 
 /**

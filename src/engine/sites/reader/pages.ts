@@ -48,9 +48,10 @@ const KEPT_REVISIONS = 32;
  */
 export function publishedSpaces(core: Core) {
   const kept = new BoundedCache<string, PublishedSpace>(KEPT_REVISIONS);
-  // Undefined for a deleted or unknown space.
-  return async (spaceId: string): Promise<PublishedSpace | undefined> => {
-    const row = await core.get<{ revision_id: string }>('SELECT revision_id FROM spaces WHERE id = ? AND deleted_at IS NULL', [spaceId]);
+  // Undefined for a deleted or unknown space. Its revision is remembered until the organization's next write.
+  return async (spaceId: string, organizationId: string): Promise<PublishedSpace | undefined> => {
+    const row = await core.remember(`space-revision:${spaceId}`, async () =>
+      await core.get<{ revision_id: string }>('SELECT revision_id FROM spaces WHERE id = ? AND deleted_at IS NULL', [spaceId]), organizationId);
     if (!row) return undefined;
     return await kept.getOrMake(row.revision_id, async () => await readRevision(core, spaceId, row.revision_id));
   };

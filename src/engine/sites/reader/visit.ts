@@ -19,7 +19,9 @@ export interface SiteVisit {
 export async function visitSite(core: Core, site: SiteRow, credentials: PublishedQuery): Promise<SiteVisit | undefined> {
   if (!(await visitorMaySee(core, site, credentials))) return undefined;
   const claims = site.adaptive_enabled ? await visitorClaims(core, site, credentials) : undefined;
-  const structure = visitorStructure(await presentSiteStructure(core, site.id, ANONYMOUS), claims);
+  // The whole structure is the organization's rows: remembered until its next write.
+  const whole = await core.remember(`site-structure:${site.id}`, async () => await presentSiteStructure(core, site.id, ANONYMOUS), site.organization_id);
+  const structure = visitorStructure(whole, claims);
   return { site, structure, customizations: customizationsOf(site) };
 }
 
