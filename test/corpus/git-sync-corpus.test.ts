@@ -354,6 +354,21 @@ function resolveLink(target: { path: string | null }, rootDir: string, pages: Se
   return { ok: false, why: 'no such file' };
 }
 
+/** `.gitbook.yaml`'s `redirects` (`from: to` lines indented under it), read as plainly as Git Sync's docs show them. */
+function redirectsOf(config: string): { from: string; to: string }[] {
+  const out: { from: string; to: string }[] = [];
+  let inside = false;
+  for (const line of config.split(/\r?\n/)) {
+    if (/^redirects:\s*$/.test(line)) inside = true;
+    else if (/^\S/.test(line)) inside = false;
+    else if (inside) {
+      const m = /^\s+([^:#]+?):\s*(\S+)\s*$/.exec(line);
+      if (m) out.push({ from: unquote(m[1]).replace(/^\/+|\/+$/g, ''), to: unquote(m[2]) });
+    }
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // The CLI.
 
@@ -425,8 +440,8 @@ interface Score {
   pulled: { identical: number; allowed: number; different: number; extra: number };
   secondPush: string;
   search: [number, number];
-  /** Pages of the published site that render (200, no block shown as unknown); internal links and images that answer. */
-  site: { pages: [number, number]; links: [number, number] };
+  /** Pages of the published site that render (200, no block shown as unknown); internal links and images that answer; redirects that answer 301 to a page. */
+  site: { pages: [number, number]; links: [number, number]; redirects: [number, number] };
   /** What was seen but is not checked (printed under the scoreboard). */
   notes: string[];
 }
@@ -447,7 +462,7 @@ afterAll(() => {
       `pulled identical ${s.pulled.identical}, allowed ${s.pulled.allowed}, different ${s.pulled.different}, extra ${s.pulled.extra}`.padEnd(58),
       `second push ${s.secondPush}`.padEnd(24),
       `search ${s.search[0]}/${s.search[1]}`.padEnd(12),
-      `site pages ${s.site.pages[0]}/${s.site.pages[1]}, links ${s.site.links[0]}/${s.site.links[1]}`,
+      `site pages ${s.site.pages[0]}/${s.site.pages[1]}, links ${s.site.links[0]}/${s.site.links[1]}, redirects ${s.site.redirects[0]}/${s.site.redirects[1]}`,
     ].join('  '),
   );
   const notes = [...scores].flatMap(([name, s]) => s.notes.map((note) => `  ${name}: ${note}`));
@@ -498,7 +513,7 @@ for (const repo of repositories) {
     for (const link of links) if (link.resolution.ok && link.resolution.file) referenced.set(link.resolution.file, (referenced.get(link.resolution.file) ?? new Set()).add(link.file));
     const bytesOf = new Map([...referenced.keys()].map((file) => [file, readFileSync(join(rootDir, file))]));
 
-    const score: Score = { push: 'not run', pages: [0, expected.length], files: [0, referenced.size], linked: [0, 0], broken: [0, 0], pulled: { identical: 0, allowed: 0, different: 0, extra: 0 }, secondPush: 'not run', search: [0, 0], site: { pages: [0, 0], links: [0, 0] }, notes: [] };
+    const score: Score = { push: 'not run', pages: [0, expected.length], files: [0, referenced.size], linked: [0, 0], broken: [0, 0], pulled: { identical: 0, allowed: 0, different: 0, extra: 0 }, secondPush: 'not run', search: [0, 0], site: { pages: [0, 0], links: [0, 0], redirects: [0, 0] }, notes: [] };
     scores.set(R, score);
     const box = sandbox();
     boxes.push(box.dir);
@@ -873,6 +888,18 @@ for (const repo of repositories) {
           const ok = res.status === 200 && anchorOk;
           if (ok) score.site.links[0]++;
           expect.soft(ok, `${R}: ${from} links ${target}: ${res.status}${anchorOk ? '' : ', no such heading'}`).toBe(true);
+        }
+        // Each `redirects` entry of .gitbook.yaml whose file is a listed page answers 301 to a page that opens.
+        const redirects = redirectsOf(repo.configFile ? readFileSync(join(repo.dir, repo.configFile), 'utf8') : '')
+          .filter(({ to }) => pageFiles.has(posix.normalize(to.replace(/^\.?\//, ''))));
+        score.site.redirects[1] = redirects.length;
+        for (const { from, to } of redirects) {
+          const res = await fetch(`${server.url}${base}/${from.split('/').map(encodeURIComponent).join('/')}`, { redirect: 'manual' });
+          const location = res.headers.get('location');
+          const landed = res.status === 301 && location ? await fetch(new URL(location, server.url)) : undefined;
+          const ok = landed?.status === 200;
+          if (ok) score.site.redirects[0]++;
+          expect.soft(ok, `${R}: .gitbook.yaml redirects ${from} to ${to}: ${res.status} ${location ?? ''} ${landed?.status ?? ''}`).toBe(true);
         }
       } finally {
         await server.stop();

@@ -97,4 +97,24 @@ describe('published sites: search, for machines, and cheap to read again', () =>
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.body).toString()).toBe(changed.body);
   });
+  it('answers the paths .gitbook.yaml redirects with 301 to the page of the file each names', async () => {
+    const t = await publishedSiteSetup({ pages: ['# Welcome\n\nHello.'] });
+    const config = 'root: ./\nredirects:\n  old/setup: ./guides/setup.md\n  Legacy: guides/\n  gone: ./nowhere.md\n  bad: [1, 2]\n';
+    const cr = await t.createCr({ subject: 'git sync' });
+    await t.writeOk(cr.id, [
+      { operation: 'insert_page', document: { markdown: '# Guides\n\nAll of them.' }, git: { path: 'guides/README.md' }, ref: 'guides' },
+      { operation: 'insert_page', document: { markdown: '# Setup\n\nSteps.' }, git: { path: 'guides/setup.md' }, into: 'guides' },
+      { operation: 'insert_files', files: [{ name: '.gitbook.yaml', contentType: 'text/yaml', base64: Buffer.from(config).toString('base64'), git: { path: '.gitbook.yaml' } }] },
+    ]);
+    await t.merge(cr.id);
+    const moved = await t.visit(`${t.base}/old/setup`);
+    expect(moved.status).toBe(301);
+    expect(moved.headers.location).toBe(`${t.base}/guides/setup`);
+    expect((await t.visit(`${t.base}/legacy/`)).headers.location).toBe(`${t.base}/guides`);
+    // A redirect to a file that is no page, or a value that is no path, is no redirect: 404.
+    expect((await t.visit(`${t.base}/gone`)).status).toBe(404);
+    expect((await t.visit(`${t.base}/bad`)).status).toBe(404);
+    // A page at the path wins over a redirect.
+    expect((await t.visit(`${t.base}/guides/setup`)).status).toBe(200);
+  });
 });

@@ -16,6 +16,7 @@ import { Addresses, ancestors, firstDocument, frame, linkResolver } from './navi
 import { FILE_CSP, finished, html, redirect, text } from './responses';
 import { searchResultsHtml, searchSite } from './search-page';
 import { MACHINE_FILES, machineFile, pageMarkdown } from './machine';
+import { redirectOf } from '../../engine/sites/reader/redirects';
 
 /** The cookie that remembers a visitor's share key and visitor token for one site: JSON `{ s, t }`. */
 export const visitCookie = (siteId: string) => `docsctl-site-${siteId}`;
@@ -129,7 +130,12 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
     const asMarkdown = place.pagePath.toLowerCase().endsWith('.md');
     const pagePath = asMarkdown ? place.pagePath.slice(0, -3) : place.pagePath;
     const page = pagePath === '' ? space.readingOrder[0] : space.byPath.get(pagePath.toLowerCase());
-    if (!page) return await notFound();
+    if (!page) {
+      // A path the repository's .gitbook.yaml redirects: 301 to the page it names.
+      const moved = asMarkdown ? undefined : await redirectOf(core, space, pagePath);
+      const to = moved ? space.byId.get(moved) : undefined;
+      return to ? redirect(301, at.page(place.prefix, space, to)) : await notFound();
+    }
     if (page.type === 'group') {
       const first = firstDocument(page);
       return first ? redirect(302, at.page(place.prefix, space, first)) : await notFound();
