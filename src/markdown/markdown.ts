@@ -49,6 +49,14 @@ export function splitFrontmatter(markdown: string): { frontmatter: Frontmatter; 
 }
 
 /**
+ * A page's content without its frontmatter and its leading `# Title` line, for a reader that shows the
+ * page's title above the content (an H1 further down stays).
+ */
+export function withoutLeadingTitle(markdown: string): string {
+  return splitFrontmatter(markdown).body.replace(/^(?:[ \t]*\r?\n)*[ ]{0,3}#[ \t]+[^\n]*(?:\r?\n|$)/, '');
+}
+
+/**
  * The first level-1 heading (`# Title` or `Title` underlined with `===`), used as a title when nothing
  * else gives one. A line scan that skips fenced code: lexing whole documents just for this was the
  * slowest part of reading a large folder.

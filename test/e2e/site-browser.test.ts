@@ -29,10 +29,14 @@ async function api(method: string, path: string, body?: unknown) {
   return text ? JSON.parse(text) : undefined;
 }
 
-/** Writes pages into a space of the site through a merged change request. */
-async function addPages(spaceId: string, markdowns: string[]) {
+/** A 2×2 PNG, red. */
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGP4z8DAwMDAxMDAAAAkYAMCFfMd4wAAAABJRU5ErkJggg==';
+
+/** Writes pages (and files) into a space of the site through a merged change request. */
+async function addPages(spaceId: string, markdowns: string[], files: { name: string; contentType: string; base64: string }[] = []) {
   const cr = await api('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'pages for the browser test' });
-  await api('POST', `/v1/spaces/${spaceId}/change-requests/${cr.id}/content`, { changes: markdowns.map((markdown) => ({ operation: 'insert_page', document: { markdown } })) });
+  const changes = [...markdowns.map((markdown) => ({ operation: 'insert_page', document: { markdown } })), ...(files.length ? [{ operation: 'insert_files', files }] : [])];
+  await api('POST', `/v1/spaces/${spaceId}/change-requests/${cr.id}/content`, { changes });
   await api('POST', `/v1/spaces/${spaceId}/change-requests/${cr.id}/merge`);
 }
 
@@ -48,8 +52,9 @@ beforeAll(async () => {
   restApiSpace = spaces.find((s) => s.title === 'REST API')!.id;
   await addPages(restApiSpace, [
     '# Hostile "title" <b>bold</b> & </title><script>window.ran = 1</script>\n\n<script>window.ran = 2</script>\n\n<img src="/nothing.png" onerror="window.ran = 3">\n\n[a link](javascript:window.ran=4) <a href="javascript:window.ran=5">b</a>\n\n<details><summary>Click</summary>\n\nHidden text.\n\n</details>',
+    '# Picture page\n\n<figure><img src="red.png" alt="A red square"><figcaption><p>Red</p></figcaption></figure>\n\n![Again](red.png)',
     '# Tabs page\n\n{% tabs %}\n{% tab title="macOS" %}\nbrew install docsctl\n{% endtab %}\n{% tab title="Linux" %}\napt install docsctl\n{% endtab %}\n{% endtabs %}',
-  ]);
+  ], [{ name: 'red.png', contentType: 'image/png', base64: PNG }]);
   await addPages(spaces.find((s) => s.title === 'Partner portal')!.id, ['# Partner pricing\n\nOnly for partners.']);
 }, 120_000);
 
@@ -77,6 +82,29 @@ describe('a published site in a real browser (headless Chromium)', () => {
     // Sections are tabs of the site; the Changelog section opens.
     await Promise.all([page.waitForNavigation(), page.click('nav.sections a:not([aria-current])')]);
     expect(page.url()).toMatch(/\/changelog/);
+    await page.close();
+  });
+
+  it('loads a page\'s images from the site itself, with their captions', async ({ skip }) => {
+    if (!browser) return skip();
+    const page = await browser.newPage();
+    const outside: string[] = [];
+    page.on('request', (r) => void (new URL(r.url()).origin !== new URL(site.url).origin && outside.push(r.url())));
+    await page.goto(site.url);
+    const href = await page.$$eval('nav.toc a', (as) => (as as HTMLAnchorElement[]).find((a) => a.textContent === 'Picture page')!.getAttribute('href'));
+    await page.goto(new URL(href!, site.url).href);
+    await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+    const images = await page.$$eval('article img', (imgs) => (imgs as HTMLImageElement[]).map((img) => ({ alt: img.alt, width: img.naturalWidth, src: img.getAttribute('src') })));
+    expect(images).toHaveLength(2);
+    // The title heads the page once: the content's own `# Picture page` is not shown again.
+    expect(await page.$$eval('h1', (hs) => hs.length)).toBe(1);
+    for (const image of images) {
+      expect(image.width).toBe(2);
+      expect(image.src).toMatch(/\/~files\/[^/]+\/red\.png$/);
+    }
+    expect(await page.$eval('article figcaption', (c) => c.textContent)).toBe('Red');
+    expect(outside).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await page.close();
   });
 

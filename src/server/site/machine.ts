@@ -2,6 +2,7 @@ import type { Core } from '../../engine/core';
 import { visibleSiteSpaces, type SiteVisit } from '../../engine/sites/reader/visit';
 import { publishedMarkdown, type PublishedSpace, type TocPage } from '../../engine/sites/reader/pages';
 import { escapeHtml } from '../../markdown/html/escape';
+import { withoutLeadingTitle } from '../../markdown/markdown';
 import type { Addresses } from './navigation';
 
 /** Files at a site's root for machines: their names, and what each answers. */
@@ -73,6 +74,6 @@ export async function pageMarkdown(core: Core, space: PublishedSpace, page: TocP
   const { data, markdown } = await publishedMarkdown(core, space, page.id);
   const description = data.description ? `${data.description}\n\n` : '';
   // The content's own first heading is the title's: written once, from the page's title.
-  const body = markdown.trim().replace(/^#[ \t]+[^\n]*(\n+|$)/, '');
+  const body = withoutLeadingTitle(markdown).trim();
   return `# ${data.title}\n\n${description}${body}\n`;
 }

@@ -9,6 +9,7 @@ import { placeOf, visibleSiteSpaces, visitSite, type SiteVisit } from '../../eng
 import { publishedFile, publishedMarkdown, publishedSpaces, type PublishedSpace, type TocPage } from '../../engine/sites/reader/pages';
 import { renderMarkdown, type RenderedPage } from '../../markdown/html/render';
 import { safeUrl } from '../../markdown/html/escape';
+import { withoutLeadingTitle } from '../../markdown/markdown';
 import { assetAt } from './assets';
 import { cookiesOf, siteCookie } from './cookies';
 import { bareNotFoundHtml, notFoundHtml, pageHtml, type NavLink, type PageView } from './layout';
@@ -147,7 +148,8 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
     if (asMarkdown) return text('text/markdown; charset=utf-8', await pageMarkdown(core, space, page), cache);
 
     const { data, markdown } = await publishedMarkdown(core, space, page.id);
-    const render = () => renderMarkdown(markdown, linkResolver(space, page, place.prefix, at));
+    // The page's title heads the page: the content's own first `# Title` is not shown twice.
+    const render = () => renderMarkdown(withoutLeadingTitle(markdown), linkResolver(space, page, place.prefix, at));
     const rendered = data.computed ? render() : await bodies.getOrMake(`${space.revisionId}\n${page.id}\n${basePath}\n${place.prefix.join('/')}`, async () => render());
     const order = space.readingOrder.findIndex((p) => p.id === page.id);
     const link = (p: TocPage | undefined): NavLink | undefined => (p ? { title: p.title, href: at.page(place.prefix, space, p) } : undefined);
