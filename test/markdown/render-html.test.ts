@@ -46,7 +46,7 @@ describe('markdown as HTML for visitors (markdown/html/render.ts)', () => {
     expect(unknown).toEqual([]);
     expect(html).toContain('<aside class="hint hint-danger" role="note" aria-label="Danger"><p>Stop <strong>now</strong></p>');
     expect(html).toMatch(/<div class="tabs" data-tabs><section class="tab" id="tabs-1-1"><h4 class="tab-title">macOS<\/h4><p>brew<\/p>\n<\/section><section class="tab" id="tabs-1-2"><h4 class="tab-title">Linux/);
-    expect(html).toContain('<figure class="code line-numbers"><figcaption class="code-title">app.js</figcaption><pre tabindex="0"><code data-language="js"><span class="line">const a = 1;</span>\n<span class="line">const b = &quot;&lt;b&gt;&quot;;</span></code></pre></figure>');
+    expect(html).toContain('<figure class="code line-numbers"><figcaption class="code-title">app.js</figcaption><pre tabindex="0"><code data-language="js"><span class="line"><span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span>;</span>\n<span class="line"><span class="hljs-keyword">const</span> b = <span class="hljs-string">&quot;&lt;b&gt;&quot;</span>;</span></code></pre></figure>');
     expect(html).toContain('<a class="card" href="/docs/guide"><span class="card-title">The guide</span></a>');
     expect(html).toContain('<figure class="embed"><a href="https://www.youtube.com/watch?v=1">https://www.youtube.com/watch?v=1</a><figcaption><p>A video</p>');
     expect(html).toContain('<div class="file"><a href="/files/report.pdf" download>report.pdf</a>');
@@ -116,5 +116,14 @@ describe('markdown as HTML for visitors (markdown/html/render.ts)', () => {
     expect(html).toContain('<code class="method method-post">POST</code> <code>/users</code></h3><p class="api-operation-spec">From api.yaml</p><p>Makes a &lt;user&gt;.</p>');
     // A container without its closing tag leaves its content as it is.
     expect(render('{% stepper %}\n{% step %}\nAlone\n').html).toContain('<p>Alone</p>');
+  });
+  it('highlights code on the server: spans of escaped text, a span cut at each line with line numbers, unknown languages and huge blocks plain', async () => {
+    const { html } = render('```python\nprint("<script>")  # say\n```\n\n```brainfudge\n<b>\n```');
+    expect(html).toContain('<code data-language="python"><span class="hljs-built_in">print</span>(<span class="hljs-string">&quot;&lt;script&gt;&quot;</span>)  <span class="hljs-comment"># say</span></code>');
+    expect(html).toContain('<code data-language="brainfudge">&lt;b&gt;</code>');
+    const lines = render('{% code lineNumbers="true" %}\n```js\n/* one\ntwo */ x\n```\n{% endcode %}').html;
+    expect(lines).toContain('<span class="line"><span class="hljs-comment">/* one</span></span>\n<span class="line"><span class="hljs-comment">two */</span> x</span>');
+    const huge = `\`\`\`js\n${'const a = 1;\n'.repeat(10_000)}\`\`\``;
+    expect(render(huge).html).not.toContain('hljs-');
   });
 });

@@ -5,6 +5,7 @@ import type { Hint, LinkBlock, ReusableContentTag, Tab, Tabs, TitledCode } from 
 import { escapeHtml, safeUrl } from './escape';
 import { htmlSanitizer } from './sanitize';
 import { renderWithContainers } from './containers';
+import { highlighted, htmlLines } from './highlight';
 
 /** Where a page's links and images go once published: the renderer knows nothing of sites. */
 export interface LinkResolver {
@@ -173,9 +174,10 @@ export function renderMarkdown(markdown: string, links: LinkResolver): RenderedP
   }
 
   function code(token: TitledCode): string {
-    const lines = token.text.split('\n');
-    const language = token.lang ? ` data-language="${escapeHtml(token.lang)}"` : '';
-    const body = token.lineNumbers ? lines.map((line) => `<span class="line">${escapeHtml(line)}</span>`).join('\n') : escapeHtml(token.text);
+    const lang = token.lang?.trim().split(/\s+/)[0];
+    const language = lang ? ` data-language="${escapeHtml(lang)}"` : '';
+    const html = highlighted(token.text, lang) ?? escapeHtml(token.text);
+    const body = token.lineNumbers ? htmlLines(html).map((line) => `<span class="line">${line}</span>`).join('\n') : html;
     const classes = ['code', token.lineNumbers ? 'line-numbers' : '', token.overflow === 'wrap' ? 'wrap' : ''].filter(Boolean).join(' ');
     const title = token.title ? `<figcaption class="code-title">${escapeHtml(token.title)}</figcaption>` : '';
     return `<figure class="${classes}">${title}<pre tabindex="0"><code${language}>${body}</code></pre></figure>\n`;

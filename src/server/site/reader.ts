@@ -8,7 +8,7 @@ import { locateSite, organizationInSitePath, siteBaseUrl, type LocatedSite } fro
 import { placeOf, visibleSiteSpaces, visitSite, type SiteVisit } from '../../engine/sites/reader/visit';
 import { publishedFile, publishedMarkdown, publishedSpaces, type PublishedSpace, type TocPage } from '../../engine/sites/reader/pages';
 import { renderMarkdown, type RenderedPage } from '../../markdown/html/render';
-import { safeUrl } from '../../markdown/html/escape';
+import { escapeHtml, safeUrl } from '../../markdown/html/escape';
 import { withoutLeadingTitle } from '../../markdown/markdown';
 import { assetAt } from './assets';
 import { cookiesOf, siteCookie } from './cookies';
@@ -40,6 +40,19 @@ function jsonCookie(cookie: string | undefined, max: number): Record<string, unk
     return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * A page rendered, or, should the renderer fail on it, its markdown as text: a page that cannot be
+ * rendered is still read, never a 500 (the failure is reported as serve reports errors).
+ */
+function safely(render: () => RenderedPage, markdown = ''): RenderedPage {
+  try {
+    return render();
+  } catch (error) {
+    process.emitWarning(`a page could not be rendered: ${(error as Error).message}`);
+    return { html: `<pre class="unrendered">${escapeHtml(markdown)}</pre>`, outline: [], unknown: [] };
   }
 }
 
@@ -150,7 +163,7 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
     const { data, markdown } = await publishedMarkdown(core, space, page.id);
     // The page's title heads the page: the content's own first `# Title` is not shown twice.
     const render = () => renderMarkdown(withoutLeadingTitle(markdown), linkResolver(space, page, place.prefix, at));
-    const rendered = data.computed ? render() : await bodies.getOrMake(`${space.revisionId}\n${page.id}\n${basePath}\n${place.prefix.join('/')}`, async () => render());
+    const rendered = data.computed ? safely(render, markdown) : await bodies.getOrMake(`${space.revisionId}\n${page.id}\n${basePath}\n${place.prefix.join('/')}`, async () => safely(render, markdown));
     const order = space.readingOrder.findIndex((p) => p.id === page.id);
     const link = (p: TocPage | undefined): NavLink | undefined => (p ? { title: p.title, href: at.page(place.prefix, space, p) } : undefined);
     const view: PageView = {

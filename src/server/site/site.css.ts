@@ -59,6 +59,23 @@ article figure.code.wrap pre{white-space:pre-wrap}
 article .code-title{font-size:13px;color:var(--muted);padding:4px 2px}
 article .line-numbers code{counter-reset:line}
 article .line-numbers .line::before{counter-increment:line;content:counter(line);display:inline-block;width:2.5em;margin-right:12px;text-align:right;color:var(--muted)}
+.hljs-keyword,.hljs-meta .hljs-keyword,.hljs-doctag,.hljs-template-tag,.hljs-template-variable,.hljs-selector-tag{color:#cf222e}
+.hljs-string,.hljs-regexp,.hljs-meta .hljs-string{color:#0a3069}
+.hljs-number,.hljs-literal,.hljs-attr,.hljs-attribute,.hljs-symbol,.hljs-variable.language_,.hljs-selector-attr,.hljs-selector-class,.hljs-selector-id,.hljs-operator{color:#0550ae}
+.hljs-title,.hljs-title.function_,.hljs-built_in,.hljs-title.class_{color:#8250df}
+.hljs-type,.hljs-params,.hljs-variable,.hljs-property{color:#953800}
+.hljs-comment,.hljs-quote,.hljs-code{color:#57606a;font-style:italic}
+.hljs-name,.hljs-tag,.hljs-selector-pseudo,.hljs-addition{color:#116329}
+.hljs-section,.hljs-bullet{color:#0550ae;font-weight:600}
+.hljs-deletion{color:#82071e}
+@media (prefers-color-scheme:dark){.hljs-keyword,.hljs-meta .hljs-keyword,.hljs-doctag,.hljs-template-tag,.hljs-template-variable,.hljs-selector-tag{color:#ff7b72}
+.hljs-string,.hljs-regexp,.hljs-meta .hljs-string{color:#a5d6ff}
+.hljs-number,.hljs-literal,.hljs-attr,.hljs-attribute,.hljs-symbol,.hljs-variable.language_,.hljs-selector-attr,.hljs-selector-class,.hljs-selector-id,.hljs-operator,.hljs-section,.hljs-bullet{color:#79c0ff}
+.hljs-title,.hljs-title.function_,.hljs-built_in,.hljs-title.class_{color:#d2a8ff}
+.hljs-type,.hljs-params,.hljs-variable,.hljs-property{color:#ffa657}
+.hljs-comment,.hljs-quote,.hljs-code{color:#8b949e}
+.hljs-name,.hljs-tag,.hljs-selector-pseudo,.hljs-addition{color:#7ee787}
+.hljs-deletion{color:#ffa198}}
 article code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em}
 article :not(pre)>code{background:var(--soft);border-radius:4px;padding:.1em .3em}
 article blockquote{margin:1em 0;padding:0 1em;border-left:4px solid var(--line);color:var(--muted)}
