@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Option, type Command } from 'commander';
 import { CliError, EXIT, UsageError } from '../errors';
 import { importLimitsOf, wholeNumberFlag, withImportLimitFlags } from './shared/import-limits';
-import { createApp, errorResponse, type ApiRequest, type ApiResponse, type App, type RequestTrace } from '../server/app';
+import { createApp, errorResponse, type ApiRequest, type ApiResponse, type App, type RequestTrace, type BodyPolicy } from '../server/app';
 import { openDatabase, requireDatabase, type Context } from '../context';
 import { holdForServer } from '../engine/store/server-lock';
 import type { AccessEntry, LogFormat } from '../server/access-log';
@@ -124,9 +124,11 @@ export function registerServe(program: Command, ctx: Context): void {
       const stopping = createStopping();
       // Published sites are read by visitors' browsers on the same listener (server/site/reader.ts).
       let readSite: ((req: ApiRequest, trace?: RequestTrace) => Promise<ApiResponse | undefined>) | undefined;
+      // A site's MCP endpoint takes a POST body of its own bound (server/site/mcp.ts).
+      let siteBodyPolicy: ((req: Omit<ApiRequest, 'body'>) => BodyPolicy | undefined) | undefined;
       const server = createHttpServer({
         handleAsync: async (req, o) => (app ? ((await readSite?.(req, o?.trace)) ?? (await app.handleAsync(req, o))) : starting()),
-        bodyPolicy: async (req) => (app ? await app.bodyPolicy(req) : { read: false, maxBodyBytes: 0 }),
+        bodyPolicy: async (req) => (app ? (siteBodyPolicy?.(req) ?? await app.bodyPolicy(req)) : { read: false, maxBodyBytes: 0 }),
       }, report, answered, stopping);
       const { boundConnections, openFileLimit, FILES_BESIDE_CONNECTIONS, DEFAULT_MAX_CONNECTIONS } = await import('../server/connection-bounds');
       // Past the open-file limit a process can accept nothing at all: the bound in all stays under it.
@@ -173,6 +175,7 @@ export function registerServe(program: Command, ctx: Context): void {
       const release = target.db === ':memory:' || isPostgresUrl(target.db) ? () => undefined : holdForServer(sqliteFile(target.db));
       app = createApp({ engine, rateLimit: { limit, windowSeconds }, onError: report, stopping: () => stopping.stopping });
       readSite = (await import('../server/site/reader')).siteReader(engine);
+      siteBodyPolicy = (await import('../server/site/mcp')).mcpBodyPolicy;
       const { publishedSites } = await import('../engine/sites/reader/locate');
       // Deleted spaces and audit records past their retention go when the engine opens, and then every
       // hour, by one server at a time when several share a PostgreSQL database.

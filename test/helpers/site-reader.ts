@@ -28,17 +28,17 @@ export async function publishedSiteSetup(options: { pages?: string[]; visibility
   const site = await patchSite({ published: true });
   const read = siteReader(t.engine);
   /** GET `url` (a path, or a whole URL whose host is the Host header) as a browser with `cookie`. */
-  const visitBytes = async (url: string, headers: Record<string, string> = {}) => {
+  const visitBytes = async (url: string, headers: Record<string, string> = {}, method = 'GET', body?: string) => {
     const whole = new URL(url, 'http://docs.test');
-    const req = { method: 'GET', url: `${whole.pathname}${whole.search}`, headers: { host: whole.host, ...headers } };
+    const req = { method, url: `${whole.pathname}${whole.search}`, headers: { host: whole.host, ...headers }, ...(body === undefined ? {} : { body }) };
     const answer = (await read(req)) ?? (await t.api.app.handleAsync(req));
     const chunks: Buffer[] = [];
     if (answer.stream) for await (const chunk of answer.stream.chunks) chunks.push(Buffer.from(chunk));
     else if (answer.body !== undefined) chunks.push(Buffer.from(answer.body));
     return { status: answer.status, headers: answer.headers, body: Buffer.concat(chunks) };
   };
-  const visit = async (url: string, headers: Record<string, string> = {}): Promise<Visit> => {
-    const answer = await visitBytes(url, headers);
+  const visit = async (url: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<Visit> => {
+    const answer = await visitBytes(url, headers, method, body);
     return { ...answer, body: answer.body.toString(answer.headers['content-type']?.startsWith('text/') || answer.headers['content-type']?.startsWith('application/') ? 'utf8' : 'latin1') };
   };
   const base = `/o/${t.orgId}/sites/${siteId}`;

@@ -18,6 +18,7 @@ import { FILE_CSP, finished, html, redirect, text } from './responses';
 import { searchResultsHtml, searchSite } from './search-page';
 import { MACHINE_FILES, machineFile, pageMarkdown } from './machine';
 import { redirectOf } from '../../engine/sites/reader/redirects';
+import { answerMcp, MCP_SEGMENTS, mcpNotFound, type SiteTools } from './mcp';
 
 /** The cookie that remembers a visitor's share key and visitor token for one site: JSON `{ s, t }`. */
 export const visitCookie = (siteId: string) => `docsctl-site-${siteId}`;
@@ -78,6 +79,32 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
     return origin + at.page(prefix, space, page);
   }
 
+  /** The MCP tools of one visit: search, read and list what the visitor sees, with the URLs the API hands out. */
+  function siteTools(visit: SiteVisit, spaceOf: (spaceId: string) => Promise<PublishedSpace | undefined>): SiteTools {
+    return {
+      async search(query) {
+        const { origin, at } = await canonicalBase(visit.site);
+        const results = await searchSite(engine, visit, query, at, spaceOf);
+        if (!results.length) return `Nothing matches "${query}".`;
+        return results.map((r) => [`- ${r.title}${r.where ? ` (${r.where})` : ''}: ${origin}${r.url}`, ...r.sections.slice(0, 2).map((s) => `  ${s.snippet}`)].join('\n')).join('\n');
+      },
+      async read(path) {
+        const { at } = await canonicalBase(visit.site);
+        let tail = /^https?:\/\//i.test(path) ? (URL.canParse(path) ? new URL(path).pathname : '') : path;
+        if (at.basePath && tail.startsWith(at.basePath)) tail = tail.slice(at.basePath.length);
+        const segments = tail.replace(/\.md$/i, '').split('/').filter(Boolean).map((s) => { try { return decodeURIComponent(s); } catch { return s; } });
+        const place = placeOf(visit.structure, segments);
+        const space = place ? await spaceOf(place.siteSpace.space.id) : undefined;
+        const page = place && space ? (place.pagePath === '' ? space.readingOrder[0] : space.byPath.get(place.pagePath.toLowerCase())) : undefined;
+        return page?.type === 'document' && space ? await pageMarkdown(core, space, page) : undefined;
+      },
+      async list() {
+        const { origin, at } = await canonicalBase(visit.site);
+        return (await machineFile(core, 'llms.txt', visit, at, origin, spaceOf))!.body;
+      },
+    };
+  }
+
   async function visitPage(req: ApiRequest, located: LocatedSite, query: URLSearchParams): Promise<ApiResponse> {
     const { site, basePath, rest } = located;
     const spaceOf = (spaceId: string) => spaces(spaceId, site.organization_id);
@@ -91,7 +118,12 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
       visitorToken: token ?? string(remembered.t),
       unsigned: jsonCookie(cookies.get(UNSIGNED_CLAIMS_COOKIE), MAX_UNSIGNED_BYTES),
     };
+    const mcp = rest.length === MCP_SEGMENTS.length && MCP_SEGMENTS.every((segment, i) => rest[i] === segment);
+    // An MCP client brings a visitor token as a bearer token (it keeps no cookie).
+    const bearer = mcp ? /^Bearer\s+(\S+)$/i.exec(String(req.headers.authorization ?? ''))?.[1] : undefined;
+    if (bearer && credentials.visitorToken === undefined) credentials.visitorToken = bearer;
     const visit = await visitSite(core, site, credentials);
+    if (mcp) return visit ? await answerMcp(req, siteTools(visit, spaceOf)) : mcpNotFound();
     const private_ = site.visibility === 'share-link' || site.visibility === 'visitor-auth';
     // Claims change what a page shows: a page seen with them is the visitor's own.
     const personal = private_ || credentials.unsigned !== undefined;
@@ -182,8 +214,8 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
   }
 
   return async function read(req: ApiRequest, trace?: RequestTrace): Promise<ApiResponse | undefined> {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
     const { path, search } = splitUrl(req.url);
+    if (req.method !== 'GET' && req.method !== 'HEAD' && !path.endsWith(`/${MCP_SEGMENTS.join('/')}`)) return undefined;
     if (path === '/v1' || path.startsWith('/v1/')) return undefined;
     const asset = assetAt(path);
     if (asset) return finished(req, { status: 200, headers: { 'content-type': asset.contentType, 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' }, body: asset.body });
