@@ -26,7 +26,7 @@ describe('a published site\'s MCP endpoint through a built serve, with the SDK\'
     await client.connect(new StreamableHTTPClientTransport(new URL(`${siteUrl}/~gitbook/mcp`)));
     try {
       expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['search', 'read_page', 'list_pages']);
-      const found = await client.callTool({ name: 'search', arguments: { query: 'bearer token' } });
+      const found = await client.callTool({ name: 'search', arguments: { query: 'bearer' } });
       const text = (found.content as { text: string }[])[0].text;
       expect(text).toMatch(/- Authentication \(API › REST API\): http:\/\/127\.0\.0\.1:\d+\/o\/[^/]+\/sites\/developers\/authentication/);
       const url = /http\S+\/authentication/.exec(text)![0];
