@@ -53,6 +53,7 @@ beforeAll(async () => {
   await addPages(restApiSpace, [
     '# Hostile "title" <b>bold</b> & </title><script>window.ran = 1</script>\n\n<script>window.ran = 2</script>\n\n<img src="/nothing.png" onerror="window.ran = 3">\n\n[a link](javascript:window.ran=4) <a href="javascript:window.ran=5">b</a>\n\n<details><summary>Click</summary>\n\nHidden text.\n\n</details>',
     '# Picture page\n\n<figure><img src="red.png" alt="A red square"><figcaption><p>Red</p></figcaption></figure>\n\n![Again](red.png)',
+    '# Formula page\n\nEnergy: $$E = mc^2$$.\n\n```python\nprint("hi")  # greet\n```\n\n$$\n\\sum_{i=1}^{n} i = \\frac{n(n+1)}{2}\n$$',
     '# Tabs page\n\n{% tabs %}\n{% tab title="macOS" %}\nbrew install docsctl\n{% endtab %}\n{% tab title="Linux" %}\napt install docsctl\n{% endtab %}\n{% endtabs %}',
   ], [{ name: 'red.png', contentType: 'image/png', base64: PNG }]);
   await addPages(spaces.find((s) => s.title === 'Partner portal')!.id, ['# Partner pricing\n\nOnly for partners.']);
@@ -104,6 +105,20 @@ describe('a published site in a real browser (headless Chromium)', () => {
     }
     expect(await page.$eval('article figcaption', (c) => c.textContent)).toBe('Red');
     expect(outside).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('draws math (MathML) and highlighted code, with no serious accessibility violation', async ({ skip }) => {
+    if (!browser) return skip();
+    const page = await browser.newPage();
+    await page.goto(site.url);
+    const href = await page.$$eval('nav.toc a', (as) => (as as HTMLAnchorElement[]).find((a) => a.textContent === 'Formula page')!.getAttribute('href'));
+    await page.goto(new URL(href!, site.url).href);
+    const sizes = await page.$$eval('article math', (ms) => ms.map((m) => Math.round(m.getBoundingClientRect().width)));
+    expect(sizes).toHaveLength(2);
+    for (const width of sizes) expect(width).toBeGreaterThan(20);
+    expect(await page.$eval('article .hljs-comment', (c) => getComputedStyle(c).fontStyle)).toBe('italic');
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.close();
   });

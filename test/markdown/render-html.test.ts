@@ -126,4 +126,15 @@ describe('markdown as HTML for visitors (markdown/html/render.ts)', () => {
     const huge = `\`\`\`js\n${'const a = 1;\n'.repeat(10_000)}\`\`\``;
     expect(render(huge).html).not.toContain('hljs-');
   });
+  it('renders $$ math as MathML: a block alone, inline within text, TeX kept out of markdown, no links from TeX', async () => {
+    const { html } = render('$$\na_1^2 + b_1^2 = c^2\n$$\n\nInline $$x_1 + y_1$$ and **bold** and $$\\href{javascript:alert(1)}{x}$$.');
+    expect(html).toMatch(/^<div class="math-block"><span class="katex"><math xmlns="http:\/\/www\.w3\.org\/1998\/Math\/MathML" display="block">/);
+    expect(html).toContain('<msubsup><mi>a</mi><mn>1</mn><mn>2</mn></msubsup>');
+    expect(html).toContain('<p>Inline <span class="katex"><math');
+    expect(html).toContain('<msub><mi>x</mi><mn>1</mn></msub>');
+    expect(html).toContain('</math></span> and <strong>bold</strong> and');
+    expect(html).not.toMatch(/href=|javascript:alert\(1\)\}\{x\}<\/mtext>/);
+    // A formula past the bound is its source.
+    expect(render(`$$${'x+'.repeat(6000)}x$$`).html).toContain('<code class="math">x+x+');
+  });
 });

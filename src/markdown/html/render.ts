@@ -6,6 +6,7 @@ import { escapeHtml, safeUrl } from './escape';
 import { htmlSanitizer } from './sanitize';
 import { renderWithContainers } from './containers';
 import { highlighted, htmlLines } from './highlight';
+import { mathHtml } from './math';
 
 /** Where a page's links and images go once published: the renderer knows nothing of sites. */
 export interface LinkResolver {
@@ -107,8 +108,10 @@ export function renderMarkdown(markdown: string, links: LinkResolver): RenderedP
         const content = inline(withoutAnchor(heading.tokens));
         return `<h${level} id="${escapeHtml(id)}">${content}<a class="anchor" href="#${escapeHtml(encodeURIComponent(id))}" aria-label="Link to this heading">#</a></h${level}>\n`;
       }
-      case 'paragraph':
-        return `<p>${inline((token as Tokens.Paragraph).tokens)}</p>\n`;
+      case 'paragraph': {
+        const paragraph = token as Tokens.Paragraph;
+        return paragraph.raw.includes('$$') ? mathParagraph(paragraph.raw) : `<p>${inline(paragraph.tokens)}</p>\n`;
+      }
       case 'text': {
         const text = token as Tokens.Text;
         return text.tokens?.length ? inline(text.tokens) : escapeHtml(text.text);
@@ -171,6 +174,20 @@ export function renderMarkdown(markdown: string, links: LinkResolver): RenderedP
         unknown.add(token.type);
         return `<p class="unknown-block" data-kind="${escapeHtml(token.type)}">${escapeHtml(token.raw.trim())}</p>\n`;
     }
+  }
+
+  /**
+   * A paragraph with math: a block of its own when `$$…$$` is all it holds, else each `$$…$$` of a line
+   * inline, the text around it read as markdown (the TeX kept out of it: `_` in TeX is no emphasis).
+   */
+  function mathParagraph(raw: string): string {
+    const whole = /^\s*\$\$([\s\S]+?)\$\$\s*$/.exec(raw);
+    if (whole) return `<div class="math-block">${mathHtml(whole[1].trim(), true)}</div>\n`;
+    const formulas: string[] = [];
+    const text = raw.replace(/\$\$([^\n]+?)\$\$/g, (_, tex: string) => `\uE000${formulas.push(tex) - 1}\uE001`);
+    const lexed = lexBlocks(text)[0] as Tokens.Paragraph | undefined;
+    const html = lexed?.type === 'paragraph' ? inline(lexed.tokens) : escapeHtml(text);
+    return `<p>${html.replace(/\uE000(\d+)\uE001/g, (_, i: string) => mathHtml(formulas[Number(i)].trim(), false))}</p>\n`;
   }
 
   function code(token: TitledCode): string {

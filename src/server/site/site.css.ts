@@ -113,6 +113,7 @@ article .api-operation{border:1px solid var(--line);border-radius:8px;padding:4p
 article .api-operation-title{margin:.6em 0}
 article .method{font-weight:700;text-transform:uppercase}
 article .api-operation-spec{color:var(--muted);font-size:14px;margin-top:0}
+article .math-block{overflow-x:auto;margin:1em 0;text-align:center}
 nav.pager{display:grid;grid-template-columns:1fr 1fr;gap:12px;margin-top:48px}
 nav.pager a{display:block;border:1px solid var(--line);border-radius:8px;padding:10px 14px;text-decoration:none}
 nav.pager .next{text-align:right;grid-column:2}
