@@ -137,4 +137,11 @@ describe('markdown as HTML for visitors (markdown/html/render.ts)', () => {
     // A formula past the bound is its source.
     expect(render(`$$${'x+'.repeat(6000)}x$$`).html).toContain('<code class="math">x+x+');
   });
+  it('keeps GitBook\'s buttons and card tables, and no other class or data attribute', async () => {
+    const { html } = render('<a href="guide.md" class="button primary evil">Start</a> <a href="x.md" class="hidden">x</a>\n\n<table data-view="cards" data-x="1"><thead><tr><th>A</th></tr></thead><tbody><tr><td>One</td></tr></tbody></table>\n\n<table data-view="list"><tr><td>x</td></tr></table>');
+    expect(html).toContain('<a href="/docs/guide" class="button primary">Start</a>');
+    expect(html).toContain('<a href="/docs/x">x</a>');
+    expect(html).toContain('<table data-view="cards">');
+    expect(html).toContain('<table><tr><td>x</td></tr></table>');
+  });
 });

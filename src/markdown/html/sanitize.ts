@@ -15,6 +15,12 @@ const ALLOWED: Record<string, string[]> = {
   td: ['colspan', 'rowspan', 'align'], th: ['colspan', 'rowspan', 'align'], thead: [], tr: [], u: [], ul: [],
 };
 
+/** Attributes kept with these values only, whatever else is written: GitBook's buttons and card tables. */
+const KEPT_VALUES: Record<string, Record<string, Set<string>>> = {
+  a: { class: new Set(['button', 'primary', 'secondary']) },
+  table: { 'data-view': new Set(['cards']) },
+};
+
 const URL_ATTRIBUTES = new Set(['href', 'src']);
 /** Tags dropped with what they hold (when closed in the same piece of HTML), never shown as text. */
 const DROPPED = new Set(['script', 'style', 'noscript', 'template', 'iframe', 'object', 'embed', 'link', 'meta', 'base', 'form', 'svg', 'math']);
@@ -35,6 +41,11 @@ export function htmlSanitizer(resolve: UrlResolver): (html: string) => string {
     // A tag outside the list is shown as text, but for those that only ever hold code or another document.
     onIgnoreTag: (tag, html) => (DROPPED.has(tag) ? '' : xss.escapeHtml(html)),
     onTagAttr(tag, name, value) {
+      const kept = KEPT_VALUES[tag]?.[name];
+      if (kept) {
+        const values = decodeReferences(value).split(/\s+/).filter((v) => kept.has(v));
+        return values.length ? `${name}="${values.join(' ')}"` : '';
+      }
       if (!ALLOWED[tag]?.includes(name) || name === 'srcset') return '';
       if (!URL_ATTRIBUTES.has(name)) return `${name}="${escapeHtml(decodeReferences(value))}"`;
       const resolved = resolve(decodeReferences(value), name as 'href' | 'src');

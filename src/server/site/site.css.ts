@@ -113,6 +113,13 @@ article .api-operation{border:1px solid var(--line);border-radius:8px;padding:4p
 article .api-operation-title{margin:.6em 0}
 article .method{font-weight:700;text-transform:uppercase}
 article .api-operation-spec{color:var(--muted);font-size:14px;margin-top:0}
+article a.button{display:inline-block;padding:6px 14px;margin:4px 6px 4px 0;border:1px solid var(--accent);border-radius:8px;text-decoration:none;font-weight:600}
+article a.button.primary{background:var(--accent);color:var(--bg)}
+article table[data-view=cards]{display:block;border:0}
+article table[data-view=cards] thead{display:none}
+article table[data-view=cards] tbody{display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:12px}
+article table[data-view=cards] tr{display:block;border:1px solid var(--line);border-radius:8px;padding:10px 14px}
+article table[data-view=cards] td{display:block;border:0;padding:2px 0}
 article .math-block{overflow-x:auto;margin:1em 0;text-align:center}
 nav.pager{display:grid;grid-template-columns:1fr 1fr;gap:12px;margin-top:48px}
 nav.pager a{display:block;border:1px solid var(--line);border-radius:8px;padding:10px 14px;text-decoration:none}
