@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { runBuilt } from '../helpers/built';
 import { freshDatabase } from './database';
 
+// Slow on purpose: a lifecycle test. A whole sample instance copied to PostgreSQL and back through the
+// built CLI, search index included (about 10 s alone; past 20 s on a busy machine).
+
 /** `db copy` between SQLite and PostgreSQL, both ways, through the built entry. */
 describe('db copy', () => {
   const dir = mkdtempSync(join(tmpdir(), 'docsctl-copy-'));
