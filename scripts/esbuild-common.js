@@ -29,6 +29,15 @@ export const ADDON_REQUEST = 'better-sqlite3/build/Release/better_sqlite3.node';
 export const versionDefine = { __DOCSCTL_VERSION__: JSON.stringify(pkg.version) };
 
 /**
+ * JavaScript text with every non-ASCII character written as a `\u` escape: the same program wherever
+ * esbuild leaves such characters (its output escapes them, but for regular expression literals: katex's
+ * `/[îïíì]/`), in a string, a regular expression, an identifier or a comment.
+ */
+export function asciiOnly(text) {
+  return text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
  * Writes a bundle's `code` to `file` headed by a hash of it (`// docsctl bundle <16 hex digits>`), and
  * answers the hash: bin/run-bundle.cjs names the bundle's code caches by it. The code moves a line down.
  */

@@ -14,7 +14,7 @@ import { makeExecutable } from './sea-inject.js';
 import { vendorPlugin } from './vendor-plugin.js';
 import { openapiSchemaPlugin } from './openapi-schema-plugin.js';
 import { buildStartupBundles } from './split-bundles.js';
-import { ADDON_REQUEST, commonOptions, IMPORT_META_BANNER, pkg, root, versionDefine, writeHeadedBundle } from './esbuild-common.js';
+import { ADDON_REQUEST, asciiOnly, commonOptions, IMPORT_META_BANNER, pkg, root, versionDefine, writeHeadedBundle } from './esbuild-common.js';
 // The asset holding the validation worker's main script, as src/self-command.ts names it.
 const SEA_WORKER_ASSET = 'openapi-worker-main.cjs';
 
@@ -120,8 +120,10 @@ if (outside.size) {
 const assets = Object.fromEntries(Object.values(startupFiles).map((file) => [basename(file), file]));
 assets['openapi-worker.cjs'] = workerBundle;
 for (const name of readdirSync(vendorDir).filter((file) => file.endsWith('.cjs'))) assets[`vendor/${name}`] = join(vendorDir, name);
-const hashes = Object.values(assets).map((file) => {
-  const code = readFileSync(file);
+const hashes = Object.entries(assets).map(([name, file]) => {
+  let code = readFileSync(file);
+  // A package's own non-ASCII characters that esbuild left as they are (in regular expressions) are escaped.
+  if (name.startsWith('vendor/') && code.some((byte) => byte > 0x7f)) code = Buffer.from(asciiOnly(code.toString('utf8')));
   if (code.some((byte) => byte > 0x7f)) {
     console.error(`${file} is not ASCII: the executable reads it as latin1`);
     process.exit(1);
