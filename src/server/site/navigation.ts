@@ -25,11 +25,15 @@ export class Addresses {
   }
 }
 
-/** Links of a page as published URLs, resolved as `docsctl links` resolves them; broken ones are text. */
+/**
+ * Links of a page as published URLs, resolved as `docsctl links` resolves them; broken ones are text.
+ * A heading's anchor is not checked here (the renderer gives headings their ids): a link to a page
+ * that exists keeps its anchor.
+ */
 export function linkResolver(space: PublishedSpace, page: TocPage, prefix: string[], at: Addresses): LinkResolver {
   const resolve = (target: string): string | undefined => {
     const found = classifyLink(target, page.id, space.index);
-    if (!found || found.status === 'broken') return undefined;
+    if (!found || (found.status === 'broken' && !(found.kind === 'anchor' && found.page))) return undefined;
     if (found.kind === 'url') return safeUrl(found.url!);
     if (found.kind === 'file') {
       const file = space.state.files.get(found.file!);

@@ -30,6 +30,8 @@ const MAX_VISIT_COOKIE_BYTES = 8192;
 const MAX_UNSIGNED_BYTES = 4096;
 /** How long a remembered share key or visitor token lasts in the browser (a token's own `exp` still applies). */
 const REMEMBER_SECONDS = 30 * 24 * 3600;
+/** Paths the app answers outside `/v1`: never a site's. */
+const APP_PATHS = new Set(['/healthz', '/readyz', '/openapi.json']);
 /** Rendered page bodies kept (by revision, page and address: never stale). */
 const KEPT_BODIES = 512;
 
@@ -216,19 +218,20 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
   return async function read(req: ApiRequest, trace?: RequestTrace): Promise<ApiResponse | undefined> {
     const { path, search } = splitUrl(req.url);
     if (req.method !== 'GET' && req.method !== 'HEAD' && !path.endsWith(`/${MCP_SEGMENTS.join('/')}`)) return undefined;
-    if (path === '/v1' || path.startsWith('/v1/')) return undefined;
+    // The API's, and the paths the app answers beside it (health, readiness and its OpenAPI document).
+    if (path === '/v1' || path.startsWith('/v1/') || APP_PATHS.has(path)) return undefined;
     const asset = assetAt(path);
     if (asset) return finished(req, { status: 200, headers: { 'content-type': asset.contentType, 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' }, body: asset.body });
-    // What is remembered between requests (a site, its structure, a space's revision) is checked
-    // against the database's change versions once a request, as the API does (core.revalidate).
-    // On the path form the organization is known already: its version is read in the same query.
-    const organization = organizationInSitePath(core, path);
-    await core.revalidate(organization ? { organization } : undefined);
-    const host = req.headers.host;
-    const located = await locateSite(core, { host: typeof host === 'string' ? host : '', path });
-    if (!located) return undefined;
-    if (trace) trace.operationId = 'readPublishedSite';
     try {
+      // What is remembered between requests (a site, its structure, a space's revision) is checked
+      // against the database's change versions once a request, as the API does (core.revalidate).
+      // On the path form the organization is known already: its version is read in the same query.
+      const organization = organizationInSitePath(core, path);
+      await core.revalidate(organization ? { organization } : undefined);
+      const host = req.headers.host;
+      const located = await locateSite(core, { host: typeof host === 'string' ? host : '', path });
+      if (!located) return undefined;
+      if (trace) trace.operationId = 'readPublishedSite';
       return finished(req, await visitPage(req, located, new URLSearchParams(search)));
     } catch (error) {
       // The database away: come back in a moment, as the API says.
