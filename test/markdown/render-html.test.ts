@@ -144,4 +144,36 @@ describe('markdown as HTML for visitors (markdown/html/render.ts)', () => {
     expect(html).toContain('<table data-view="cards">');
     expect(html).toContain('<table><tr><td>x</td></tr></table>');
   });
+  it('renders the rest of markdown and the edges of each block: escapes, breaks, titles, what does not resolve, lists, quotes', async () => {
+    const none: LinkResolver = { href: () => undefined, src: () => undefined };
+    const { html } = render([
+      'A \\*star\\* and a break  \nhere, [titled](guide.md "The title") &amp; more.',
+      '3. three\n4. four\n\n- [x] done\n- [ ] to do\n\n> quoted **words**\n\n---',
+      '| L | C | R |\n| :- | :-: | -: |\n| a | b | c |',
+      '{% embed url="https://video.example/v/1" %}\nA caption\n{% endembed %}',
+      '{% file src=".gitbook/assets/report%E0%A4%A.pdf" %}\nThe report\n{% endfile %}',
+      '{% include "/reusable-contents/missing" %}',
+      '{% openapi-operation spec=\'pets\' path="/pets" method="post" %}',
+      '{% stepper %}\n{% endstepper %}\n\n{% updates %}\n{% update %}\nNo date.\n{% endupdate %}\n{% endupdates %}\n\n{% openapi-operation %}\n{% endopenapi-operation %}',
+    ].join('\n\n'));
+    expect(html).toContain('A *star* and a break<br>here, <a href="/docs/guide" title="The title">titled</a> &amp; more.');
+    expect(html).toContain('<ol start="3"><li>three</li><li>four</li></ol>');
+    expect(html).toContain('<input type="checkbox" disabled checked aria-label="done"> done');
+    expect(html).toContain('<blockquote><p>quoted <strong>words</strong></p>');
+    expect(html).toContain('<hr>');
+    expect(html).toContain('<th scope="col" class="align-left">L</th><th scope="col" class="align-center">C</th><th scope="col" class="align-right">R</th>');
+    expect(html).toContain('<figure class="embed"><a href="https://video.example/v/1">https://video.example/v/1</a><figcaption><p>A caption</p>');
+    expect(html).toContain('download>report%E0%A4%A.pdf</a><div class="file-caption"><p>The report</p>');
+    expect(html).not.toContain('missing');
+    expect(html).toContain('<code class="method method-post">POST</code> <code>/pets</code></h3><p class="api-operation-spec">From pets</p>');
+    expect(html).toContain('<ol class="stepper"></ol>');
+    expect(html).toContain('<section class="update"><p>No date.</p>');
+    expect(html).toContain('<section class="api-operation"></section>');
+    // Nothing resolves: links are their text, images their alt, cards their target, embeds and files their names.
+    const bare = renderMarkdown('[text](x.md) ![alt text](y.png)\n\n{% content-ref url="z.md" %}\n[z.md](z.md)\n{% endcontent-ref %}\n\n{% embed url="https://e.example" %}\n{% endembed %}\n\n{% file src="f.pdf" %}\n{% endfile %}', none).html;
+    expect(bare).toContain('<p>text alt text</p>');
+    expect(bare).toContain('<p>z.md</p>');
+    expect(bare).toContain('<figure class="embed">https://e.example</figure>');
+    expect(bare).toContain('<div class="file">f.pdf</div>');
+  });
 });

@@ -116,5 +116,17 @@ describe('published sites: search, for machines, and cheap to read again', () =>
     expect((await t.visit(`${t.base}/bad`)).status).toBe(404);
     // A page at the path wins over a redirect.
     expect((await t.visit(`${t.base}/guides/setup`)).status).toBe(200);
+    // A configuration that is no YAML, or whose redirects are no mapping, redirects nothing.
+    for (const text of ['redirects: [old/setup, x]\n', 'redirects:\n  a: [\n']) {
+      const next = await t.createCr({ subject: 'config' });
+      const files = (await t.api.request('GET', `/v1/spaces/${t.spaceId}/content/files`, { as: t.adminId })).body.items as { id: string; name: string }[];
+      const configId = files.find((f) => f.name === '.gitbook.yaml')?.id;
+      await t.writeOk(next.id, [
+        ...(configId ? [{ operation: 'delete_files', files: [configId] }] : []),
+        { operation: 'insert_files', files: [{ name: '.gitbook.yaml', contentType: 'text/yaml', base64: Buffer.from(text).toString('base64'), git: { path: '.gitbook.yaml' } }] },
+      ]);
+      await t.merge(next.id);
+      expect((await t.visit(`${t.base}/old/setup`)).status).toBe(404);
+    }
   });
 });

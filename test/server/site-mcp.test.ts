@@ -44,6 +44,10 @@ describe('a published site\'s MCP endpoint, {site}/~gitbook/mcp (streamable HTTP
     expect(byUrl.content[0].text).toBe(page.content[0].text);
     expect((await t.call('read_page', { path: 'nowhere' })).isError).toBe(true);
     expect((await t.call('search', { query: '' })).isError).toBe(true);
+    expect((await t.call('read_page', { path: 42 })).isError).toBe(true);
+    expect((await t.call('read_page', { path: 'https://other.example/%E0%A4%A' })).isError).toBe(true);
+    expect((await t.call('write_page', {})).isError).toBe(true);
+    expect((await t.call('search', { query: 'nothingmatchesthis' })).content[0].text).toBe('Nothing matches "nothingmatchesthis".');
     const list = await t.call('list_pages');
     expect(list.content[0].text).toContain('# Acme Docs');
     expect(list.content[0].text).not.toContain('Secret');

@@ -3,6 +3,7 @@ import { expectOk } from '../helpers/app';
 import { publishedSiteSetup } from '../helpers/site-reader';
 import { mcpBodyPolicy } from '../../src/server/site/mcp';
 import { DatabaseUnavailable } from '../../src/engine/errors';
+import { publishedSites } from '../../src/engine/sites/reader/locate';
 
 /** A site of sections: the seeded space as the first section, a second section of two site spaces in a group. */
 async function sectionsSetup() {
@@ -98,5 +99,19 @@ describe('a published site of sections, groups and site spaces, as visitors read
     expect(mcpBodyPolicy({ method: 'POST', url: '/o/x/sites/y/~gitbook/mcp?shareKey=k', headers: {} })).toEqual({ read: true, maxBodyBytes: 65536, tooLarge: expect.stringContaining('65536 bytes') });
     expect(mcpBodyPolicy({ method: 'GET', url: '/o/x/sites/y/~gitbook/mcp', headers: {} })).toBeUndefined();
     expect(mcpBodyPolicy({ method: 'POST', url: '/v1/orgs', headers: {} })).toBeUndefined();
+  });
+  it('opens at an organization\'s custom hostname and at a site\'s own hostname without basename; lists the published sites serve announces', async () => {
+    const t = await publishedSiteSetup();
+    await t.engine.core.run('UPDATE organizations SET custom_hostname = ? WHERE id = ?', ['docs.acme.example', t.orgId]);
+    await t.patchSite({ basename: 'handbook' });
+    expect((await t.visit('http://docs.acme.example/handbook/install')).status).toBe(200);
+    expect((await t.visit('http://docs.acme.example/other')).status).toBe(404);
+    expect((await t.visit('http://docs.acme.example/')).status).toBe(404);
+    await t.engine.core.run('UPDATE sites SET hostname = ?, basename = NULL WHERE id = ?', ['handbook.acme.example', t.siteId]);
+    const own = await t.visit('http://handbook.acme.example/install');
+    expect(own.status).toBe(200);
+    expect(own.body).toContain('<a href="/install" aria-current="page">Install</a>');
+    const sites = await publishedSites(t.engine.core);
+    expect(sites).toEqual([{ id: t.siteId, title: 'Acme Docs', visibility: 'public', url: 'https://handbook.acme.example' }]);
   });
 });
