@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { sandbox } from '../helpers/cli';
 import { hasTerminal, runBuilt } from '../helpers/built';
 
+// Slow on purpose: a lifecycle test. A whole organization exported and imported again through the built
+// CLI, one of them on a terminal (about 10 s alone; past 20 s on a busy machine).
+
 type Reusable = { id: string; title: string; markdown: string; git?: { oid: string; path: string } };
 const UPGRADE = '---\ntitle: Upgrade steps\n---\n\n1. Back up.\n2. Upgrade.\n';
 
