@@ -255,8 +255,9 @@ describe('POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/im
 
 describe('an import racing other writes', () => {
   /** A page whose answer first runs `during` (as if another request got in while the import fetched). */
-  const racing = (during: () => void) => (_req: unknown, res: import('node:http').ServerResponse) => {
-    during();
+  // The change is made (committed) before the page is answered: the import's write always comes after it.
+  const racing = (during: () => Promise<unknown>) => async (_req: unknown, res: import('node:http').ServerResponse) => {
+    await during();
     res.writeHead(200, { 'content-type': 'text/html' }).end('<main><h1>Late</h1></main>');
   };
 
