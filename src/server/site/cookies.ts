@@ -5,9 +5,9 @@ export function cookiesOf(header: string | string[] | undefined): Map<string, st
   // Bounded: a header is at most 16 KiB (node), and only the first 50 cookies are read.
   for (const part of text.split(';').slice(0, 50)) {
     const at = part.indexOf('=');
-    if (at < 1) continue;
-    const name = part.slice(0, at).trim();
-    if (cookies.has(name)) continue;
+    const name = at < 0 ? '' : part.slice(0, at).trim();
+    // A part without a name (` =x`, `novalue`) is no cookie.
+    if (!name || cookies.has(name)) continue;
     let value = part.slice(at + 1).trim();
     if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
     try {
