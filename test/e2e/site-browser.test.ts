@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { sampleSandbox } from '../helpers/teams';
 import { startBuiltServer } from '../helpers/built';
 import { accessibilityViolations, launchBrowser } from '../helpers/browser';
@@ -38,6 +38,15 @@ async function addPages(spaceId: string, markdowns: string[], files: { name: str
   const changes = [...markdowns.map((markdown) => ({ operation: 'insert_page', document: { markdown } })), ...(files.length ? [{ operation: 'insert_files', files }] : [])];
   await api('POST', `/v1/spaces/${spaceId}/change-requests/${cr.id}/content`, { changes });
   await api('POST', `/v1/spaces/${spaceId}/change-requests/${cr.id}/merge`);
+}
+
+/** Opens the sample site, then the page whose entry in its table of contents starts with `title`; its URL. */
+async function openFromContents(page: Page, title: string): Promise<string> {
+  await page.goto(site.url);
+  const href = await page.$$eval('nav.toc a', (as, wanted) => (as as HTMLAnchorElement[]).find((a) => a.textContent?.startsWith(wanted))!.getAttribute('href'), title);
+  const url = new URL(href!, site.url).href;
+  await page.goto(url);
+  return url;
 }
 
 beforeAll(async () => {
@@ -91,9 +100,7 @@ describe('a published site in a real browser (headless Chromium)', () => {
     const page = await browser.newPage();
     const outside: string[] = [];
     page.on('request', (r) => void (new URL(r.url()).origin !== new URL(site.url).origin && outside.push(r.url())));
-    await page.goto(site.url);
-    const href = await page.$$eval('nav.toc a', (as) => (as as HTMLAnchorElement[]).find((a) => a.textContent === 'Picture page')!.getAttribute('href'));
-    await page.goto(new URL(href!, site.url).href);
+    await openFromContents(page, 'Picture page');
     await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
     const images = await page.$$eval('article img', (imgs) => (imgs as HTMLImageElement[]).map((img) => ({ alt: img.alt, width: img.naturalWidth, src: img.getAttribute('src') })));
     expect(images).toHaveLength(2);
@@ -112,9 +119,7 @@ describe('a published site in a real browser (headless Chromium)', () => {
   it('draws math (MathML) and highlighted code, with no serious accessibility violation', async ({ skip }) => {
     if (!browser) return skip();
     const page = await browser.newPage();
-    await page.goto(site.url);
-    const href = await page.$$eval('nav.toc a', (as) => (as as HTMLAnchorElement[]).find((a) => a.textContent === 'Formula page')!.getAttribute('href'));
-    await page.goto(new URL(href!, site.url).href);
+    await openFromContents(page, 'Formula page');
     const sizes = await page.$$eval('article math', (ms) => ms.map((m) => Math.round(m.getBoundingClientRect().width)));
     expect(sizes).toHaveLength(2);
     for (const width of sizes) expect(width).toBeGreaterThan(20);
@@ -140,14 +145,8 @@ describe('a published site in a real browser (headless Chromium)', () => {
     const page = await browser.newPage();
     const dialogs: string[] = [];
     page.on('dialog', (d) => (dialogs.push(d.message()), void d.dismiss()));
-    const response = await page.goto(`${site.url}/hostile-title-bold-and-script`);
-    const url = response?.status() === 200 ? page.url() : undefined;
     // The page is found through the table of contents whatever its slug.
-    if (!url) {
-      await page.goto(site.url);
-      const href = await page.$$eval('nav.toc a', (as) => (as as HTMLAnchorElement[]).find((a) => a.textContent?.startsWith('Hostile'))!.getAttribute('href'));
-      await page.goto(new URL(href!, site.url).href);
-    }
+    await openFromContents(page, 'Hostile');
     expect(await page.$eval('article h1', (h) => h.textContent)).toBe('Hostile "title" <b>bold</b> & </title><script>window.ran = 1</script>');
     for (const link of await page.$$('article a[href^="javascript"]')) await link.click();
     await page.click('article details summary');
@@ -159,10 +158,7 @@ describe('a published site in a real browser (headless Chromium)', () => {
   it('shows tabs as tabs with JavaScript, and every panel under its title without', async ({ skip }) => {
     if (!browser) return skip();
     const page = await browser.newPage();
-    await page.goto(site.url);
-    const href = await page.$$eval('nav.toc a', (as) => (as as HTMLAnchorElement[]).find((a) => a.textContent === 'Tabs page')!.getAttribute('href'));
-    const tabsUrl = new URL(href!, site.url).href;
-    await page.goto(tabsUrl);
+    const tabsUrl = await openFromContents(page, 'Tabs page');
     expect(await page.$$eval('[role=tab]', (tabs) => tabs.map((t) => t.textContent))).toEqual(['macOS', 'Linux']);
     expect(await page.$eval('[role=tabpanel]:not([hidden])', (p) => p.textContent)).toContain('brew install');
     await page.click('[role=tab]:nth-child(2)');
