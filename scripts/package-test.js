@@ -84,11 +84,13 @@ function docsctl(args, { expect = 0, json = false, env: extraEnv = {} } = {}) {
 const results = [];
 async function check(name, fn) {
   loaded = new Set();
+  const started = performance.now();
   try {
     const detail = await fn();
     results.push({ name, ok: true });
     const loads = loaded.size ? `loads ${[...loaded].sort().join(', ')}` : '';
-    const said = [detail, loads].filter(Boolean).join('; ');
+    const took = `${((performance.now() - started) / 1000).toFixed(1)} s`;
+    const said = [detail, loads, took].filter(Boolean).join('; ');
     console.log(`ok   ${name}${said ? ` (${said})` : ''}`);
   } catch (error) {
     results.push({ name, ok: false });
@@ -135,9 +137,12 @@ async function withFixtureSite(fn) {
   }
 }
 
-/** `serve --port 0 --json` from the executable (with `args`, in `env` and `extraEnv`); resolves with its URL and a way to stop it. */
+/**
+ * `serve --port 0 --json` from the executable (with `args`, in `env` and `extraEnv`); resolves with its URL
+ * and a way to stop it. No load balancer watches it: SIGTERM stops it at once (no 5 s of --shutdown-grace).
+ */
 function startServe(args = [], extraEnv = {}) {
-  const child = spawn(...command(['serve', '--port', '0', '--metrics-port', '0', '--json', ...args]), { cwd: dir, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(...command(['serve', '--port', '0', '--metrics-port', '0', '--json', '--shutdown-grace', '0', ...args]), { cwd: dir, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
   // Whatever happens to this script, the server does not outlive it.
   process.on('exit', () => child.exitCode === null && child.kill('SIGKILL'));
   let stderr = '';

@@ -6,6 +6,9 @@ import { Pool } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { runBuilt, spawnBuiltServe } from '../helpers/built';
 
+// Slow on purpose: a lifecycle test. PostgreSQL is restarted six times under load (each restart a
+// fast shutdown, recovery and a second and a half of serving) with two built replicas: 15-21 s.
+
 type Cluster = { url: string; restart: () => Promise<void>; stop: () => void };
 
 /**
