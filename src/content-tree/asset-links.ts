@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import { decodeTarget, isUrl, linkDestination } from './link-target';
+import { decodeCharacterReferences } from '../markdown/character-references';
 
 /**
  * Links from a page to a file, in the forms Git Sync folders write them: a markdown link or image
@@ -11,6 +12,10 @@ import { decodeTarget, isUrl, linkDestination } from './link-target';
 const DESTINATION = /(\]\([ \t]*)(?:<([^>\n]*)>|([^\s)<>]+))((?:[ \t]+(?:"[^"\n]*"|'[^'\n]*'))?[ \t]*\))/g;
 const SRC = /(\bsrc\s*=\s*)(?:"([^"\n]*)"|'([^'\n]*)')/gi;
 const FILE_REF = /^\/files\/([^/?#\s]+)$/;
+/** An attribute's value as the browser reads it: the platform writes `src="A &#x26; B.png"`. */
+const attribute = (value: string) => decodeCharacterReferences(value);
+/** A path written into an attribute as the platform writes it: `&` as `&#x26;`. */
+const asAttribute = (path: string) => path.replace(/&/g, '&#x26;');
 
 /** The folder path a relative link of the page in `pageFile` names, or undefined (URLs, absolute paths, anchors). */
 export function resolveLocal(target: string, pageFile: string): string | undefined {
@@ -27,7 +32,7 @@ export function localTargets(markdown: string, pageFile: string): string[] {
     if (path) found.push(path);
   }
   for (const m of markdown.matchAll(SRC)) {
-    const path = resolveLocal(m[2] ?? m[3], pageFile);
+    const path = resolveLocal(attribute(m[2] ?? m[3]), pageFile);
     if (path) found.push(path);
   }
   return found;
@@ -46,7 +51,7 @@ export function rewriteLinks(markdown: string, pageFile: string, idOf: (path: st
       return id ? `${open}/files/${id}${close}` : whole;
     })
     .replace(SRC, (whole, open: string, double: string | undefined, single: string | undefined) => {
-      const id = idFor(double ?? single!);
+      const id = idFor(attribute(double ?? single!));
       return id ? `${open}${double !== undefined ? `"/files/${id}"` : `'/files/${id}'`}` : whole;
     });
 }
@@ -71,6 +76,6 @@ export function restoreLinks(markdown: string, pageFile: string, pathOf: (id: st
     .replace(SRC, (whole, open: string, double: string | undefined, single: string | undefined) => {
       const relative = relativeFor(double ?? single!);
       if (relative === undefined) return whole;
-      return `${open}${double !== undefined ? `"${relative}"` : `'${relative}'`}`;
+      return `${open}${double !== undefined ? `"${asAttribute(relative)}"` : `'${asAttribute(relative)}'`}`;
     });
 }

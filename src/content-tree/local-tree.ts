@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import { firstHeading, slugify, splitFrontmatter } from '../markdown/markdown';
+import { asciiSlugify, firstHeading, slugify, splitFrontmatter } from '../markdown/markdown';
 import { localTargets } from './asset-links';
 import { includedFiles } from './includes';
 import { CONFIG_FILES, GITBOOK_ASSETS, layoutOf, type GitbookLayout } from './gitbook-config';
@@ -23,6 +23,11 @@ export interface LocalPage {
   href?: string;
   /** The file Git Sync keeps the page in (recorded on the page, so `pull` writes it back there). */
   git?: string;
+  /**
+   * The slug the rule before issue 57 gave, where it differs (`ota` for `中国OTA随单行李加购.md`): a page
+   * the space has by that slug keeps it (content-tree/push.ts).
+   */
+  legacySlug?: string;
 }
 
 /**
@@ -74,6 +79,13 @@ const IGNORED = /^(\.|node_modules$)/;
  * (`a-+-b.md` is `a-b`), so an unusual name never fails a push.
  */
 export const slugOfName = (name: string): string => slugify(name, '._');
+
+/** A slug (of a title, or of a name with `keep`) and, where it differs, the one the ASCII-only rule gave. */
+function slugsOf(text: string, keep = ''): { slug: string; legacySlug?: string } {
+  const slug = slugify(text, keep);
+  const legacySlug = asciiSlugify(text, keep);
+  return legacySlug === slug ? { slug } : { slug, legacySlug };
+}
 
 /** Title of a page: frontmatter `title`, else its first heading, else its slug. */
 export function titleOf(markdown: string, slug: string): string {
@@ -234,8 +246,8 @@ function pageOfFile(file: string, markdown: string, parentPath: string | null, f
   const name = posix.basename(file);
   const folder = posix.dirname(file);
   const readme = name.toLowerCase() === 'readme.md';
-  const slug = readme ? (folder === '.' ? 'readme' : slugOfName(posix.basename(folder))) : slugOfName(name.slice(0, -3));
-  return { parentPath, slug, title: titleOf(markdown, fallbackTitle), markdown, file, git: file, group: false };
+  const slugs = readme ? (folder === '.' ? { slug: 'readme' } : slugsOf(posix.basename(folder), '._')) : slugsOf(name.slice(0, -3), '._');
+  return { parentPath, ...slugs, title: titleOf(markdown, fallbackTitle), markdown, file, git: file, group: false };
 }
 
 /** Slugs taken under each parent: a second page with the same slug gets `-2`, as the space would name it. */
@@ -254,8 +266,9 @@ function slugTaker() {
 /**
  * The pages a SUMMARY.md lists, in its order: list nesting is the page hierarchy, headings top-level
  * groups, links to other sites link pages. Markdown files it does not list are not pages (they are
- * reported as skipped). An entry naming no file, or a file already listed, is skipped too, and its
- * sub-entries go to its parent.
+ * reported as skipped). An entry whose file does not exist is an empty page (reported too); one naming
+ * no markdown file, a file already listed or one outside the content is skipped, and its sub-entries go
+ * to its parent.
  */
 async function readSummaryTree(source: TreeSource, layout: GitbookLayout, summary: Summary, files: string[]): Promise<LocalTree> {
   const pages: LocalPage[] = [];
@@ -273,14 +286,21 @@ async function readSummaryTree(source: TreeSource, layout: GitbookLayout, summar
   const add = async (entry: SummaryEntry, parentPath: string | null): Promise<void> => {
     let path: string | null = parentPath;
     if (entry.kind === 'group') {
-      path = place({ parentPath, slug: slugify(entry.title), title: entry.title, markdown: '', file: layout.summary, group: true });
+      path = place({ parentPath, ...slugsOf(entry.title), title: entry.title, markdown: '', file: layout.summary, group: true });
     } else if (entry.kind === 'link') {
-      path = place({ parentPath, slug: slugify(entry.title), title: entry.title, markdown: '', file: layout.summary, group: false, href: entry.href });
+      path = place({ parentPath, ...slugsOf(entry.title), title: entry.title, markdown: '', file: layout.summary, group: false, href: entry.href });
     } else {
       const file = posix.normalize(posix.join(base, entry.file!));
-      const markdown = file.startsWith('../') || !isMarkdown(file) || listed.has(file.toLowerCase()) ? undefined : await textOf(source, file).catch(() => undefined);
-      if (markdown === undefined) {
-        const why = !isMarkdown(file) ? 'is not a markdown file' : listed.has(file.toLowerCase()) ? 'is listed twice (its first entry is its page)' : 'does not exist';
+      const usable = !file.startsWith('../') && isMarkdown(file) && !listed.has(file.toLowerCase());
+      const markdown = usable ? await textOf(source, file).catch(() => undefined) : undefined;
+      if (usable && markdown === undefined) {
+        // The platform's editor leaves entries whose file was never written: an empty page at its place,
+        // its sub-entries under it, kept in that file (pull writes it, so a second push changes nothing).
+        listed.add(file.toLowerCase());
+        path = place(pageOfFile(file, '', parentPath, entry.title || posix.basename(file, '.md')));
+        skipped.push(`${at(entry)}: ${entry.file} does not exist: an empty page "${entry.title}" in its place`);
+      } else if (markdown === undefined) {
+        const why = !isMarkdown(file) ? 'is not a markdown file' : listed.has(file.toLowerCase()) ? 'is listed twice (its first entry is its page)' : 'is outside the content';
         skipped.push(`${at(entry)}: ${entry.file} ${why}`);
       } else {
         listed.add(file.toLowerCase());
@@ -326,12 +346,13 @@ async function readFolderTree(source: TreeSource, files: string[]): Promise<Loca
     for (const entry of entries) {
       const file = pathOf(dir, entry.name);
       if (entry.isDirectory && withMarkdown.has(file)) {
-        const slug = free(parentPath, slugOfName(entry.name));
+        const { slug: own, legacySlug } = slugsOf(entry.name, '._');
+        const slug = free(parentPath, own);
         const path = parentPath ? `${parentPath}/${slug}` : slug;
         const readme = await textOf(source, `${file}/README.md`).catch(() => undefined);
         pages.push(
           readme === undefined
-            ? { path, parentPath, slug, title: entry.name, markdown: '', file, group: true }
+            ? { path, parentPath, slug, ...(legacySlug ? { legacySlug } : {}), title: entry.name, markdown: '', file, group: true }
             : { ...pageOfFile(`${file}/README.md`, readme, parentPath, entry.name), slug, path },
         );
         await walk(file, path);

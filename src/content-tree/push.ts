@@ -223,13 +223,40 @@ function matchPages(local: LocalPage[], remote: RemotePage[]): Map<LocalPage, Re
 }
 
 /**
+ * The pages with the slugs the space has: a page it holds by the slug the ASCII-only rule gave (the same
+ * file, or the same place) keeps that slug, and its sub-pages' paths follow; new pages take today's rule.
+ */
+function withSpaceSlugs(pages: LocalPage[], remote: RemotePage[]): LocalPage[] {
+  if (!pages.some((p) => p.legacySlug)) return pages;
+  const byGit = new Map(remote.filter((p) => p.git).map((p) => [p.git!.toLowerCase(), p]));
+  const remotePaths = new Set(remote.map((p) => p.path));
+  const moved = new Map<string, string>();
+  return pages.map((page) => {
+    const parentPath = page.parentPath === null ? null : (moved.get(page.parentPath) ?? page.parentPath);
+    const under = (slug: string) => (parentPath ? `${parentPath}/${slug}` : slug);
+    const existing = page.git ? byGit.get(page.git.toLowerCase()) : undefined;
+    const legacy = page.legacySlug;
+    // The same file under the old rule's slug, or that slug numbered as a second sibling took it (`ota-2`).
+    const kept = legacy === undefined ? undefined
+      : existing ? (existing.slug === legacy || new RegExp(`^${legacy.replace(/[.]/g, '\\.')}-[0-9]+$`).test(existing.slug) ? existing.slug : undefined)
+      : remotePaths.has(under(legacy)) ? legacy : undefined;
+    const slug = kept ?? page.slug;
+    const path = under(slug);
+    if (path === page.path && parentPath === page.parentPath) return page;
+    moved.set(page.path, path);
+    return { ...page, slug, path, parentPath };
+  });
+}
+
+/**
  * The page changes alone: inserts, updates and moves (parents first, siblings in order), and
  * deletes. A new page is labelled with its path (`ref`), so a sub-page inserted or moved in the same
  * batch names its parent by it.
  */
 export function planPages(local: Pick<LocalTree, 'pages'>, remote: RemotePage[]): Omit<PushPlan, 'files'> {
-  const matched = matchPages(local.pages, remote);
-  const localByPath = new Map(local.pages.map((p) => [p.path, p]));
+  const pages = withSpaceSlugs(local.pages, remote);
+  const matched = matchPages(pages, remote);
+  const localByPath = new Map(pages.map((p) => [p.path, p]));
   const kept = new Set(matched.values());
   /** Where a local page's parent is in the space: its id, or its ref when it is inserted by this batch. */
   const parentOf = (parentPath: string | null) => {
@@ -237,7 +264,7 @@ export function planPages(local: Pick<LocalTree, 'pages'>, remote: RemotePage[])
     const parent = localByPath.get(parentPath)!;
     return matched.get(parent)?.id ?? parentPath;
   };
-  const parents = new Set(local.pages.map((p) => p.parentPath));
+  const parents = new Set(pages.map((p) => p.parentPath));
   const defaultFile = (page: LocalPage) => defaultFileOf(page.path, parents.has(page.path));
   const planned: { depth: number; change: Change }[] = [];
   const origins = new Map<Change, LocalPage>();
@@ -249,7 +276,7 @@ export function planPages(local: Pick<LocalTree, 'pages'>, remote: RemotePage[])
   const listing: PlannedPage[] = [];
   let inserted = 0;
   let updated = 0;
-  for (const page of local.pages) {
+  for (const page of pages) {
     const parentKey = page.parentPath ?? '';
     const at = siblingIndex.get(parentKey) ?? 0;
     siblingIndex.set(parentKey, at + 1);

@@ -26,9 +26,24 @@ export interface Summary {
 }
 
 const ITEM = /^([ \t]*)[*+-][ \t]+(.*)$/;
-// `[text](target)` or `[text](<target>)`, an optional "title" after the target ignored.
-// Written so that no input makes them backtrack more than linearly (a zip import reads SUMMARY.md in `serve`).
-const LINK = /^\[((?:\\.|[^\]\\])*)\]\([ \t]*(?:<([^>\n]*)>|([^\s)<>]+))(?:[ \t]+(?:"[^"]*"|'[^']*'))?[ \t]*\)/;
+// A thematic break (`***`, `---`, `___`, `* * *`): it ends the current `##` group.
+const BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
+// `[text](target)` or `[text](<target>)`, an optional "title" after the target ignored, tried at each `[`
+// that no backslash escapes (`linkIn`). Link text holds no unescaped `[` and a target no `(` or `<`, so
+// the tries read disjoint stretches of a line: no input makes them more than linear (a zip import reads
+// SUMMARY.md in `serve`).
+const LINK = /\[((?:\\.|[^[\]\\])*)\]\([ \t]*(?:<([^<>\n]*)>|([^\s()<>]+))(?:[ \t]+(?:"[^"]*"|'[^']*'))?[ \t]*\)/y;
+
+/** The first link of an item's text, wherever it stands in it. */
+function linkIn(content: string): RegExpExecArray | undefined {
+  for (let at = content.indexOf('['); at !== -1; at = content.indexOf('[', at + 1)) {
+    if (content[at - 1] === '\\') continue;
+    LINK.lastIndex = at;
+    const link = LINK.exec(content);
+    if (link) return link;
+  }
+  return undefined;
+}
 
 /** A heading's text without its closing `#`s and trailing blanks, in one pass from the end (a regex would backtrack). */
 function trimClosingHashes(text: string): string {
@@ -66,6 +81,12 @@ export function parseSummary(text: string): Summary {
       }
       return;
     }
+    if (BREAK.test(raw)) {
+      // What follows is at the top level again (the platform's editor writes `***` after a group).
+      stack = [];
+      group = undefined;
+      return;
+    }
     const item = ITEM.exec(raw);
     if (!item) return;
     const entry = entryOf(item[2].trim(), i + 1);
@@ -78,10 +99,15 @@ export function parseSummary(text: string): Summary {
   return summary;
 }
 
+/**
+ * An item's entry: a group without a link; else a page or a link page titled by the item's whole text,
+ * the link's own text in place of the link (`* 📂 [Projects](projects/README.md)` is `📂 Projects`).
+ */
 function entryOf(content: string, line: number): SummaryEntry {
-  const link = LINK.exec(content);
+  const link = linkIn(content);
   if (!link) return { kind: 'group', title: withoutHtml(unescape(content)), line, children: [] };
-  const title = unescape(link[1]).trim();
+  const around = (text: string) => withoutHtml(unescape(text));
+  const title = [around(content.slice(0, link.index)), unescape(link[1]).trim(), around(content.slice(link.index + link[0].length))].filter(Boolean).join(' ');
   const target = link[2] ?? link[3];
   if (isUrl(target)) return { kind: 'link', title, href: target, line, children: [] };
   const file = decodeTarget(target.replace(/#.*$/, '')).replace(/^(\.\/)+/, '');

@@ -1,16 +1,12 @@
-/** Heading ids and the visible text they are made from, shared by link checks and search sections. */
+/** Heading ids and the visible text they are made from, shared by link checks, search sections and published pages. */
+import { createRequire } from 'node:module';
 import type { Token } from 'marked';
+import { decodeCharacterReferences } from './character-references';
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-/** marked keeps entities as written in text tokens; the heading's visible text has them decoded. */
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? whole;
-    const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-  });
-}
+type Transliterate = (text: string) => string;
+// Loaded with the first heading outside ASCII, not at every start of the CLI (its tables are 190 KB).
+const load = createRequire(import.meta.url);
+let transliterate: Transliterate | undefined;
 
 /** The visible text of inline tokens: link text kept, images and inline HTML dropped. */
 export function visibleText(tokens: Token[] | undefined): string {
@@ -18,7 +14,8 @@ export function visibleText(tokens: Token[] | undefined): string {
     .map((t) => {
       if (t.type === 'image' || t.type === 'html') return '';
       if ('tokens' in t && Array.isArray(t.tokens) && t.tokens.length) return visibleText(t.tokens);
-      return decodeEntities((t as { text?: string }).text ?? '');
+      // A no-break space is a space between words of a heading's id.
+      return decodeCharacterReferences((t as { text?: string }).text ?? '').replace(/\u00a0/g, ' ');
     })
     .join('');
 }
@@ -26,6 +23,24 @@ export function visibleText(tokens: Token[] | undefined): string {
 /** GitHub's heading id: lower-cased, punctuation and symbols dropped, each space a `-`. */
 export function slugOfHeading(text: string): string {
   return text.trim().toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, '').replace(/ /g, '-');
+}
+
+/**
+ * The platform's heading id (docs/cli.md, "Anchors"): the text in Latin letters (`中文分词` is
+ * `zhong wen fen ci`, `Über` is `Uber`), lower-cased, every run of characters other than letters,
+ * digits, `_`, `.` and `~` one `-`, none at either end; an id that would start with a digit starts
+ * with `id-`, and a heading without a letter or digit is `section`. `Release 4.9` is `release-4.9`, `AppConfig:JamfValidation:Enabled` is
+ * `appconfig-jamfvalidation-enabled`, `1. Which data is processed` is `id-1.-which-data-is-processed`.
+ */
+export function platformSlugOfHeading(text: string): string {
+  let latin = text;
+  if (/[^\x00-\x7f]/.test(text)) {
+    transliterate ??= ((module: { transliterate: Transliterate }) => module.transliterate)(load('transliteration'));
+    latin = transliterate(text);
+  }
+  const slug = latin.toLowerCase().replace(/[^a-z0-9_.~]+/g, '-').replace(/^-+|-+$/g, '');
+  // A heading of symbols only (`🚀`) still needs an id to link to.
+  return /^[0-9]/.test(slug) ? `id-${slug}` : slug || 'section';
 }
 
 /** A heading's visible text, and the id an anchor in it gives (GitBook: `## Title <a href="#x" id="x"></a>`). */
@@ -52,15 +67,15 @@ export function headingOf(tokens: Token[] | undefined): Heading {
 }
 
 /**
- * Ids of headings in document order: an explicit id as it is, else the slug of the text, repeated
- * slugs numbered `-1`, `-2`… as GitHub does (counting every heading's slug, as GitHub does).
+ * Ids of headings in document order: an explicit id as it is, else the slug of the text (GitHub's rule,
+ * or `slug`'s), repeated slugs numbered `-1`, `-2`… as GitHub does (counting every heading's slug).
  */
-export function headingIds(headings: (string | Heading)[]): string[] {
+export function headingIds(headings: (string | Heading)[], slug: (text: string) => string = slugOfHeading): string[] {
   const seen = new Map<string, number>();
   const ids: string[] = [];
   for (const heading of headings) {
     const { text, id: explicit } = typeof heading === 'string' ? { text: heading, id: undefined } : heading;
-    const base = slugOfHeading(text);
+    const base = slug(text);
     let id = base;
     while (seen.has(id)) {
       const n = seen.get(base)! + 1;
@@ -73,3 +88,31 @@ export function headingIds(headings: (string | Heading)[]): string[] {
   return ids;
 }
 
+
+/** The ids published pages give headings: an explicit id, else the platform's (`platformSlugOfHeading`). */
+export const publishedHeadingIds = (headings: (string | Heading)[]): string[] => headingIds(headings, platformSlugOfHeading);
+
+/**
+ * Every anchor that names one of the headings, each with the id its published page gives it: the
+ * platform's id, GitHub's, the slug of the text beside an explicit id, and the platform's without the
+ * `id-` older GitBook sites did not add (`#5.-group-filter`).
+ */
+export function headingAnchors(headings: Heading[]): Map<string, string> {
+  const published = publishedHeadingIds(headings);
+  const anchors = new Map<string, string>();
+  const add = (ids: string[]) => ids.forEach((id, i) => anchors.has(id) || anchors.set(id, published[i]));
+  add(published);
+  add(headingIds(headings));
+  add(headingIds(headings.map((h) => h.text)));
+  add(headingIds(headings.map((h) => h.text), platformSlugOfHeading).map((id) => id.replace(/^id-(?=[0-9])/, '')));
+  return anchors;
+}
+
+/** For each heading, the other ids that name it (GitHub's, the older platform's), none of them another heading's id. */
+export function headingAliases(headings: Heading[]): string[][] {
+  const published = publishedHeadingIds(headings);
+  const primary = new Map(published.map((id, i) => [id, i]));
+  const aliases: string[][] = published.map(() => []);
+  for (const [anchor, id] of headingAnchors(headings)) if (!primary.has(anchor)) aliases[primary.get(id)!].push(anchor);
+  return aliases;
+}

@@ -216,11 +216,30 @@ export function toDocument(markdown: string): { object: 'document'; nodes: Docum
 }
 
 /**
- * A URL-safe slug of a title: lower case, accents dropped, every run of other characters one `-`,
- * starting with a letter or digit. `keep` lists characters kept besides letters and digits (a file
- * name's slug keeps `.` and `_`).
+ * A URL-safe slug of a title: lower case where a script has case, accents of Latin letters dropped,
+ * letters and digits of every script kept (`中国OTA随单行李加购` is `中国ota随单行李加购`), every run of
+ * other characters one `-`, starting with a letter or digit, at most 100 characters. `keep` lists
+ * characters kept besides letters and digits (a file name's slug keeps `.` and `_`).
  */
 export function slugify(title: string, keep = ''): string {
+  const other = new RegExp(`[^\\p{L}\\p{M}\\p{N}${keep.replace(/[\]\\^-]/g, '\\$&')}]+`, 'gu');
+  const slug = title
+    .normalize('NFKD')
+    // Accents of Latin letters only: й and ά stay letters of their scripts.
+    .replace(/([a-z])[\u0300-\u036f]+/gi, '$1')
+    // Composed again: a Hangul syllable or a Devanagari letter is one character of the slug, as typed.
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(other, '-')
+    .replace(/^[^\p{L}\p{N}]+|-+$/gu, '');
+  return Array.from(slug).slice(0, 100).join('').replace(/-+$/, '') || 'page';
+}
+
+/**
+ * The slug the rule before issue 57 gave (ASCII letters and digits only): how pages of a space pushed
+ * before then are recognised, so they keep their slugs (content-tree/push.ts).
+ */
+export function asciiSlugify(title: string, keep = ''): string {
   const other = new RegExp(`[^a-z0-9${keep.replace(/[\]\\^-]/g, '\\$&')}]+`, 'g');
   const slug = title
     .normalize('NFKD')

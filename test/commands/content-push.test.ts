@@ -57,6 +57,8 @@ describe('content push', () => {
     expect((await box.run(['content', 'push', 'docs', '--space', space, '--merge'])).code).toBe(0);
     writeFileSync(join(box.dir, 'docs/guides/upgrade.md'), '# Upgrade to v2\n');
     rmSync(join(box.dir, 'docs/guides/install.md'));
+    // Its entry gone too: an entry whose file is missing is an empty page (issue 57).
+    writeFileSync(join(box.dir, 'docs/SUMMARY.md'), '# Summary\n\n* [Welcome](README.md)\n* [Guides](guides/README.md)\n  * [Upgrade](guides/upgrade.md)\n');
     const pushed = await box.run(['content', 'push', 'docs', '--space', space, '--merge', '--json']);
     expect(pushed.code, pushed.stderr).toBe(0);
     expect(JSON.parse(pushed.stdout)).toMatchObject({ inserted: 0, updated: 1, deleted: 1, uploaded: 0, merged: true });

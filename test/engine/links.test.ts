@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyInclude, classifyLink, scanMarkdown, type RevisionIndex } from '../../src/engine/content/link-targets';
-import { headingIds, slugOfHeading } from '../../src/markdown/headings';
+import { headingIds, slugOfHeading, platformSlugOfHeading } from '../../src/markdown/headings';
 import { pageInMemory } from '../../src/engine/content/in-memory-page';
 
 describe('scanMarkdown', () => {
@@ -52,9 +52,9 @@ describe('scanMarkdown', () => {
     expect(scanMarkdown(markdown).hrefs).toEqual(['logo.png', 'inline.md', 'upper.md', 'bare.md']);
   });
 
-  it('gives every heading (also in blockquotes and lists) a GitHub id', () => {
+  it("gives every heading (also in blockquotes and lists) the platform's id and GitHub's", () => {
     const { anchors } = scanMarkdown('# Getting Started!\n\n## API & SDK\n\n> ### Quoted `code` heading\n\n- ## In a list\n\nSetext\n------\n\n## Getting started\n');
-    expect([...anchors]).toEqual(['getting-started', 'api--sdk', 'quoted-code-heading', 'in-a-list', 'setext', 'getting-started-1']);
+    expect([...anchors.keys()]).toEqual(['getting-started', 'api-sdk', 'quoted-code-heading', 'in-a-list', 'setext', 'getting-started-1', 'api--sdk']);
   });
 });
 
@@ -75,7 +75,7 @@ describe('scanMarkdown with GitBook blocks', () => {
 
   it('gives a heading with an <a id> anchor both that id and its GitHub id, and its anchor is no link', () => {
     const scan = scanMarkdown('## Install it <a href="#install" id="install"></a>\n\n### Old <a name="Legacy"></a>\n\n{% hint %}\n## Inside\n{% endhint %}\n');
-    expect([...scan.anchors].sort()).toEqual(['inside', 'install', 'install-it', 'legacy', 'old']);
+    expect([...scan.anchors.keys()].sort()).toEqual(['inside', 'install', 'install-it', 'legacy', 'old']);
     expect(scan.hrefs).toEqual([]);
   });
 
@@ -128,7 +128,30 @@ describe('heading ids', () => {
   });
 
   it('uses the visible text: link text kept, entities decoded, images dropped', () => {
-    expect([...scanMarkdown('# See [the guide](guide.md) &amp; ![logo](l.png)more').anchors]).toEqual(['see-the-guide--more']);
+    expect([...scanMarkdown('# See [the guide](guide.md) &amp; ![logo](l.png)more').anchors]).toEqual([['see-the-guide-more', 'see-the-guide-more'], ['see-the-guide--more', 'see-the-guide-more']]);
+  });
+
+  // The platform's rule, from the links its editor wrote in real repositories (issue 57).
+  it("gives the platform's ids: . _ ~ kept, every other run one -, id- before a digit, other scripts in Latin letters", () => {
+    expect(platformSlugOfHeading('Release 4.9')).toBe('release-4.9');
+    expect(platformSlugOfHeading('AppConfig:JamfValidation:Enabled')).toBe('appconfig-jamfvalidation-enabled');
+    expect(platformSlugOfHeading('1. Which data is processed')).toBe('id-1.-which-data-is-processed');
+    expect(platformSlugOfHeading('5. Group filter and output: the "label" directive')).toBe('id-5.-group-filter-and-output-the-label-directive');
+    expect(platformSlugOfHeading('Event Processor - Error Handler')).toBe('event-processor-error-handler');
+    expect(platformSlugOfHeading('Environment Variable(s)')).toBe('environment-variable-s');
+    expect(platformSlugOfHeading('1. 中文分词')).toBe('id-1.-zhong-wen-fen-ci');
+    expect(platformSlugOfHeading('Über café')).toBe('uber-cafe');
+    expect(platformSlugOfHeading('🚀')).toBe('section');
+  });
+
+  it("resolves an anchor by the platform's id, GitHub's, the older id without id-, or a footnote, each to the id its page is published with", () => {
+    const { anchors } = scanMarkdown('## Release 4.9\n\n## 5. Group: the "label" directive\n\n## Intro <a href="#start" id="start"></a>\n\nA note[^3].\n\n[^3]: The note.\n');
+    expect(Object.fromEntries(anchors)).toEqual({
+      'release-4.9': 'release-4.9', 'release-49': 'release-4.9',
+      'id-5.-group-the-label-directive': 'id-5.-group-the-label-directive', '5-group-the-label-directive': 'id-5.-group-the-label-directive', '5.-group-the-label-directive': 'id-5.-group-the-label-directive',
+      start: 'start', intro: 'start',
+      'user-content-fn-3': 'user-content-fn-3', 'user-content-fnref-3': 'user-content-fnref-3',
+    });
   });
 });
 
@@ -137,15 +160,16 @@ describe('heading ids', () => {
  * changelog (a leaf); files f1 (img/logo.png) and f2 (diagram.svg).
  */
 function index(): RevisionIndex {
+  const ids = (...names: string[]) => new Map(names.map((name) => [name, name]));
   const pages: RevisionIndex['pages'] = new Map([
-    ['p-readme', { path: 'readme', anchors: new Set(['welcome']), hasChildren: false }],
-    ['p-guide', { path: 'guide', anchors: new Set(['overview']), hasChildren: true }],
-    ['p-install', { path: 'guide/install', anchors: new Set(['on-linux', 'on-linux-1']), hasChildren: false }],
-    ['p-faq', { path: 'guide/faq', anchors: new Set(), hasChildren: false }],
-    ['p-changelog', { path: 'changelog', anchors: new Set(['v2']), hasChildren: false }],
+    ['p-readme', { path: 'readme', anchors: ids('welcome'), hasChildren: false }],
+    ['p-guide', { path: 'guide', anchors: ids('overview'), hasChildren: true }],
+    ['p-install', { path: 'guide/install', anchors: ids('on-linux', 'on-linux-1'), hasChildren: false }],
+    ['p-faq', { path: 'guide/faq', anchors: ids(), hasChildren: false }],
+    ['p-changelog', { path: 'changelog', anchors: ids('v2'), hasChildren: false }],
     // Kept by Git Sync in a file whose folder is not its path.
-    ['p-quick', { path: 'guide/quick-start', anchors: new Set(['run']), hasChildren: false, file: 'tutorials/quick-start.md' }],
-    ['p-setup', { path: 'guide/setup', anchors: new Set(), hasChildren: false, file: 'setup/README.md' }],
+    ['p-quick', { path: 'guide/quick-start', anchors: ids('run'), hasChildren: false, file: 'tutorials/quick-start.md' }],
+    ['p-setup', { path: 'guide/setup', anchors: ids(), hasChildren: false, file: 'setup/README.md' }],
   ]);
   return {
     pages,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstHeading, slugify, splitFrontmatter, toDocument, type DocumentNode } from '../../src/markdown/markdown';
+import { asciiSlugify, firstHeading, slugify, splitFrontmatter, toDocument, type DocumentNode } from '../../src/markdown/markdown';
 
 const text = (value: string, ...marks: string[]): DocumentNode => ({ object: 'text', type: 'text', leaves: [{ text: value, marks: marks.map((type) => ({ type })) }] });
 const para = (...nodes: DocumentNode[]): DocumentNode => ({ object: 'block', type: 'paragraph', nodes });
@@ -275,7 +275,17 @@ describe('slugify', () => {
   it('is "page" when nothing of the title is left', () => {
     expect(slugify('!!!')).toBe('page');
     expect(slugify('')).toBe('page');
-    expect(slugify('日本語')).toBe('page');
+    expect(slugify('🚀')).toBe('page');
+  });
+
+  // Issue 57: `中国OTA随单行李加购.md` was page `ota`, and two such pages in a folder `ota` and `ota-2`.
+  it('keeps letters and digits of every script, lower-cased where a case exists, composed as typed', () => {
+    expect(slugify('中国OTA随单行李加购')).toBe('中国ota随单行李加购');
+    expect(slugify('日本語')).toBe('日本語');
+    expect(slugify('한국어 제목')).toBe('한국어-제목');
+    expect(slugify('Мой Ελληνικά')).toBe('мой-ελληνικά');
+    expect(slugify('中国OTA随单行李加购')).not.toBe(slugify('日本OTA随单行李加购'));
+    expect(asciiSlugify('中国OTA随单行李加购')).toBe('ota');
   });
 
   it('is at most 100 characters and never ends with a hyphen after cutting', () => {

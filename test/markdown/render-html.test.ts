@@ -13,21 +13,34 @@ const render = (markdown: string) => renderMarkdown(markdown, links);
 describe('markdown as HTML for visitors (markdown/html/render.ts)', () => {
   it('escapes text and code, keeps marks, and gives each heading an id with an anchor link', () => {
     const { html, outline } = render('# A & B <i>\n\nText 5 < 6 & `a<b>&amp;` **bold** _em_ ~~del~~\n\n## Twice\n\n## Twice\n\n### Deep\n\n#### Deeper');
-    expect(html).toContain('<h1 id="a--b">A &amp; B <i>');
+    // The platform's id (`a-b`); GitHub's (`a--b`) is an alias the same links reach.
+    expect(html).toContain('<h1 id="a-b"><span id="a--b"></span>A &amp; B <i>');
     expect(html).toContain('Text 5 &lt; 6 &amp; <code>a&lt;b&gt;&amp;</code> <strong>bold</strong> <em>em</em> <del>del</del>');
     expect(html).toContain('<h2 id="twice-1">');
     expect(html).toContain('<a class="anchor" href="#twice"');
     expect(outline).toEqual([
-      { depth: 1, text: 'A & B ', id: 'a--b' },
+      { depth: 1, text: 'A & B ', id: 'a-b' },
       { depth: 2, text: 'Twice', id: 'twice' },
       { depth: 2, text: 'Twice', id: 'twice-1' },
       { depth: 3, text: 'Deep', id: 'deep' },
     ]);
   });
 
+  // Issue 57: the platform's ids, with GitHub's and the older platform's as aliases; footnotes as GitHub writes them.
+  it("gives headings the platform's ids, reachable by GitHub's too, and footnotes their notes at the end", () => {
+    const { html, outline } = render('## Release 4.9\n\n## 5. Group: the "label" directive\n\nA note[^3], again[^3], unknown[^9].\n\n[^3]: The **note**.\n');
+    expect(html).toContain('<h2 id="release-4.9"><span id="release-49"></span>Release 4.9');
+    expect(html).toContain('<h2 id="id-5.-group-the-label-directive"><span id="5-group-the-label-directive"></span><span id="5.-group-the-label-directive"></span>5. Group');
+    expect(outline.map((o) => o.id)).toEqual(['release-4.9', 'id-5.-group-the-label-directive']);
+    expect(html).toContain('A note<sup class="footnote-ref"><a href="#user-content-fn-3" id="user-content-fnref-3">3</a></sup>, again<sup class="footnote-ref"><a href="#user-content-fn-3">3</a></sup>, unknown[^9].');
+    expect(html).toMatch(/<section class="footnotes" aria-label="Footnotes"><ol><li id="user-content-fn-3"><p>The <strong>note<\/strong>\. <a href="#user-content-fnref-3"[^>]*>↩<\/a><\/p><\/li><\/ol><\/section>\n$/);
+    expect(html).not.toContain('[^3]:');
+  });
+
   it('keeps the id GitBook writes in a heading\'s anchor', () => {
     const { html, outline } = render('## Setup <a href="#setup-id" id="setup-id"></a>');
-    expect(html).toContain('<h2 id="setup-id">Setup');
+    // Links by the text's slug reach it too.
+    expect(html).toContain('<h2 id="setup-id"><span id="setup"></span>Setup');
     expect(html).not.toContain('href="#setup-id" id=');
     expect(outline[0].id).toBe('setup-id');
   });

@@ -165,8 +165,11 @@ const GitFile = lazy(() => z.strictObject({ path: text(1, 512) }));
 const Position = lazy(() => ({
   into: z.optional(z.nullable(Id)),
   at: z.optional(z.number().check(z.int(), z.minimum(0))),
-  /** docsctl extension: the page's slug (by default derived from the title on insert, kept on update). */
-  slug: z.optional(text(1, 100).check(z.regex(/^[a-z0-9][a-z0-9._-]*$/))),
+  /**
+   * docsctl extension: the page's slug (by default derived from the title on insert, kept on update):
+   * one segment of lower-case letters of any script, digits, `.`, `_` and `-`, starting with a letter or digit.
+   */
+  slug: z.optional(text(1, 100).check(z.regex(/^[\p{Ll}\p{Lm}\p{Lo}\p{N}][\p{Ll}\p{Lm}\p{Lo}\p{M}\p{N}._-]*$/u))),
 }));
 
 export const ContentChange = lazy(() => z.discriminatedUnion('operation', [

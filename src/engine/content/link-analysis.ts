@@ -35,7 +35,7 @@ export const compareKeys = (a: [number, string], b: [number, string]) => a[0] - 
  * its files and reusable contents. `anchorsOf`: a page version's heading ids (the link check's; a
  * reader that only resolves links may give none).
  */
-export async function revisionIndex(core: Core, state: RevisionState, paths: Map<string, string>, anchorsOf: (versionId: string) => Promise<Set<string>>) {
+export async function revisionIndex(core: Core, state: RevisionState, paths: Map<string, string>, anchorsOf: (versionId: string) => Promise<Map<string, string>>) {
   const parents = new Set([...state.pages.values()].map((p) => p.parent));
   const index: RevisionIndex = { pages: new Map(), pageByPath: new Map(), pageByFile: new Map(), files: new Map(), fileByName: new Map(), fileByPath: new Map(), reusables: new Map(), publicUrl: core.publicUrl };
   const pages = new Map<string, { path: string; title: string }>();

@@ -1,7 +1,9 @@
 import type { Token, Tokens } from 'marked';
 import { posix } from 'node:path';
 import { lexBlocks, splitFrontmatter, walkTokens } from '../../markdown/markdown';
-import { headingIds, headingOf, type Heading } from '../../markdown/headings';
+import { headingAnchors, headingOf, type Heading } from '../../markdown/headings';
+import { decodeCharacterReferences } from '../../markdown/character-references';
+import { FOOTNOTE_DEFINITION, footnoteIds } from '../../markdown/footnotes';
 import type { LinkBlock, ReusableContentTag } from '../../markdown/gitbook-blocks';
 
 
@@ -13,8 +15,10 @@ export interface PageScan {
   hrefs: string[];
   /** The ids its `{% include "/reusable-contents/<id>" %}` lines name, in order. */
   includes: string[];
-  anchors: Set<string>;
+  /** Every anchor naming a heading or footnote of the page, with the id its published page gives it. */
+  anchors: Map<string, string>;
 }
+
 
 /** `href` of `<a>` and `src` of `<img>` in a piece of raw HTML (quoted either way, or bare). */
 const HTML_TARGET = /<(?:a|img)\b[^>]*?\s(?:href|src)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'<>`=]+))/gi;
@@ -22,7 +26,8 @@ const HTML_TARGET = /<(?:a|img)\b[^>]*?\s(?:href|src)\s*=\s*(?:"([^"]*)"|'([^']*
 /** The link targets of raw HTML; commented-out HTML links nowhere. */
 export function htmlTargets(html: string): string[] {
   const live = html.replace(/<!--[\s\S]*?(?:-->|$)/g, '');
-  return [...live.matchAll(HTML_TARGET)].map((m) => m[1] ?? m[2] ?? m[3]).filter((href) => href !== '');
+  // An attribute's character references are what the browser reads (`A &#x26; B.png` is `A & B.png`).
+  return [...live.matchAll(HTML_TARGET)].map((m) => decodeCharacterReferences(m[1] ?? m[2] ?? m[3])).filter((href) => href !== '');
 }
 
 /**
@@ -42,6 +47,7 @@ export function scanMarkdown(markdown: string): PageScan {
   const hrefs: string[] = [];
   const includes: string[] = [];
   const headings: Heading[] = [];
+  const footnotes: string[] = [];
   // The `<a href="#x" id="x">` giving a heading its id is the heading's anchor, not a link it makes.
   const anchorTags = new Set<Token>();
   walkTokens(lexBlocks(body), (token) => {
@@ -54,9 +60,17 @@ export function scanMarkdown(markdown: string): PageScan {
     }
     else if (token.type === 'content-ref' || token.type === 'embed' || token.type === 'file') hrefs.push((token as LinkBlock).url);
     else if (token.type === 'reusable-content') includes.push((token as ReusableContentTag).reusableContent);
+    if (token.type === 'paragraph' || token.type === 'def') {
+      const footnote = FOOTNOTE_DEFINITION.exec(token.raw);
+      if (footnote) footnotes.push(footnote[1]);
+    }
   });
-  // A heading with an explicit id is still linked to by the slug of its text.
-  return { hrefs, includes, anchors: new Set([...headingIds(headings), ...headingIds(headings.map((h) => h.text))]) };
+  const anchors = headingAnchors(headings);
+  for (const label of footnotes) {
+    const { note, reference } = footnoteIds(label);
+    anchors.set(note, note).set(reference, reference);
+  }
+  return { hrefs, includes, anchors };
 }
 
 /** Where a link points once resolved, and whether that exists. `key` identifies the target in a revision. */
@@ -84,7 +98,7 @@ export interface RevisionIndex {
    * Pages by id: path, heading ids, whether it has sub-pages (its links are then relative to its own
    * folder), and the file Git Sync keeps it in (its links are then relative to that file).
    */
-  pages: Map<string, { path: string; anchors: Set<string>; hasChildren: boolean; file?: string }>;
+  pages: Map<string, { path: string; anchors: Map<string, string>; hasChildren: boolean; file?: string }>;
   /** Page ids by lower-cased path. */
   pageByPath: Map<string, string>;
   /** Page ids by Git Sync file, as written (a repository's paths are case-sensitive). */
@@ -145,12 +159,19 @@ function anchorTarget(index: RevisionIndex, pageId: string | undefined, path: st
   return { key: `anchor:${pageId ?? `path:${path}`}#${anchor}`, kind: 'anchor', status, ...(pageId ? { page: pageId } : {}), path: page?.path ?? path, anchor };
 }
 
+/** The page a link to the content's root opens: the one kept in README.md, else the first page. */
+function firstPage(index: RevisionIndex): string | undefined {
+  return index.pageByFile.get('README.md') ?? index.pages.keys().next().value;
+}
+
 /** A link of a page kept in the Git Sync file `fromFile`, resolved as GitHub resolves it in the repository. */
 function gitSyncTarget(index: RevisionIndex, fromFile: string, target: string, anchor: string): LinkTarget {
   const joined = target.startsWith('/') ? target.slice(1) : posix.join(posix.dirname(fromFile), target);
   const resolved = posix.normalize(joined).replace(/\/+$/, '').replace(/^(\.\/)+/, '');
   const escapes = resolved === '..' || resolved.startsWith('../');
-  const pageId = escapes ? undefined : (index.pageByFile.get(resolved) ?? index.pageByFile.get(`${resolved}/README.md`));
+  // `./` from README.md, `../` from a folder's README.md: the content's root, whose page is the first.
+  const root = resolved === '.' || resolved === '';
+  const pageId = escapes ? undefined : root ? firstPage(index) : (index.pageByFile.get(resolved) ?? index.pageByFile.get(`${resolved}/README.md`));
   if (pageId) {
     const path = index.pages.get(pageId)!.path;
     if (anchor) return anchorTarget(index, pageId, path, anchor);
@@ -208,7 +229,7 @@ export function classifyLink(href: string, fromId: string, index: RevisionIndex)
   const resolved = posix.normalize(joined).replace(/^(\.\/)+/, '');
   const escapes = resolved === '..' || resolved.startsWith('../');
   const path = escapes ? target : pagePathOf(resolved === '.' ? '' : resolved);
-  const pageId = escapes ? undefined : index.pageByPath.get(path);
+  const pageId = escapes ? undefined : path === '' ? firstPage(index) : index.pageByPath.get(path);
 
   if (pageId) {
     if (anchor) return anchorTarget(index, pageId, path, anchor);

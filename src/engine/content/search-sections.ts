@@ -1,6 +1,6 @@
 import type { Token, Tokens } from 'marked';
 import { lexText, splitFrontmatter } from '../../markdown/markdown';
-import { headingIds, headingOf } from '../../markdown/headings';
+import { headingOf, publishedHeadingIds } from '../../markdown/headings';
 import { GITBOOK_TYPES, type Tab } from '../../markdown/gitbook-blocks';
 
 /** The text under one heading of a page (the first section is the text before any heading). */
@@ -66,8 +66,8 @@ export function sectionsOf(markdown: string, pageTitle: string, lex: (body: stri
       parts.push({ heading: text.trim(), id, depth: h.depth, tokens: [] });
     }
   }
-  // Anchors count every heading, as links to them do.
-  const anchors = headingIds(parts.slice(1).map((p) => ({ text: p.heading!, id: p.id })));
+  // Anchors count every heading, as links to them do, and are the ids published pages give headings.
+  const anchors = publishedHeadingIds(parts.slice(1).map((p) => ({ text: p.heading!, id: p.id })));
   const sections: Section[] = parts.map((part, i) => ({ anchor: i ? anchors[i - 1] : '', title: part.heading ?? pageTitle, body: textOf(part.tokens) }));
   // A leading level-1 heading that repeats the page title is the page's own title: its text is the intro.
   const untitledStart = parts[0].tokens.every((t) => t.type === 'space');

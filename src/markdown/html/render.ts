@@ -1,6 +1,7 @@
 import type { Token, Tokens } from 'marked';
 import { lexBlocks, splitFrontmatter } from '../markdown';
-import { headingIds, headingOf } from '../headings';
+import { headingAliases, headingOf, publishedHeadingIds } from '../headings';
+import { FOOTNOTE_DEFINITION, FOOTNOTE_REFERENCE, footnoteIds } from '../footnotes';
 import type { Hint, LinkBlock, ReusableContentTag, Tab, Tabs, TitledCode } from '../gitbook-blocks';
 import { escapeHtml, safeUrl } from './escape';
 import { htmlSanitizer } from './sanitize';
@@ -47,8 +48,20 @@ export function renderMarkdown(markdown: string, links: LinkResolver): RenderedP
   const tokens = lexBlocks(splitFrontmatter(markdown).body);
   const headings: Tokens.Heading[] = [];
   collectHeadings(tokens, headings);
-  const ids = headingIds(headings.map((h) => headingOf(h.tokens)));
+  // The platform's ids, so links its editor wrote (`#release-4.9`) open at their heading; GitHub's and
+  // the older platform's are empty elements at its start, so links written by those rules do too.
+  const described = headings.map((h) => headingOf(h.tokens));
+  const ids = publishedHeadingIds(described);
+  const aliases = headingAliases(described);
   const idOf = new Map(headings.map((h, i) => [h, ids[i]]));
+  const aliasesOf = new Map(headings.map((h, i) => [h, aliases[i]]));
+  // Footnotes defined at the top level, in order: their notes go at the end of the page.
+  const notes = new Map<string, string>();
+  for (const token of tokens) {
+    const label = token.type === 'paragraph' || token.type === 'def' ? FOOTNOTE_DEFINITION.exec(token.raw)?.[1] : undefined;
+    if (label && !notes.has(label.toLowerCase())) notes.set(label.toLowerCase(), '');
+  }
+  const referenced = new Set<string>();
   const outline: OutlineEntry[] = [];
   const unknown = new Set<string>();
   let tabsSeen = 0;
@@ -57,7 +70,7 @@ export function renderMarkdown(markdown: string, links: LinkResolver): RenderedP
   function inlineToken(token: Token): string {
     switch (token.type) {
       case 'text':
-        return 'tokens' in token && token.tokens?.length ? inline(token.tokens) : escapeHtml(decode((token as Tokens.Text).text));
+        return 'tokens' in token && token.tokens?.length ? inline(token.tokens) : withFootnoteReferences(escapeHtml(decode((token as Tokens.Text).text)));
       case 'escape':
         return escapeHtml((token as Tokens.Escape).text);
       case 'strong':
@@ -72,6 +85,8 @@ export function renderMarkdown(markdown: string, links: LinkResolver): RenderedP
         return '<br>';
       case 'link': {
         const link = token as Tokens.Link;
+        // `[^1]` where marked read `[^1]: https://…` as a link definition: a footnote reference still.
+        if (/^\[\^[^\]\s]+\]$/.test(link.raw)) return withFootnoteReferences(escapeHtml(link.raw));
         const href = resolved(links.href(link.href));
         const title = link.title ? ` title="${escapeHtml(link.title)}"` : '';
         return href === undefined ? inline(link.tokens) : `<a href="${escapeHtml(href)}"${title}>${inline(link.tokens)}</a>`;
@@ -83,6 +98,45 @@ export function renderMarkdown(markdown: string, links: LinkResolver): RenderedP
       default:
         return escapeHtml((token as { text?: string }).text ?? token.raw);
     }
+  }
+
+  /** `[^3]` as a link to its note, where the page defines it; the first reference carries the id notes link back to. */
+  function withFootnoteReferences(html: string): string {
+    if (!notes.size || !html.includes('[^')) return html;
+    return html.replace(FOOTNOTE_REFERENCE, (whole, label: string) => {
+      if (!notes.has(label.toLowerCase())) return whole;
+      const { note, reference } = footnoteIds(label);
+      const first = !referenced.has(note);
+      referenced.add(note);
+      return `<sup class="footnote-ref"><a href="#${note}"${first ? ` id="${reference}"` : ''}>${escapeHtml(label)}</a></sup>`;
+    });
+  }
+
+  /** A footnote's definition kept for the end of the page; undefined for any other paragraph. */
+  function footnote(token: Token, depth: number): string | undefined {
+    const label = depth === 0 ? FOOTNOTE_DEFINITION.exec(token.raw)?.[1]?.toLowerCase() : undefined;
+    if (label === undefined || notes.get(label) !== '') return undefined;
+    let text = escapeHtml(token.raw.replace(FOOTNOTE_DEFINITION, '').trim());
+    const [first, ...rest] = token.type === 'paragraph' ? (token as Tokens.Paragraph).tokens : [];
+    if (first?.type === 'text') {
+      // The note's own text, its `[^3]:` left out.
+      const own = (first as Tokens.Text).text.replace(FOOTNOTE_DEFINITION, '');
+      text = inline([{ type: 'text', raw: own, text: own } as Tokens.Text, ...rest]);
+    }
+    notes.set(label, text || ' ');
+    return '';
+  }
+
+  function footnotesSection(): string {
+    const written = [...notes].filter(([, text]) => text !== '');
+    if (!written.length) return '';
+    const items = written.map(([label, text]) => {
+      const { note, reference } = footnoteIds(label);
+      const back = referenced.has(note) ? ` <a href="#${reference}" class="footnote-back" aria-label="Back to the text">↩</a>` : '';
+      return `<li id="${note}"><p>${text}${back}</p></li>`;
+    });
+    return `<section class="footnotes" aria-label="Footnotes"><ol>${items.join('')}</ol></section>
+`;
   }
 
   function image(target: string, alt: string): string {
@@ -99,6 +153,9 @@ export function renderMarkdown(markdown: string, links: LinkResolver): RenderedP
       case 'space':
       case 'liquid-tag':
         return '';
+      case 'def':
+        // A link definition shows nothing; a footnote marked read as one (`[^1]: https://…`) goes to the end.
+        return footnote(token, depth) ?? '';
       case 'heading': {
         const heading = token as Tokens.Heading;
         const id = idOf.get(heading) ?? '';
@@ -106,9 +163,12 @@ export function renderMarkdown(markdown: string, links: LinkResolver): RenderedP
         const text = headingOf(heading.tokens).text;
         if (level <= 3 && depth === 0) outline.push({ depth: level, text, id });
         const content = inline(withoutAnchor(heading.tokens));
-        return `<h${level} id="${escapeHtml(id)}">${content}<a class="anchor" href="#${escapeHtml(encodeURIComponent(id))}" aria-label="Link to this heading">#</a></h${level}>\n`;
+        const also = (aliasesOf.get(heading) ?? []).map((alias) => `<span id="${escapeHtml(alias)}"></span>`).join('');
+        return `<h${level} id="${escapeHtml(id)}">${also}${content}<a class="anchor" href="#${escapeHtml(encodeURIComponent(id))}" aria-label="Link to this heading">#</a></h${level}>\n`;
       }
       case 'paragraph': {
+        const note = footnote(token, depth);
+        if (note !== undefined) return note;
         const paragraph = token as Tokens.Paragraph;
         return paragraph.raw.includes('$$') ? mathParagraph(paragraph.raw) : `<p>${inline(paragraph.tokens)}</p>\n`;
       }
@@ -220,7 +280,7 @@ export function renderMarkdown(markdown: string, links: LinkResolver): RenderedP
     return `<div class="table"><table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>\n`;
   }
 
-  const html = blocks(tokens, 0);
+  const html = blocks(tokens, 0) + footnotesSection();
   return { html, outline, unknown: [...unknown] };
 }
 

@@ -121,6 +121,8 @@ article table[data-view=cards] tbody{display:grid;grid-template-columns:repeat(a
 article table[data-view=cards] tr{display:block;border:1px solid var(--line);border-radius:8px;padding:10px 14px}
 article table[data-view=cards] td{display:block;border:0;padding:2px 0}
 article .math-block{overflow-x:auto;margin:1em 0;text-align:center}
+article .footnotes{margin-top:2.5em;border-top:1px solid var(--line);font-size:.9em}
+article .footnote-ref a{text-decoration:none;padding:0 .1em}
 nav.pager{display:grid;grid-template-columns:1fr 1fr;gap:12px;margin-top:48px}
 nav.pager a{display:block;border:1px solid var(--line);border-radius:8px;padding:10px 14px;text-decoration:none}
 nav.pager .next{text-align:right;grid-column:2}

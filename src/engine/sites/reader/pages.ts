@@ -37,7 +37,7 @@ export interface PublishedSpace {
 }
 
 /** A reader resolves links to headings without checking them: their ids are the renderer's. */
-const NO_ANCHORS: Set<string> = new Set();
+const NO_ANCHORS = new Map<string, string>();
 
 /** Revisions read and kept by a reader (a revision never changes, so a kept one is never stale). */
 const KEPT_REVISIONS = 32;
