@@ -462,7 +462,7 @@ afterAll(() => {
       `pulled identical ${s.pulled.identical}, allowed ${s.pulled.allowed}, different ${s.pulled.different}, extra ${s.pulled.extra}`.padEnd(58),
       `second push ${s.secondPush}`.padEnd(24),
       `search ${s.search[0]}/${s.search[1]}`.padEnd(12),
-      `site pages ${s.site.pages[0]}/${s.site.pages[1]}, links ${s.site.links[0]}/${s.site.links[1]} (${s.site.anchorsUnmatched} to a heading id of the platform's rule), redirects ${s.site.redirects[0]}/${s.site.redirects[1]}`,
+      `site pages ${s.site.pages[0]}/${s.site.pages[1]}, links ${s.site.links[0]}/${s.site.links[1]} (${s.site.anchorsUnmatched} to an anchor the page lacks), redirects ${s.site.redirects[0]}/${s.site.redirects[1]}`,
     ].join('  '),
   );
   const notes = [...scores].flatMap(([name, s]) => s.notes.map((note) => `  ${name}: ${note}`));
@@ -886,8 +886,9 @@ for (const repo of repositories) {
           if (!ids.has(pathname) && res.headers.get('content-type')?.startsWith('text/html')) ids.set(pathname, new Set([...(await res.text()).matchAll(/ id="([^"]+)"/g)].map((m) => m[1])));
           const anchorOk = !anchor || !!ids.get(pathname)?.has(decodeURIComponent(anchor));
           if (res.status === 200 && anchorOk) score.site.links[0]++;
-          // An anchor written by the platform's rule for heading ids (`#release-4.9`), which the renderer
-          // does not give yet (issue 57): the link opens its page, at the top. Counted, not failed.
+          // An anchor no heading of its page has by any rule (a heading renamed since, or an expandable's
+          // summary, which gets no id yet): the link opens its page, at the top. Counted, not failed.
+          // Issue 57 (headings by the platform's rule and GitHub's) took axon's from 70 to 27, fluentd's from 6 to 4.
           else if (res.status === 200) score.site.anchorsUnmatched++;
           expect.soft(res.status, `${R}: ${from} links ${target}: ${res.status}`).toBe(200);
         }
