@@ -15,6 +15,7 @@ import { join, posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sandbox } from '../helpers/cli';
 import { runBuilt, startBuiltServer } from '../helpers/built';
+import { slugify as transliterated } from 'transliteration';
 
 const CORPUS = process.env.DOCSCTL_CORPUS
   ? resolve(process.env.DOCSCTL_CORPUS)
@@ -284,6 +285,37 @@ function maskCode(text: string): string {
 }
 
 const htmlDecode = (text: string) => text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+
+/**
+ * Every anchor a page's headings and footnotes answer to, read independently of docsctl: GitHub's rule
+ * (github.com's documented one), the platform's as the transliteration package's own slugify gives it
+ * (`id-` before a leading digit, and without it as older sites wrote it), explicit `id`/`name`s.
+ */
+function anchorsOf(page: string): Set<string> {
+  const anchors = new Set<string>();
+  const seen = [new Map<string, number>(), new Map<string, number>()];
+  const numbered = (rule: number, id: string) => {
+    const n = seen[rule].get(id);
+    seen[rule].set(id, (n ?? -1) + 1);
+    return n === undefined ? id : `${id}-${n + 1}`;
+  };
+  let fence = false;
+  for (const line of page.split(/\r?\n/)) {
+    if (/^ {0,3}(```|~~~)/.test(line)) fence = !fence;
+    if (fence) continue;
+    const footnote = /^\[\^([^\]\s]+)\]:/.exec(line);
+    if (footnote) anchors.add(`user-content-fn-${footnote[1].toLowerCase()}`).add(`user-content-fnref-${footnote[1].toLowerCase()}`);
+    const heading = /^ {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/.exec(line);
+    if (!heading) continue;
+    for (const m of heading[1].matchAll(/\s(?:id|name)="([^"]+)"/g)) anchors.add(m[1].toLowerCase());
+    const text = htmlDecode(heading[1].replace(/<[^>]*>/g, '').replace(/!\[[^\]]*\]\([^)]*\)/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1'))
+      .replace(/[`*]/g, '').replace(/(^|[^\p{L}\p{N}])_+(?=\S)/gu, '$1').replace(/(\S)_+(?=$|[^\p{L}\p{N}])/gu, '$1').replace(/\\(.)/g, '$1').trim();
+    anchors.add(numbered(0, text.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, '').replace(/ /g, '-')));
+    const platform = numbered(1, transliterated(text));
+    anchors.add(/^[0-9]/.test(platform) ? `id-${platform}` : platform).add(platform);
+  }
+  return anchors;
+}
 
 function refsOf(page: string): Ref[] {
   const text = maskCode(page);
@@ -661,6 +693,39 @@ for (const repo of repositories) {
         const same = links.filter((l) => l.file === their.page && l.resolution.ok && l.target.path !== null && last(l.target.path) === last(their.key)).map((l) => `"${l.ref.raw}"`);
         expect.soft(false, `${R}: ${their.page}: docsctl links lists ${their.shown} as broken, but it resolves${same.length ? ` (${same.join(', ')})` : ' (no broken link of that page goes there)'}`).toBe(true);
       }
+    });
+
+    it("links: the anchors it reports broken are exactly those no heading or footnote answers to by GitHub's rule or the platform's", () => {
+      if (linksFailed) return;
+      // Ours: each link to an anchor of a listed page, judged by the headings of that page's file.
+      const ours = new Set<string>();
+      const judged = new Set<string>();
+      for (const file of documents) {
+        for (const ref of refsOf(pageText.get(file)!)) {
+          const hash = ref.dest.indexOf('#');
+          if (hash === -1 || SCHEME.test(ref.dest.trim())) continue;
+          const before = ref.dest.slice(0, hash).trim();
+          const path = before ? targetOf(before, file)?.path : file;
+          const target = path ? [path, `${path}/README.md`, path === '' ? 'README.md' : ''].find((f) => pageText.has(f)) : undefined;
+          const anchor = decode(ref.dest.slice(hash + 1)).toLowerCase();
+          if (!target || !anchor) continue;
+          const key = `${file} → ${target}#${anchor}`;
+          judged.add(key);
+          if (!anchorsOf(pageText.get(target)!).has(anchor)) ours.add(key);
+        }
+      }
+      // docsctl's: anchors of pages that exist, reported broken.
+      const theirs = new Set<string>();
+      for (const item of linkItems) {
+        const t = item.targetReference;
+        if (item.status !== 'broken' || t.kind !== 'anchor' || !t.page) continue;
+        for (const at of item.locationReferences) theirs.add(`${fileOfPage.get(at.page)} → ${fileOfPage.get(t.page)}#${t.anchor}`);
+      }
+      const missed = [...ours].filter((key) => !theirs.has(key));
+      const extra = [...theirs].filter((key) => judged.has(key) && !ours.has(key));
+      expect.soft(missed, `${R}: broken anchors docsctl links does not report`).toEqual([]);
+      expect.soft(extra, `${R}: anchors docsctl links reports broken that a heading answers to`).toEqual([]);
+      score.notes.push(`anchors: ${judged.size} links to a heading or footnote of a listed page, ${ours.size} broken by both rules, docsctl agrees on ${ours.size - missed.length}`);
     });
 
     it('pull: content pull into an empty folder gives back the pages, the files and .gitbook.yaml', async () => {
