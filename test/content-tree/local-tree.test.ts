@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { memorySource, readTreeFrom, slugOfName } from '../../src/content-tree/local-tree';
 import { sandbox } from '../helpers/cli';
@@ -51,5 +51,43 @@ describe('reading a Git Sync folder (issue 14, items 1 and 3)', () => {
     const links = await runBuilt(box, ['links', '--space', space, '--fail-on-broken']);
     expect(links.code, links.stdout + links.stderr).toBe(0);
     expect((await runBuilt(box, ['content', 'push', 'docs', '--space', space])).stderr).toContain('Nothing to push');
+  }, 60_000);
+
+  // Issue 57, as real repositories hold it: an entry without its file, text before a link, `***`, a
+  // file named in Chinese, the platform's anchors and footnotes, links to the root, `&#x26;` in a src.
+  it('pushes the last mile through the built CLI: every entry at its place, every link resolved, and pull then push changes nothing', async () => {
+    const box = sandbox();
+    expect((await runBuilt(box, ['init'])).code).toBe(0);
+    const docs = join(box.dir, 'docs');
+    const write = (name: string, content: string) => {
+      mkdirSync(dirname(join(docs, name)), { recursive: true });
+      writeFileSync(join(docs, name), content);
+    };
+    write('SUMMARY.md', '# Table of contents\n\n* [Home](README.md)\n* [Get Started](get-started/README.md)\n  * [Install](get-started/install.md)\n\n## Notes\n\n* 📂 [Release notes](notes.md)\n\n***\n\n* [中国OTA随单行李加购](中国OTA随单行李加购.md)\n');
+    write('README.md', '# Home\n\nSee [4.9](notes.md#release-4.9), [by GitHub](notes.md#release-49), [the note](#user-content-fn-1)[^1] and [the OTA page](中国OTA随单行李加购.md#id-1.-zhong-wen-fen-ci).\n\n<img src=".gitbook/assets/API Close &#x26; Apply.png" alt="">\n\n[^1]: A footnote.\n');
+    write('get-started/install.md', '# Install\n\n[Back home](../)\n');
+    write('notes.md', '# Release notes\n\n## Release 4.9\n\n[Home](./)\n');
+    write('中国OTA随单行李加购.md', '# OTA\n\n## 1. 中文分词\n');
+    write('.gitbook/assets/API Close & Apply.png', 'png');
+    const space = JSON.parse((await runBuilt(box, ['spaces', 'create', '--title', 'Last mile', '--json'])).stdout).id as string;
+    const pushed = await runBuilt(box, ['content', 'push', 'docs', '--space', space, '--merge', '--json']);
+    expect(pushed.code, pushed.stderr).toBe(0);
+    expect(JSON.parse(pushed.stdout)).toMatchObject({ uploaded: 1, skipped: ['SUMMARY.md:4: get-started/README.md does not exist: an empty page "Get Started" in its place'] });
+    const tree = await runBuilt(box, ['content', 'tree', '--space', space, '--json']);
+    expect(tree.code, tree.stderr).toBe(0);
+    type Page = { path: string; title: string; pages?: Page[] };
+    const flat = (list: Page[]): Page[] => list.flatMap((p) => [p, ...flat(p.pages ?? [])]);
+    const pages = flat(JSON.parse(tree.stdout).pages);
+    expect(pages.map((p) => [p.path, p.title])).toEqual([
+      ['readme', 'Home'], ['get-started', 'Get Started'], ['get-started/install', 'Install'], ['notes', 'Notes'],
+      ['notes/notes', 'Release notes'], ['中国ota随单行李加购', 'OTA'],
+    ]);
+    const links = await runBuilt(box, ['links', '--space', space, '--fail-on-broken']);
+    expect(links.code, links.stdout + links.stderr).toBe(0);
+    const pulled = join(box.dir, 'pulled');
+    expect((await runBuilt(box, ['content', 'pull', 'pulled', '--space', space])).code).toBe(0);
+    expect(readFileSync(join(pulled, 'get-started', 'README.md'), 'utf8')).toBe('');
+    expect(readFileSync(join(pulled, 'README.md'), 'utf8')).toContain('<img src=".gitbook/assets/API Close &#x26; Apply.png" alt="">');
+    expect((await runBuilt(box, ['content', 'push', 'pulled', '--space', space])).stderr).toContain('Nothing to push');
   }, 60_000);
 });
