@@ -116,3 +116,8 @@ export function headingAliases(headings: Heading[]): string[][] {
   for (const [anchor, id] of headingAnchors(headings)) if (!primary.has(anchor)) aliases[primary.get(id)!].push(anchor);
   return aliases;
 }
+
+/** The text of each expandable's `<summary>` in a piece of raw HTML (its tags dropped, references decoded). */
+export function summaryTexts(html: string): string[] {
+  return [...html.matchAll(/<summary>([\s\S]*?)<\/summary>/gi)].map((m) => decodeCharacterReferences(m[1].replace(/<[^>]*>/g, '')).replace(/\s+/g, ' ').trim());
+}

@@ -144,6 +144,11 @@ describe('heading ids', () => {
     expect(platformSlugOfHeading('🚀')).toBe('section');
   });
 
+  it("resolves an anchor to an expandable by its summary's text", () => {
+    const { anchors } = scanMarkdown('<details>\n\n<summary>What does <strong>Match &#x26; dock</strong> do?</summary>\n\nIt.\n\n</details>\n');
+    expect(Object.fromEntries(anchors)).toEqual({ 'what-does-match-dock-do': 'what-does-match-dock-do', 'what-does-match--dock-do': 'what-does-match-dock-do' });
+  });
+
   it("resolves an anchor by the platform's id, GitHub's, the older id without id-, or a footnote, each to the id its page is published with", () => {
     const { anchors } = scanMarkdown('## Release 4.9\n\n## 5. Group: the "label" directive\n\n## Intro <a href="#start" id="start"></a>\n\nA note[^3].\n\n[^3]: The note.\n');
     expect(Object.fromEntries(anchors)).toEqual({

@@ -37,6 +37,12 @@ describe('markdown as HTML for visitors (markdown/html/render.ts)', () => {
     expect(html).not.toContain('[^3]:');
   });
 
+  it("gives an expandable's summary the platform's id of its text, after the headings' ids", () => {
+    const { html } = render('## Common issues\n\n<details>\n\n<summary>What does <strong>this</strong> do?</summary>\n\nIt does.\n\n</details>\n\n<details><summary>Common issues</summary>\n\nAgain.\n\n</details>\n');
+    expect(html).toContain('<summary id="what-does-this-do">What does <strong>this</strong> do?</summary>');
+    expect(html).toContain('<summary id="common-issues-1">Common issues</summary>');
+  });
+
   it('keeps the id GitBook writes in a heading\'s anchor', () => {
     const { html, outline } = render('## Setup <a href="#setup-id" id="setup-id"></a>');
     // Links by the text's slug reach it too.

@@ -1,7 +1,7 @@
 import type { Token, Tokens } from 'marked';
 import { posix } from 'node:path';
 import { lexBlocks, splitFrontmatter, walkTokens } from '../../markdown/markdown';
-import { headingAnchors, headingOf, type Heading } from '../../markdown/headings';
+import { headingAnchors, headingOf, platformSlugOfHeading, slugOfHeading, summaryTexts, type Heading } from '../../markdown/headings';
 import { decodeCharacterReferences } from '../../markdown/character-references';
 import { FOOTNOTE_DEFINITION, footnoteIds } from '../../markdown/footnotes';
 import type { LinkBlock, ReusableContentTag } from '../../markdown/gitbook-blocks';
@@ -48,11 +48,15 @@ export function scanMarkdown(markdown: string): PageScan {
   const includes: string[] = [];
   const headings: Heading[] = [];
   const footnotes: string[] = [];
+  const summaries: string[] = [];
   // The `<a href="#x" id="x">` giving a heading its id is the heading's anchor, not a link it makes.
   const anchorTags = new Set<Token>();
   walkTokens(lexBlocks(body), (token) => {
     if (token.type === 'link' || token.type === 'image') hrefs.push((token as Tokens.Link).href);
-    else if (token.type === 'html' && !anchorTags.has(token)) hrefs.push(...htmlTargets((token as Tokens.HTML).text));
+    else if (token.type === 'html' && !anchorTags.has(token)) {
+      hrefs.push(...htmlTargets((token as Tokens.HTML).text));
+      summaries.push(...summaryTexts((token as Tokens.HTML).text));
+    }
     else if (token.type === 'heading') {
       const heading = headingOf((token as Tokens.Heading).tokens);
       headings.push(heading);
@@ -66,6 +70,12 @@ export function scanMarkdown(markdown: string): PageScan {
     }
   });
   const anchors = headingAnchors(headings);
+  // An expandable is linked to by its summary, as a heading is (the published page gives it that id).
+  for (const text of summaries) {
+    const id = platformSlugOfHeading(text);
+    if (!anchors.has(id)) anchors.set(id, id);
+    if (!anchors.has(slugOfHeading(text))) anchors.set(slugOfHeading(text), id);
+  }
   for (const label of footnotes) {
     const { note, reference } = footnoteIds(label);
     anchors.set(note, note).set(reference, reference);

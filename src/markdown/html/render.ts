@@ -1,6 +1,6 @@
 import type { Token, Tokens } from 'marked';
 import { lexBlocks, splitFrontmatter } from '../markdown';
-import { headingAliases, headingOf, publishedHeadingIds } from '../headings';
+import { headingAliases, headingOf, platformSlugOfHeading, publishedHeadingIds, summaryTexts } from '../headings';
 import { FOOTNOTE_DEFINITION, FOOTNOTE_REFERENCE, footnoteIds } from '../footnotes';
 import type { Hint, LinkBlock, ReusableContentTag, Tab, Tabs, TitledCode } from '../gitbook-blocks';
 import { escapeHtml, safeUrl } from './escape';
@@ -62,6 +62,8 @@ export function renderMarkdown(markdown: string, links: LinkResolver): RenderedP
     if (label && !notes.has(label.toLowerCase())) notes.set(label.toLowerCase(), '');
   }
   const referenced = new Set<string>();
+  // Ids given so far: an expandable's summary takes the next free one (a heading keeps its own).
+  const taken = new Set([...ids, ...aliases.flat()]);
   const outline: OutlineEntry[] = [];
   const unknown = new Set<string>();
   let tabsSeen = 0;
@@ -98,6 +100,18 @@ export function renderMarkdown(markdown: string, links: LinkResolver): RenderedP
       default:
         return escapeHtml((token as { text?: string }).text ?? token.raw);
     }
+  }
+
+  /** Each expandable's `<summary>` with the id links to it name: the platform's id of its text. */
+  function withSummaryIds(html: string): string {
+    if (!html.includes('<summary>')) return html;
+    return html.replace(/<summary>([\s\S]*?)<\/summary>/g, (whole, inner: string) => {
+      const base = platformSlugOfHeading(summaryTexts(whole)[0] ?? '');
+      let id = base;
+      for (let n = 1; taken.has(id); n++) id = `${base}-${n}`;
+      taken.add(id);
+      return `<summary id="${escapeHtml(id)}">${inner}</summary>`;
+    });
   }
 
   /** `[^3]` as a link to its note, where the page defines it; the first reference carries the id notes link back to. */
@@ -187,7 +201,7 @@ export function renderMarkdown(markdown: string, links: LinkResolver): RenderedP
       case 'hr':
         return '<hr>\n';
       case 'html':
-        return `${sanitize((token as Tokens.HTML).raw)}\n`;
+        return `${withSummaryIds(sanitize((token as Tokens.HTML).raw))}\n`;
       case 'hint': {
         const hint = token as Hint;
         const style = HINT_LABELS[hint.style] ? hint.style : 'info';
