@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cookiesOf, siteCookie } from '../../src/server/site/cookies';
 import { bareNotFoundHtml, notFoundHtml, pageHtml, type PageView } from '../../src/server/site/layout';
 import { snippetHtml, searchResultsHtml } from '../../src/server/site/search-page';
+import { siteIconView } from '../../src/server/site/site-icon';
 
 const VIEW: PageView = {
   siteTitle: 'Acme', home: '/', sections: [], variants: [], toc: [], breadcrumbs: [], title: 'Acme', body: '<p>Hi</p>', outline: [], noindex: false, search: '/~search',
@@ -25,12 +26,28 @@ describe('the reader\'s cookies, page frame and search results, piece by piece',
     expect(home).toContain('<li class="depth-3"><a href="#three">Three</a></li>');
     expect(home).not.toContain('Four');
     expect(home).toContain('<meta name="robots" content="noindex">');
-    const one = pageHtml({ ...VIEW, title: 'Guide', sections: [{ title: 'Only', href: '/' }], variants: [{ title: 'Only', href: '/' }], siteIcon: '/icon.png' });
+    const one = pageHtml({ ...VIEW, title: 'Guide', sections: [{ title: 'Only', href: '/' }], variants: [{ title: 'Only', href: '/' }], siteIcon: { light: 'https://x.test/l.png', dark: 'https://x.test/d.png' } });
     expect(one).not.toContain('class="sections"');
     expect(one).not.toContain('class="variants"');
-    expect(one).toContain('<img src="/icon.png" alt="">');
+    expect(one).toContain('<picture class="brand-icon"><source srcset="https://x.test/d.png" media="(prefers-color-scheme: dark)"><img src="https://x.test/l.png" alt="" width="24" height="24"></picture>');
+    expect(one).toContain('<link rel="icon" href="https://x.test/l.png">');
+    const emoji = pageHtml({ ...VIEW, siteIcon: { emoji: '📘' } });
+    expect(emoji).toContain('<span class="brand-icon" aria-hidden="true">📘</span>');
+    expect(emoji).toMatch(/<link rel="icon" href="data:image\/svg\+xml,[^"]+">/);
     expect(notFoundHtml(VIEW)).toContain('This page does not exist.');
     expect(bareNotFoundHtml()).not.toContain('Acme');
+  });
+
+  it("reads a site's stored icon: a URL, light and dark images, an emoji; nothing a page cannot show", () => {
+    expect(siteIconView(JSON.stringify({ icon: { light: '/~files/l.png', dark: '/~files/d.png' } }))).toEqual({ light: '/~files/l.png', dark: '/~files/d.png' });
+    expect(siteIconView(JSON.stringify({ icon: { light: '/l.png', dark: '/l.png' } }))).toEqual({ light: '/l.png' });
+    expect(siteIconView(JSON.stringify('/i.png'))).toEqual({ light: '/i.png' });
+    expect(siteIconView(JSON.stringify({ emoji: '📘' }))).toEqual({ emoji: '📘' });
+    // Another host (a page makes no third-party request), another scheme, nothing to show.
+    for (const stored of [null, '', JSON.stringify('https://acme.example/logo.svg'), JSON.stringify('//acme.example/logo.svg'), JSON.stringify('javascript:alert(1)'),
+      JSON.stringify({ icon: { light: 'data:text/html,x' } }), JSON.stringify({ emoji: '' }), '{not json', JSON.stringify(42)]) {
+      expect(siteIconView(stored)).toBeUndefined();
+    }
   });
 
   it('writes search results: none asked, none found, one page, and the bound of pages shown', () => {

@@ -35,6 +35,21 @@ describe('published sites answer visitors\' browsers (server/site/reader.ts)', (
     }
   });
 
+  it("shows the site's icon beside its title and as the tab's icon: an image of the site's own origin, or an emoji", async () => {
+    const t = await publishedSiteSetup();
+    // The icon has no write operation yet (as the sample sets it, the row is written directly).
+    const setIcon = (icon: unknown) => t.engine.core.run('UPDATE sites SET icon = ? WHERE id = ?', [JSON.stringify(icon), t.siteId]);
+    await setIcon({ icon: { light: '/logo-light.png', dark: '/logo-dark.png' } });
+    const images = (await t.visit(t.base)).body;
+    expect(images).toContain('<source srcset="/logo-dark.png" media="(prefers-color-scheme: dark)"><img src="/logo-light.png"');
+    expect(images).toContain('<link rel="icon" href="/logo-light.png">');
+    await setIcon({ emoji: '📘' });
+    expect((await t.visit(t.base)).body).toContain('<span class="brand-icon" aria-hidden="true">📘</span>');
+    // Another host: no request from the page to it, so no icon.
+    await setIcon({ icon: { light: 'https://acme.example/logo.svg', dark: 'https://acme.example/logo.svg' } });
+    expect((await t.visit(t.base)).body).not.toContain('acme.example');
+  });
+
   it('answers an unknown path with a 404 page that keeps the site\'s navigation, and leaves the API alone', async () => {
     const t = await publishedSiteSetup();
     const missing = await t.visit(`${t.base}/no-such-page`);
@@ -131,7 +146,7 @@ describe('published sites answer visitors\' browsers (server/site/reader.ts)', (
     expect(page.body).not.toMatch(/onerror|javascript:|data:text/i);
     expect(page.body).toContain('<title>Quotes &quot; and &lt;brackets&gt; &amp; &lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; | Acme Docs</title>');
     expect(text(page.body)).toContain('click');
-    expect(page.body).toContain('<details><summary>More</summary>');
+    expect(page.body).toContain('<details><summary id="more">More</summary>');
   });
 
   it('serves the space\'s files at their URLs, with a policy that runs nothing they hold', async () => {

@@ -1,6 +1,7 @@
 import { escapeHtml } from '../../markdown/html/escape';
 import type { OutlineEntry } from '../../markdown/html/render';
 import { SCRIPT, STYLESHEET } from './assets';
+import { emojiFavicon, type SiteIconView } from './site-icon';
 
 /** A link of the site's navigation. */
 export interface NavLink {
@@ -18,7 +19,7 @@ export interface TocEntry extends NavLink {
 /** Everything a published page shows around its content. */
 export interface PageView {
   siteTitle: string;
-  siteIcon?: string;
+  siteIcon?: SiteIconView;
   home: string;
   /** Sections as tabs, with the group each belongs to. */
   sections: (NavLink & { group?: string })[];
@@ -105,7 +106,7 @@ function head(title: string, view: Pick<PageView, 'noindex' | 'canonical' | 'sit
     view.description ? `<meta name="description" content="${e(view.description)}">` : '',
     view.noindex ? '<meta name="robots" content="noindex">' : '',
     view.canonical ? `<link rel="canonical" href="${e(view.canonical)}">` : '',
-    view.siteIcon ? `<link rel="icon" href="${e(view.siteIcon)}">` : '',
+    view.siteIcon ? `<link rel="icon" href="${e('emoji' in view.siteIcon ? emojiFavicon(view.siteIcon.emoji) : view.siteIcon.light)}">` : '',
     view.siteTitle ? openGraph(view.pageTitle ?? title, view) : '',
     `<link rel="stylesheet" href="${STYLESHEET.path}">`,
     `<script src="${SCRIPT.path}" defer></script>`,
@@ -113,8 +114,16 @@ function head(title: string, view: Pick<PageView, 'noindex' | 'canonical' | 'sit
   ].join('');
 }
 
+/** The site's icon beside its title: an emoji, or an image that follows the visitor's light or dark preference. */
+function brandIcon(icon: SiteIconView | undefined): string {
+  if (!icon) return '';
+  if ('emoji' in icon) return `<span class="brand-icon" aria-hidden="true">${e(icon.emoji)}</span>`;
+  const dark = icon.dark ? `<source srcset="${e(icon.dark)}" media="(prefers-color-scheme: dark)">` : '';
+  return `<picture class="brand-icon">${dark}<img src="${e(icon.light)}" alt="" width="24" height="24"></picture>`;
+}
+
 function header(view: Pick<PageView, 'siteTitle' | 'siteIcon' | 'home' | 'search'>): string {
-  const icon = view.siteIcon ? `<img src="${e(view.siteIcon)}" alt="">` : '';
+  const icon = brandIcon(view.siteIcon);
   return `<header class="site"><a class="brand" href="${e(view.home)}">${icon}<span>${e(view.siteTitle)}</span></a>` +
     `<form class="search" role="search" action="${e(view.search)}" method="get"><label class="skip" for="q">Search</label>` +
     `<input id="q" name="q" type="search" placeholder="Search (Ctrl+K)" autocomplete="off"><button type="submit">Search</button></form></header>`;

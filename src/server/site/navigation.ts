@@ -2,6 +2,7 @@ import type { Core } from '../../engine/core';
 import type { SiteVisit, VisitPlace } from '../../engine/sites/reader/visit';
 import type { PublishedSpace, TocPage } from '../../engine/sites/reader/pages';
 import { classifyLink } from '../../engine/content/link-targets';
+import { siteIconView } from './site-icon';
 import type { LinkResolver } from '../../markdown/html/render';
 import { safeUrl } from '../../markdown/html/escape';
 import type { TocEntry } from './layout';
@@ -92,7 +93,7 @@ export async function frame(core: Core, visit: SiteVisit, place: VisitPlace, spa
   const variants = place.siteSpaces.map((s) => ({ title: s.title, href: at.join([...sectionPrefix, s.path]), current: s.id === place.siteSpace.id }));
   return {
     siteTitle: visit.site.title,
-    ...(visit.site.icon && safeUrl(visit.site.icon) ? { siteIcon: visit.site.icon } : {}),
+    ...(siteIconView(visit.site.icon) ? { siteIcon: siteIconView(visit.site.icon) } : {}),
     home: at.home(),
     sections,
     variants,

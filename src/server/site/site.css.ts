@@ -13,6 +13,7 @@ a:focus-visible,summary:focus-visible,button:focus-visible,input:focus-visible{o
 header.site{display:flex;flex-wrap:wrap;align-items:center;gap:12px;padding:10px 20px;border-bottom:1px solid var(--line)}
 .brand{display:flex;align-items:center;gap:8px;font-weight:600;font-size:18px;color:var(--fg);text-decoration:none}
 .brand img{width:28px;height:28px;border-radius:6px}
+.brand-icon{display:inline-flex;font-size:24px;line-height:1}
 form.search{margin-left:auto;display:flex;gap:6px}
 form.search input{font:inherit;padding:4px 8px;border:1px solid var(--line);border-radius:6px;background:var(--soft);color:var(--fg);width:min(260px,50vw)}
 form.search{position:relative}
