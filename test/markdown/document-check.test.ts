@@ -44,6 +44,14 @@ describe('checkDocument', () => {
       .toEqual(['nodes.0.fragments: must be an "expandable-title" fragment (one paragraph) and an "expandable-body" fragment (blocks)']);
     expect(messages(doc({ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', marks: [] }] }] })))
       .toEqual(['nodes.0.nodes.0.leaves.0.text: is required (a string)']);
+    // GitBook's stepper, columns and updates (issue 56): parts only inside their block, a column's width and an update's date checked.
+    expect(messages(doc({ object: 'block', type: 'stepper', nodes: [p('x')] }))).toEqual(['nodes.0.nodes.0.type: must be "stepper-step" here']);
+    expect(messages(doc({ object: 'block', type: 'stepper-step', nodes: [] }))).toEqual(['nodes.0.type: "stepper-step" only stands inside its parent block']);
+    expect(messages(doc({ object: 'block', type: 'columns', nodes: [{ object: 'block', type: 'column', data: { width: 'wide' }, nodes: [] }] })))
+      .toEqual(['nodes.0.nodes.0.data.width: must be a percentage as Git Sync writes it ("50%")']);
+    expect(messages(doc({ object: 'block', type: 'updates', nodes: [{ object: 'block', type: 'update', data: { date: 'May 1st' }, nodes: [] }] })))
+      .toEqual(['nodes.0.nodes.0.data.date: is required: a date as YYYY-MM-DD']);
+    expect(messages(doc({ object: 'block', type: 'updates', data: {}, nodes: [{ object: 'block', type: 'update', data: { date: '2024-05-01' }, nodes: [p('x')] }] }))).toEqual([]);
   });
 
   it(`refuses a tree nested deeper than ${DOCUMENT_LIMITS.depth} levels`, () => {

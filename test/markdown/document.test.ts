@@ -97,6 +97,24 @@ describe('markdown to the platform document tree', () => {
     }]);
   });
 
+  // Issue 56: the platform's stepper, columns and updates blocks, each part a block of blocks.
+  it("gives GitBook's stepper, columns and updates as blocks of their parts, and leaves one holding anything else as text", () => {
+    const nodes = nodesOf([
+      '{% stepper %}', '{% step %}', 'One.', '{% endstep %}', '', '{% step %}', 'Two.', '{% endstep %}', '{% endstepper %}', '',
+      '{% columns %}', '{% column width="50%" %}', 'Left.', '{% endcolumn %}', '', '{% column %}', 'Right.', '{% endcolumn %}', '{% endcolumns %}', '',
+      '{% updates format="full" %}', '{% update date="2024-05-01" %}', 'Launched.', '{% endupdate %}', '{% endupdates %}', '',
+    ].join('\n'));
+    const part = (type: string, data: object, words: string) => ({ object: 'block', type, isVoid: false, data, nodes: [p(text(leaf(words)))] });
+    expect(nodes).toEqual([
+      { object: 'block', type: 'stepper', isVoid: false, data: {}, nodes: [part('stepper-step', {}, 'One.'), part('stepper-step', {}, 'Two.')] },
+      { object: 'block', type: 'columns', isVoid: false, data: {}, nodes: [part('column', { width: '50%' }, 'Left.'), part('column', {}, 'Right.')] },
+      { object: 'block', type: 'updates', isVoid: false, data: { format: 'full' }, nodes: [part('update', { date: '2024-05-01' }, 'Launched.')] },
+    ]);
+    // Text between the steps, or an update without its date: no block the platform has, so the text is kept.
+    expect(nodesOf('{% stepper %}\nStray.\n{% step %}\nOne.\n{% endstep %}\n{% endstepper %}\n').map((n) => n.type)).not.toContain('stepper');
+    expect(nodesOf('{% updates %}\n{% update %}\nUndated.\n{% endupdate %}\n{% endupdates %}\n').map((n) => n.type)).not.toContain('updates');
+  });
+
   it('gives a table as grid columns, records and cell fragments', () => {
     const [table] = nodesOf('| A | B |\n| :---: | ---: |\n| *x* | 2 |\n');
     expect(table).toMatchObject({
@@ -128,6 +146,9 @@ describe('markdown to the platform document tree', () => {
 
 /** Markdown in the spellings docsctl writes: each comes back exactly, and its document too. */
 const CANONICAL = [
+  '{% stepper %}\n{% step %}\n### First\n\nDo this.\n{% endstep %}\n\n{% step %}\nThen that.\n{% endstep %}\n{% endstepper %}\n',
+  '{% columns %}\n{% column width="66.66666666666666%" %}\n{% hint style="info" %}\nValid.\n{% endhint %}\n{% endcolumn %}\n\n{% column %}\nRight.\n{% endcolumn %}\n{% endcolumns %}\n',
+  '{% updates format="full" %}\n{% update date="2024-05-01" %}\n## Launched\n\nOne.\n{% endupdate %}\n\n{% update date="2024-04-01" %}\nEarlier.\n{% endupdate %}\n{% endupdates %}\n',
   '# Title\n\nText with **bold**, *italic*, ~~struck~~, `code`, ***both*** and **bold `code`**.\n',
   'Escapes: \\*not italic\\*, \\_not either\\_, snake_case_name, \\`tick\\`, \\[not a link\\], \\\\ back, a ~ b.\n',
   '\\# not a heading\n\n\\> not a quote\n\n\\- not a list\n\n1\\. not ordered\n\n\\+ not a list\n',

@@ -74,7 +74,7 @@ describe('page content as the platform document tree', () => {
     const write = async (document: unknown) => await s.write(cr.id, [{ operation: 'insert_page', document }]);
     expectError(await write({ object: 'document', data: {}, nodes: [{ object: 'block', type: 'hint', data: { style: 'loud' }, nodes: [] }] }), 400,
       /^changes\[0\]\.document\.nodes\[0\]\.data\.style: must be one of: "info", "warning", "danger", "success"$/);
-    expectError(await write({ object: 'document', data: {}, nodes: [{ object: 'block', type: 'stepper', data: {}, nodes: [] }] }), 400,
+    expectError(await write({ object: 'document', data: {}, nodes: [{ object: 'block', type: 'drawing', data: {}, nodes: [] }] }), 400,
       /^changes\[0\]\.document\.nodes\[0\]\.type: must be a block type docsctl can write as markdown: /);
     expectError(await write({ object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'inline', type: 'link', data: { ref: { kind: 'page', page: 'p1' } }, nodes: [] }] }] }), 400,
       /^changes\[0\]\.document\.nodes\[0\]\.nodes\[0\]\.data\.ref: must be a reference \{ "kind": "url", "url": string \} or \{ "kind": "file", "file": an id \}/);

@@ -9,7 +9,7 @@ import { REUSABLE_CONTENT_ID } from '../gitbook-blocks';
 export interface DocumentIssue { path: (string | number)[]; message: string }
 
 type Path = (string | number)[];
-type Children = 'blocks' | 'inlines' | 'texts' | 'code-lines' | 'list-items' | 'images' | 'tabs-items' | 'none';
+type Children = 'blocks' | 'inlines' | 'texts' | 'code-lines' | 'list-items' | 'images' | 'tabs-items' | 'stepper-steps' | 'columns' | 'updates' | 'none';
 
 interface Rule {
   children: Children;
@@ -119,10 +119,35 @@ const RULES: Record<string, Rule> = {
   'reusable-content': { children: 'none', data: (d, at, issues) => reusableRef(d, at, issues) },
   table: { children: 'none', fragments: 'table-cells', data: (d, at, issues) => tableData(d, at, issues) },
   expandable: { children: 'none', fragments: 'expandable', dataOptional: true },
+  stepper: { children: 'stepper-steps', dataOptional: true },
+  'stepper-step': { children: 'blocks', dataOptional: true },
+  columns: { children: 'columns', dataOptional: true },
+  column: {
+    children: 'blocks',
+    dataOptional: true,
+    data: (d, at, issues) => {
+      if (d.width !== undefined && !(typeof d.width === 'string' && /^(100|[0-9]{1,2})(\.[0-9]{1,16})?%$/.test(d.width))) issues.push({ path: [...at, 'width'], message: 'must be a percentage as Git Sync writes it ("50%")' });
+    },
+  },
+  updates: {
+    children: 'updates',
+    dataOptional: true,
+    data: (d, at, issues) => {
+      if (d.format !== undefined) attribute(d, 'format', at, issues);
+    },
+  },
+  update: {
+    children: 'blocks',
+    data: (d, at, issues) => {
+      if (typeof d.date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(d.date) || Number.isNaN(Date.parse(d.date))) issues.push({ path: [...at, 'date'], message: 'is required: a date as YYYY-MM-DD' });
+    },
+  },
 };
 
 /** Block types that only stand inside their parent (and the parent holds nothing else). */
-const CHILD_ONLY: Record<string, Children> = { 'code-line': 'code-lines', 'list-item': 'list-items', image: 'images', 'tabs-item': 'tabs-items' };
+const CHILD_ONLY: Record<string, Children> = {
+  'code-line': 'code-lines', 'list-item': 'list-items', image: 'images', 'tabs-item': 'tabs-items', 'stepper-step': 'stepper-steps', column: 'columns', update: 'updates',
+};
 
 function headingId(d: Record<string, unknown>, at: Path, issues: DocumentIssue[]) {
   if (d.id !== undefined && (typeof d.id !== 'string' || !/^[-a-z0-9.+_]+$/.test(d.id) || d.id.length > 200)) {

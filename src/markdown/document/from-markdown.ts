@@ -13,6 +13,7 @@ import type {
 import { figureOf } from './figure';
 import { fileOfSrc, refOf } from './refs';
 import { expandableAt } from './expandable';
+import { closing, CONTAINER_PARTS, parts, tagAttributes, tagOf, type ContainerName } from '../liquid-containers';
 
 /** Marks in the one order the tree keeps them (markdown nests them either way). */
 const MARK_ORDER: MarkType[] = ['bold', 'italic', 'strikethrough', 'code'];
@@ -222,10 +223,47 @@ function trimEnd(tokens: Token[]): Token[] {
   return text ? [...tokens.slice(0, -1), { type: 'text', raw: text, text } as Token] : tokens.slice(0, -1);
 }
 
-/** Block tokens as blocks; `<details>` … `</details>` (several tokens) is one expandable block. */
+/**
+ * A stepper, columns or updates block from its tag lines at `tokens[at]`, with the index of its closing
+ * tag; undefined when it is none, or holds anything but its parts (then its tag lines stay text, so
+ * writing it back loses nothing).
+ */
+function containerAt(tokens: Token[], at: number): { block: Block; end: number } | undefined {
+  const tag = tagOf(tokens[at]);
+  if (!tag || !(tag.name in CONTAINER_PARTS)) return undefined;
+  const name = tag.name as ContainerName;
+  const end = closing(tokens, at, name);
+  if (end < 0) return undefined;
+  const found = parts(tokens.slice(at + 1, end), CONTAINER_PARTS[name]);
+  if (found.outside) return undefined;
+  const own = tagAttributes(tag.raw);
+  const items = found.parts.map(({ tag: part, tokens: body }) => ({ attributes: tagAttributes(part.raw), nodes: blocks(body) }));
+  if (name === 'stepper') {
+    return { end, block: { object: 'block', type: 'stepper', isVoid: false, data: {}, nodes: items.map(({ nodes }) => ({ object: 'block', type: 'stepper-step', isVoid: false, data: {}, nodes })) } };
+  }
+  if (name === 'columns') {
+    const nodes = items.map(({ attributes, nodes }) => ({ object: 'block' as const, type: 'column' as const, isVoid: false as const, data: attributes.width ? { width: attributes.width } : {}, nodes }));
+    return { end, block: { object: 'block', type: 'columns', isVoid: false, data: {}, nodes } };
+  }
+  // An update without a date is no update the platform can show: the block stays text.
+  if (items.some(({ attributes }) => !attributes.date)) return undefined;
+  const nodes = items.map(({ attributes, nodes }) => ({ object: 'block' as const, type: 'update' as const, isVoid: false as const, data: { date: attributes.date }, nodes }));
+  return { end, block: { object: 'block', type: 'updates', isVoid: false, data: own.format ? { format: own.format } : {}, nodes } };
+}
+
+/**
+ * Block tokens as blocks; `<details>` … `</details>` (several tokens) is one expandable block, and a
+ * stepper, columns or updates block's tag lines with what they hold one block.
+ */
 function blocks(tokens: Token[]): Block[] {
   const out: Block[] = [];
   for (let i = 0; i < tokens.length; i++) {
+    const container = containerAt(tokens, i);
+    if (container) {
+      out.push(container.block);
+      i = container.end;
+      continue;
+    }
     const expandable = tokens[i].type === 'html' ? expandableAt(tokens, i) : undefined;
     if (!expandable) {
       out.push(...block(tokens[i]));

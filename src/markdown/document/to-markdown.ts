@@ -13,6 +13,12 @@ import { includeLine } from '../gitbook-blocks';
 /** A tag attribute's value, quoted with whichever quote it does not hold. */
 const attr = (name: string, value: string) => (value.includes('"') ? `${name}='${value}'` : `${name}="${value}"`);
 
+/** A part of a stepper, columns or updates block, as Git Sync writes it: its tag lines around its blocks. */
+function part(name: string, attributes: string, nodes: Block[]): string {
+  const body = blocksMarkdown(nodes);
+  return `{% ${name}${attributes} %}\n${body ? `${body}\n` : ''}{% end${name} %}`;
+}
+
 const indent = (text: string, by: string) => text.split('\n').map((line, i) => (i === 0 || !line ? line : by + line)).join('\n');
 
 function listItemMarkdown(item: ListItem, marker: string): string {
@@ -127,6 +133,18 @@ function blockMarkdown(node: Block, alternate = false): string {
       const body = blocksMarkdown(node.nodes);
       return `{% tab ${attr('title', node.data.title)} %}\n${body ? `${body}\n` : ''}{% endtab %}`;
     }
+    case 'stepper':
+      return `{% stepper %}\n${node.nodes.map((step) => blockMarkdown(step)).join('\n\n')}\n{% endstepper %}`;
+    case 'stepper-step':
+      return part('step', '', node.nodes);
+    case 'columns':
+      return `{% columns %}\n${node.nodes.map((column) => blockMarkdown(column)).join('\n\n')}\n{% endcolumns %}`;
+    case 'column':
+      return part('column', node.data.width ? ` ${attr('width', node.data.width)}` : '', node.nodes);
+    case 'updates':
+      return `{% updates${node.data.format ? ` ${attr('format', node.data.format)}` : ''} %}\n${node.nodes.map((update) => blockMarkdown(update)).join('\n\n')}\n{% endupdates %}`;
+    case 'update':
+      return part('update', ` ${attr('date', node.data.date)}`, node.nodes);
     case 'embed':
       return `{% embed ${attr('url', node.data.url)} %}`;
     case 'file':

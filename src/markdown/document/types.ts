@@ -65,10 +65,21 @@ export interface Table {
   fragments: Fragment[];
 }
 
+/** GitBook's stepper (`{% stepper %}`): numbered steps of blocks. */
+export interface Stepper { object: 'block'; type: 'stepper'; isVoid: false; data: Record<string, never>; nodes: StepperStep[] }
+export interface StepperStep { object: 'block'; type: 'stepper-step'; isVoid: false; data: Record<string, never>; nodes: Block[] }
+/** GitBook's columns (`{% columns %}`); a column's `width` as Git Sync writes it (`50%`). */
+export interface Columns { object: 'block'; type: 'columns'; isVoid: false; data: Record<string, never>; nodes: Column[] }
+export interface Column { object: 'block'; type: 'column'; isVoid: false; data: { width?: string }; nodes: Block[] }
+/** GitBook's updates (`{% updates %}`), a changelog: each update dated (`YYYY-MM-DD`). */
+export interface Updates { object: 'block'; type: 'updates'; isVoid: false; data: { format?: string }; nodes: Update[] }
+export interface Update { object: 'block'; type: 'update'; isVoid: false; data: { date: string }; nodes: Block[] }
+
 export interface Expandable { object: 'block'; type: 'expandable'; isVoid: true; data: Record<string, never>; fragments: Fragment[] }
 
 export type Block =
   | Paragraph | Heading | Code | CodeLine | Blockquote | Hint | ListItem | ListOrdered | ListUnordered | ListTasks
-  | Divider | Images | Image | Tabs | TabsItem | Embed | FileBlock | ContentRefBlock | ReusableContentBlock | Table | Expandable;
+  | Divider | Images | Image | Tabs | TabsItem | Embed | FileBlock | ContentRefBlock | ReusableContentBlock | Table | Expandable
+  | Stepper | StepperStep | Columns | Column | Updates | Update;
 
 export interface JSONDocument { object: 'document'; data: Record<string, unknown>; nodes: Block[] }

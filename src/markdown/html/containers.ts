@@ -1,5 +1,6 @@
 import type { Token } from 'marked';
 import type { LiquidTag } from '../gitbook-blocks';
+import { closing, parts as partsOf, tagAttributes, tagOf } from '../liquid-containers';
 import { escapeHtml } from './escape';
 
 /**
@@ -9,40 +10,6 @@ import { escapeHtml } from './escape';
  * blocks and writes its container around what is inside.
  */
 export type RenderBlocks = (tokens: Token[], depth: number) => string;
-
-const tagOf = (token: Token): LiquidTag | undefined => (token.type === 'liquid-tag' ? (token as LiquidTag) : undefined);
-
-/** The attributes of a tag line: `name="value"` pairs (double or single quotes). */
-export function tagAttributes(raw: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const m of raw.matchAll(/([\w-]+)=(?:"([^"]*)"|'([^']*)')/g)) out[m[1]] ??= m[2] ?? m[3];
-  return out;
-}
-
-/** The index of the tag closing the one at `start` (`end` + its name), nested pairs skipped; -1 without one. */
-function closing(list: Token[], start: number, name: string): number {
-  let open = 0;
-  for (let i = start; i < list.length; i++) {
-    const tag = tagOf(list[i]);
-    if (tag?.name === name) open++;
-    else if (tag?.name === `end${name}` && --open === 0) return i;
-  }
-  return -1;
-}
-
-/** The parts of a container between each `{% part %}` and its `{% endpart %}`, with the part's tag. */
-function parts(inner: Token[], name: string): { tag: LiquidTag; tokens: Token[] }[] {
-  const out: { tag: LiquidTag; tokens: Token[] }[] = [];
-  for (let i = 0; i < inner.length; i++) {
-    const tag = tagOf(inner[i]);
-    if (tag?.name !== name) continue;
-    const end = closing(inner, i, name);
-    if (end < 0) break;
-    out.push({ tag, tokens: inner.slice(i + 1, end) });
-    i = end;
-  }
-  return out;
-}
 
 /** An API operation's heading: its method and path (the operation itself is rendered from its spec later). */
 export function operationHeading(tag: LiquidTag): string {
@@ -54,6 +21,9 @@ export function operationHeading(tag: LiquidTag): string {
   return `<h3 class="api-operation-title"><code class="method method-${escapeHtml(method.toLowerCase())}">${escapeHtml(method)}</code> <code>${escapeHtml(path)}</code></h3>` +
     (spec ? `<p class="api-operation-spec">From ${escapeHtml(spec)}</p>` : '');
 }
+
+/** The parts of a container; what stands between them is not shown (as the platform shows it). */
+const parts = (inner: Token[], name: string) => partsOf(inner, name).parts;
 
 const CONTAINERS: Record<string, (tag: LiquidTag, inner: Token[], render: RenderBlocks, depth: number) => string> = {
   stepper: (_tag, inner, render, depth) =>
