@@ -19,13 +19,23 @@ export interface Tab { type: 'tab'; raw: string; text: ''; title: string; tokens
 /** content-ref and page-ref (`content-ref`), embed, file: a link with an optional body (a caption). */
 export interface LinkBlock { type: 'content-ref' | 'embed' | 'file'; raw: string; text: ''; url: string; tokens: Token[] }
 export interface LiquidTag { type: 'liquid-tag'; raw: string; text: ''; name: string }
+/**
+ * `{% stepper %}`, `{% columns %}`, `{% updates %}` and their parts (`step`, `column`, `update`): a block
+ * of blocks, named by its tag, its attributes kept. Its body is lexed on its own, so a list before
+ * `{% endstep %}` does not take the tag line in as its text.
+ */
+export interface Container { type: 'container'; raw: string; text: ''; name: string; attrs: Record<string, string>; tokens: Token[] }
 /** `{% include "/reusable-contents/<id>" %}`: the reusable content `<id>` of the same content, included here. */
 export interface ReusableContentTag { type: 'reusable-content'; raw: string; text: ''; reusableContent: string }
 /** `{% code title="…" overflow="wrap" lineNumbers="true" fullWidth="true" %}` around a fenced block: the code token with those. */
 export type TitledCode = Tokens.Code & { title?: string; overflow?: string; lineNumbers?: boolean; fullWidth?: boolean };
 
 /** The token types this extension adds, all of them blocks. */
-export const GITBOOK_TYPES: ReadonlySet<string> = new Set(['hint', 'tabs', 'tab', 'content-ref', 'embed', 'file', 'liquid-tag', 'reusable-content']);
+export const GITBOOK_TYPES: ReadonlySet<string> = new Set(['hint', 'tabs', 'tab', 'content-ref', 'embed', 'file', 'liquid-tag', 'reusable-content', 'container']);
+
+/** The containers of parts, each with its parts' tag name. */
+export const CONTAINER_PARTS = { stepper: 'step', columns: 'column', updates: 'update' } as const;
+export type ContainerName = keyof typeof CONTAINER_PARTS;
 
 /**
  * A reusable content's id as an include line names it: no `/`, blank, quote, backslash, `%`, `{` or
@@ -39,7 +49,7 @@ const INCLUDE_REUSABLE = /^[ \t]+(?:"\/reusable-contents\/([^\s"'/\\%{}]{1,200})
 export const includeLine = (id: string) => `{% include "/reusable-contents/${id}" %}`;
 
 /** Tags that have a body up to `{% end<name> %}` (embed and file may also stand alone). */
-const BODIES = new Set(['hint', 'tabs', 'tab', 'content-ref', 'embed', 'file', 'code']);
+const BODIES = new Set(['hint', 'tabs', 'tab', 'content-ref', 'embed', 'file', 'code', ...Object.entries(CONTAINER_PARTS).flat()]);
 /** How many strings deep (bodies, list items, quotes) a block still opens: deeper it is a plain tag line. */
 const MAX_DEPTH = 8;
 
@@ -212,6 +222,8 @@ function block(lexer: Lexer, text: string, tag: TagLine, attrs: Record<string, s
       return { type: 'tabs', raw, text: '', tokens: body() } satisfies Tabs;
     case 'tab':
       return { type: 'tab', raw, text: '', title: attrs.title ?? '', tokens: body() } satisfies Tab;
+    case 'stepper': case 'step': case 'columns': case 'column': case 'updates': case 'update':
+      return { type: 'container', raw, text: '', name: tag.name, attrs: { ...attrs }, tokens: body() } satisfies Container;
     case 'code': {
       const tokens = body().filter((t) => t.type !== 'space');
       if (tokens.length !== 1 || tokens[0].type !== 'code') return undefined;

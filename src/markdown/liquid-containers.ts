@@ -1,13 +1,15 @@
 import type { Token } from 'marked';
-import type { LiquidTag } from './gitbook-blocks';
+import { CONTAINER_PARTS, type Container, type ContainerName, type LiquidTag } from './gitbook-blocks';
 
 /**
- * GitBook's blocks that the markdown reader keeps as a pair of tag lines around ordinary blocks
- * (`{% stepper %}` … `{% endstepper %}`, its `{% step %}` parts inside): found among a list of block
- * tokens, for the document model (document/from-markdown.ts) and the renderer (html/containers.ts).
+ * GitBook's blocks made of parts, for the document model (document/from-markdown.ts) and the renderer
+ * (html/containers.ts): stepper, columns and updates are `container` tokens (gitbook-blocks.ts); API
+ * operations are still a pair of tag lines (`{% swagger %}` … `{% endswagger %}`) among a list of blocks.
  */
 
 export const tagOf = (token: Token): LiquidTag | undefined => (token.type === 'liquid-tag' ? (token as LiquidTag) : undefined);
+export const containerOf = (token: Token): Container | undefined => (token.type === 'container' ? (token as Container) : undefined);
+export const isContainerName = (name: string): name is ContainerName => name in CONTAINER_PARTS;
 
 /** The attributes of a tag line: `name="value"` pairs (double or single quotes). */
 export function tagAttributes(raw: string): Record<string, string> {
@@ -27,30 +29,15 @@ export function closing(list: Token[], start: number, name: string): number {
   return -1;
 }
 
-/**
- * The parts of a container between each `{% part %}` and its `{% endpart %}`, with the part's tag;
- * `outside`: whether anything but blank lines stands between the parts.
- */
-export function parts(inner: Token[], name: string): { parts: { tag: LiquidTag; tokens: Token[] }[]; outside: boolean } {
-  const out: { tag: LiquidTag; tokens: Token[] }[] = [];
+/** A stepper's, columns' or updates' parts, and whether anything but blank lines stands between them. */
+export function partsOf(container: Container): { parts: Container[]; outside: boolean } {
+  const name = isContainerName(container.name) ? CONTAINER_PARTS[container.name] : undefined;
+  const parts: Container[] = [];
   let outside = false;
-  for (let i = 0; i < inner.length; i++) {
-    const tag = tagOf(inner[i]);
-    if (tag?.name !== name) {
-      if (inner[i].type !== 'space') outside = true;
-      continue;
-    }
-    const end = closing(inner, i, name);
-    if (end < 0) {
-      outside = true;
-      break;
-    }
-    out.push({ tag, tokens: inner.slice(i + 1, end) });
-    i = end;
+  for (const token of container.tokens) {
+    const part = containerOf(token);
+    if (part && part.name === name) parts.push(part);
+    else if (token.type !== 'space') outside = true;
   }
-  return { parts: out, outside };
+  return { parts, outside };
 }
-
-/** The containers of parts the document model knows, each with its parts' tag name. */
-export const CONTAINER_PARTS = { stepper: 'step', columns: 'column', updates: 'update' } as const;
-export type ContainerName = keyof typeof CONTAINER_PARTS;

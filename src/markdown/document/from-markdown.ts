@@ -13,7 +13,8 @@ import type {
 import { figureOf } from './figure';
 import { fileOfSrc, refOf } from './refs';
 import { expandableAt } from './expandable';
-import { closing, CONTAINER_PARTS, parts, tagAttributes, tagOf, type ContainerName } from '../liquid-containers';
+import type { Container } from '../gitbook-blocks';
+import { partsOf } from '../liquid-containers';
 
 /** Marks in the one order the tree keeps them (markdown nests them either way). */
 const MARK_ORDER: MarkType[] = ['bold', 'italic', 'strikethrough', 'code'];
@@ -201,6 +202,8 @@ function block(token: Token): Block[] {
       const tab = token as Tab;
       return [{ object: 'block', type: 'tabs', isVoid: false, data: {}, nodes: [{ object: 'block', type: 'tabs-item', isVoid: false, data: { title: tab.title }, nodes: blocks(tab.tokens) }] }];
     }
+    case 'container':
+      return containerBlocks(token as Container);
     case 'reusable-content':
       return [{ object: 'block', type: 'reusable-content', isVoid: true, data: { ref: { kind: 'reusable-content', reusableContent: (token as ReusableContentTag).reusableContent } } }];
     case 'content-ref':
@@ -224,46 +227,32 @@ function trimEnd(tokens: Token[]): Token[] {
 }
 
 /**
- * A stepper, columns or updates block from its tag lines at `tokens[at]`, with the index of its closing
- * tag; undefined when it is none, or holds anything but its parts (then its tag lines stay text, so
- * writing it back loses nothing).
+ * A stepper, columns or updates block of its parts. One holding anything else between its parts (or an
+ * update without its date, or a part outside its block) is no block the platform has: its tag lines stay
+ * text around its blocks, so writing it back loses nothing.
  */
-function containerAt(tokens: Token[], at: number): { block: Block; end: number } | undefined {
-  const tag = tagOf(tokens[at]);
-  if (!tag || !(tag.name in CONTAINER_PARTS)) return undefined;
-  const name = tag.name as ContainerName;
-  const end = closing(tokens, at, name);
-  if (end < 0) return undefined;
-  const found = parts(tokens.slice(at + 1, end), CONTAINER_PARTS[name]);
-  if (found.outside) return undefined;
-  const own = tagAttributes(tag.raw);
-  const items = found.parts.map(({ tag: part, tokens: body }) => ({ attributes: tagAttributes(part.raw), nodes: blocks(body) }));
-  if (name === 'stepper') {
-    return { end, block: { object: 'block', type: 'stepper', isVoid: false, data: {}, nodes: items.map(({ nodes }) => ({ object: 'block', type: 'stepper-step', isVoid: false, data: {}, nodes })) } };
+function containerBlocks(container: Container): Block[] {
+  const { parts, outside } = partsOf(container);
+  const items = parts.map((part) => ({ attrs: part.attrs, nodes: blocks(part.tokens) }));
+  if (!outside && container.name === 'stepper') {
+    return [{ object: 'block', type: 'stepper', isVoid: false, data: {}, nodes: items.map(({ nodes }) => ({ object: 'block', type: 'stepper-step', isVoid: false, data: {}, nodes })) }];
   }
-  if (name === 'columns') {
-    const nodes = items.map(({ attributes, nodes }) => ({ object: 'block' as const, type: 'column' as const, isVoid: false as const, data: attributes.width ? { width: attributes.width } : {}, nodes }));
-    return { end, block: { object: 'block', type: 'columns', isVoid: false, data: {}, nodes } };
+  if (!outside && container.name === 'columns') {
+    const nodes = items.map(({ attrs, nodes }) => ({ object: 'block' as const, type: 'column' as const, isVoid: false as const, data: attrs.width ? { width: attrs.width } : {}, nodes }));
+    return [{ object: 'block', type: 'columns', isVoid: false, data: {}, nodes }];
   }
-  // An update without a date is no update the platform can show: the block stays text.
-  if (items.some(({ attributes }) => !attributes.date)) return undefined;
-  const nodes = items.map(({ attributes, nodes }) => ({ object: 'block' as const, type: 'update' as const, isVoid: false as const, data: { date: attributes.date }, nodes }));
-  return { end, block: { object: 'block', type: 'updates', isVoid: false, data: own.format ? { format: own.format } : {}, nodes } };
+  if (!outside && container.name === 'updates' && items.every(({ attrs }) => attrs.date)) {
+    const nodes = items.map(({ attrs, nodes }) => ({ object: 'block' as const, type: 'update' as const, isVoid: false as const, data: { date: attrs.date }, nodes }));
+    return [{ object: 'block', type: 'updates', isVoid: false, data: container.attrs.format ? { format: container.attrs.format } : {}, nodes }];
+  }
+  const lines = container.raw.trimEnd().split('\n');
+  return [paragraph([textNode(lines[0].trimEnd())]), ...blocks(container.tokens), paragraph([textNode(lines.at(-1)!.trim())])];
 }
 
-/**
- * Block tokens as blocks; `<details>` … `</details>` (several tokens) is one expandable block, and a
- * stepper, columns or updates block's tag lines with what they hold one block.
- */
+/** Block tokens as blocks; `<details>` … `</details>` (several tokens) is one expandable block. */
 function blocks(tokens: Token[]): Block[] {
   const out: Block[] = [];
   for (let i = 0; i < tokens.length; i++) {
-    const container = containerAt(tokens, i);
-    if (container) {
-      out.push(container.block);
-      i = container.end;
-      continue;
-    }
     const expandable = tokens[i].type === 'html' ? expandableAt(tokens, i) : undefined;
     if (!expandable) {
       out.push(...block(tokens[i]));

@@ -1,6 +1,7 @@
 import type { Token } from 'marked';
 import type { LiquidTag } from '../gitbook-blocks';
-import { closing, parts as partsOf, tagAttributes, tagOf } from '../liquid-containers';
+import type { Container } from '../gitbook-blocks';
+import { closing, isContainerName, partsOf, tagAttributes, tagOf } from '../liquid-containers';
 import { escapeHtml } from './escape';
 
 /**
@@ -22,21 +23,30 @@ export function operationHeading(tag: LiquidTag): string {
     (spec ? `<p class="api-operation-spec">From ${escapeHtml(spec)}</p>` : '');
 }
 
-/** The parts of a container; what stands between them is not shown (as the platform shows it). */
-const parts = (inner: Token[], name: string) => partsOf(inner, name).parts;
+/**
+ * A stepper, columns or updates block around its parts; what stands between the parts is not shown (as
+ * the platform shows it). A part outside its block shows its blocks; another container its body.
+ */
+export function containerHtml(container: Container, render: RenderBlocks, depth: number): string {
+  const parts = partsOf(container).parts;
+  switch (isContainerName(container.name) ? container.name : '') {
+    case 'stepper':
+      return `<ol class="stepper">${parts.map((step) => `<li class="step">${render(step.tokens, depth + 1)}</li>`).join('')}</ol>\n`;
+    case 'columns':
+      return `<div class="columns">${parts.map((column) => `<div class="column">${render(column.tokens, depth + 1)}</div>`).join('')}</div>\n`;
+    case 'updates': {
+      const updates = parts.map((update) => {
+        const date = update.attrs.date;
+        return `<section class="update">${date ? `<p class="update-date"><time datetime="${escapeHtml(date)}">${escapeHtml(date)}</time></p>` : ''}${render(update.tokens, depth + 1)}</section>`;
+      });
+      return `<div class="updates">${updates.join('')}</div>\n`;
+    }
+    default:
+      return render(container.tokens, depth + 1);
+  }
+}
 
 const CONTAINERS: Record<string, (tag: LiquidTag, inner: Token[], render: RenderBlocks, depth: number) => string> = {
-  stepper: (_tag, inner, render, depth) =>
-    `<ol class="stepper">${parts(inner, 'step').map((step) => `<li class="step">${render(step.tokens, depth + 1)}</li>`).join('')}</ol>\n`,
-  columns: (_tag, inner, render, depth) =>
-    `<div class="columns">${parts(inner, 'column').map((column) => `<div class="column">${render(column.tokens, depth + 1)}</div>`).join('')}</div>\n`,
-  updates: (_tag, inner, render, depth) => {
-    const updates = parts(inner, 'update').map((update) => {
-      const date = tagAttributes(update.tag.raw).date;
-      return `<section class="update">${date ? `<p class="update-date"><time datetime="${escapeHtml(date)}">${escapeHtml(date)}</time></p>` : ''}${render(update.tokens, depth + 1)}</section>`;
-    });
-    return `<div class="updates">${updates.join('')}</div>\n`;
-  },
   'openapi-operation': (tag, _inner, _render, _depth) => `<section class="api-operation">${operationHeading(tag)}</section>\n`,
   swagger: (tag, inner, render, depth) => `<section class="api-operation">${operationHeading(tag)}${render(inner, depth + 1)}</section>\n`,
   openapi: (tag, inner, render, depth) => `<section class="api-operation">${operationHeading(tag)}${render(inner, depth + 1)}</section>\n`,

@@ -2,10 +2,10 @@ import type { Token, Tokens } from 'marked';
 import { lexBlocks, splitFrontmatter } from '../markdown';
 import { headingAliases, headingOf, platformSlugOfHeading, publishedHeadingIds, summaryTexts } from '../headings';
 import { FOOTNOTE_DEFINITION, FOOTNOTE_REFERENCE, footnoteIds } from '../footnotes';
-import type { Hint, LinkBlock, ReusableContentTag, Tab, Tabs, TitledCode } from '../gitbook-blocks';
+import type { Container, Hint, LinkBlock, ReusableContentTag, Tab, Tabs, TitledCode } from '../gitbook-blocks';
 import { escapeHtml, safeUrl } from './escape';
 import { htmlSanitizer } from './sanitize';
-import { renderWithContainers } from './containers';
+import { containerHtml, renderWithContainers } from './containers';
 import { highlighted, htmlLines } from './highlight';
 import { mathHtml } from './math';
 
@@ -167,6 +167,8 @@ export function renderMarkdown(markdown: string, links: LinkResolver): RenderedP
       case 'space':
       case 'liquid-tag':
         return '';
+      case 'container':
+        return containerHtml(token as Container, blocks, depth);
       case 'def':
         // A link definition shows nothing; a footnote marked read as one (`[^1]: https://…`) goes to the end.
         return footnote(token, depth) ?? '';
