@@ -115,6 +115,11 @@ describe('markdown to the platform document tree', () => {
     expect(nodesOf('{% updates %}\n{% update %}\nUndated.\n{% endupdate %}\n{% endupdates %}\n').map((n) => n.type)).not.toContain('updates');
   });
 
+  it('gives math: a block of its own lines, inline between words, its _ and * never emphasis', () => {
+    expect(nodesOf('$$\nx_1 * y_2\n$$\n')).toEqual([{ object: 'block', type: 'math', isVoid: true, data: { formula: 'x_1 * y_2' } }]);
+    expect(nodesOf('Then $$a_1 * b_2$$ holds.\n')).toEqual([p(text(leaf('Then ')), { object: 'inline', type: 'inline-math', isVoid: true, data: { formula: 'a_1 * b_2' } }, text(leaf(' holds.')))]);
+  });
+
   it('gives a table as grid columns, records and cell fragments', () => {
     const [table] = nodesOf('| A | B |\n| :---: | ---: |\n| *x* | 2 |\n');
     expect(table).toMatchObject({
@@ -146,6 +151,8 @@ describe('markdown to the platform document tree', () => {
 
 /** Markdown in the spellings docsctl writes: each comes back exactly, and its document too. */
 const CANONICAL = [
+  '$$\nf(x) = x_1 * y_2\n$$\n',
+  'Energy $$E = mc^2$$ and **bold $$a_1*b_2$$ text**, at $5 a piece.\n',
   '{% stepper %}\n{% step %}\n### First\n\nDo this.\n{% endstep %}\n\n{% step %}\nThen that.\n{% endstep %}\n{% endstepper %}\n',
   '{% columns %}\n{% column width="66.66666666666666%" %}\n{% hint style="info" %}\nValid.\n{% endhint %}\n{% endcolumn %}\n\n{% column %}\nRight.\n{% endcolumn %}\n{% endcolumns %}\n',
   '{% updates format="full" %}\n{% update date="2024-05-01" %}\n## Launched\n\nOne.\n{% endupdate %}\n\n{% update date="2024-04-01" %}\nEarlier.\n{% endupdate %}\n{% endupdates %}\n',
@@ -203,6 +210,7 @@ describe('round trips', () => {
     ['an embed caption', '{% embed url="u" %}\nCap.\n{% endembed %}\n', '{% embed url="u" %}\n\nCap.\n'],
     ['a page-ref', '{% page-ref page="a.md" %}\n', '{% content-ref url="a.md" %}\n[a.md](a.md)\n{% endcontent-ref %}\n'],
     ['blank lines between blocks', '# A\n\n\n\nB\n', '# A\n\nB\n'],
+    ['a formula alone on its line', '$$E = mc^2$$\n', '$$\nE = mc^2\n$$\n'],
     ['an expandable without blank lines around its summary', '<details>\n<summary>More</summary>\n\nInside.\n</details>\n', '<details>\n\n<summary>More</summary>\n\nInside.\n\n</details>\n'],
   ];
   it.each(NORMALIZED)('writes %s one way, and reads it back to the same document', (_, markdown, written) => {

@@ -119,6 +119,7 @@ const RULES: Record<string, Rule> = {
   'reusable-content': { children: 'none', data: (d, at, issues) => reusableRef(d, at, issues) },
   table: { children: 'none', fragments: 'table-cells', data: (d, at, issues) => tableData(d, at, issues) },
   expandable: { children: 'none', fragments: 'expandable', dataOptional: true },
+  math: { children: 'none', data: (d, at, issues) => formula(d, at, issues, true) },
   stepper: { children: 'stepper-steps', dataOptional: true },
   'stepper-step': { children: 'blocks', dataOptional: true },
   columns: { children: 'columns', dataOptional: true },
@@ -148,6 +149,12 @@ const RULES: Record<string, Rule> = {
 const CHILD_ONLY: Record<string, Children> = {
   'code-line': 'code-lines', 'list-item': 'list-items', image: 'images', 'tabs-item': 'tabs-items', 'stepper-step': 'stepper-steps', column: 'columns', update: 'updates',
 };
+
+/** TeX as markdown holds it between `$$`: no `$$` inside, and on one line when inline. */
+function formula(d: Record<string, unknown>, at: Path, issues: DocumentIssue[], block: boolean) {
+  if (typeof d.formula !== 'string' || !d.formula.trim()) issues.push({ path: [...at, 'formula'], message: 'is required (TeX)' });
+  else if (d.formula.includes('$$') || (!block && /[\r\n]/.test(d.formula))) issues.push({ path: [...at, 'formula'], message: block ? 'must not hold $$' : 'must not hold $$ or a line break (inline math is one line)' });
+}
 
 function headingId(d: Record<string, unknown>, at: Path, issues: DocumentIssue[]) {
   if (d.id !== undefined && (typeof d.id !== 'string' || !/^[-a-z0-9.+_]+$/.test(d.id) || d.id.length > 200)) {
@@ -317,12 +324,17 @@ class Walk {
       this.textNode(node, path);
       return;
     }
-    if (node.object !== 'inline' || (node.type !== 'link' && node.type !== 'inline-image')) {
-      this.fail([...path, 'type'], 'must be a text, a link or an inline-image (what markdown can hold inline)');
+    if (node.object !== 'inline' || (node.type !== 'link' && node.type !== 'inline-image' && node.type !== 'inline-math')) {
+      this.fail([...path, 'type'], 'must be a text, a link, an inline-image or inline-math (what markdown can hold inline)');
       return;
     }
     if (!isObject(node.data)) {
       this.fail([...path, 'data'], node.data === undefined ? 'is required' : 'must be an object');
+      return;
+    }
+    if (node.type === 'inline-math') {
+      formula(node.data, [...path, 'data'], this.issues, false);
+      this.dataText(node.data, [...path, 'data']);
       return;
     }
     ref(node.data, [...path, 'data'], this.issues);

@@ -97,6 +97,34 @@ function paragraphBlock(tokens: Token[]): Block {
   return paragraph(inlines(tokens));
 }
 
+/**
+ * A paragraph holding `$$…$$`: a math block when the formula is all it holds (`$$` lines around it, as
+ * Git Sync writes one), else text with inline math. The formulas are set aside before marked reads the
+ * text, so their `_` and `*` are never emphasis (as the renderer does).
+ */
+function mathParagraph(raw: string): Block {
+  const whole = /^\s*\$\$([\s\S]+?)\$\$\s*$/.exec(raw);
+  if (whole && !whole[1].includes('$$')) return { object: 'block', type: 'math', isVoid: true, data: { formula: whole[1].trim() } };
+  const formulas: string[] = [];
+  const text = raw.replace(/\$\$([^\n]+?)\$\$/g, (_, tex: string) => `\uE000${formulas.push(tex.trim()) - 1}\uE001`);
+  const lexed = lexBlocks(text)[0];
+  const nodes = lexed?.type === 'paragraph' ? inlines((lexed as Tokens.Paragraph).tokens) : [textNode(text)];
+  const out: InlineContent[] = [];
+  for (const node of nodes) {
+    if (node.object !== 'text') {
+      out.push(node);
+      continue;
+    }
+    for (const leaf of node.leaves) {
+      leaf.text.split(/\uE000(\d+)\uE001/).forEach((piece, i) => {
+        if (i % 2) out.push({ object: 'inline', type: 'inline-math', isVoid: true, data: { formula: formulas[Number(piece)] } });
+        else pushText(out, piece, leaf.marks.map((m) => m.type));
+      });
+    }
+  }
+  return paragraph(out.length ? out : [textNode('')]);
+}
+
 /** An item of a task list has `checked`; an item without a checkbox in a task list has none. */
 function listItem(item: Tokens.ListItem): ListItem {
   const tokens = item.tokens.filter((t) => t.type !== 'checkbox');
@@ -139,8 +167,10 @@ function block(token: Token): Block[] {
       const type = `heading-${Math.min(h.depth, 3)}` as 'heading-1';
       return [{ object: 'block', type, isVoid: false, data: keep !== h.tokens ? { id } : {}, nodes }];
     }
-    case 'paragraph':
-      return [paragraphBlock((token as Tokens.Paragraph).tokens)];
+    case 'paragraph': {
+      const raw = (token as Tokens.Paragraph).raw;
+      return [raw.includes('$$') ? mathParagraph(raw) : paragraphBlock((token as Tokens.Paragraph).tokens)];
+    }
     case 'text': {
       const t = token as Tokens.Text;
       return [paragraphBlock(t.tokens ?? [{ type: 'text', raw: t.text, text: t.text } as Token])];

@@ -86,6 +86,11 @@ class InlineWriter {
       for (const leaf of node.leaves) this.leaf(leaf);
       return;
     }
+    if (node.type === 'inline-math') {
+      // Inside whatever marks are open: a formula between bold words stays between them.
+      this.out += `$$${node.data.formula}$$`;
+      return;
+    }
     if (node.type === 'inline-image') {
       const { ref, alt, caption } = node.data;
       const title = caption === undefined ? '' : ` "${caption.replace(/["\\]/g, '\\$&')}"`;

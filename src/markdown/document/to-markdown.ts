@@ -133,6 +133,8 @@ function blockMarkdown(node: Block, alternate = false): string {
       const body = blocksMarkdown(node.nodes);
       return `{% tab ${attr('title', node.data.title)} %}\n${body ? `${body}\n` : ''}{% endtab %}`;
     }
+    case 'math':
+      return `$$\n${node.data.formula}\n$$`;
     case 'stepper':
       return `{% stepper %}\n${node.nodes.map((step) => blockMarkdown(step)).join('\n\n')}\n{% endstepper %}`;
     case 'stepper-step':

@@ -21,7 +21,9 @@ export interface InlineImage {
   isVoid: true;
   data: { ref: Ref; alt?: string; caption?: string };
 }
-export type Inline = InlineLink | InlineImage;
+/** TeX between `$$` inside a line of text (the platform's inline math). */
+export interface InlineMath { object: 'inline'; type: 'inline-math'; isVoid: true; data: { formula: string } }
+export type Inline = InlineLink | InlineImage | InlineMath;
 export type InlineContent = Text | Inline;
 
 export interface Fragment { object: 'fragment'; fragment: string; type: string; nodes: Block[] }
@@ -75,11 +77,14 @@ export interface Column { object: 'block'; type: 'column'; isVoid: false; data: 
 export interface Updates { object: 'block'; type: 'updates'; isVoid: false; data: { format?: string }; nodes: Update[] }
 export interface Update { object: 'block'; type: 'update'; isVoid: false; data: { date: string }; nodes: Block[] }
 
+/** TeX between `$$` lines of their own (the platform's math block). */
+export interface MathBlock { object: 'block'; type: 'math'; isVoid: true; data: { formula: string } }
+
 export interface Expandable { object: 'block'; type: 'expandable'; isVoid: true; data: Record<string, never>; fragments: Fragment[] }
 
 export type Block =
   | Paragraph | Heading | Code | CodeLine | Blockquote | Hint | ListItem | ListOrdered | ListUnordered | ListTasks
   | Divider | Images | Image | Tabs | TabsItem | Embed | FileBlock | ContentRefBlock | ReusableContentBlock | Table | Expandable
-  | Stepper | StepperStep | Columns | Column | Updates | Update;
+  | Stepper | StepperStep | Columns | Column | Updates | Update | MathBlock;
 
 export interface JSONDocument { object: 'document'; data: Record<string, unknown>; nodes: Block[] }
