@@ -31,7 +31,7 @@ describe('checkDocument', () => {
     expect(messages(doc({ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'x', marks: [{ object: 'mark', type: 'color' }] }] }] })))
       .toEqual(['nodes.0.nodes.0.leaves.0.marks.0.type: must be one of: "bold", "italic", "code", "strikethrough" (what markdown can hold)']);
     expect(messages(doc({ object: 'block', type: 'paragraph', nodes: [{ object: 'inline', type: 'mention', data: {} }] })))
-      .toEqual(['nodes.0.nodes.0.type: must be a text, a link, an inline-image or inline-math (what markdown can hold inline)']);
+      .toEqual(['nodes.0.nodes.0.type: must be a text, a link, an inline-image, inline-math or a button (what markdown can hold inline)']);
     expect(messages(doc({ object: 'block', type: 'code', data: {}, nodes: [{ object: 'block', type: 'code-line', data: {}, nodes: [{ object: 'inline', type: 'link' }] }] })))
       .toEqual(['nodes.0.nodes.0.nodes.0.object: must be "text" (a code line holds text only)']);
     expect(messages(doc({ object: 'block', type: 'tabs', nodes: [{ object: 'block', type: 'tabs-item', data: { title: 'a "b" \'c\'' }, nodes: [] }] })))
@@ -47,6 +47,9 @@ describe('checkDocument', () => {
     expect(messages(doc({ object: 'block', type: 'math', data: { formula: 'a $$ b' } }))).toEqual(['nodes.0.data.formula: must not hold $$']);
     expect(messages(doc({ object: 'block', type: 'paragraph', nodes: [{ object: 'inline', type: 'inline-math', data: { formula: 'a\nb' } }] })))
       .toEqual(['nodes.0.nodes.0.data.formula: must not hold $$ or a line break (inline math is one line)']);
+    expect(messages(doc({ object: 'block', type: 'paragraph', nodes: [{ object: 'inline', type: 'button', data: { ref: { kind: 'url', url: 'a.md' }, label: '', kind: 'loud', icon: 'a b' } }] }))).toEqual([
+      'nodes.0.nodes.0.data.label: is required: one line of at most 500 characters', 'nodes.0.nodes.0.data.kind: must be one of: "primary", "secondary"', 'nodes.0.nodes.0.data.icon: must be an icon name (letters, digits, - and _)',
+    ]);
     // GitBook's stepper, columns and updates (issue 56): parts only inside their block, a column's width and an update's date checked.
     expect(messages(doc({ object: 'block', type: 'stepper', nodes: [p('x')] }))).toEqual(['nodes.0.nodes.0.type: must be "stepper-step" here']);
     expect(messages(doc({ object: 'block', type: 'stepper-step', nodes: [] }))).toEqual(['nodes.0.type: "stepper-step" only stands inside its parent block']);

@@ -115,6 +115,12 @@ describe('markdown to the platform document tree', () => {
     expect(nodesOf('{% updates %}\n{% update %}\nUndated.\n{% endupdate %}\n{% endupdates %}\n').map((n) => n.type)).not.toContain('updates');
   });
 
+  it("gives GitBook's buttons as buttons: their link, label, kind and icon, a line of them no HTML block", () => {
+    expect(nodesOf('<a href="/files/f1" class="button secondary" data-icon="book">Read &#x26; learn</a>\n')).toEqual([
+      p({ object: 'inline', type: 'button', isVoid: true, data: { ref: { kind: 'file', file: 'f1' }, label: 'Read & learn', kind: 'secondary', icon: 'book' } }),
+    ]);
+  });
+
   it('gives math: a block of its own lines, inline between words, its _ and * never emphasis', () => {
     expect(nodesOf('$$\nx_1 * y_2\n$$\n')).toEqual([{ object: 'block', type: 'math', isVoid: true, data: { formula: 'x_1 * y_2' } }]);
     expect(nodesOf('Then $$a_1 * b_2$$ holds.\n')).toEqual([p(text(leaf('Then ')), { object: 'inline', type: 'inline-math', isVoid: true, data: { formula: 'a_1 * b_2' } }, text(leaf(' holds.')))]);
@@ -151,6 +157,8 @@ describe('markdown to the platform document tree', () => {
 
 /** Markdown in the spellings docsctl writes: each comes back exactly, and its document too. */
 const CANONICAL = [
+  '<a href="https://x.test/start" class="button primary">Get started</a> <a href="/files/f1" class="button secondary" data-icon="book">Read</a>\n',
+  'Go **now**: <a href="guide.md" class="button primary">Guide &#x26; more</a> then $$x_1$$.\n',
   '$$\nf(x) = x_1 * y_2\n$$\n',
   'Energy $$E = mc^2$$ and **bold $$a_1*b_2$$ text**, at $5 a piece.\n',
   '{% stepper %}\n{% step %}\n### First\n\nDo this.\n{% endstep %}\n\n{% step %}\nThen that.\n{% endstep %}\n{% endstepper %}\n',

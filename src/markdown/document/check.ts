@@ -324,8 +324,8 @@ class Walk {
       this.textNode(node, path);
       return;
     }
-    if (node.object !== 'inline' || (node.type !== 'link' && node.type !== 'inline-image' && node.type !== 'inline-math')) {
-      this.fail([...path, 'type'], 'must be a text, a link, an inline-image or inline-math (what markdown can hold inline)');
+    if (node.object !== 'inline' || !['link', 'inline-image', 'inline-math', 'button'].includes(node.type as string)) {
+      this.fail([...path, 'type'], 'must be a text, a link, an inline-image, inline-math or a button (what markdown can hold inline)');
       return;
     }
     if (!isObject(node.data)) {
@@ -339,6 +339,13 @@ class Walk {
     }
     ref(node.data, [...path, 'data'], this.issues);
     this.dataText(node.data, [...path, 'data']);
+    if (node.type === 'button') {
+      const at = [...path, 'data'];
+      if (typeof node.data.label !== 'string' || !node.data.label.trim() || /[\r\n]/.test(node.data.label) || node.data.label.length > 500) this.issues.push({ path: [...at, 'label'], message: 'is required: one line of at most 500 characters' });
+      if (node.data.kind !== 'primary' && node.data.kind !== 'secondary') this.issues.push({ path: [...at, 'kind'], message: 'must be one of: "primary", "secondary"' });
+      if (node.data.icon !== undefined && !(typeof node.data.icon === 'string' && /^[\w-]{1,64}$/.test(node.data.icon))) this.issues.push({ path: [...at, 'icon'], message: 'must be an icon name (letters, digits, - and _)' });
+      return;
+    }
     if (node.type === 'inline-image') {
       string(node.data, 'alt', [...path, 'data'], this.issues, false);
       string(node.data, 'caption', [...path, 'data'], this.issues, false);

@@ -5,6 +5,7 @@
  */
 import type { Token, Tokens } from 'marked';
 import { headingOf } from '../headings';
+import { decodeCharacterReferences } from '../character-references';
 import { lexBlocks, splitFrontmatter } from '../markdown';
 import type { Hint as HintToken, LinkBlock, ReusableContentTag, Tab, TitledCode } from '../gitbook-blocks';
 import type {
@@ -97,18 +98,27 @@ function paragraphBlock(tokens: Token[]): Block {
   return paragraph(inlines(tokens));
 }
 
+/** GitBook's button as Git Sync writes it (an icon after the class when it has one). */
+const BUTTON = /<a href="([^"<>]*)" class="button (primary|secondary)"(?: data-icon="([\w-]{1,64})")?>([^<>\n]{0,500})<\/a>/g;
+const hasInlineBlocks = (raw: string) => raw.includes('$$') || raw.includes('class="button ');
+
 /**
- * A paragraph holding `$$…$$`: a math block when the formula is all it holds (`$$` lines around it, as
- * Git Sync writes one), else text with inline math. The formulas are set aside before marked reads the
- * text, so their `_` and `*` are never emphasis (as the renderer does).
+ * A paragraph holding `$$…$$` or GitBook's buttons: a math block when one formula is all it holds (`$$`
+ * lines around it, as Git Sync writes one), else text with inline math and buttons. Formulas and buttons
+ * are set aside before marked reads the text, so a formula's `_` and `*` are never emphasis (as the
+ * renderer does) and a line of buttons is no HTML block.
  */
-function mathParagraph(raw: string): Block {
+function inlineBlocksParagraph(raw: string): Block {
   const whole = /^\s*\$\$([\s\S]+?)\$\$\s*$/.exec(raw);
   if (whole && !whole[1].includes('$$')) return { object: 'block', type: 'math', isVoid: true, data: { formula: whole[1].trim() } };
-  const formulas: string[] = [];
-  const text = raw.replace(/\$\$([^\n]+?)\$\$/g, (_, tex: string) => `\uE000${formulas.push(tex.trim()) - 1}\uE001`);
+  const held: Inline[] = [];
+  const hold = (inline: Inline) => `\uE000${held.push(inline) - 1}\uE001`;
+  const text = raw
+    .replace(/\$\$([^\n]+?)\$\$/g, (_, tex: string) => hold({ object: 'inline', type: 'inline-math', isVoid: true, data: { formula: tex.trim() } }))
+    .replace(BUTTON, (_, href: string, kind: 'primary' | 'secondary', icon: string | undefined, label: string) =>
+      hold({ object: 'inline', type: 'button', isVoid: true, data: { ref: refOf(decodeCharacterReferences(href)), label: decodeCharacterReferences(label), kind, ...(icon ? { icon } : {}) } }));
   const lexed = lexBlocks(text)[0];
-  const nodes = lexed?.type === 'paragraph' ? inlines((lexed as Tokens.Paragraph).tokens) : [textNode(text)];
+  const nodes = lexed?.type === 'paragraph' ? inlines((lexed as Tokens.Paragraph).tokens) : [textNode(text.trim())];
   const out: InlineContent[] = [];
   for (const node of nodes) {
     if (node.object !== 'text') {
@@ -117,7 +127,7 @@ function mathParagraph(raw: string): Block {
     }
     for (const leaf of node.leaves) {
       leaf.text.split(/\uE000(\d+)\uE001/).forEach((piece, i) => {
-        if (i % 2) out.push({ object: 'inline', type: 'inline-math', isVoid: true, data: { formula: formulas[Number(piece)] } });
+        if (i % 2) out.push(held[Number(piece)]);
         else pushText(out, piece, leaf.marks.map((m) => m.type));
       });
     }
@@ -169,7 +179,7 @@ function block(token: Token): Block[] {
     }
     case 'paragraph': {
       const raw = (token as Tokens.Paragraph).raw;
-      return [raw.includes('$$') ? mathParagraph(raw) : paragraphBlock((token as Tokens.Paragraph).tokens)];
+      return [hasInlineBlocks(raw) ? inlineBlocksParagraph(raw) : paragraphBlock((token as Tokens.Paragraph).tokens)];
     }
     case 'text': {
       const t = token as Tokens.Text;
@@ -210,6 +220,8 @@ function block(token: Token): Block[] {
       const html = (token as Tokens.HTML).text.trimEnd();
       const figure = figureOf(html);
       if (figure) return [{ object: 'block', type: 'images', isVoid: false, data: {}, nodes: [blockImage(figure.src, figure.alt, figure.caption)] }];
+      // A line of buttons (an HTML block to marked, as it starts with `<a`): a paragraph of buttons.
+      if (/^<a href="[^"<>]*" class="button /.test(html) && !html.includes('\n')) return [inlineBlocksParagraph(html)];
       return [paragraph([textNode(html)])];
     }
     case 'space':

@@ -86,6 +86,12 @@ class InlineWriter {
       for (const leaf of node.leaves) this.leaf(leaf);
       return;
     }
+    if (node.type === 'button') {
+      const { ref, label, kind, icon } = node.data;
+      const html = (text: string) => text.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;').replace(/>/g, '&#x3E;').replace(/"/g, '&#x22;');
+      this.out += `<a href="${html(destinationOf(ref))}" class="button ${kind}"${icon ? ` data-icon="${icon}"` : ''}>${html(label)}</a>`;
+      return;
+    }
     if (node.type === 'inline-math') {
       // Inside whatever marks are open: a formula between bold words stays between them.
       this.out += `$$${node.data.formula}$$`;

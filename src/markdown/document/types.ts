@@ -23,7 +23,9 @@ export interface InlineImage {
 }
 /** TeX between `$$` inside a line of text (the platform's inline math). */
 export interface InlineMath { object: 'inline'; type: 'inline-math'; isVoid: true; data: { formula: string } }
-export type Inline = InlineLink | InlineImage | InlineMath;
+/** GitBook's button (`<a href class="button primary">Label</a>`): a link shown as a button. */
+export interface InlineButton { object: 'inline'; type: 'button'; isVoid: true; data: { ref: Ref; label: string; kind: 'primary' | 'secondary'; icon?: string } }
+export type Inline = InlineLink | InlineImage | InlineMath | InlineButton;
 export type InlineContent = Text | Inline;
 
 export interface Fragment { object: 'fragment'; fragment: string; type: string; nodes: Block[] }
