@@ -22,6 +22,7 @@ interface Opts {
   refusePrivateAddresses?: boolean;
   allowPrivateAddresses?: boolean;
   openapiMaxTime: string;
+  openapiMaxExpansion: string;
   logFormat?: string;
   shutdownTimeout: string;
   shutdownGrace: string;
@@ -70,6 +71,7 @@ export function registerServe(program: Command, ctx: Context): void {
     // The default since issue 13; still accepted so scripts that pass it keep working.
     .addOption(new Option('--refuse-private-addresses').hideHelp())
     .option('--openapi-max-time <seconds>', 'longest the validation of one OpenAPI document may take, 1-600 (default 20); past it the spec gets PARSE_ERROR', '20')
+    .option('--openapi-max-expansion <times>', 'how many times the $refs of an OpenAPI document may multiply it, 0-1000000 (0: no bound; default 100; at least 1,000,000 nodes always pass); past it the spec gets PARSE_ERROR before any validation', '100')
     .option('--max-file-size <size>', 'largest file a space takes (uploads, base64 in write batches, imported files): bytes or with a unit, 100MiB, 50MB; at most 1 GiB (default 100MiB)')
     .option('--files-presign [seconds]', `with files in S3-compatible storage (--files s3://…): a file's download answers a redirect to a URL of the store, presigned for this many seconds (default ${DEFAULT_PRESIGN_SECONDS}), instead of streaming the bytes through serve`)
     .option('--no-webhook-delivery', 'record webhook events but send none from this process: another replica, or `docsctl webhooks flush` run on a schedule, sends them')
@@ -93,6 +95,7 @@ export function registerServe(program: Command, ctx: Context): void {
       if (opts.allowPrivateAddresses && opts.refusePrivateAddresses) throw new UsageError('--allow-private-addresses and --refuse-private-addresses contradict each other');
       const importLimits = { ...importLimitsOf(opts, 'import-'), refusePrivateAddresses: !opts.allowPrivateAddresses };
       const openapiSeconds = wholeNumberFlag(opts.openapiMaxTime, '--openapi-max-time', 1, 600);
+      const openapiExpansion = wholeNumberFlag(opts.openapiMaxExpansion, '--openapi-max-expansion', 0, 1_000_000);
       const shutdownSeconds = wholeNumberFlag(opts.shutdownTimeout, '--shutdown-timeout', 0, 600);
       const graceSeconds = wholeNumberFlag(opts.shutdownGrace, '--shutdown-grace', 0, 600);
       const maxConnections = opts.maxConnections === undefined ? undefined : wholeNumberFlag(opts.maxConnections, '--max-connections', 1, 1_000_000);
@@ -160,7 +163,7 @@ export function registerServe(program: Command, ctx: Context): void {
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       const url = `http://${host}:${address.port}`;
       const publicUrl = opts.publicUrl ?? ctx.env.DOCSCTL_PUBLIC_URL ?? url;
-      const engine = await openDatabase(target.db, { publicUrl, importLimits, openapiLimits: { processTimeoutMs: openapiSeconds * 1000 }, maxFileSize: maxFileSize ?? ctx.maxFileSize(), credentials: ctx.credentials(), ...filesOf(ctx, presignSeconds) }).catch(abandon);
+      const engine = await openDatabase(target.db, { publicUrl, importLimits, openapiLimits: { processTimeoutMs: openapiSeconds * 1000, maxExpansion: openapiExpansion }, maxFileSize: maxFileSize ?? ctx.maxFileSize(), credentials: ctx.credentials(), ...filesOf(ctx, presignSeconds) }).catch(abandon);
       // The file store answers (a bucket that exists, credentials it takes) before the first request needs it.
       await checkFileStore(engine, presignSeconds !== undefined).catch(async (error: unknown) => {
         await engine.close().catch(() => undefined);

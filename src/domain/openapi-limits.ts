@@ -8,13 +8,23 @@ export interface OpenApiLimits {
   processTimeoutMs: number;
   /** Heap the validating child process may use, in MB. */
   processMemoryMb: number;
+  /**
+   * How many times a document's `$ref`s may multiply it (nodes with every `$ref` expanded against nodes
+   * as written; at least EXPANSION_FLOOR nodes always pass); 0: no expansion bound. Real documents stay
+   * under 13 (GitHub's: 8), a `$ref` bomb of 5 KB is a million.
+   */
+  maxExpansion: number;
 }
+
+/** Expanded nodes any document may have, whatever its size: a small document expanding to this is harmless. */
+export const EXPANSION_FLOOR = 1_000_000;
 
 export const DEFAULT_OPENAPI_LIMITS: OpenApiLimits = {
   fetchTimeoutMs: 10_000,
   maxFetchBytes: 32 * 1024 * 1024,
   processTimeoutMs: 20_000,
   processMemoryMb: 512,
+  maxExpansion: 100,
 };
 
 /**

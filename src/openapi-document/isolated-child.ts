@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { selfCommand } from '../self-command';
 import { SpecParseError } from './document';
-import { memoryBoundPassed, timeBoundPassed } from './spec-bound';
+import { memoryBoundPassed, SpecBoundError, timeBoundPassed } from './spec-bound';
 import { debugging, environmentOf } from './isolation-env';
 import type { SpecInfo } from './spec-info';
 import type { ValidationAnswer } from './validation-answer';
@@ -25,7 +25,7 @@ export const VALIDATE_COMMAND = '__openapi-validate';
  */
 export function validateInChild(text: string, limits: OpenApiLimits, signal?: AbortSignal): Promise<SpecInfo> {
   const { file, args } = selfCommand();
-  const child = spawn(file, [...args, VALIDATE_COMMAND], {
+  const child = spawn(file, [...args, VALIDATE_COMMAND, String(limits.maxExpansion)], {
     // Only what the child needs: no database, no profile, a heap bound.
     env: { ...passedOn(), NODE_OPTIONS: `--max-old-space-size=${limits.processMemoryMb}` },
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -66,6 +66,7 @@ export function validateInChild(text: string, limits: OpenApiLimits, signal?: Ab
       }
       if (code === 0 && answer && 'ok' in answer) return resolve(answer.info);
       if (code === 0 && answer && 'messages' in answer) return reject(new SpecParseError(answer.messages));
+      if (code === 0 && answer && 'bound' in answer) return reject(new SpecBoundError(answer.bound));
       if (outOfMemory) return reject(memoryBoundPassed(limits));
       reject(new Error(`OpenAPI validation ended with exit code ${code}: ${stderr.trim().split('\n').pop() ?? ''}`));
     });

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { WorkerScript } from '../self-command';
 import { SpecParseError } from './document';
-import { memoryBoundPassed, timeBoundPassed } from './spec-bound';
+import { memoryBoundPassed, SpecBoundError, timeBoundPassed } from './spec-bound';
 import { debugging, environmentOf } from './isolation-env';
 import type { SpecInfo } from './spec-info';
 import type { WorkerReply } from './validate-worker';
@@ -25,7 +25,7 @@ function cacheSettings(): Record<string, string> {
 export function validateInWorker(text: string, limits: OpenApiLimits, script: WorkerScript, signal?: AbortSignal): Promise<SpecInfo> {
   const worker = new Worker('file' in script ? script.file : script.source, {
     eval: !('file' in script),
-    workerData: { text },
+    workerData: { text, maxExpansion: limits.maxExpansion },
     resourceLimits: { maxOldGenerationSizeMb: limits.processMemoryMb },
     stdin: false,
     // Nothing of this process's settings but where its code caches are: the worker reads only its document.
@@ -56,6 +56,7 @@ export function validateInWorker(text: string, limits: OpenApiLimits, script: Wo
       settle(() => {
         if ('failure' in reply) reject(new Error(`OpenAPI validation failed: ${reply.failure}`));
         else if ('ok' in reply.answer) resolve(reply.answer.info);
+        else if ('bound' in reply.answer) reject(new SpecBoundError(reply.answer.bound));
         else reject(new SpecParseError(reply.answer.messages));
       });
     });

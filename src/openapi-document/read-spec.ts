@@ -14,7 +14,7 @@ const validated = new Map<string, SpecInfo>();
 const REMEMBERED = 16;
 
 async function validatedInfo(text: string, limits: OpenApiLimits, signal?: AbortSignal): Promise<SpecInfo> {
-  const key = `${createHash('sha256').update(text).digest('hex')} ${limits.processTimeoutMs} ${limits.processMemoryMb}`;
+  const key = `${createHash('sha256').update(text).digest('hex')} ${limits.processTimeoutMs} ${limits.processMemoryMb} ${limits.maxExpansion}`;
   const known = validated.get(key);
   if (known) return known;
   const info = await validateIsolated(text, limits, signal);

@@ -9,7 +9,8 @@ export type WorkerReply = ({ answer: Awaited<ReturnType<typeof validationAnswer>
 
 /** Validates workerData's text and posts the reply; `vendorsLoaded` names the vendor bundles run meanwhile. */
 export function validateWorkerData(vendorsLoaded: () => string[]): void {
-  void validationAnswer((workerData as { text: string }).text).then(
+  const { text, maxExpansion } = workerData as { text: string; maxExpansion: number };
+  void validationAnswer(text, maxExpansion).then(
     (answer) => parentPort!.postMessage({ answer, loaded: vendorsLoaded() } satisfies WorkerReply),
     (error: Error) => parentPort!.postMessage({ failure: error.message ?? String(error), loaded: vendorsLoaded() } satisfies WorkerReply),
   );

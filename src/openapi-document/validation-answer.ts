@@ -1,17 +1,22 @@
 import { parseText, SpecParseError, validateParsed } from './document';
 import { infoOf, type SpecInfo } from './spec-info';
+import { expansionBoundPassed } from './expansion';
+import { EXPANSION_FLOOR } from '../domain/openapi-limits';
 
-/** What isolated validation answers: the document's SpecInfo, or the parser's messages. */
-export type ValidationAnswer = { ok: true; info: SpecInfo } | { messages: string[] };
+/** What isolated validation answers: the document's SpecInfo, the parser's messages, or the bound it passed. */
+export type ValidationAnswer = { ok: true; info: SpecInfo } | { messages: string[] } | { bound: string };
 
 /**
  * Parses and validates `text` in this process: run only where a bound holds the work (the worker
  * thread of isolated-worker.ts, the child process of isolated.ts). Errors other than the document's
  * own faults are thrown.
  */
-export async function validationAnswer(text: string): Promise<ValidationAnswer> {
+export async function validationAnswer(text: string, maxExpansion: number): Promise<ValidationAnswer> {
   try {
     const parsed = parseText(text);
+    // A `$ref` bomb is refused before swagger-parser spends seconds expanding it.
+    const bound = expansionBoundPassed(parsed, maxExpansion, EXPANSION_FLOOR);
+    if (bound) return { bound };
     const info = infoOf(parsed);
     await validateParsed(parsed); // changes `parsed`: the info is read first
     return { ok: true, info };

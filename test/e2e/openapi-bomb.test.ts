@@ -5,6 +5,7 @@ import { request } from 'undici';
 import { sandbox } from '../helpers/cli';
 import { startServe, type Served } from '../helpers/serve';
 import { refBomb } from '../openapi-document/ref-bomb';
+import { runBuilt, spawnBuiltServe } from '../helpers/built';
 
 /** An OpenAPI `$ref` bomb through a real `serve` (issue 13, item 4). */
 describe('OpenAPI processing of a hostile document', () => {
@@ -12,7 +13,8 @@ describe('OpenAPI processing of a hostile document', () => {
   let served: Served;
   beforeAll(async () => {
     expect((await box.run(['init'])).code).toBe(0);
-    served = await startServe(box, { args: ['--openapi-max-time', '3'] });
+    // No expansion bound: the bomb reaches the validator, which the time bound stops.
+    served = await startServe(box, { args: ['--openapi-max-time', '3', '--openapi-max-expansion', '0'] });
   });
   afterAll(async () => {
     await served?.stop();
@@ -52,8 +54,41 @@ describe('OpenAPI processing of a hostile document', () => {
     const bad = await put('bad', JSON.stringify({ openapi: '3.0.3', info: { title: 'Bad' }, paths: {} }));
     expect(bad).toMatchObject({ lastProcessErrorCode: 'PARSE_ERROR', lastProcessError: expect.stringContaining('#/info: missing required property "version"') });
     expect((await box.run(['serve', '--openapi-max-time', '0'])).stderr).toContain('--openapi-max-time: must be a whole number from 1 to 600');
+    expect((await box.run(['serve', '--openapi-max-expansion', '-1'])).stderr).toContain('--openapi-max-expansion: must be a whole number from 0 to 1000000');
   });
 });
+
+// Issue 58: a `$ref` bomb is refused by how far its `$ref`s multiply it, counted before any validation.
+describe('the expansion bound of OpenAPI processing, through a built serve', () => {
+  it('refuses a $ref bomb within a second, naming the bound, and publishes one whose $refs multiply it 38 times (real ones: up to 12.6)', async () => {
+    const box = sandbox();
+    expect((await runBuilt(box, ['init'])).code).toBe(0);
+    const server = spawnBuiltServe(box, ['--port', '0', '--json', '--log-format', 'off']);
+    try {
+      const url = await server.listening;
+      const token = JSON.parse((await runBuilt(box, ['tokens', 'create', '--name', 'bomb', '--json'])).stdout).token as string;
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const org = ((await (await request(`${url}/v1/orgs`, { headers })).body.json()) as { items: { id: string }[] }).items[0].id;
+      const put = async (slug: string, text: string) => (await (await request(`${url}/v1/orgs/${org}/openapi/${slug}`, { method: 'PUT', headers, body: JSON.stringify({ source: { text } }) })).body.json()) as Record<string, unknown>;
+      const started = performance.now();
+      expect(await put('bomb', refBomb())).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'PARSE_ERROR', lastProcessError: expect.stringContaining('the expansion bound of OpenAPI processing (100 times the document') });
+      expect(performance.now() - started).toBeLessThan(3000); // the work is milliseconds; the rest is a worker's start
+      expect(await put('reused', reusedSchemas(150))).toMatchObject({ processingState: 'complete', lastVersion: expect.any(String) });
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
+});
+
+/**
+ * A valid document whose one schema of `fields` properties is `$ref`'d from 4,000 operations: with 150,
+ * 1.24 million nodes expanded from 32,000, past the floor and 38 times the document.
+ */
+function reusedSchemas(fields: number): string {
+  const properties = Object.fromEntries(Array.from({ length: fields }, (_, i) => [`field${i}`, { type: 'string' }]));
+  const paths = Object.fromEntries(Array.from({ length: 4000 }, (_, i) => [`/r${i}`, { get: { responses: { 200: { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Big' } } } } } } }]));
+  return JSON.stringify({ openapi: '3.0.3', info: { title: 'Reused', version: '1' }, paths, components: { schemas: { Big: { type: 'object', properties } } } });
+}
 
 describe('OpenAPI documents as large as real ones (issue 13: bounds that fit real inputs)', () => {
   const box = sandbox();

@@ -71,7 +71,8 @@ describe('isolated OpenAPI validation', () => {
       let ticks = 0;
       const ticking = setInterval(() => ticks++, 20);
       const started = performance.now();
-      const error = await validate(refBomb(), openapiLimits({ processTimeoutMs: 1000 })).catch((e: Error) => e);
+      // With no expansion bound, the bomb reaches swagger-parser: the time bound stops it.
+      const error = await validate(refBomb(), openapiLimits({ processTimeoutMs: 1000, maxExpansion: 0 })).catch((e: Error) => e);
       clearInterval(ticking);
       expect(error).toBeInstanceOf(SpecBoundError);
       expect((error as Error).message).toBe('processing the document took longer than 1 s, the time bound of OpenAPI processing');
@@ -82,11 +83,20 @@ describe('isolated OpenAPI validation', () => {
     it(`stops ${way} when its caller no longer wants the answer`, async () => {
       const abandoning = new AbortController();
       const started = performance.now();
-      const validating = validate(refBomb(), openapiLimits(), abandoning.signal).catch((e: Error) => e);
+      const validating = validate(refBomb(), openapiLimits({ maxExpansion: 0 }), abandoning.signal).catch((e: Error) => e);
       setTimeout(() => abandoning.abort(), 200);
       const error = await validating;
       expect((error as Error).name).toBe('AbortError');
       expect(performance.now() - started).toBeLessThan(10_000); // the time bound is 20 s
+    }, 30_000);
+
+    // Issue 58: refused at once, before swagger-parser expands it (11.7 s within the default time bound).
+    it(`refuses ${way} a document its $refs multiply past the expansion bound, in well under a second of work`, async () => {
+      const started = performance.now();
+      const error = await validate(refBomb(), openapiLimits()).catch((e: Error) => e);
+      expect(error).toBeInstanceOf(SpecBoundError);
+      expect((error as Error).message).toBe('its $refs expand the document past 1,000,000 nodes (183 as written), the expansion bound of OpenAPI processing (100 times the document, at least 1,000,000 nodes)');
+      expect(performance.now() - started).toBeLessThan(5000);
     }, 30_000);
 
     it(`stops ${way} past the memory bound`, async () => {

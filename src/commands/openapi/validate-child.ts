@@ -12,8 +12,9 @@ export function registerValidateChild(program: Command, ctx: Context): void {
   program
     .command(VALIDATE_COMMAND, { hidden: true })
     .description('validate an OpenAPI document read on stdin (docsctl runs this itself)')
-    .action(async () => {
+    .argument('<max-expansion>', 'the expansion bound: how many times $refs may multiply the document (0: none)')
+    .action(async (maxExpansion: string) => {
       const { validationAnswer } = await import('../../openapi-document/validation-answer');
-      ctx.io.stdout.write(JSON.stringify(await validationAnswer(await readStdin(ctx))));
+      ctx.io.stdout.write(JSON.stringify(await validationAnswer(await readStdin(ctx), Number(maxExpansion))));
     });
 }
