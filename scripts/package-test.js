@@ -204,11 +204,14 @@ try {
 
   // serve answers the published sites it announces with pages for browsers; raw HTML goes through js-xss.
   // Before any check changes the sample (a section's condition would hide its pages).
-  await check('a published site for visitors (xss, highlight.js, katex, transliteration): the pages serve announces, a table of contents, highlighted code, math, heading ids', async () => {
+  await check('a published site for visitors (xss, highlight.js, katex, transliteration, yaml): the pages serve announces, a table of contents, highlighted code, math, heading ids, an API operation from a spec', async () => {
     // A site of its own over a pushed page with a code block, beside the sample's.
     const docs = join(files, 'site-docs');
     mkdirSync(docs, { recursive: true });
-    writeFileSync(join(docs, 'README.md'), '# Code\n\n<mark>Marked</mark> words.\n\n```js\nconst answer = 42;\n```\n\n$$E = mc^2$$\n\n## 1. 中文分词\n');
+    writeFileSync(join(docs, 'README.md'), '# Code\n\n<mark>Marked</mark> words.\n\n```js\nconst answer = 42;\n```\n\n$$E = mc^2$$\n\n## 1. 中文分词\n\n{% openapi-operation spec="site-pets" path="/pets" method="get" %}\n{% endopenapi-operation %}\n');
+    // The operation that block names, from a spec the organization publishes (issue 58).
+    writeFileSync(join(files, 'site-pets.yaml'), readFileSync(join(root, 'test', 'fixtures', 'openapi', 'v1.yaml'), 'utf8'));
+    await docsctl(['openapi', 'publish', join(files, 'site-pets.yaml'), '--spec', 'site-pets']);
     const codeSpace = (await docsctl(['spaces', 'create', '--title', 'Code', '--json'], { json: true })).id;
     await docsctl(['content', 'push', docs, '--space', codeSpace, '--merge']);
     const codeSite = (await docsctl(['sites', 'create', '--title', 'Code site', '--space', codeSpace, '--json'], { json: true })).id;
@@ -230,6 +233,7 @@ try {
       assert(codeAnswer.status === 200, `${code.url}: ${codeAnswer.status} ${codePage.slice(0, 300)}`);
       assert(/<span class="hljs-keyword">const<\/span>/.test(codePage) && /<mark>Marked<\/mark>/.test(codePage) && /<math xmlns=/.test(codePage), `no highlighted code, kept <mark> or MathML: ${codePage.slice(codePage.indexOf('<article'), codePage.indexOf('<article') + 400)}`);
       // The platform's id of a heading in another script: its letters in Latin ones.
+      assert(codePage.includes('<p class="api-operation-summary">List all pets</p>'), `no operation from the spec: ${codePage.slice(codePage.indexOf('api-operation'), codePage.indexOf('api-operation') + 300)}`);
       assert(codePage.includes('<h2 id="id-1.-zhong-wen-fen-ci">'), `no platform id for a Chinese heading: ${codePage.slice(codePage.indexOf('<h2'), codePage.indexOf('<h2') + 200)}`);
       return `${site.url} (${html.length} bytes)`;
     } finally {

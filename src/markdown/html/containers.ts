@@ -46,6 +46,9 @@ export function containerHtml(container: Container, render: RenderBlocks, depth:
   }
 }
 
+/** An `openapi-operation` block rendered from its spec, or undefined where no spec is at hand (the heading alone). */
+export type RenderOperation = (tag: LiquidTag) => string | undefined;
+
 const CONTAINERS: Record<string, (tag: LiquidTag, inner: Token[], render: RenderBlocks, depth: number) => string> = {
   'openapi-operation': (tag, _inner, _render, _depth) => `<section class="api-operation">${operationHeading(tag)}</section>\n`,
   swagger: (tag, inner, render, depth) => `<section class="api-operation">${operationHeading(tag)}${render(inner, depth + 1)}</section>\n`,
@@ -59,14 +62,20 @@ const LONE_OPERATIONS = new Set(['openapi-operation', 'swagger', 'openapi']);
  * Renders a list of blocks, containers included: `block` renders any other token. Tags of no known
  * container (and a container's stray parts) render as nothing, as the reader has always shown them.
  */
-export function renderWithContainers(list: Token[], depth: number, block: (token: Token, depth: number) => string): string {
-  const render: RenderBlocks = (tokens, d) => renderWithContainers(tokens, d, block);
+export function renderWithContainers(list: Token[], depth: number, block: (token: Token, depth: number) => string, operation?: RenderOperation): string {
+  const render: RenderBlocks = (tokens, d) => renderWithContainers(tokens, d, block, operation);
   let out = '';
   for (let i = 0; i < list.length; i++) {
     const tag = tagOf(list[i]);
     const container = tag ? CONTAINERS[tag.name] : undefined;
     if (tag && container) {
       const end = closing(list, i, tag.name);
+      const fromSpec = tag.name === 'openapi-operation' ? operation?.(tag) : undefined;
+      if (fromSpec !== undefined) {
+        out += fromSpec;
+        if (end > i) i = end;
+        continue;
+      }
       if (end > i) {
         out += container(tag, list.slice(i + 1, end), render, depth);
         i = end;

@@ -5,7 +5,10 @@ import { FOOTNOTE_DEFINITION, FOOTNOTE_REFERENCE, footnoteIds } from '../footnot
 import type { Container, Hint, LinkBlock, ReusableContentTag, Tab, Tabs, TitledCode } from '../gitbook-blocks';
 import { escapeHtml, safeUrl } from './escape';
 import { htmlSanitizer } from './sanitize';
-import { containerHtml, renderWithContainers } from './containers';
+import { containerHtml, operationHeading, renderWithContainers, type RenderOperation } from './containers';
+import { operationHtml, operationNotice } from './api-operation';
+import { tagAttributes } from '../liquid-containers';
+import type { OperationView } from '../../openapi-document/operation';
 import { highlighted, htmlLines } from './highlight';
 import { mathHtml } from './math';
 
@@ -19,6 +22,11 @@ export interface LinkResolver {
   title?(target: string): string | undefined;
   /** A reusable content's markdown by id (`{% include "/reusable-contents/<id>" %}`). */
   reusable?(id: string): string | undefined;
+  /**
+   * The operation an `{% openapi-operation spec path method %}` block names, from the spec's latest
+   * version, or a notice saying what does not exist; undefined (or no such function): the heading alone.
+   */
+  operation?(spec: string, path: string, method: string): OperationView | { notice: string } | undefined;
 }
 
 export interface OutlineEntry {
@@ -153,13 +161,22 @@ export function renderMarkdown(markdown: string, links: LinkResolver): RenderedP
 `;
   }
 
+  /** An API operation from its spec, through the resolver; undefined where the resolver has no specs. */
+  const operation: RenderOperation = (tag) => {
+    const { spec = '', path = '', method = '' } = tagAttributes(tag.raw);
+    const found = links.operation?.(spec, path, method);
+    if (found === undefined) return undefined;
+    if ('notice' in found) return operationNotice(found.notice, operationHeading(tag));
+    return operationHtml(found, (text) => renderMarkdown(text, { href: links.href, src: links.src }).html);
+  };
+
   function image(target: string, alt: string): string {
     const src = resolved(links.src(target));
     return src === undefined ? escapeHtml(alt) : `<img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}" loading="lazy">`;
   }
 
   function blocks(list: Token[], depth: number): string {
-    return renderWithContainers(list, depth, block);
+    return renderWithContainers(list, depth, block, operation);
   }
 
   function block(token: Token, depth: number): string {

@@ -4,6 +4,7 @@ import { splitUrl, type RequestTrace } from '../app';
 import { DatabaseUnavailable } from '../../engine/errors';
 import { rawResponse } from '../raw-response';
 import { BoundedCache } from '../../engine/bounded-cache';
+import { pageOperations } from '../../engine/sites/reader/operations';
 import { locateSite, organizationInSitePath, siteBaseUrl, type LocatedSite } from '../../engine/sites/reader/locate';
 import { placeOf, visibleSiteSpaces, visitSite, type SiteVisit } from '../../engine/sites/reader/visit';
 import { publishedFile, publishedMarkdown, publishedSpaces, type PublishedSpace, type TocPage } from '../../engine/sites/reader/pages';
@@ -196,8 +197,10 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
 
     const { data, markdown } = await publishedMarkdown(core, space, page.id);
     // The page's title heads the page: the content's own first `# Title` is not shown twice.
-    const render = () => renderMarkdown(withoutLeadingTitle(markdown), linkResolver(space, page, place.prefix, at));
-    const rendered = data.computed ? safely(render, markdown) : await bodies.getOrMake(`${space.revisionId}\n${page.id}\n${basePath}\n${place.prefix.join('/')}`, async () => safely(render, markdown));
+    // The API operations its blocks name, from their specs' latest versions (part of what the page shows).
+    const operations = await pageOperations(core, space.spaceId, markdown);
+    const render = () => renderMarkdown(withoutLeadingTitle(markdown), { ...linkResolver(space, page, place.prefix, at), operation: operations.lookup });
+    const rendered = data.computed ? safely(render, markdown) : await bodies.getOrMake(`${space.revisionId}\n${page.id}\n${basePath}\n${place.prefix.join('/')}\n${operations.versions}`, async () => safely(render, markdown));
     const order = space.readingOrder.findIndex((p) => p.id === page.id);
     const link = (p: TocPage | undefined): NavLink | undefined => (p ? { title: p.title, href: at.page(place.prefix, space, p) } : undefined);
     const view: PageView = {

@@ -114,6 +114,16 @@ article .api-operation{border:1px solid var(--line);border-radius:8px;padding:4p
 article .api-operation-title{margin:.6em 0}
 article .method{font-weight:700;text-transform:uppercase}
 article .api-operation-spec{color:var(--muted);font-size:14px;margin-top:0}
+article .api-operation-notice{border-left:3px solid var(--warning-line);background:var(--warning);padding:6px 12px}
+article .api-operation h4{font-size:15px;margin:1.2em 0 .4em}
+article .schema-properties{list-style:none;padding-left:0;margin:.3em 0}
+article .schema-properties .schema-properties{padding-left:1.2em;border-left:1px solid var(--line)}
+article .schema-properties li{margin:.35em 0}
+article .schema-type,article .api-deprecated{color:var(--muted);font-size:14px}
+article .schema-required{color:var(--danger-line);font-size:13px}
+article .schema-description p{margin:.2em 0}
+article .api-response{border-top:1px solid var(--line);padding:4px 0}
+article .api-response summary{cursor:pointer}
 article a.button{display:inline-block;padding:6px 14px;margin:4px 6px 4px 0;border:1px solid var(--accent);border-radius:8px;text-decoration:none;font-weight:600}
 article a.button.primary{background:var(--accent);color:var(--bg)}
 article table[data-view=cards]{display:block;border:0}

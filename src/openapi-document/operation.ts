@@ -1,0 +1,227 @@
+/**
+ * One operation of a parsed OpenAPI 3.x or Swagger 2.0 document, as a page shows it (issue 58): its
+ * parameters by location, request body and responses with their schemas, an example of each, and the
+ * servers. `$ref`s are resolved as far as a page shows: a schema named by a `$ref` is opened once per
+ * branch (met again inside itself, it is shown by name), at most MAX_SCHEMA_DEPTH levels deep and
+ * MAX_SCHEMA_NODES nodes an operation, so no document makes a page expand without bound.
+ */
+
+export const MAX_SCHEMA_DEPTH = 6;
+export const MAX_SCHEMA_NODES = 600;
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+export interface SchemaView {
+  /** The schema's name when a `$ref` named it (`Pet`). */
+  name?: string;
+  type?: string;
+  format?: string;
+  description?: string;
+  enum?: string[];
+  properties?: { name: string; required: boolean; schema: SchemaView }[];
+  items?: SchemaView;
+  /** oneOf / anyOf / allOf, with their schemas. */
+  variants?: { kind: 'oneOf' | 'anyOf' | 'allOf'; schemas: SchemaView[] };
+  /** Met again inside itself: shown by name, not opened. */
+  recursive?: true;
+  /** Past the depth or node bound: not opened. */
+  truncated?: true;
+}
+
+export interface ParameterView { name: string; in: string; required: boolean; description?: string; schema?: SchemaView }
+export interface BodyView { mediaType: string; schema?: SchemaView; example?: string }
+export interface ResponseView { status: string; description?: string; content: BodyView[] }
+
+export interface OperationView {
+  method: string;
+  path: string;
+  summary?: string;
+  description?: string;
+  deprecated: boolean;
+  parameters: ParameterView[];
+  requestBody?: { description?: string; required: boolean; content: BodyView[] };
+  responses: ResponseView[];
+  servers: string[];
+}
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
+const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+
+/** The value a local JSON pointer names, or undefined. */
+function pointed(root: unknown, ref: string): unknown {
+  if (!ref.startsWith('#')) return undefined;
+  let at: unknown = root;
+  for (const raw of ref.slice(1).split('/').slice(1)) {
+    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    if (!isObject(at) && !Array.isArray(at)) return undefined;
+    if (!Object.prototype.hasOwnProperty.call(at, key)) return undefined;
+    at = (at as Json)[key];
+  }
+  return at;
+}
+
+/** `value` with its `$ref` followed (a chain of them too, at most 20), or undefined where one leads nowhere. */
+function resolved(root: unknown, value: unknown): Json | undefined {
+  let at = value;
+  for (let hops = 0; isObject(at) && typeof at.$ref === 'string' && hops < 20; hops++) at = pointed(root, at.$ref);
+  return isObject(at) && typeof at.$ref !== 'string' ? at : undefined;
+}
+
+const refName = (ref: string) => decodeURIComponent(ref.split('/').pop() ?? ref);
+
+/** Schema views of one operation, within its node budget. */
+class SchemaReader {
+  private nodes = 0;
+  private exampleNodes = 0;
+  constructor(private readonly root: unknown) {}
+
+  view(value: unknown, depth = 0, opened: ReadonlySet<string> = new Set()): SchemaView | undefined {
+    if (!isObject(value)) return undefined;
+    this.nodes++;
+    const ref = typeof value.$ref === 'string' ? value.$ref : undefined;
+    const name = ref ? refName(ref) : undefined;
+    if (ref && opened.has(ref)) return { name, recursive: true };
+    if (depth >= MAX_SCHEMA_DEPTH || this.nodes > MAX_SCHEMA_NODES) return { ...(name ? { name } : {}), truncated: true };
+    const schema = ref ? resolved(this.root, value) : value;
+    if (!schema) return name ? { name } : undefined;
+    const inside = ref ? new Set([...opened, ref]) : opened;
+    const view: SchemaView = {};
+    if (name) view.name = name;
+    const type = Array.isArray(schema.type) ? schema.type.filter((t) => typeof t === 'string').join(' | ') : text(schema.type);
+    if (type) view.type = type;
+    if (text(schema.format)) view.format = schema.format as string;
+    if (text(schema.description)) view.description = schema.description as string;
+    if (Array.isArray(schema.enum)) view.enum = schema.enum.slice(0, 50).map((v) => JSON.stringify(v));
+    if (isObject(schema.properties)) {
+      const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+      view.properties = Object.entries(schema.properties).slice(0, 200).map(([prop, child]) => ({ name: prop, required: required.has(prop), schema: this.view(child, depth + 1, inside) ?? {} }));
+    }
+    if (schema.items !== undefined) view.items = this.view(schema.items, depth + 1, inside);
+    for (const kind of ['oneOf', 'anyOf', 'allOf'] as const) {
+      if (Array.isArray(schema[kind])) view.variants = { kind, schemas: (schema[kind] as unknown[]).slice(0, 50).map((s) => this.view(s, depth + 1, inside) ?? {}) };
+    }
+    return view;
+  }
+
+  /** An example of a schema: the spec's own (example, default, first enum value), else one made from its type. */
+  example(value: unknown, depth = 0, opened: ReadonlySet<string> = new Set()): unknown {
+    if (!isObject(value) || depth > MAX_SCHEMA_DEPTH || ++this.exampleNodes > MAX_SCHEMA_NODES) return undefined;
+    const ref = typeof value.$ref === 'string' ? value.$ref : undefined;
+    if (ref && opened.has(ref)) return undefined;
+    const schema = ref ? resolved(this.root, value) : value;
+    if (!schema) return undefined;
+    if (schema.example !== undefined) return schema.example;
+    if (schema.default !== undefined) return schema.default;
+    if (Array.isArray(schema.enum) && schema.enum.length) return schema.enum[0];
+    const inside = ref ? new Set([...opened, ref]) : opened;
+    const first = ['oneOf', 'anyOf'].map((k) => schema[k]).find(Array.isArray) as unknown[] | undefined;
+    if (first?.length) return this.example(first[0], depth + 1, inside);
+    if (Array.isArray(schema.allOf)) return Object.assign({}, ...schema.allOf.map((s) => this.example(s, depth + 1, inside)).filter(isObject));
+    const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+    if (type === 'object' || isObject(schema.properties)) {
+      return Object.fromEntries(Object.entries(isObject(schema.properties) ? schema.properties : {}).slice(0, 50).map(([k, v]) => [k, this.example(v, depth + 1, inside)]));
+    }
+    if (type === 'array') return schema.items === undefined ? [] : [this.example(schema.items, depth + 1, inside)];
+    if (type === 'integer' || type === 'number') return 0;
+    if (type === 'boolean') return true;
+    if (type === 'string') return schema.format === 'date-time' ? '2024-01-01T00:00:00Z' : schema.format === 'date' ? '2024-01-01' : 'string';
+    return undefined;
+  }
+}
+
+/** The servers a request goes to: OpenAPI 3's `servers`, or Swagger 2's scheme, host and base path. */
+function serversOf(doc: Json): string[] {
+  if (Array.isArray(doc.servers)) return doc.servers.map((s) => (isObject(s) ? text(s.url) : undefined)).filter((u): u is string => !!u).slice(0, 10);
+  const host = text(doc.host);
+  if (!host) return [];
+  const scheme = Array.isArray(doc.schemes) && typeof doc.schemes[0] === 'string' ? doc.schemes[0] : 'https';
+  return [`${scheme}://${host}${text(doc.basePath) ?? ''}`];
+}
+
+const exampleText = (value: unknown) => (value === undefined ? undefined : JSON.stringify(value, null, 2).slice(0, 20_000));
+
+function bodies(reader: SchemaReader, content: unknown): BodyView[] {
+  if (!isObject(content)) return [];
+  return Object.entries(content).slice(0, 10).map(([mediaType, media]) => {
+    const body = isObject(media) ? media : {};
+    const own = body.example ?? (isObject(body.examples) ? Object.values(body.examples).map((e) => (isObject(e) ? e.value : undefined)).find((v) => v !== undefined) : undefined);
+    const schema = reader.view(body.schema);
+    const example = exampleText(own ?? reader.example(body.schema));
+    return { mediaType, ...(schema ? { schema } : {}), ...(example ? { example } : {}) };
+  });
+}
+
+/**
+ * The operation `method` `path` of a parsed document, or why there is none: the path or the method
+ * is not in the document.
+ */
+export function operationOf(doc: Json, path: string, method: string): OperationView | { missing: 'path' | 'method' } {
+  const paths = isObject(doc.paths) ? doc.paths : {};
+  const item = resolved(doc, paths[path]);
+  if (!item) return { missing: 'path' };
+  const verb = method.toLowerCase();
+  const op = METHODS.has(verb) ? resolved(doc, item[verb]) : undefined;
+  if (!op) return { missing: 'method' };
+  const reader = new SchemaReader(doc);
+  const swagger2 = typeof doc.swagger === 'string';
+  // The path item's parameters, unless the operation names the same one.
+  const listed = [...(Array.isArray(op.parameters) ? op.parameters : []), ...(Array.isArray(item.parameters) ? item.parameters : [])]
+    .map((p) => resolved(doc, p))
+    .filter((p): p is Json => !!p && typeof p.name === 'string' && typeof p.in === 'string');
+  const seen = new Set<string>();
+  const parameters: ParameterView[] = [];
+  let swaggerBody: Json | undefined;
+  for (const p of listed.slice(0, 200)) {
+    const key = `${p.in} ${p.name}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (swagger2 && p.in === 'body') {
+      swaggerBody = p;
+      continue;
+    }
+    const schema = reader.view(p.schema ?? (swagger2 ? { type: p.type, format: p.format, items: p.items, enum: p.enum } : undefined));
+    parameters.push({ name: p.name as string, in: p.in as string, required: p.required === true || p.in === 'path', ...(text(p.description) ? { description: p.description as string } : {}), ...(schema ? { schema } : {}) });
+  }
+  const requestBodyOf = (): OperationView['requestBody'] => {
+    if (swaggerBody) {
+      const consumes = Array.isArray(op.consumes) ? op.consumes : Array.isArray(doc.consumes) ? doc.consumes : ['application/json'];
+      return { ...(text(swaggerBody.description) ? { description: swaggerBody.description as string } : {}), required: swaggerBody.required === true, content: bodies(reader, Object.fromEntries(consumes.slice(0, 3).map((m) => [String(m), { schema: swaggerBody!.schema }]))) };
+    }
+    const body = resolved(doc, op.requestBody);
+    if (!body) return undefined;
+    return { ...(text(body.description) ? { description: body.description as string } : {}), required: body.required === true, content: bodies(reader, body.content) };
+  };
+  const requestBody = requestBodyOf();
+  const responses = Object.entries(isObject(op.responses) ? op.responses : {}).slice(0, 50).map(([status, raw]) => {
+    const response = resolved(doc, raw) ?? {};
+    const produces = Array.isArray(op.produces) ? op.produces : Array.isArray(doc.produces) ? doc.produces : ['application/json'];
+    const content = swagger2 ? (response.schema ? bodies(reader, Object.fromEntries(produces.slice(0, 3).map((m) => [String(m), { schema: response.schema }]))) : []) : bodies(reader, response.content);
+    return { status, ...(text(response.description) ? { description: response.description as string } : {}), content };
+  });
+  return {
+    method: verb,
+    path,
+    ...(text(op.summary) ? { summary: op.summary as string } : {}),
+    ...(text(op.description) ? { description: op.description as string } : {}),
+    deprecated: op.deprecated === true,
+    parameters,
+    ...(requestBody ? { requestBody } : {}),
+    responses,
+    servers: serversOf(doc),
+  };
+}
+
+/** A curl command for the operation against its first server, with its body's example. */
+export function curlOf(view: OperationView): string {
+  const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
+  const base = (view.servers[0] ?? '').replace(/\/+$/, '');
+  const query = view.parameters.filter((p) => p.in === 'query' && p.required).map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(p.name.toUpperCase())}`);
+  const lines = [`curl -L \\`, `  --request ${view.method.toUpperCase()} \\`, `  --url ${quote(`${base}${view.path}${query.length ? `?${query.join('&')}` : ''}`)}`];
+  for (const header of view.parameters.filter((p) => p.in === 'header' && p.required)) lines[lines.length - 1] += ` \\\n  --header ${quote(`${header.name}: ${header.name.toUpperCase()}`)}`;
+  const body = view.requestBody?.content[0];
+  if (body) {
+    lines[lines.length - 1] += ` \\\n  --header ${quote(`Content-Type: ${body.mediaType}`)}`;
+    if (body.example) lines[lines.length - 1] += ` \\\n  --data ${quote(body.example.length > 2000 ? `${body.example.slice(0, 2000)}…` : body.example)}`;
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { publishedSiteSetup } from '../helpers/site-reader';
+import { specFixture } from '../helpers/openapi';
+
+const page = [
+  '# Pets API', '',
+  '{% openapi-operation spec="petstore" path="/pets" method="get" %}', '[OpenAPI petstore](https://example.com/petstore.yaml)', '{% endopenapi-operation %}', '',
+  '{% openapi-operation spec="petstore" path="/pets" method="post" %}', '{% endopenapi-operation %}', '',
+  '{% openapi-operation spec="petstore" path="/owners" method="get" %}', '{% endopenapi-operation %}', '',
+  '{% openapi-operation spec="nowhere" path="/pets" method="get" %}', '{% endopenapi-operation %}',
+].join('\n');
+
+/** A published site whose page holds API operations, and the organization's specs published through the API. */
+async function withOperations() {
+  const t = await publishedSiteSetup({ pages: [page] });
+  const publish = async (text: string) => {
+    const res = await t.api.request('PUT', `/v1/orgs/${t.orgId}/openapi/petstore`, { as: t.adminId, body: { source: { text } } });
+    expect(res.body).toMatchObject({ processingState: 'complete', lastVersion: expect.any(String) });
+  };
+  return { ...t, publish };
+}
+
+// Issue 58, item 1: operations rendered from the organization's published specs.
+describe('API operations on a published page (server/site/reader.ts)', () => {
+  it('renders each operation from the spec: method and path, parameters, responses with their schema and example, a curl request', async () => {
+    const t = await withOperations();
+    await t.publish(specFixture('v1.yaml'));
+    const html = (await t.visit(t.base)).body;
+    expect(html).toContain('<h3 class="api-operation-title"><code class="method method-get">GET</code> <code>/pets</code></h3><p class="api-operation-summary">List all pets</p>');
+    expect(html).toContain('<h4>Query parameters</h4><ul class="schema-properties"><li><code class="schema-name">limit</code> <span class="schema-type">integer</span></li></ul>');
+    expect(html).toContain('<summary><code>200</code>: A list of pets</summary><p class="api-media-type"><code>application/json</code> <span class="schema-type">array of Pet</span></p>');
+    expect(html).toContain('<code class="schema-name">status</code> <span class="schema-type">string</span><p class="schema-enum">One of: <code>&quot;available&quot;</code>');
+    expect(html).toContain('<pre class="api-curl" tabindex="0"><code data-language="bash">curl -L \\\n  --request POST \\\n  --url &#39;/pets&#39;');
+    // What does not exist says so, on the page.
+    expect(html).toContain('<p class="api-operation-notice" role="note">The path /owners is not in the API specification &quot;petstore&quot;.</p>');
+    expect(html).toContain('The API specification &quot;nowhere&quot; does not exist in this organization, or has no processed version yet.');
+  });
+
+  it('shows a new version of the spec at the next view, without a push', async () => {
+    const t = await withOperations();
+    await t.publish(specFixture('v1.yaml'));
+    expect((await t.visit(t.base)).body).toContain('List all pets');
+    await t.publish(specFixture('v1.yaml').replace('List all pets', 'List every pet'));
+    const after = (await t.visit(t.base)).body;
+    expect(after).toContain('List every pet');
+    expect(after).not.toContain('List all pets');
+  });
+
+  it('shows the heading and a notice before the spec is published', async () => {
+    const t = await withOperations();
+    const html = (await t.visit(t.base)).body;
+    expect(html).toContain('<code class="method method-get">GET</code> <code>/pets</code>');
+    expect(html).toContain('The API specification &quot;petstore&quot; does not exist in this organization, or has no processed version yet.');
+  });
+});
