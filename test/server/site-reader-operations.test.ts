@@ -52,4 +52,25 @@ describe('API operations on a published page (server/site/reader.ts)', () => {
     expect(html).toContain('<code class="method method-get">GET</code> <code>/pets</code>');
     expect(html).toContain('The API specification &quot;petstore&quot; does not exist in this organization, or has no processed version yet.');
   });
+
+  it('renders a legacy swagger block from a file of the space, a hand-written one from its parts, and says so of a src it cannot find', async () => {
+    const legacy = [
+      '# Legacy', '',
+      '{% swagger src="openapi.yaml" path="/pets/{petId}" method="get" %}', '[openapi.yaml](openapi.yaml)', '{% endswagger %}', '',
+      '{% swagger method="post" path="/pet" summary="Add a pet" %}', '{% swagger-description %}', 'Adds a **pet**.', '{% endswagger-description %}', '',
+      '{% swagger-parameter in="path" name="id" type="string" required="true" %}', 'The id', '{% endswagger-parameter %}', '',
+      '{% swagger-response status="200: OK" description="Created" %}', '{% endswagger-response %}', '{% endswagger %}', '',
+      '{% swagger src="missing.yaml" path="/x" method="get" %}', '{% endswagger %}',
+    ].join('\n');
+    const t = await publishedSiteSetup({ pages: [legacy] });
+    const cr = await t.createCr({ subject: 'spec file' });
+    await t.writeOk(cr.id, [{ operation: 'insert_files', files: [{ name: 'openapi.yaml', contentType: 'application/yaml', base64: Buffer.from(specFixture('v1.yaml')).toString('base64') }] }]);
+    await t.merge(cr.id);
+    const html = (await t.visit(t.base)).body;
+    expect(html).toContain('<code class="method method-get">GET</code> <code>/pets/{petId}</code></h3><p class="api-operation-summary">Info for a specific pet</p><h4>Path parameters</h4>');
+    expect(html).toContain('<p class="api-operation-summary">Add a pet</p><div class="api-operation-description"><p>Adds a <strong>pet</strong>.</p>');
+    expect(html).toContain('<h4>Path parameters</h4><ul class="schema-properties"><li><code class="schema-name">id</code> <span class="schema-type">string</span> <span class="schema-required">required</span>');
+    expect(html).toContain('<summary><code>200: OK</code>: Created</summary>');
+    expect(html).toContain('The API description missing.yaml is neither a file of this space nor a specification published from that URL.');
+  });
 });

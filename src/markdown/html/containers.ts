@@ -51,9 +51,49 @@ export type RenderOperation = (tag: LiquidTag) => string | undefined;
 
 const CONTAINERS: Record<string, (tag: LiquidTag, inner: Token[], render: RenderBlocks, depth: number) => string> = {
   'openapi-operation': (tag, _inner, _render, _depth) => `<section class="api-operation">${operationHeading(tag)}</section>\n`,
-  swagger: (tag, inner, render, depth) => `<section class="api-operation">${operationHeading(tag)}${render(inner, depth + 1)}</section>\n`,
+  swagger: (tag, inner, render, depth) => `<section class="api-operation">${operationHeading(tag)}${swaggerBody(tag, inner, render, depth)}</section>\n`,
   openapi: (tag, inner, render, depth) => `<section class="api-operation">${operationHeading(tag)}${render(inner, depth + 1)}</section>\n`,
 };
+
+const PARAMETER_PLACES: [string, string][] = [['path', 'Path parameters'], ['query', 'Query parameters'], ['header', 'Headers'], ['cookie', 'Cookies'], ['body', 'Body'], ['formData', 'Form fields']];
+
+/**
+ * A legacy `{% swagger %}` block written by hand: its summary, then its `swagger-description`,
+ * `swagger-parameter`s (by location) and `swagger-response`s as the platform showed them; anything else
+ * inside it in its place.
+ */
+function swaggerBody(tag: LiquidTag, inner: Token[], render: RenderBlocks, depth: number): string {
+  const summary = tagAttributes(tag.raw).summary;
+  const out: string[] = summary ? [`<p class="api-operation-summary">${escapeHtml(summary)}</p>`] : [];
+  const parameters: { place: string; html: string }[] = [];
+  const responses: string[] = [];
+  for (let i = 0; i < inner.length; i++) {
+    const part = tagOf(inner[i]);
+    const end = part && ['swagger-description', 'swagger-parameter', 'swagger-response'].includes(part.name) ? closing(inner, i, part.name) : -1;
+    if (!part || end < 0) {
+      out.push(render([inner[i]], depth + 1));
+      continue;
+    }
+    const attributes = tagAttributes(part.raw);
+    const body = render(inner.slice(i + 1, end), depth + 1);
+    i = end;
+    if (part.name === 'swagger-description') out.push(`<div class="api-operation-description">${body}</div>`);
+    else if (part.name === 'swagger-parameter') {
+      const type = attributes.type ? ` <span class="schema-type">${escapeHtml(attributes.type)}</span>` : '';
+      const required = attributes.required === 'true' ? ' <span class="schema-required">required</span>' : '';
+      parameters.push({ place: attributes.in ?? 'query', html: `<li><code class="schema-name">${escapeHtml(attributes.name ?? '')}</code>${type}${required}${body ? `<div class="schema-description">${body}</div>` : ''}</li>` });
+    } else {
+      const description = attributes.description ? `: ${escapeHtml(attributes.description)}` : '';
+      responses.push(`<details class="api-response"><summary><code>${escapeHtml(attributes.status ?? '')}</code>${description}</summary>${body}</details>`);
+    }
+  }
+  for (const [place, title] of PARAMETER_PLACES) {
+    const here = parameters.filter((p) => p.place === place);
+    if (here.length) out.push(`<h4>${title}</h4><ul class="schema-properties">${here.map((p) => p.html).join('')}</ul>`);
+  }
+  if (responses.length) out.push('<h4>Responses</h4>', ...responses);
+  return out.join('');
+}
 
 /** Tags that stand alone as an API operation when their closing tag is missing. */
 const LONE_OPERATIONS = new Set(['openapi-operation', 'swagger', 'openapi']);
@@ -70,7 +110,7 @@ export function renderWithContainers(list: Token[], depth: number, block: (token
     const container = tag ? CONTAINERS[tag.name] : undefined;
     if (tag && container) {
       const end = closing(list, i, tag.name);
-      const fromSpec = tag.name === 'openapi-operation' ? operation?.(tag) : undefined;
+      const fromSpec = tag.name === 'openapi-operation' || tag.name === 'swagger' ? operation?.(tag) : undefined;
       if (fromSpec !== undefined) {
         out += fromSpec;
         if (end > i) i = end;

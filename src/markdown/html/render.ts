@@ -26,7 +26,7 @@ export interface LinkResolver {
    * The operation an `{% openapi-operation spec path method %}` block names, from the spec's latest
    * version, or a notice saying what does not exist; undefined (or no such function): the heading alone.
    */
-  operation?(spec: string, path: string, method: string): OperationView | { notice: string } | undefined;
+  operation?(block: { spec?: string; src?: string; path: string; method: string }): OperationView | { notice: string } | undefined;
 }
 
 export interface OutlineEntry {
@@ -163,8 +163,8 @@ export function renderMarkdown(markdown: string, links: LinkResolver): RenderedP
 
   /** An API operation from its spec, through the resolver; undefined where the resolver has no specs. */
   const operation: RenderOperation = (tag) => {
-    const { spec = '', path = '', method = '' } = tagAttributes(tag.raw);
-    const found = links.operation?.(spec, path, method);
+    const { spec, src, path = '', method = '' } = tagAttributes(tag.raw);
+    const found = links.operation?.(tag.name === 'openapi-operation' ? { spec, path, method } : { src, path, method });
     if (found === undefined) return undefined;
     if ('notice' in found) return operationNotice(found.notice, operationHeading(tag));
     return operationHtml(found, (text) => renderMarkdown(text, { href: links.href, src: links.src }).html);

@@ -2,54 +2,98 @@ import type { Core } from '../../core';
 import { BoundedCache } from '../../bounded-cache';
 import { parseText } from '../../../openapi-document/document';
 import { operationOf, type OperationView } from '../../../openapi-document/operation';
+import { MAX_SPEC_TEXT } from '../../../domain/openapi-limits';
 import { tagAttributes } from '../../../markdown/liquid-containers';
+import { classifyLink } from '../../content/link-targets';
+import { publishedFile, type PublishedSpace } from './pages';
 
-/** Parsed documents by spec version (a version never changes), and the operations read from them. */
-const documents = new BoundedCache<string, Record<string, unknown>>(8);
+/** Parsed documents by what identifies their bytes (a spec version, a file's blob), and operations read from them. */
+const documents = new BoundedCache<string, Record<string, unknown> | { unreadable: string }>(8);
 const views = new BoundedCache<string, OperationView | { missing: 'path' | 'method' }>(512);
 
-const OPERATION_TAG = /\{%-?[ \t]*openapi-operation\b([^%\n]*)%\}/g;
+const OPERATION_TAG = /\{%-?[ \t]*(openapi-operation|swagger)\b([^%\n]*)%\}/g;
+
+/** Where a block's document comes from: a spec of the organization (`spec`), or a `swagger` block's `src`. */
+export interface OperationBlock { spec?: string; src?: string; path: string; method: string }
 
 export interface PageOperations {
-  /** The operation a block names, or a notice saying what does not exist. */
-  lookup(spec: string, path: string, method: string): OperationView | { notice: string };
-  /** The spec versions the page shows, in a stable order: a new version makes a new rendering. */
+  /** The operation a block names, a notice saying what does not exist, or undefined (no document named: the block as written). */
+  lookup(block: OperationBlock): OperationView | { notice: string } | undefined;
+  /** What the page's operations are read from, in a stable order: a new spec version makes a new rendering. */
   versions: string;
 }
 
+const sourceKey = (block: Pick<OperationBlock, 'spec' | 'src'>) => (block.spec ? `spec:${block.spec}` : `src:${block.src}`);
+
+async function parsed(core: Core, key: string, read: () => Promise<string>): Promise<void> {
+  if (documents.get(key)) return;
+  try {
+    const text = await read();
+    documents.set(key, text.length > MAX_SPEC_TEXT ? { unreadable: `it is larger than ${MAX_SPEC_TEXT / 1024 / 1024} MiB` } : parseText(text));
+  } catch (error) {
+    documents.set(key, { unreadable: (error as Error).message });
+  }
+}
+
 /**
- * The API operations a page's `{% openapi-operation spec path method %}` blocks name, each from the
- * latest processed version of its spec (by slug or id, in the space's organization): a publish of a new
- * version shows at the next view, without a push. Read before the page renders (the renderer is not async).
+ * The API operations a page's blocks name, read before it renders (the renderer is not async):
+ * `{% openapi-operation spec %}` from the latest processed version of the organization's spec of that
+ * slug or id (a publish shows at the next view, without a push); a legacy `{% swagger src %}` from the
+ * file of the space its `src` names (relative to the page, as links are), or from the organization's
+ * spec published from that URL.
  */
-export async function pageOperations(core: Core, spaceId: string, markdown: string): Promise<PageOperations> {
-  const specs = new Set<string>();
-  if (markdown.includes('openapi-operation')) for (const m of markdown.matchAll(OPERATION_TAG)) if (tagAttributes(m[1]).spec) specs.add(tagAttributes(m[1]).spec);
-  const versionOf = new Map<string, string>();
-  for (const spec of [...specs].slice(0, 20)) {
-    const row = await core.get<{ id: string }>(
-      `SELECT s.last_version_id AS id FROM openapi_specs s JOIN spaces sp ON sp.organization_id = s.organization_id
-       WHERE sp.id = ? AND (s.slug = ? OR s.id = ?) AND s.last_version_id IS NOT NULL`,
-      [spaceId, spec, spec],
-    );
-    if (!row) continue;
-    versionOf.set(spec, row.id);
-    if (!documents.get(row.id)) {
-      const text = (await core.get<{ text: string }>('SELECT text FROM openapi_spec_versions WHERE id = ?', [row.id]))!.text;
-      documents.set(row.id, parseText(text));
+export async function pageOperations(core: Core, space: PublishedSpace, pageId: string, markdown: string): Promise<PageOperations> {
+  const blocks = new Map<string, Pick<OperationBlock, 'spec' | 'src'>>();
+  if (markdown.includes('openapi-operation') || markdown.includes('swagger')) {
+    for (const m of markdown.matchAll(OPERATION_TAG)) {
+      const { spec, src } = tagAttributes(m[2]);
+      const block = m[1] === 'openapi-operation' ? (spec ? { spec } : undefined) : src ? { src } : undefined;
+      if (block) blocks.set(sourceKey(block), block);
     }
   }
+  const documentOf = new Map<string, string>();
+  for (const [key, block] of [...blocks].slice(0, 20)) {
+    if (block.src && !/^https?:\/\//i.test(block.src)) {
+      const target = classifyLink(block.src, pageId, space.index);
+      const fileId = target?.kind === 'file' && target.status === 'ok' ? target.file : undefined;
+      const file = fileId ? space.state.files.get(fileId) : undefined;
+      if (!file) continue;
+      documentOf.set(key, `blob:${file.blobId}`);
+      await parsed(core, `blob:${file.blobId}`, async () => {
+        const { bytes } = (await publishedFile(core, space, fileId!))!;
+        if (Buffer.isBuffer(bytes)) return bytes.toString('utf8');
+        if (bytes.size > MAX_SPEC_TEXT) return ' '.repeat(MAX_SPEC_TEXT + 1);
+        const parts: Buffer[] = [];
+        for await (const chunk of bytes.chunks) parts.push(chunk);
+        return Buffer.concat(parts).toString('utf8');
+      });
+      continue;
+    }
+    const specs = `SELECT s.last_version_id AS id FROM openapi_specs s JOIN spaces sp ON sp.organization_id = s.organization_id WHERE sp.id = ? AND s.last_version_id IS NOT NULL`;
+    const row = block.spec
+      ? await core.get<{ id: string }>(`${specs} AND (s.slug = ? OR s.id = ?)`, [space.spaceId, block.spec, block.spec])
+      : await core.get<{ id: string }>(`${specs} AND s.source_url = ? ORDER BY s.updated_at DESC LIMIT 1`, [space.spaceId, block.src]);
+    if (!row) continue;
+    documentOf.set(key, `version:${row.id}`);
+    await parsed(core, `version:${row.id}`, async () => (await core.get<{ text: string }>('SELECT text FROM openapi_spec_versions WHERE id = ?', [row.id]))!.text);
+  }
   return {
-    versions: [...versionOf].map(([spec, version]) => `${spec}=${version}`).sort().join(','),
-    lookup(spec, path, method) {
-      const version = versionOf.get(spec);
-      const document = version ? documents.get(version) : undefined;
-      if (!version || !document) return { notice: `The API specification "${spec}" does not exist in this organization, or has no processed version yet.` };
-      const key = `${version}\n${method.toLowerCase()}\n${path}`;
-      let view = views.get(key);
-      if (!view) views.set(key, (view = operationOf(document, path, method)));
+    versions: [...documentOf].map(([key, document]) => `${key}=${document}`).sort().join(','),
+    lookup(block) {
+      const key = block.spec || block.src ? sourceKey(block) : undefined;
+      if (!key) return undefined;
+      const named = block.spec ? `the API specification "${block.spec}"` : `the API description ${block.src}`;
+      const source = documentOf.get(key);
+      const document = source ? documents.get(source) : undefined;
+      if (!source || !document) {
+        return { notice: block.spec ? `The API specification "${block.spec}" does not exist in this organization, or has no processed version yet.` : `The API description ${block.src} is neither a file of this space nor a specification published from that URL.` };
+      }
+      if ('unreadable' in document) return { notice: `${named[0].toUpperCase()}${named.slice(1)} cannot be read: ${document.unreadable}` };
+      const viewKey = `${source}\n${block.method.toLowerCase()}\n${block.path}`;
+      let view = views.get(viewKey);
+      if (!view) views.set(viewKey, (view = operationOf(document, block.path, block.method)));
       if ('missing' in view) {
-        return { notice: view.missing === 'path' ? `The path ${path} is not in the API specification "${spec}".` : `${method.toUpperCase()} ${path} is not in the API specification "${spec}".` };
+        return { notice: view.missing === 'path' ? `The path ${block.path} is not in ${named}.` : `${block.method.toUpperCase()} ${block.path} is not in ${named}.` };
       }
       return view;
     },
