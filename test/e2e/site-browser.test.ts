@@ -5,6 +5,7 @@ import { sampleSandbox } from '../helpers/teams';
 import { startBuiltServer } from '../helpers/built';
 import { accessibilityViolations, launchBrowser } from '../helpers/browser';
 import { signJwt } from '../../src/engine/jwt';
+import { readFileSync } from 'node:fs';
 
 // Slow on purpose: a browser test. It starts Chromium (a second or two, more on a busy machine) and a
 // built `serve`, and opens pages as a person does, with and without JavaScript.
@@ -63,9 +64,11 @@ beforeAll(async () => {
     '# Hostile "title" <b>bold</b> & </title><script>window.ran = 1</script>\n\n<script>window.ran = 2</script>\n\n<img src="/nothing.png" onerror="window.ran = 3">\n\n[a link](javascript:window.ran=4) <a href="javascript:window.ran=5">b</a>\n\n<details><summary>Click</summary>\n\nHidden text.\n\n</details>',
     '# Picture page\n\n<figure><img src="red.png" alt="A red square"><figcaption><p>Red</p></figcaption></figure>\n\n![Again](red.png)',
     '# Formula page\n\nEnergy: $$E = mc^2$$.\n\n```python\nprint("hi")  # greet\n```\n\n$$\n\\sum_{i=1}^{n} i = \\frac{n(n+1)}{2}\n$$',
+    '# Operation page\n\n{% openapi-operation spec="browser-pets" path="/pets" method="get" %}\n{% endopenapi-operation %}',
     '# Tabs page\n\n{% tabs %}\n{% tab title="macOS" %}\nbrew install docsctl\n{% endtab %}\n{% tab title="Linux" %}\napt install docsctl\n{% endtab %}\n{% endtabs %}',
   ], [{ name: 'red.png', contentType: 'image/png', base64: PNG }]);
   await addPages(spaces.find((s) => s.title === 'Partner portal')!.id, ['# Partner pricing\n\nOnly for partners.']);
+  await api('PUT', `/v1/orgs/${orgId}/openapi/browser-pets`, { source: { text: readFileSync(new URL('../fixtures/openapi/v1.yaml', import.meta.url), 'utf8') } });
 }, 120_000);
 
 afterAll(async () => {
@@ -124,6 +127,23 @@ describe('a published site in a real browser (headless Chromium)', () => {
     expect(sizes).toHaveLength(2);
     for (const width of sizes) expect(width).toBeGreaterThan(20);
     expect(await page.$eval('article .hljs-comment', (c) => getComputedStyle(c).fontStyle)).toBe('italic');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  // Issue 58: an API operation rendered from the organization's spec, read as a person reads it.
+  it('shows an API operation from its spec: parameters, a response that opens, a curl request, with no serious accessibility violation', async ({ skip }) => {
+    if (!browser) return skip();
+    const page = await browser.newPage();
+    await openFromContents(page, 'Operation page');
+    expect(await page.$eval('article .api-operation-title', (h) => h.textContent)).toBe('GET /pets');
+    expect(await page.$eval('article .api-operation-summary', (p) => p.textContent)).toBe('List all pets');
+    const response = await page.$('article details.api-response');
+    expect(await response!.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false); // closed until opened
+    await response!.$eval('summary', (s) => (s as HTMLElement).click());
+    expect(await response!.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    expect(await response!.$eval('ul.schema-properties', (u) => (u as HTMLElement).innerText)).toContain('status');
+    expect(await page.$eval('article pre.api-curl', (p) => (p as HTMLElement).innerText)).toContain('--request GET');
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.close();
   });
