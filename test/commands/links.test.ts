@@ -199,3 +199,25 @@ describe('docsctl links', () => {
     expect(broken.stderr).toContain('1 link(s), 1 broken (1 introduced by this change request).');
   });
 });
+
+// Issue 58: a block naming an operation the spec lacks fails the check, as a broken link does.
+describe('links --fail-on-broken with API operations', () => {
+  it('reports an operation block whose spec lacks the operation, piped and on a terminal, and passes once the spec holds it', async () => {
+    const box = sandbox();
+    expect((await box.run(['init'])).code).toBe(0);
+    const space = JSON.parse((await box.run(['spaces', 'create', '--title', 'API', '--json'])).stdout).id as string;
+    const docs = join(box.dir, 'api');
+    mkdirSync(docs, { recursive: true });
+    writeFileSync(join(docs, 'README.md'), '# API\n\n{% openapi-operation spec="pets" path="/pets" method="get" %}\n{% endopenapi-operation %}\n');
+    expect((await box.run(['content', 'push', 'api', '--space', space, '--merge'])).code).toBe(0);
+    const failed = await box.run(['links', '--space', space, '--fail-on-broken']);
+    expect(failed.code).toBe(1);
+    expect(rows(failed.stdout)).toEqual([['broken', 'openapi-operation', 'pets: GET /pets', 'readme']]);
+    const shown = await box.run(['links', '--space', space], { tty: true });
+    expect(shown.stdout).toMatch(/openapi-operation\s+pets: GET \/pets/);
+    writeFileSync(join(box.dir, 'pets.yaml'), "openapi: 3.0.3\ninfo: { title: Pets, version: '1' }\npaths:\n  /pets:\n    get:\n      responses:\n        '200': { description: ok }\n");
+    expect((await box.run(['openapi', 'publish', 'pets.yaml', '--spec', 'pets'])).code).toBe(0);
+    const passed = await box.run(['links', '--space', space, '--fail-on-broken']);
+    expect(passed.code, passed.stdout + passed.stderr).toBe(0);
+  });
+});

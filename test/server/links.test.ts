@@ -356,3 +356,28 @@ describe('links of a large space', () => {
     expect(await s.engine.links.ofRevision(revision)).toBe(analysis);
   });
 });
+
+// Issue 58: an `{% openapi-operation %}` block is a link to an operation of a spec, checked when listed.
+describe('links to API operations', () => {
+  it('lists each operation a page names, broken until the spec holds it, ok once a version does, without a new revision', async () => {
+    const s = await contentSetup();
+    await s.seed(['# API\n\n{% openapi-operation spec="petstore" path="/pets" method="get" %}\n{% endopenapi-operation %}\n\n{% openapi-operation spec="petstore" path="/owners" method="get" %}\n{% endopenapi-operation %}\n']);
+    const list = async () => {
+      const res = await s.api.request('GET', `/v1/spaces/${s.spaceId}/links`, { as: s.adminId });
+      expectOk(res, 'listSpaceLinks');
+      return res.body as { stats: { broken: { total: number } }; items: Item[] };
+    };
+    const before = await list();
+    expect(before.items.map((i) => `${i.status} ${i.targetReference.kind} ${i.targetReference.name}`)).toEqual([
+      'broken openapi-operation petstore: GET /owners', 'broken openapi-operation petstore: GET /pets',
+    ]);
+    expect(before.stats.broken.total).toBe(2);
+    const v1 = "openapi: 3.0.3\ninfo: { title: Pets, version: '1' }\npaths:\n  /pets:\n    get:\n      responses:\n        '200': { description: ok }\n";
+    expect((await s.api.request('PUT', `/v1/orgs/${s.orgId}/openapi/petstore`, { as: s.adminId, body: { source: { text: v1 } } })).body).toMatchObject({ processingState: 'complete' });
+    const after = await list();
+    expect(after.items.map((i) => `${i.status} ${i.targetReference.name} <- ${i.locationReferences.map((l) => l.path).join(',')}`)).toEqual([
+      'broken petstore: GET /owners <- api', 'ok petstore: GET /pets <- api',
+    ]);
+    expect(after.stats.broken.total).toBe(1);
+  });
+});

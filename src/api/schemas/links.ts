@@ -15,10 +15,11 @@ const Reference = lazy(() => ({
  * Where a link points. api.md gives `kind` and the embedded `organization`, `space`, `versionContext`
  * and `file`; docsctl adds the field of each kind (`page`, `anchor`, `url`, and `reusableContent` for
  * an include line, the platform's content reference of kind `reusable-content`) and readable ones
- * (`path`, `name`: a file's name or a reusable content's title).
+ * (`path`, `name`: a file's name or a reusable content's title). docsctl's kind `openapi-operation`: an
+ * `{% openapi-operation %}` block, `name` the spec and the operation (`petstore: GET /pets`).
  */
 export const LinkTargetReference = lazy(() => z.object({
-  kind: z.enum(['page', 'file', 'anchor', 'url', 'reusable-content']),
+  kind: z.enum(['page', 'file', 'anchor', 'url', 'reusable-content', 'openapi-operation']),
   ...Reference,
   page: z.optional(z.string()),
   path: z.optional(z.string()),

@@ -17,6 +17,8 @@ export function targetOf(reference: LinkItem['targetReference']): string {
       return `${reference.path ?? ''}#${reference.anchor ?? ''}`;
     case 'reusable-content':
       return reference.name ?? `/reusable-contents/${reference.reusableContent ?? ''}`;
+    case 'openapi-operation':
+      return reference.name ?? '';
     default:
       return reference.path ?? reference.page ?? '';
   }

@@ -1,6 +1,6 @@
 import type { Core } from '../core';
 import { loadState, pageData, pathsOf, type RevisionState } from './state';
-import { classifyInclude, classifyLink, scanMarkdown, type LinkStatus, type LinkTarget, type PageScan, type RevisionIndex } from './link-targets';
+import { classifyInclude, classifyLink, scanMarkdown, type LinkStatus, type LinkTarget, type PageScan, type RevisionIndex, type OperationRef } from './link-targets';
 
 /** One distinct target of a revision and the pages linking to it (ids, in page-tree order). */
 export interface LinkEntry {
@@ -21,6 +21,8 @@ export interface RevisionLinks {
   pages: Map<string, { path: string; title: string }>;
   /** Whether a file id exists in the revision. */
   files: Set<string>;
+  /** The API operations each page's blocks name (checked against the specs when listed: they change without a revision). */
+  operations: Map<string, OperationRef[]>;
 }
 
 const RANK: Record<LinkStatus, number> = { broken: 0, 'in-app': 1, ok: 2 };
@@ -63,9 +65,11 @@ async function analyze(core: Core, revisionId: string, scanOf: (versionId: strin
 
   const entries = new Map<string, LinkEntry>();
   const byPage = new Map<string, LinkTarget[]>();
+  const operations = new Map<string, OperationRef[]>();
   for (const id of paths.keys()) {
     const targets = new Map<string, LinkTarget>();
     const scan = await scanOf(state.pages.get(id)!.versionId);
+    if (scan.operations.length) operations.set(id, scan.operations);
     for (const href of scan.hrefs) {
       const target = classifyLink(href, id, index);
       if (target && !targets.has(target.key)) targets.set(target.key, target);
@@ -89,6 +93,7 @@ async function analyze(core: Core, revisionId: string, scanOf: (versionId: strin
     byPage,
     pages,
     files: new Set(state.files.keys()),
+    operations,
   };
 }
 

@@ -4,11 +4,12 @@ import { lexBlocks, splitFrontmatter, walkTokens } from '../../markdown/markdown
 import { headingAnchors, headingOf, platformSlugOfHeading, slugOfHeading, summaryTexts, type Heading } from '../../markdown/headings';
 import { decodeCharacterReferences } from '../../markdown/character-references';
 import { FOOTNOTE_DEFINITION, footnoteIds } from '../../markdown/footnotes';
-import type { LinkBlock, ReusableContentTag } from '../../markdown/gitbook-blocks';
+import type { LinkBlock, LiquidTag, ReusableContentTag } from '../../markdown/gitbook-blocks';
+import { tagAttributes } from '../../markdown/liquid-containers';
 
 
 export type LinkStatus = 'ok' | 'broken' | 'in-app';
-export type LinkKind = 'page' | 'file' | 'anchor' | 'url' | 'reusable-content';
+export type LinkKind = 'page' | 'file' | 'anchor' | 'url' | 'reusable-content' | 'openapi-operation';
 
 /** What one page's markdown holds: the targets of its links and images, the reusable contents it includes, and its heading ids. */
 export interface PageScan {
@@ -17,7 +18,11 @@ export interface PageScan {
   includes: string[];
   /** Every anchor naming a heading or footnote of the page, with the id its published page gives it. */
   anchors: Map<string, string>;
+  /** The API operations its `{% openapi-operation spec path method %}` blocks name. */
+  operations: OperationRef[];
 }
+
+export interface OperationRef { spec: string; path: string; method: string }
 
 
 /** `href` of `<a>` and `src` of `<img>` in a piece of raw HTML (quoted either way, or bare). */
@@ -48,6 +53,7 @@ export function scanMarkdown(markdown: string): PageScan {
   const includes: string[] = [];
   const headings: Heading[] = [];
   const footnotes: string[] = [];
+  const operations: OperationRef[] = [];
   const summaries: string[] = [];
   // The `<a href="#x" id="x">` giving a heading its id is the heading's anchor, not a link it makes.
   const anchorTags = new Set<Token>();
@@ -64,6 +70,10 @@ export function scanMarkdown(markdown: string): PageScan {
     }
     else if (token.type === 'content-ref' || token.type === 'embed' || token.type === 'file') hrefs.push((token as LinkBlock).url);
     else if (token.type === 'reusable-content') includes.push((token as ReusableContentTag).reusableContent);
+    else if (token.type === 'liquid-tag' && (token as LiquidTag).name === 'openapi-operation') {
+      const { spec, path, method } = tagAttributes(token.raw);
+      if (spec) operations.push({ spec, path: path ?? '', method: (method ?? '').toLowerCase() });
+    }
     if (token.type === 'paragraph' || token.type === 'def') {
       const footnote = FOOTNOTE_DEFINITION.exec(token.raw);
       if (footnote) footnotes.push(footnote[1]);
@@ -80,7 +90,7 @@ export function scanMarkdown(markdown: string): PageScan {
     const { note, reference } = footnoteIds(label);
     anchors.set(note, note).set(reference, reference);
   }
-  return { hrefs, includes, anchors };
+  return { hrefs, includes, anchors, operations };
 }
 
 /** Where a link points once resolved, and whether that exists. `key` identifies the target in a revision. */

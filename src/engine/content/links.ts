@@ -5,8 +5,9 @@ import type { spacesModule } from '../spaces';
 import type { changeRequestsModule } from '../change-requests';
 import type { ContentRoot } from './reads';
 import { pageInMemory } from './in-memory-page';
-import { linkCache, orderKey, type RevisionLinks } from './link-analysis';
+import { compareKeys, linkCache, orderKey, type RevisionLinks } from './link-analysis';
 import type { LinkStatus, LinkTarget } from './link-targets';
+import { documentOperation, latestSpecVersion, versionDocument } from './api-documents';
 
 type Spaces = ReturnType<typeof spacesModule>;
 type ChangeRequests = ReturnType<typeof changeRequestsModule>;
@@ -70,6 +71,40 @@ export function linksModule(core: Core, spaces: Spaces, changeRequests: ChangeRe
     return introduced.size;
   }
 
+  /**
+   * The API operations the pages' blocks name, checked against the organization's specs now (a spec's
+   * versions change without a revision): `ok` when its latest version holds the path and method,
+   * `broken` when the spec, its processed version, the path or the method is missing.
+   */
+  async function operationTargets(content: Content, links: RevisionLinks, pageId: string | undefined) {
+    const targets = new Map<string, LinkTarget>();
+    const locations = new Map<string, string[]>();
+    const checked = new Map<string, Promise<boolean>>();
+    const holds = (spec: string, path: string, method: string) => {
+      const key = `${spec}\n${method}\n${path}`;
+      if (!checked.has(key)) {
+        checked.set(key, (async () => {
+          const version = await latestSpecVersion(core, content.organization, spec);
+          const parsed = version ? await versionDocument(core, version) : undefined;
+          return !!parsed && 'document' in parsed && !('missing' in documentOperation(`version:${version}`, parsed.document, path, method));
+        })());
+      }
+      return checked.get(key)!;
+    };
+    for (const [page, refs] of links.operations) {
+      if (pageId !== undefined && page !== pageId) continue;
+      for (const { spec, path, method } of refs) {
+        const name = `${spec}: ${method.toUpperCase()} ${path}`;
+        const key = `openapi-operation:${name}`;
+        if (!targets.has(key)) targets.set(key, { key, kind: 'openapi-operation', status: (await holds(spec, path, method)) ? 'ok' : 'broken', name });
+        const at = locations.get(key) ?? [];
+        if (!at.includes(page)) at.push(page);
+        locations.set(key, at);
+      }
+    }
+    return { targets: [...targets.values()], locations };
+  }
+
   function reference(content: Content) {
     return { organization: content.organization, space: content.space, versionContext: { type: 'revision' as const, revision: content.revision } };
   }
@@ -99,14 +134,15 @@ export function linksModule(core: Core, spaces: Spaces, changeRequests: ChangeRe
       const content = await contentOf(actor, root);
       const links = await cache.revision(content.revision);
       if (pageId !== undefined && !links.pages.has(pageId)) throw notFound(`page ${pageId} not found in ${where(content)}`);
-      const all = targetsOf(links, pageId);
+      const operations = await operationTargets(content, links, pageId);
+      const all = [...targetsOf(links, pageId), ...operations.targets].sort((a, b) => compareKeys(orderKey(a), orderKey(b)));
       const stats = {
         total: all.length,
         broken: { total: all.filter((t) => t.status === 'broken').length, changeRequest: await brokenInChangeRequests(content, pageId) },
       };
       const selected = query.status ? all.filter((t) => t.status === query.status) : all;
       const page = pageInMemory(LINKS, selected, orderKey, query);
-      const locationsOf = (t: LinkTarget) => (pageId !== undefined ? [pageId] : links.byKey.get(t.key)!.locations);
+      const locationsOf = (t: LinkTarget) => (pageId !== undefined ? [pageId] : (links.byKey.get(t.key)?.locations ?? operations.locations.get(t.key)!));
       return {
         ...(page.next ? { next: page.next } : {}),
         count: page.count,

@@ -1,15 +1,10 @@
 import type { Core } from '../../core';
-import { BoundedCache } from '../../bounded-cache';
-import { parseText } from '../../../openapi-document/document';
-import { operationOf, type OperationView } from '../../../openapi-document/operation';
+import type { OperationView } from '../../../openapi-document/operation';
 import { MAX_SPEC_TEXT } from '../../../domain/openapi-limits';
 import { tagAttributes } from '../../../markdown/liquid-containers';
+import { documentOperation, parsedDocument, versionDocument, type ParsedDocument } from '../../content/api-documents';
 import { classifyLink } from '../../content/link-targets';
 import { publishedFile, type PublishedSpace } from './pages';
-
-/** Parsed documents by what identifies their bytes (a spec version, a file's blob), and operations read from them. */
-const documents = new BoundedCache<string, Record<string, unknown> | { unreadable: string }>(8);
-const views = new BoundedCache<string, OperationView | { missing: 'path' | 'method' }>(512);
 
 const OPERATION_TAG = /\{%-?[ \t]*(openapi-operation|swagger)\b([^%\n]*)%\}/g;
 
@@ -24,16 +19,6 @@ export interface PageOperations {
 }
 
 const sourceKey = (block: Pick<OperationBlock, 'spec' | 'src'>) => (block.spec ? `spec:${block.spec}` : `src:${block.src}`);
-
-async function parsed(core: Core, key: string, read: () => Promise<string>): Promise<void> {
-  if (documents.get(key)) return;
-  try {
-    const text = await read();
-    documents.set(key, text.length > MAX_SPEC_TEXT ? { unreadable: `it is larger than ${MAX_SPEC_TEXT / 1024 / 1024} MiB` } : parseText(text));
-  } catch (error) {
-    documents.set(key, { unreadable: (error as Error).message });
-  }
-}
 
 /**
  * The API operations a page's blocks name, read before it renders (the renderer is not async):
@@ -52,6 +37,7 @@ export async function pageOperations(core: Core, space: PublishedSpace, pageId: 
     }
   }
   const documentOf = new Map<string, string>();
+  const parsed = new Map<string, ParsedDocument>();
   for (const [key, block] of [...blocks].slice(0, 20)) {
     if (block.src && !/^https?:\/\//i.test(block.src)) {
       const target = classifyLink(block.src, pageId, space.index);
@@ -59,14 +45,14 @@ export async function pageOperations(core: Core, space: PublishedSpace, pageId: 
       const file = fileId ? space.state.files.get(fileId) : undefined;
       if (!file) continue;
       documentOf.set(key, `blob:${file.blobId}`);
-      await parsed(core, `blob:${file.blobId}`, async () => {
+      parsed.set(`blob:${file.blobId}`, await parsedDocument(`blob:${file.blobId}`, async () => {
         const { bytes } = (await publishedFile(core, space, fileId!))!;
         if (Buffer.isBuffer(bytes)) return bytes.toString('utf8');
-        if (bytes.size > MAX_SPEC_TEXT) return ' '.repeat(MAX_SPEC_TEXT + 1);
+        if (bytes.size > MAX_SPEC_TEXT) throw new Error(`it is larger than ${MAX_SPEC_TEXT / 1024 / 1024} MiB`);
         const parts: Buffer[] = [];
         for await (const chunk of bytes.chunks) parts.push(chunk);
         return Buffer.concat(parts).toString('utf8');
-      });
+      }));
       continue;
     }
     const specs = `SELECT s.last_version_id AS id FROM openapi_specs s JOIN spaces sp ON sp.organization_id = s.organization_id WHERE sp.id = ? AND s.last_version_id IS NOT NULL`;
@@ -75,7 +61,7 @@ export async function pageOperations(core: Core, space: PublishedSpace, pageId: 
       : await core.get<{ id: string }>(`${specs} AND s.source_url = ? ORDER BY s.updated_at DESC LIMIT 1`, [space.spaceId, block.src]);
     if (!row) continue;
     documentOf.set(key, `version:${row.id}`);
-    await parsed(core, `version:${row.id}`, async () => (await core.get<{ text: string }>('SELECT text FROM openapi_spec_versions WHERE id = ?', [row.id]))!.text);
+    parsed.set(`version:${row.id}`, await versionDocument(core, row.id));
   }
   return {
     versions: [...documentOf].map(([key, document]) => `${key}=${document}`).sort().join(','),
@@ -84,14 +70,12 @@ export async function pageOperations(core: Core, space: PublishedSpace, pageId: 
       if (!key) return undefined;
       const named = block.spec ? `the API specification "${block.spec}"` : `the API description ${block.src}`;
       const source = documentOf.get(key);
-      const document = source ? documents.get(source) : undefined;
+      const document = source ? parsed.get(source) : undefined;
       if (!source || !document) {
         return { notice: block.spec ? `The API specification "${block.spec}" does not exist in this organization, or has no processed version yet.` : `The API description ${block.src} is neither a file of this space nor a specification published from that URL.` };
       }
       if ('unreadable' in document) return { notice: `${named[0].toUpperCase()}${named.slice(1)} cannot be read: ${document.unreadable}` };
-      const viewKey = `${source}\n${block.method.toLowerCase()}\n${block.path}`;
-      let view = views.get(viewKey);
-      if (!view) views.set(viewKey, (view = operationOf(document, block.path, block.method)));
+      const view = documentOperation(source, document.document, block.path, block.method);
       if ('missing' in view) {
         return { notice: view.missing === 'path' ? `The path ${block.path} is not in ${named}.` : `${block.method.toUpperCase()} ${block.path} is not in ${named}.` };
       }
