@@ -24,6 +24,8 @@ export interface SpecDocument {
   sha256: string;
   title?: string;
   version?: string;
+  /** A YAML document as JSON (SpecInfo.json): what pages and link checks read. */
+  json?: string;
 }
 
 /**

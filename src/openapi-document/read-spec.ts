@@ -12,14 +12,18 @@ import { openapiLimits, type OpenApiLimits } from '../domain/openapi-limits';
  */
 const validated = new Map<string, SpecInfo>();
 const REMEMBERED = 16;
+const REMEMBERED_TEXT = 1024 * 1024;
 
 async function validatedInfo(text: string, limits: OpenApiLimits, signal?: AbortSignal): Promise<SpecInfo> {
   const key = `${createHash('sha256').update(text).digest('hex')} ${limits.processTimeoutMs} ${limits.processMemoryMb} ${limits.maxExpansion}`;
   const known = validated.get(key);
   if (known) return known;
   const info = await validateIsolated(text, limits, signal);
-  if (validated.size >= REMEMBERED) validated.delete(validated.keys().next().value!);
-  validated.set(key, info);
+  // Small documents only: a large one would be held twice (its text and its JSON) in this process's memory.
+  if (text.length <= REMEMBERED_TEXT) {
+    if (validated.size >= REMEMBERED) validated.delete(validated.keys().next().value!);
+    validated.set(key, info);
+  }
   return info;
 }
 
@@ -32,8 +36,9 @@ async function validatedInfo(text: string, limits: OpenApiLimits, signal?: Abort
 export async function readSpec(text: string, limits: OpenApiLimits = openapiLimits(), signal?: AbortSignal): Promise<SpecDocument> {
   if (!text.trim()) throw new SpecParseError(['the document is empty']);
   const format = formatOf(text);
-  const { title, version } = await validatedInfo(text, limits, signal);
+  const { title, version, json } = await validatedInfo(text, limits, signal);
   return {
+    ...(json !== undefined ? { json } : {}),
     text,
     format,
     filename: format === 'json' ? 'openapi.json' : 'openapi.yaml',

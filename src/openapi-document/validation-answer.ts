@@ -1,7 +1,7 @@
-import { parseText, SpecParseError, validateParsed } from './document';
+import { formatOf, parseText, SpecParseError, validateParsed } from './document';
 import { infoOf, type SpecInfo } from './spec-info';
 import { expansionBoundPassed } from './expansion';
-import { EXPANSION_FLOOR } from '../domain/openapi-limits';
+import { EXPANSION_FLOOR, MAX_SPEC_TEXT } from '../domain/openapi-limits';
 
 /** What isolated validation answers: the document's SpecInfo, the parser's messages, or the bound it passed. */
 export type ValidationAnswer = { ok: true; info: SpecInfo } | { messages: string[] } | { bound: string };
@@ -17,7 +17,9 @@ export async function validationAnswer(text: string, maxExpansion: number): Prom
     // A `$ref` bomb is refused before swagger-parser spends seconds expanding it.
     const bound = expansionBoundPassed(parsed, maxExpansion, EXPANSION_FLOOR);
     if (bound) return { bound };
-    const info = infoOf(parsed);
+    // As JSON before swagger-parser changes the object; a YAML document whose aliases blow it up keeps none.
+    const json = formatOf(text) === 'yaml' ? JSON.stringify(parsed) : undefined;
+    const info = { ...infoOf(parsed), ...(json !== undefined && json.length <= MAX_SPEC_TEXT * 2 ? { json } : {}) };
     await validateParsed(parsed); // changes `parsed`: the info is read first
     return { ok: true, info };
   } catch (error) {

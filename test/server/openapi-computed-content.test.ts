@@ -157,6 +157,7 @@ describe('computed pages (OpenAPI references) in search and PDF', () => {
         DROP TABLE webhook_events;
         ALTER TABLE sites DROP COLUMN visitor_signing_key;
         ALTER TABLE sites DROP COLUMN visitor_fallback_url;
+        ALTER TABLE openapi_spec_versions DROP COLUMN json_text;
         PRAGMA user_version = 7;`);
       raw.close();
 

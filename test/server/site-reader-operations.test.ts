@@ -73,4 +73,22 @@ describe('API operations on a published page (server/site/reader.ts)', () => {
     expect(html).toContain('<summary><code>200: OK</code>: Created</summary>');
     expect(html).toContain('The API description missing.yaml is neither a file of this space nor a specification published from that URL.');
   });
+
+  // A second a megabyte of YAML parsing would hold up every other request: a spec keeps a JSON copy.
+  it('reads a YAML spec through the JSON copy kept with its version, and refuses to parse a large YAML file while serving', async () => {
+    const big = `${specFixture('v1.yaml')}\nx-padding:\n${Array.from({ length: 9000 }, (_, i) => `  - line ${i} of padding text`).join('\n')}\n`;
+    const t = await withOperations();
+    await t.publish(specFixture('v1.yaml'));
+    const row = await t.engine.core.get<{ json_text: string | null }>("SELECT v.json_text FROM openapi_spec_versions v JOIN openapi_specs s ON s.id = v.spec_id WHERE s.slug = 'petstore'");
+    expect(JSON.parse(row!.json_text!)).toMatchObject({ openapi: '3.0.3', paths: { '/pets': { get: { summary: 'List all pets' } } } });
+    const cr = await t.createCr({ subject: 'a large YAML file' });
+    await t.writeOk(cr.id, [
+      { operation: 'insert_files', files: [{ name: 'big.yaml', contentType: 'application/yaml', base64: Buffer.from(big).toString('base64') }] },
+      { operation: 'insert_page', document: { markdown: '# Big\n\n{% swagger src="big.yaml" path="/pets" method="get" %}\n\n{% endswagger %}\n' } },
+    ]);
+    await t.merge(cr.id);
+    const html = (await t.visit(`${t.base}/big`)).body;
+    expect(big.length).toBeGreaterThan(256 * 1024);
+    expect(html).toContain('The API description big.yaml cannot be read: it is YAML of more than 256 KiB, which is not parsed while a page is served');
+  });
 });

@@ -1,8 +1,15 @@
 import type { Core } from '../core';
 import { BoundedCache } from '../bounded-cache';
-import { parseText } from '../../openapi-document/document';
+import { formatOf, parseText } from '../../openapi-document/document';
 import { operationOf, type OperationView } from '../../openapi-document/operation';
 import { MAX_SPEC_TEXT } from '../../domain/openapi-limits';
+
+/**
+ * The largest YAML text parsed while answering a request (YAML takes about a second a megabyte on the
+ * thread that answers everyone; JSON milliseconds): a spec version keeps a JSON copy made where it was
+ * validated, so only a file of a space or a version published before that copy existed meets this.
+ */
+export const MAX_YAML_ON_REQUEST = 256 * 1024;
 
 /** A document as read for pages and link checks: parsed, or why it cannot be. */
 export type ParsedDocument = { document: Record<string, unknown> } | { unreadable: string };
@@ -21,7 +28,10 @@ export async function parsedDocument(key: string, read: () => Promise<string>): 
   let parsed: ParsedDocument;
   try {
     const text = await read();
-    parsed = text.length > MAX_SPEC_TEXT ? { unreadable: `it is larger than ${MAX_SPEC_TEXT / 1024 / 1024} MiB` } : { document: parseText(text) };
+    if (text.length > MAX_SPEC_TEXT) parsed = { unreadable: `it is larger than ${MAX_SPEC_TEXT / 1024 / 1024} MiB` };
+    else if (formatOf(text) === 'yaml' && text.length > MAX_YAML_ON_REQUEST) {
+      parsed = { unreadable: `it is YAML of more than ${MAX_YAML_ON_REQUEST / 1024} KiB, which is not parsed while a page is served: publish it as an OpenAPI spec (openapi publish), which keeps it as JSON` };
+    } else parsed = { document: parseText(text) };
   } catch (error) {
     parsed = { unreadable: (error as Error).message };
   }
@@ -31,7 +41,10 @@ export async function parsedDocument(key: string, read: () => Promise<string>): 
 
 /** The document of a spec version (its text stored with it). */
 export const versionDocument = (core: Core, versionId: string) =>
-  parsedDocument(`version:${versionId}`, async () => (await core.get<{ text: string }>('SELECT text FROM openapi_spec_versions WHERE id = ?', [versionId]))!.text);
+  parsedDocument(`version:${versionId}`, async () => {
+    const row = (await core.get<{ text: string; json_text: string | null }>('SELECT text, json_text FROM openapi_spec_versions WHERE id = ?', [versionId]))!;
+    return row.json_text ?? row.text;
+  });
 
 /** An operation of a parsed document (`key` as parsedDocument's), read once. */
 export function documentOperation(key: string, document: Record<string, unknown>, path: string, method: string): OperationView | { missing: 'path' | 'method' } {

@@ -81,8 +81,8 @@ export function openapiModule(core: Core) {
         if (latest?.sha256 !== document.sha256) {
           versionId = core.newId();
           await core.run(
-            'INSERT INTO openapi_spec_versions (id, spec_id, number, sha256, filename, text, title, api_version, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-            [versionId, specId, (latest?.number ?? 0) + 1, document.sha256, document.filename, document.text, document.title ?? null, document.version ?? null, now],
+            'INSERT INTO openapi_spec_versions (id, spec_id, number, sha256, filename, text, title, api_version, created_at, json_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+            [versionId, specId, (latest?.number ?? 0) + 1, document.sha256, document.filename, document.text, document.title ?? null, document.version ?? null, now, document.json ?? null],
           );
           await computedSpecChanged(core, spec.organization_id, [spec.slug, spec.id]);
           await emit(core, spec.organization_id, 'openapi_spec_version_created', {

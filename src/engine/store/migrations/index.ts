@@ -20,6 +20,7 @@ import { sql as organizationChanges } from './019_organization_changes';
 import { sql as webhookEvents } from './020_webhook_events';
 import { sql as siteVisitorAuth } from './021_site_visitor_auth';
 import { sql as searchAnchors } from './022_search_anchors';
+import { sql as specJson } from './023_spec_json';
 
 /** Numbered schema migrations, applied in order; `user_version` records how many ran. */
-export const migrations: readonly string[] = [people, spaces, content, comments, search, sites, openapi, searchComputed, tokenLimits, audit, searchKeys, blobChunks, fileGitPaths, reusableContents, history, webhooks, indexes, outbox, organizationChanges, webhookEvents, siteVisitorAuth, searchAnchors];
+export const migrations: readonly string[] = [people, spaces, content, comments, search, sites, openapi, searchComputed, tokenLimits, audit, searchKeys, blobChunks, fileGitPaths, reusableContents, history, webhooks, indexes, outbox, organizationChanges, webhookEvents, siteVisitorAuth, searchAnchors, specJson];
