@@ -261,6 +261,12 @@ describe('links and layout', () => {
     expect(restoreLinks(pushed, 'guides/page.md', (id) => names.get(id))).toBe(markdown);
     // A file added in the app: relative to the page, in <…> when the path needs it.
     expect(restoreLinks('![](/files/F1) ![](/files/F9)', 'README.md', (id) => names.get(id))).toBe('![](<.gitbook/assets/image (1).png>) ![](/files/F9)');
+    // Issue 57: an attribute's character references are what the browser reads; pulled, `&` is `&#x26;` again.
+    const amp = new Map([['.gitbook/assets/A & B.png', 'F7']]);
+    const html = '<img src=".gitbook/assets/A &#x26; B.png" alt="">';
+    const written = rewriteLinks(html, 'README.md', (path) => amp.get(path));
+    expect(written).toBe('<img src="/files/F7" alt="">');
+    expect(restoreLinks(written, 'README.md', (id) => (id === 'F7' ? '.gitbook/assets/A & B.png' : undefined))).toBe(html);
   });
 
   it('writes each page in its Git Sync file, others as folders with a README.md, and the table of contents as the platform does', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyInclude, classifyLink, scanMarkdown, type RevisionIndex } from '../../src/engine/content/link-targets';
+import { classifyInclude, classifyLink, scanMarkdown, type RevisionIndex, htmlTargets } from '../../src/engine/content/link-targets';
 import { headingIds, slugOfHeading, platformSlugOfHeading } from '../../src/markdown/headings';
 import { pageInMemory } from '../../src/engine/content/in-memory-page';
 
@@ -241,6 +241,15 @@ describe('classifyLink', () => {
     expect(classify('https://docs.example.com/application')).toMatchObject({ status: 'ok' });
     expect(classify('https://docs.example.com/v1/spaces')).toMatchObject({ status: 'ok' });
     expect(classify('http://docs.example.com:81/app/x')).toMatchObject({ status: 'ok' });
+  });
+
+  // Issue 57: the platform writes `[Home](./)` from README.md and `[Back](../)` from a folder's README.md.
+  it('resolves a link to the content root to the first page, from a Git Sync file and from a page without one', () => {
+    expect(classify('../', 'p-setup')).toMatchObject({ kind: 'page', status: 'ok', page: 'p-readme' }); // setup/README.md
+    expect(classify('./', 'p-readme')).toMatchObject({ kind: 'page', status: 'ok', page: 'p-readme' });
+    expect(classify('../', 'p-install')).toMatchObject({ kind: 'page', status: 'ok', page: 'p-readme' }); // guide/install, no file
+    expect(classify('../../', 'p-setup')).toMatchObject({ kind: 'page', status: 'broken' }); // above the root
+    expect(htmlTargets('<img src=".gitbook/assets/API Close &#x26; Apply.png"> <a href="a&amp;b.md">x</a>')).toEqual(['.gitbook/assets/API Close & Apply.png', 'a&b.md']);
   });
 
   it('resolves links of a page kept in a Git Sync file as GitHub does: relative to that file, to exact paths only', () => {

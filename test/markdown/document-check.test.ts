@@ -58,6 +58,9 @@ describe('checkDocument', () => {
     expect(messages(doc({ object: 'block', type: 'updates', nodes: [{ object: 'block', type: 'update', data: { date: 'May 1st' }, nodes: [] }] })))
       .toEqual(['nodes.0.nodes.0.data.date: is required: a date as YYYY-MM-DD']);
     expect(messages(doc({ object: 'block', type: 'updates', data: {}, nodes: [{ object: 'block', type: 'update', data: { date: '2024-05-01' }, nodes: [p('x')] }] }))).toEqual([]);
+    expect(messages(doc({ object: 'block', type: 'updates', data: { format: 'a"b\'c' }, nodes: [] }))).toEqual(['nodes.0.data.format: is written as a tag attribute: no line break, and not both " and \'']);
+    expect(messages(doc({ object: 'block', type: 'columns', nodes: [{ object: 'block', type: 'column', data: { width: '33.333%' }, nodes: [] }, { object: 'block', type: 'column', nodes: [] }] }))).toEqual([]);
+    expect(messages(doc({ object: 'block', type: 'math', data: {} }))).toEqual(['nodes.0.data.formula: is required (TeX)']);
   });
 
   it(`refuses a tree nested deeper than ${DOCUMENT_LIMITS.depth} levels`, () => {
