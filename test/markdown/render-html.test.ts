@@ -35,11 +35,12 @@ describe('markdown as HTML for visitors (markdown/html/render.ts)', () => {
     expect(html).toContain('A note<sup class="footnote-ref"><a href="#user-content-fn-3" id="user-content-fnref-3">3</a></sup>, again<sup class="footnote-ref"><a href="#user-content-fn-3">3</a></sup>, unknown[^9].');
     expect(html).toMatch(/<section class="footnotes" aria-label="Footnotes"><ol><li id="user-content-fn-3"><p>The <strong>note<\/strong>\. <a href="#user-content-fnref-3"[^>]*>↩<\/a><\/p><\/li><\/ol><\/section>\n$/);
     expect(html).not.toContain('[^3]:');
-    // A note marked reads as a link definition (`[^u]: https://…`), and a second definition of a label: text.
+    // A note marked reads as a link definition (`[^u]: https://…`); a label defined twice keeps its first note, as on GitHub.
     const url = render('See[^u].\n\n[^u]: https://example.com\n\n[^3]: One.\n\n[^3]: Two.\n\nA[^3].\n').html;
     expect(url).toContain('See<sup class="footnote-ref"><a href="#user-content-fn-u" id="user-content-fnref-u">u</a></sup>.');
     expect(url).toContain('<li id="user-content-fn-u"><p>https://example.com <a href="#user-content-fnref-u"');
-    expect(url).toContain('<p><sup class="footnote-ref"><a href="#user-content-fn-3">3</a></sup>: Two.</p>');
+    expect(url).toContain('<li id="user-content-fn-3"><p>One. <a href="#user-content-fnref-3"');
+    expect(url).not.toContain('Two.');
   });
 
   it("gives an expandable's summary the platform's id of its text, after the headings' ids", () => {
