@@ -4,23 +4,13 @@
  * is counted once and remembered; a `$ref` back into one being counted (a recursive schema) counts as the
  * reference it stays. A document of n nodes is read in time proportional to n plus its distinct pointers.
  */
+import { pointed } from './json-pointer';
+
 export interface Expansion {
   /** Nodes of the document as written. */
   nodes: number;
   /** Nodes with its `$ref`s expanded (each `$ref` object replaced by its target); counting stops at `stopAt`. */
   expanded: number;
-}
-
-/** The value a local JSON pointer (`#/components/schemas/Pet`) names, or undefined. */
-function pointed(root: unknown, ref: string): unknown {
-  if (!ref.startsWith('#')) return undefined;
-  let at: unknown = root;
-  for (const raw of ref.slice(1).split('/').slice(1)) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (at === null || typeof at !== 'object' || !Object.prototype.hasOwnProperty.call(at, key)) return undefined;
-    at = (at as Record<string, unknown>)[key];
-  }
-  return at;
 }
 
 /** The nodes of a document as written (objects, arrays and values). */

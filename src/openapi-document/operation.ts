@@ -6,6 +6,8 @@
  * MAX_SCHEMA_NODES nodes an operation, so no document makes a page expand without bound.
  */
 
+import { pointed } from './json-pointer';
+
 export const MAX_SCHEMA_DEPTH = 6;
 export const MAX_SCHEMA_NODES = 600;
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
@@ -46,19 +48,6 @@ export interface OperationView {
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
 const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
-
-/** The value a local JSON pointer names, or undefined. */
-function pointed(root: unknown, ref: string): unknown {
-  if (!ref.startsWith('#')) return undefined;
-  let at: unknown = root;
-  for (const raw of ref.slice(1).split('/').slice(1)) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (!isObject(at) && !Array.isArray(at)) return undefined;
-    if (!Object.prototype.hasOwnProperty.call(at, key)) return undefined;
-    at = (at as Json)[key];
-  }
-  return at;
-}
 
 /** `value` with its `$ref` followed (a chain of them too, at most 20), or undefined where one leads nowhere. */
 function resolved(root: unknown, value: unknown): Json | undefined {
