@@ -36,3 +36,14 @@ describe("how far a document's $refs multiply it (issue 58)", () => {
     expect(performance.now() - started).toBeLessThan(5_000);
   });
 });
+
+describe('a $ref that is no valid percent-encoding', () => {
+  it('names nothing: counted as the reference it stays, never thrown out of the processing', async () => {
+    expect(expansionBoundPassed({ a: { $ref: '#/%zz' } }, 100, 10)).toBeUndefined();
+    expect(expansionOf({ a: { $ref: '#/%zz' } })).toEqual({ nodes: 3, expanded: 2 });
+    // Through the isolated validation a document holding one is refused with the parser's words, not a failure.
+    const { validationAnswer } = await import('../../src/openapi-document/validation-answer');
+    const answer = await validationAnswer(JSON.stringify({ openapi: '3.0.3', info: { title: 'T', version: '1' }, paths: {}, components: { schemas: { A: { $ref: '#/%zz' } } } }), 100);
+    expect(answer).toHaveProperty('messages');
+  });
+});
