@@ -7,7 +7,15 @@ import { escapeHtml } from './escape';
  * request in curl, and the servers. No script: responses are `<details>` a visitor opens.
  */
 
-const LOCATIONS: [string, string][] = [['path', 'Path parameters'], ['query', 'Query parameters'], ['header', 'Headers'], ['cookie', 'Cookies'], ['formData', 'Form fields']];
+const LOCATIONS: [string, string][] = [['path', 'Path parameters'], ['query', 'Query parameters'], ['header', 'Headers'], ['cookie', 'Cookies'], ['body', 'Body'], ['formData', 'Form fields']];
+
+/** Parameters (each already an `<li>`) under a heading for each location, in the order a request is read. */
+export function parametersByLocation(parameters: { in: string; html: string }[]): string {
+  return LOCATIONS.map(([where, title]) => {
+    const here = parameters.filter((p) => p.in === where);
+    return here.length ? `<h4>${title}</h4><ul class="schema-properties">${here.map((p) => p.html).join('')}</ul>` : '';
+  }).join('');
+}
 
 /** A schema's type as one phrase: `array of Pet`, `string (date-time)`, `Pet`. */
 function typeOf(schema: SchemaView | undefined): string {
@@ -38,12 +46,10 @@ function schemaHtml(schema: SchemaView | undefined, markdown: (text: string) => 
 }
 
 function parametersHtml(parameters: ParameterView[], markdown: (text: string) => string): string {
-  return LOCATIONS.map(([where, title]) => {
-    const here = parameters.filter((p) => p.in === where);
-    if (!here.length) return '';
-    const rows = here.map((p) => `<li><code class="schema-name">${escapeHtml(p.name)}</code> <span class="schema-type">${escapeHtml(typeOf(p.schema))}</span>${p.required ? ' <span class="schema-required">required</span>' : ''}${p.description ? `<div class="schema-description">${markdown(p.description)}</div>` : ''}${schemaHtml(p.schema && { ...p.schema, description: undefined }, markdown)}</li>`);
-    return `<h4>${title}</h4><ul class="schema-properties">${rows.join('')}</ul>`;
-  }).join('');
+  return parametersByLocation(parameters.map((p) => ({
+    in: p.in,
+    html: `<li><code class="schema-name">${escapeHtml(p.name)}</code> <span class="schema-type">${escapeHtml(typeOf(p.schema))}</span>${p.required ? ' <span class="schema-required">required</span>' : ''}${p.description ? `<div class="schema-description">${markdown(p.description)}</div>` : ''}${schemaHtml(p.schema && { ...p.schema, description: undefined }, markdown)}</li>`,
+  })));
 }
 
 function bodyHtml(body: BodyView, markdown: (text: string) => string): string {

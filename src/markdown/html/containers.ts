@@ -3,6 +3,7 @@ import type { LiquidTag } from '../gitbook-blocks';
 import type { Container } from '../gitbook-blocks';
 import { closing, isContainerName, partsOf, tagAttributes, tagOf } from '../liquid-containers';
 import { escapeHtml } from './escape';
+import { parametersByLocation } from './api-operation';
 
 /**
  * GitBook's blocks that the markdown reader keeps as a pair of tag lines around ordinary blocks
@@ -55,8 +56,6 @@ const CONTAINERS: Record<string, (tag: LiquidTag, inner: Token[], render: Render
   openapi: (tag, inner, render, depth) => `<section class="api-operation">${operationHeading(tag)}${render(inner, depth + 1)}</section>\n`,
 };
 
-const PARAMETER_PLACES: [string, string][] = [['path', 'Path parameters'], ['query', 'Query parameters'], ['header', 'Headers'], ['cookie', 'Cookies'], ['body', 'Body'], ['formData', 'Form fields']];
-
 /**
  * A legacy `{% swagger %}` block written by hand: its summary, then its `swagger-description`,
  * `swagger-parameter`s (by location) and `swagger-response`s as the platform showed them; anything else
@@ -65,7 +64,7 @@ const PARAMETER_PLACES: [string, string][] = [['path', 'Path parameters'], ['que
 function swaggerBody(tag: LiquidTag, inner: Token[], render: RenderBlocks, depth: number): string {
   const summary = tagAttributes(tag.raw).summary;
   const out: string[] = summary ? [`<p class="api-operation-summary">${escapeHtml(summary)}</p>`] : [];
-  const parameters: { place: string; html: string }[] = [];
+  const parameters: { in: string; html: string }[] = [];
   const responses: string[] = [];
   for (let i = 0; i < inner.length; i++) {
     const part = tagOf(inner[i]);
@@ -81,16 +80,13 @@ function swaggerBody(tag: LiquidTag, inner: Token[], render: RenderBlocks, depth
     else if (part.name === 'swagger-parameter') {
       const type = attributes.type ? ` <span class="schema-type">${escapeHtml(attributes.type)}</span>` : '';
       const required = attributes.required === 'true' ? ' <span class="schema-required">required</span>' : '';
-      parameters.push({ place: attributes.in ?? 'query', html: `<li><code class="schema-name">${escapeHtml(attributes.name ?? '')}</code>${type}${required}${body ? `<div class="schema-description">${body}</div>` : ''}</li>` });
+      parameters.push({ in: attributes.in ?? 'query', html: `<li><code class="schema-name">${escapeHtml(attributes.name ?? '')}</code>${type}${required}${body ? `<div class="schema-description">${body}</div>` : ''}</li>` });
     } else {
       const description = attributes.description ? `: ${escapeHtml(attributes.description)}` : '';
       responses.push(`<details class="api-response"><summary><code>${escapeHtml(attributes.status ?? '')}</code>${description}</summary>${body}</details>`);
     }
   }
-  for (const [place, title] of PARAMETER_PLACES) {
-    const here = parameters.filter((p) => p.place === place);
-    if (here.length) out.push(`<h4>${title}</h4><ul class="schema-properties">${here.map((p) => p.html).join('')}</ul>`);
-  }
+  out.push(parametersByLocation(parameters));
   if (responses.length) out.push('<h4>Responses</h4>', ...responses);
   return out.join('');
 }
