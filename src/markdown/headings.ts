@@ -97,8 +97,7 @@ export const publishedHeadingIds = (headings: (string | Heading)[]): string[] =>
  * platform's id, GitHub's, the slug of the text beside an explicit id, and the platform's without the
  * `id-` older GitBook sites did not add (`#5.-group-filter`).
  */
-export function headingAnchors(headings: Heading[]): Map<string, string> {
-  const published = publishedHeadingIds(headings);
+export function headingAnchors(headings: Heading[], published = publishedHeadingIds(headings)): Map<string, string> {
   const anchors = new Map<string, string>();
   const add = (ids: string[]) => ids.forEach((id, i) => anchors.has(id) || anchors.set(id, published[i]));
   add(published);
@@ -108,12 +107,14 @@ export function headingAnchors(headings: Heading[]): Map<string, string> {
   return anchors;
 }
 
-/** For each heading, the other ids that name it (GitHub's, the older platform's), none of them another heading's id. */
-export function headingAliases(headings: Heading[]): string[][] {
-  const published = publishedHeadingIds(headings);
+/**
+ * For each heading, the other ids that name it (GitHub's, the older platform's), none of them another
+ * heading's id; `published`: the headings' published ids, when the caller has them already.
+ */
+export function headingAliases(headings: Heading[], published = publishedHeadingIds(headings)): string[][] {
   const primary = new Map(published.map((id, i) => [id, i]));
   const aliases: string[][] = published.map(() => []);
-  for (const [anchor, id] of headingAnchors(headings)) if (!primary.has(anchor)) aliases[primary.get(id)!].push(anchor);
+  for (const [anchor, id] of headingAnchors(headings, published)) if (!primary.has(anchor)) aliases[primary.get(id)!].push(anchor);
   return aliases;
 }
 

@@ -60,7 +60,7 @@ export function renderMarkdown(markdown: string, links: LinkResolver): RenderedP
   // the older platform's are empty elements at its start, so links written by those rules do too.
   const described = headings.map((h) => headingOf(h.tokens));
   const ids = publishedHeadingIds(described);
-  const aliases = headingAliases(described);
+  const aliases = headingAliases(described, ids);
   const idOf = new Map(headings.map((h, i) => [h, ids[i]]));
   const aliasesOf = new Map(headings.map((h, i) => [h, aliases[i]]));
   // Footnotes defined at the top level, in order: their notes go at the end of the page.
