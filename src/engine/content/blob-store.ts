@@ -153,6 +153,13 @@ export async function* blobChunks(core: Core, blob: BlobInfo): AsyncGenerator<Bu
   for (let seq = 0; seq < blob.chunks; seq++) yield await chunk(core, blob.id, seq);
 }
 
+/** A blob's bytes whole: for a small file read as text (a Git Sync configuration, an API description). */
+export async function wholeBlob(core: Core, blob: BlobInfo): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const chunk of blobChunks(core, blob)) parts.push(chunk);
+  return parts.length === 1 ? parts[0] : Buffer.concat(parts);
+}
+
 /** A blob's first bytes (at most a chunk): what an image's header is read from. */
 export async function blobHead(core: Core, blob: BlobInfo): Promise<Buffer> {
   if (blob.chunks === IN_FILE_STORE) {

@@ -198,7 +198,7 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
     const { data, markdown } = await publishedMarkdown(core, space, page.id);
     // The page's title heads the page: the content's own first `# Title` is not shown twice.
     // The API operations its blocks name, from their specs' latest versions (part of what the page shows).
-    const operations = await pageOperations(core, space, page.id, markdown);
+    const operations = await pageOperations(core, visit.site.organization_id, space, page.id, markdown);
     const render = () => renderMarkdown(withoutLeadingTitle(markdown), { ...linkResolver(space, page, place.prefix, at), operation: operations.lookup });
     const rendered = data.computed ? safely(render, markdown) : await bodies.getOrMake(`${space.revisionId}\n${page.id}\n${basePath}\n${place.prefix.join('/')}\n${operations.versions}`, async () => safely(render, markdown));
     const order = space.readingOrder.findIndex((p) => p.id === page.id);

@@ -2,9 +2,10 @@ import type { Core } from '../../core';
 import type { OperationView } from '../../../openapi-document/operation';
 import { MAX_SPEC_TEXT } from '../../../domain/openapi-limits';
 import { tagAttributes } from '../../../markdown/liquid-containers';
-import { documentOperation, parsedDocument, versionDocument, type ParsedDocument } from '../../content/api-documents';
+import { documentOperation, latestSpecVersion, parsedDocument, versionDocument, type ParsedDocument } from '../../content/api-documents';
+import { blobInfo, wholeBlob } from '../../content/blob-store';
 import { classifyLink } from '../../content/link-targets';
-import { publishedFile, type PublishedSpace } from './pages';
+import type { PublishedSpace } from './pages';
 
 const OPERATION_TAG = /\{%-?[ \t]*(openapi-operation|swagger)\b([^%\n]*)%\}/g;
 
@@ -27,7 +28,7 @@ const sourceKey = (block: Pick<OperationBlock, 'spec' | 'src'>) => (block.spec ?
  * file of the space its `src` names (relative to the page, as links are), or from the organization's
  * spec published from that URL.
  */
-export async function pageOperations(core: Core, space: PublishedSpace, pageId: string, markdown: string): Promise<PageOperations> {
+export async function pageOperations(core: Core, organizationId: string, space: PublishedSpace, pageId: string, markdown: string): Promise<PageOperations> {
   const blocks = new Map<string, Pick<OperationBlock, 'spec' | 'src'>>();
   if (markdown.includes('openapi-operation') || markdown.includes('swagger')) {
     for (const m of markdown.matchAll(OPERATION_TAG)) {
@@ -46,22 +47,19 @@ export async function pageOperations(core: Core, space: PublishedSpace, pageId: 
       if (!file) continue;
       documentOf.set(key, `blob:${file.blobId}`);
       parsed.set(`blob:${file.blobId}`, await parsedDocument(`blob:${file.blobId}`, async () => {
-        const { bytes } = (await publishedFile(core, space, fileId!))!;
-        if (Buffer.isBuffer(bytes)) return bytes.toString('utf8');
-        if (bytes.size > MAX_SPEC_TEXT) throw new Error(`it is larger than ${MAX_SPEC_TEXT / 1024 / 1024} MiB`);
-        const parts: Buffer[] = [];
-        for await (const chunk of bytes.chunks) parts.push(chunk);
-        return Buffer.concat(parts).toString('utf8');
+        const blob = await blobInfo(core, file.blobId);
+        if (!blob) throw new Error('its bytes are gone');
+        if (blob.size > MAX_SPEC_TEXT) throw new Error(`it is larger than ${MAX_SPEC_TEXT / 1024 / 1024} MiB`);
+        return (await wholeBlob(core, blob)).toString('utf8');
       }));
       continue;
     }
-    const specs = `SELECT s.last_version_id AS id FROM openapi_specs s JOIN spaces sp ON sp.organization_id = s.organization_id WHERE sp.id = ? AND s.last_version_id IS NOT NULL`;
-    const row = block.spec
-      ? await core.get<{ id: string }>(`${specs} AND (s.slug = ? OR s.id = ?)`, [space.spaceId, block.spec, block.spec])
-      : await core.get<{ id: string }>(`${specs} AND s.source_url = ? ORDER BY s.updated_at DESC LIMIT 1`, [space.spaceId, block.src]);
-    if (!row) continue;
-    documentOf.set(key, `version:${row.id}`);
-    parsed.set(`version:${row.id}`, await versionDocument(core, row.id));
+    const version = block.spec
+      ? await latestSpecVersion(core, organizationId, block.spec)
+      : (await core.get<{ id: string }>('SELECT last_version_id AS id FROM openapi_specs WHERE organization_id = ? AND source_url = ? AND last_version_id IS NOT NULL ORDER BY updated_at DESC LIMIT 1', [organizationId, block.src]))?.id;
+    if (!version) continue;
+    documentOf.set(key, `version:${version}`);
+    parsed.set(`version:${version}`, await versionDocument(core, version));
   }
   return {
     versions: [...documentOf].map(([key, document]) => `${key}=${document}`).sort().join(','),

@@ -1,5 +1,5 @@
 import type { Core } from '../../core';
-import { blobChunks, blobHead, blobInfo } from '../../content/blob-store';
+import { blobInfo, wholeBlob } from '../../content/blob-store';
 import { parseYaml } from '../../../markdown/markdown';
 import type { PublishedSpace } from './pages';
 
@@ -16,10 +16,7 @@ async function configText(core: Core, space: PublishedSpace): Promise<string | u
   const file = fileId ? space.state.files.get(fileId) : undefined;
   const blob = file ? await blobInfo(core, file.blobId) : undefined;
   if (!blob || blob.size > MAX_CONFIG_BYTES) return undefined;
-  if (blob.chunks === 0) return (await blobHead(core, blob)).toString('utf8');
-  const parts: Buffer[] = [];
-  for await (const chunk of blobChunks(core, blob)) parts.push(chunk);
-  return Buffer.concat(parts).toString('utf8');
+  return (await wholeBlob(core, blob)).toString('utf8');
 }
 
 /**
