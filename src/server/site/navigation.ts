@@ -93,7 +93,7 @@ export async function frame(core: Core, visit: SiteVisit, place: VisitPlace, spa
   const variants = place.siteSpaces.map((s) => ({ title: s.title, href: at.join([...sectionPrefix, s.path]), current: s.id === place.siteSpace.id }));
   return {
     siteTitle: visit.site.title,
-    ...(siteIconView(visit.site.icon) ? { siteIcon: siteIconView(visit.site.icon) } : {}),
+    siteIcon: siteIconView(visit.site.icon),
     home: at.home(),
     sections,
     variants,
