@@ -5,6 +5,18 @@ import { memorySource, readTreeFrom, slugOfName } from '../../src/content-tree/l
 import { sandbox } from '../helpers/cli';
 import { runBuilt } from '../helpers/built';
 
+/** A sandbox initialized through the built CLI, and a way to write files into its folder `docs/`. */
+async function initializedFolder() {
+  const box = sandbox();
+  expect((await runBuilt(box, ['init'])).code).toBe(0);
+  const docs = join(box.dir, 'docs');
+  const write = (name: string, content: string | Buffer) => {
+    mkdirSync(dirname(join(docs, name)), { recursive: true });
+    writeFileSync(join(docs, name), content);
+  };
+  return { box, write };
+}
+
 describe('reading a Git Sync folder (issue 14, items 1 and 3)', () => {
   it('slugifies page slugs from file names instead of failing on them', () => {
     expect(slugOfName('how-to-prohibit-the-replacement-of-+-with-00')).toBe('how-to-prohibit-the-replacement-of-with-00');
@@ -31,13 +43,7 @@ describe('reading a Git Sync folder (issue 14, items 1 and 3)', () => {
   });
 
   it('pushes such a folder through the built CLI: the image uploaded, the odd name a page, no broken link, and a re-push changes nothing', async () => {
-    const box = sandbox();
-    expect((await runBuilt(box, ['init'])).code).toBe(0);
-    const docs = join(box.dir, 'docs');
-    const write = (name: string, content: string) => {
-      mkdirSync(dirname(join(docs, name)), { recursive: true });
-      writeFileSync(join(docs, name), content);
-    };
+    const { box, write } = await initializedFolder();
     write('README.md', '# Home\n\n![logo](.gitbook/assets/logo.png)\n');
     write('guides/how-to-prohibit-the-replacement-of-+-with-00.md', '# Odd\n\nText.\n');
     write('.gitbook/assets/logo.png', 'not really a png');
@@ -56,13 +62,7 @@ describe('reading a Git Sync folder (issue 14, items 1 and 3)', () => {
   // Issue 57, as real repositories hold it: an entry without its file, text before a link, `***`, a
   // file named in Chinese, the platform's anchors and footnotes, links to the root, `&#x26;` in a src.
   it('pushes the last mile through the built CLI: every entry at its place, every link resolved, and pull then push changes nothing', async () => {
-    const box = sandbox();
-    expect((await runBuilt(box, ['init'])).code).toBe(0);
-    const docs = join(box.dir, 'docs');
-    const write = (name: string, content: string) => {
-      mkdirSync(dirname(join(docs, name)), { recursive: true });
-      writeFileSync(join(docs, name), content);
-    };
+    const { box, write } = await initializedFolder();
     write('SUMMARY.md', '# Table of contents\n\n* [Home](README.md)\n* [Get Started](get-started/README.md)\n  * [Install](get-started/install.md)\n\n## Notes\n\n* 📂 [Release notes](notes.md)\n\n***\n\n* [中国OTA随单行李加购](中国OTA随单行李加购.md)\n');
     write('README.md', '# Home\n\nSee [4.9](notes.md#release-4.9), [by GitHub](notes.md#release-49), [the note](#user-content-fn-1)[^1] and [the OTA page](中国OTA随单行李加购.md#id-1.-zhong-wen-fen-ci).\n\n<img src=".gitbook/assets/API Close &#x26; Apply.png" alt="">\n\n[^1]: A footnote.\n');
     write('get-started/install.md', '# Install\n\n[Back home](../)\n');
