@@ -41,6 +41,7 @@ const groups: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
   uploads: () => benchUploads(bin),
   openapi: async () => [...(await import('./openapi-publish')).benchOpenapiPublish([process.execPath, bin], quick ? 8 : 30), ...(await (await import('./openapi')).benchOpenapi(quick ? 1 : 3))],
   postgres: async () => (await import('./postgres')).benchPostgres(bin, quick ? 1000 : 4000, quick ? 1 : 3, quick ? 2000 : 10_000),
+  'postgres-network': async () => (await import('./postgres-network')).benchPostgresNetwork(bin, quick ? 50 : 200),
   webhooks: async () => (await import('./webhooks')).benchWebhooks(bin, quick ? 300 : 1000, quick ? 1 : 3),
   sites: async () => (await import('./sites')).benchSites(quick ? 100 : 300),
 };

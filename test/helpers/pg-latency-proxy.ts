@@ -27,6 +27,11 @@ export interface LatencyProxy {
   setDelay(ms: number): void;
   /** Resolves once no byte went either way for `ms` (what a request set going after its answer is done). */
   quiet(ms?: number): Promise<void>;
+  /**
+   * The round trips of what `send` sends, and of what it sets going after its answer: counted from a
+   * quiet link (`reset` then) to a link quiet for 20 ms. `log()` then holds their statements.
+   */
+  count(send: () => Promise<unknown>): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -109,28 +114,37 @@ export async function startLatencyProxy(databaseUrl: string, options: { delayMs?
     upstream.on('close', end).on('error', end);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const quiet = async (ms = 20) => {
+    while (queue.length || performance.now() - lastByte < ms) await new Promise((resolve) => setTimeout(resolve, ms));
+  };
   const url = new URL(databaseUrl);
   url.hostname = '127.0.0.1';
   url.port = String((server.address() as { port: number }).port);
 
+  const reset = () => {
+    trips = 0;
+    opened = 0;
+    logged = [];
+    added = 0;
+    chunks = 0;
+  };
   return {
     url: url.href,
     roundTrips: () => trips,
     log: () => logged,
     connections: () => opened,
     addedDelay: () => ({ meanMs: chunks ? added / chunks : 0, chunks }),
-    reset() {
-      trips = 0;
-      opened = 0;
-      logged = [];
-      added = 0;
-      chunks = 0;
-    },
+    reset,
     setDelay(ms: number) {
       delayMs = ms;
     },
-    async quiet(ms = 20) {
-      while (queue.length || performance.now() - lastByte < ms) await new Promise((resolve) => setTimeout(resolve, ms));
+    quiet,
+    async count(send) {
+      await quiet();
+      reset();
+      await send();
+      await quiet();
+      return trips;
     },
     async close() {
       for (const socket of sockets) socket.destroy();

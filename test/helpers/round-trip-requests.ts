@@ -13,6 +13,13 @@ export interface MeasuredRequest {
   body?: (n: number) => unknown;
 }
 
+/**
+ * What another replica's write does to this one, as a statement sent beside it: every organization's
+ * change version moves, so what a replica remembers of one is read again at its next request.
+ */
+export const ANOTHER_REPLICAS_WRITE = `INSERT INTO docsctl_org_changes (organization_id, version) SELECT id, 1 FROM organizations
+  ON CONFLICT (organization_id) DO UPDATE SET version = docsctl_org_changes.version + 1`;
+
 export async function measuredRequests(call: Call): Promise<MeasuredRequest[]> {
   const read = async (path: string) => {
     const answer = await call('GET', path);
