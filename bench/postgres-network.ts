@@ -91,7 +91,7 @@ export async function benchPostgresNetwork(bin: string, times: number): Promise<
       const target = TARGETS[r.name];
       rows.push({
         name: `postgres-network: ${r.name}`,
-        value: `${warm} round trips (${cold} after another replica's write); median ${near.ms.toFixed(2)} ms, ${far.ms.toFixed(2)} ms over 1 ms round trips (${(2 * far.addedMs).toFixed(2)} ms added each)`,
+        value: `${warm} round trip${warm === 1 ? '' : 's'} (${cold} after another replica's write); median ${near.ms.toFixed(2)} ms, ${far.ms.toFixed(2)} ms over 1 ms round trips (${(2 * far.addedMs).toFixed(2)} ms added each)`,
         ...(target === undefined ? {} : { target: `<= ${target} round trips`, ok: warm <= target }),
       });
     }
