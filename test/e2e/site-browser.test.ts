@@ -65,6 +65,7 @@ beforeAll(async () => {
     '# Picture page\n\n<figure><img src="red.png" alt="A red square"><figcaption><p>Red</p></figcaption></figure>\n\n![Again](red.png)',
     '# Formula page\n\nEnergy: $$E = mc^2$$.\n\n```python\nprint("hi")  # greet\n```\n\n$$\n\\sum_{i=1}^{n} i = \\frac{n(n+1)}{2}\n$$',
     '# Operation page\n\n{% openapi-operation spec="browser-pets" path="/pets" method="get" %}\n{% endopenapi-operation %}',
+    '# Cards page\n\n<table data-view="cards"><thead><tr><th></th><th></th><th data-hidden data-card-target data-type="content-ref"></th><th data-hidden data-card-cover data-type="files"></th></tr></thead><tbody><tr><td><strong>Pictures</strong></td><td>See the <a href="formula-page.md">formulas</a> too.</td><td><a href="picture-page.md">picture-page.md</a></td><td><a href="red.png">red.png</a></td></tr></tbody></table>',
     '# Tabs page\n\n{% tabs %}\n{% tab title="macOS" %}\nbrew install docsctl\n{% endtab %}\n{% tab title="Linux" %}\napt install docsctl\n{% endtab %}\n{% endtabs %}',
   ], [{ name: 'red.png', contentType: 'image/png', base64: PNG }]);
   await addPages(spaces.find((s) => s.title === 'Partner portal')!.id, ['# Partner pricing\n\nOnly for partners.']);
@@ -116,6 +117,24 @@ describe('a published site in a real browser (headless Chromium)', () => {
     expect(await page.$eval('article figcaption', (c) => c.textContent)).toBe('Red');
     expect(outside).toEqual([]);
     expect(await accessibilityViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  // Issue 56: GitBook's cards: the cover loads from the site, the whole card opens its target, a link inside it its own page.
+  it('shows cards: the cover image, a click anywhere on the card opening its target, with no serious accessibility violation', async ({ skip }) => {
+    if (!browser) return skip();
+    const page = await browser.newPage();
+    const url = await openFromContents(page, 'Cards page');
+    await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+    expect(await page.$eval('article .card-cover', (img) => (img as HTMLImageElement).naturalWidth)).toBe(2);
+    expect(await page.$$eval('article .card-cell', (cells) => cells.map((c) => c.textContent))).toEqual(['Pictures', 'See the formulas too.']);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    const box = (await (await page.$('article .card-cell'))!.boundingBox())!;
+    await Promise.all([page.waitForNavigation(), page.mouse.click(box.x + 2, box.y + 2)]);
+    expect(await page.$eval('h1', (h) => h.textContent)).toBe('Picture page');
+    await page.goto(url);
+    await Promise.all([page.waitForNavigation(), page.click('article .card-cell a')]);
+    expect(await page.$eval('h1', (h) => h.textContent)).toBe('Formula page');
     await page.close();
   });
 

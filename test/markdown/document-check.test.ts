@@ -14,10 +14,47 @@ describe('checkDocument', () => {
     expect(checkDocument(doc(p('a'), { object: 'block', type: 'list-unordered', nodes: [{ object: 'block', type: 'list-item', nodes: [p('b')] }] }))).toEqual([]);
   });
 
+  // Issue 56: a cards view's rules: columns the definition has, link columns holding references, cells of text and links.
+  it('checks a cards table: its view, its columns and link values, and what its cells hold', () => {
+    const cards = () => markdownToDocument('<table data-view="cards"><thead><tr><th></th><th data-hidden data-card-target data-type="content-ref"></th></tr></thead><tbody><tr><td><strong>A</strong></td><td><a href="a.md">a.md</a></td></tr></tbody></table>\n').nodes[0] as { data: Record<string, any>; fragments: any[] };
+    expect(checkDocument(doc(cards()))).toEqual([]);
+    const badView = cards();
+    Object.assign(badView.data.view, { targetDefinition: 'col9', cardSize: 'huge', columns: ['col1', 'colX'] });
+    expect(messages(doc(badView))).toEqual([
+      'nodes.0.data.view.targetDefinition: must name a column of the definition',
+      'nodes.0.data.view.columns: names a column the definition lacks: "colX"',
+      'nodes.0.data.view.cardSize: must be one of: "medium", "large"',
+    ]);
+    const badValue = cards();
+    badValue.data.records.row1.values.col2 = 'row1-col2';
+    badValue.data.definition.col1.type = 'rating';
+    badValue.data.fullWidth = 'yes';
+    expect(messages(doc(badValue))).toEqual([
+      'nodes.0.data.fullWidth: must be of type boolean',
+      'nodes.0.data.definition.col1: must be a column { "id", "title": string, "type": "text" | "content-ref" | "files", "textAlignment": "left" | "center" | "right" }',
+      'nodes.0.data.records.row1: must be a record { "orderIndex": string, "values": { column: a fragment id, or a reference for a content-ref or files column } }',
+    ]);
+    const badCell = cards();
+    badCell.fragments[0].nodes = [{ object: 'block', type: 'paragraph', nodes: [{ object: 'inline', type: 'inline-math', data: { formula: 'x' } }] }];
+    expect(messages(doc(badCell))).toEqual(["nodes.0.fragments.0.nodes: must hold paragraphs and headings (heading-1 to heading-3, no id) of text and links: what a card's HTML cell holds"]);
+    const grid = markdownToDocument('| a |\n| --- |\n| 1 |\n').nodes[0] as { data: Record<string, any> };
+    grid.data.view.type = 'list';
+    expect(messages(doc(grid))[0]).toMatch(/^nodes\.0\.data\.view: must be a grid view .* or a cards view /);
+  });
+
   it('names the path and the rule of each problem', () => {
     expect(messages({ object: 'page' })).toEqual(['object: must be "document"']);
     expect(messages({ object: 'document', data: {} })).toEqual(['nodes: is required']);
-    expect(messages(doc({ object: 'block', type: 'openapi-operation', data: {} }))[0]).toMatch(/^nodes\.0\.type: must be a block type docsctl can write as markdown: paragraph, /);
+    expect(messages(doc({ object: 'block', type: 'drawing', data: {} }))[0]).toMatch(/^nodes\.0\.type: must be a block type docsctl can write as markdown: paragraph, /);
+    expect(messages(doc({ object: 'block', type: 'openapi-operation', data: { ref: { kind: 'url', url: 'x' }, method: 'get post', path: 'a"b\'c' } }))).toEqual([
+      'nodes.0.data.ref: must be a spec reference { "kind": "openapi", "spec": a spec\'s slug }',
+      'nodes.0.data.method: is required: an HTTP method (letters, at most 20)',
+      'nodes.0.data.path: is written as a tag attribute: no line break, and not both " and \'',
+    ]);
+    expect(messages(doc({ object: 'block', type: 'swagger', data: { ref: { kind: 'openapi', spec: 'x' }, method: 'get' } }))).toEqual([
+      'nodes.0.data.ref: must be a reference { "kind": "url", "url": the spec\'s URL or file path }',
+      'nodes.0.data.path: is required (the operation\'s path, as the spec names it)',
+    ]);
     expect(messages(doc({ object: 'inline', type: 'link' }))).toEqual(['nodes.0.object: must be "block"']);
     expect(messages(doc({ object: 'block', type: 'heading-1', nodes: [] }))).toEqual(['nodes.0.data: is required']);
     expect(messages(doc({ object: 'block', type: 'heading-2', data: { id: 'Not An Id' }, nodes: [] }))).toEqual(['nodes.0.data.id: must match the pattern ^[-a-z0-9.+_]+$ (at most 200 characters)']);

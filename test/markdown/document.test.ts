@@ -143,6 +143,69 @@ describe('markdown to the platform document tree', () => {
     });
   });
 
+  // Issue 56: GitBook's cards (an HTML table in Git Sync) are a table with the platform's cards view.
+  it("gives GitBook's cards as a table with a cards view: shown columns, target and cover references, cells of paragraphs and headings", () => {
+    const [table] = nodesOf([
+      '<table data-card-size="large" data-view="cards" data-full-width="false">',
+      '<thead><tr><th></th><th></th><th data-hidden data-card-target data-type="content-ref"></th><th data-hidden data-card-cover data-type="files"></th></tr></thead>',
+      '<tbody>',
+      '<tr><td><h4>Start &#x26; run</h4></td><td><strong>Fast</strong><br>then <a href="b.md">more</a></td><td><a href="guide/start.md">guide/start.md</a></td><td><a href="/files/cover1">cover.png</a></td></tr>',
+      '</tbody></table>', '',
+    ].join('\n'));
+    expect(table).toEqual({
+      object: 'block', type: 'table', isVoid: true,
+      data: {
+        view: { type: 'cards', columns: ['col1', 'col2'], targetDefinition: 'col3', coverDefinition: 'col4', cardSize: 'large' },
+        records: { row1: { orderIndex: '000000', values: { col1: 'row1-col1', col2: 'row1-col2', col3: { kind: 'url', url: 'guide/start.md' }, col4: { kind: 'file', file: 'cover1' } } } },
+        definition: {
+          col1: { id: 'col1', title: '', type: 'text', textAlignment: 'left' }, col2: { id: 'col2', title: '', type: 'text', textAlignment: 'left' },
+          col3: { id: 'col3', title: '', type: 'content-ref', textAlignment: 'left' }, col4: { id: 'col4', title: '', type: 'files', textAlignment: 'left' },
+        },
+        fullWidth: false,
+      },
+      fragments: [
+        { object: 'fragment', fragment: 'row1-col1', type: 'table-cell', nodes: [{ object: 'block', type: 'heading-3', isVoid: false, data: {}, nodes: [text(leaf('Start & run'))] }] },
+        { object: 'fragment', fragment: 'row1-col2', type: 'table-cell', nodes: [p(text(leaf('Fast', 'bold'), leaf('\nthen ')), { object: 'inline', type: 'link', isVoid: false, data: { ref: { kind: 'url', url: 'b.md' } }, nodes: [text(leaf('more'))] })] },
+      ],
+    });
+    // Written back on one line, as Git Sync writes it; a target's text is its path's last part.
+    expect(again(documentToMarkdown({ object: 'document', data: {}, nodes: [table] }))).toBe(
+      '<table data-card-size="large" data-view="cards" data-full-width="false"><thead><tr><th></th><th></th><th data-hidden data-card-target data-type="content-ref"></th><th data-hidden data-card-cover data-type="files"></th></tr></thead><tbody><tr><td><h4>Start &#x26; run</h4></td><td><strong>Fast</strong><br>then <a href="b.md">more</a></td><td><a href="guide/start.md">start.md</a></td><td><a href="/files/cover1">cover1</a></td></tr></tbody></table>\n',
+    );
+  });
+
+  it('keeps a cards table holding what the document cannot (other tags, attributes, cells in cells) as its HTML text', () => {
+    const kept = [
+      '<table data-view="cards"><thead><tr><th></th></tr></thead><tbody><tr><td><mark style="color:blue;">Learn</mark></td></tr></tbody></table>',
+      '<table data-view="cards"><thead><tr><th></th></tr></thead><tbody><tr><td><strong class="x">Learn</strong></td></tr></tbody></table>',
+      '<table data-view="cards"><thead><tr><th></th><th data-card-target data-type="content-ref"></th></tr></thead><tbody><tr><td>A</td><td><strong>not a link</strong></td></tr></tbody></table>',
+      '<table data-view="cards"><thead><tr><th></th></tr></thead><tbody><tr><td>A</td><td>B</td></tr></tbody></table>',
+      '<table data-view="cards"><thead><tr><th></th></tr></thead><tbody><tr><td><em>open</td></tr></tbody></table>',
+      '<table data-view="grid"><thead><tr><th></th></tr></thead><tbody><tr><td>A</td></tr></tbody></table>',
+      '<table data-view="cards"><thead><tr><th></th></tr></thead><tbody><tr><td><a href="x>A</a></td></tr></tbody></table>',
+    ];
+    for (const html of kept) {
+      expect(nodesOf(`${html}\n`)).toEqual([p(text(leaf(html)))]);
+      expect(again(`${html}\n`)).toBe(`${html}\n`);
+    }
+  });
+
+  // Issue 56: API operations are the platform's blocks; Git Sync's link to the spec in their body is not kept (the block names the spec).
+  it('gives openapi-operation and legacy swagger blocks as operation blocks, and keeps a hand-written swagger block as text', () => {
+    expect(nodesOf('{% openapi-operation spec="pets" path="/pets/{id}" method="get" %}\n[OpenAPI pets](https://specs.example/pets.yaml)\n{% endopenapi-operation %}\n\n{% swagger src=".gitbook/assets/api.yaml" path="/users" method="post" %}\n[api.yaml](.gitbook/assets/api.yaml)\n{% endswagger %}\n')).toEqual([
+      { object: 'block', type: 'openapi-operation', isVoid: true, data: { ref: { kind: 'openapi', spec: 'pets' }, method: 'get', path: '/pets/{id}' } },
+      { object: 'block', type: 'swagger', isVoid: true, data: { ref: { kind: 'url', url: '.gitbook/assets/api.yaml' }, method: 'post', path: '/users' } },
+    ]);
+    expect(again('{% openapi-operation spec="pets" path="/pets" method="get" %}\n[OpenAPI pets](https://specs.example/pets.yaml)\n{% endopenapi-operation %}\n'))
+      .toBe('{% openapi-operation spec="pets" path="/pets" method="get" %}\n{% endopenapi-operation %}\n');
+    const handWritten = '{% swagger method="get" path="/x" baseUrl="https://api.example" summary="X" %}\n\n{% swagger-description %}\n\nGets x.\n\n{% endswagger-description %}\n\n{% endswagger %}\n';
+    expect(nodesOf(handWritten).map((n) => n.type)).not.toContain('swagger');
+    expect(again(handWritten)).toBe(handWritten);
+    // Without its closing tag, or without a method: text as written.
+    expect(nodesOf('{% openapi-operation spec="pets" path="/pets" method="get" %}\n').map((n) => n.type)).toEqual(['paragraph']);
+    expect(nodesOf('{% openapi-operation spec="pets" path="/pets" %}\n{% endopenapi-operation %}\n').map((n) => n.type)).toEqual(['paragraph', 'paragraph']);
+  });
+
   it('keeps raw HTML and tags it does not read as their source text', () => {
     expect(nodesOf('<div>raw *x*</div>\n\n{% include "x.md" %}\n')).toEqual([p(text(leaf('<div>raw *x*</div>'))), p(text(leaf('{% include "x.md" %}')))]);
     expect(again('<div>raw *x*</div>\n\n{% include "x.md" %}\n')).toBe('<div>raw *x*</div>\n\n{% include "x.md" %}\n');
@@ -187,6 +250,9 @@ const CANONICAL = [
   '<figure><img src="a.png" alt="A"><figcaption><p>Cap "quoted"</p></figcaption></figure>\n\n![](b.png)\n\n![alt](c.png "Title")\n',
   '| A | B | C |\n| --- | :---: | ---: |\n| 1 | **2** | a \\| b |\n| [x](y.md) | `c` |  |\n',
   '---\n\n## Section <a href="#sec" id="sec"></a>\n\n### Small\n',
+  '<table data-view="cards"><thead><tr><th></th><th></th><th data-hidden data-card-target data-type="content-ref"></th></tr></thead><tbody><tr><td><strong>Qwen</strong></td><td>Run the new <em>Thinking</em> &#x26; Instruct LLMs.</td><td><a href="../basics/qwen3-2507">qwen3-2507</a></td></tr><tr><td><p></p><p>Border <strong>a <em>b</em></strong></p></td><td><h2>Big</h2><h3>Less</h3></td><td></td></tr></tbody></table>\n',
+  '<table data-card-size="large" data-column-title-hidden data-view="cards" data-full-width="true"><thead><tr><th align="center">Name</th><th data-hidden data-card-cover data-type="files"></th><th data-hidden data-card-target data-type="content-ref"></th></tr></thead><tbody><tr><td align="center"><code>C</code> &#x3C;b&#x3E;</td><td><a href="https://x.test/a.png?s=1&#x26;t=2">https://x.test/a.png?s=1&#x26;t=2</a></td><td><a href="https://example.com/">https://example.com/</a></td></tr></tbody></table>\n',
+  '{% openapi-operation spec="pets" path="/pets/{petId}" method="delete" %}\n{% endopenapi-operation %}\n\n{% swagger src="https://petstore.swagger.io/v2/swagger.json" path="/pet" method="post" %}\n{% endswagger %}\n',
   '<details>\n\n<summary>More</summary>\n\nInside **it**.\n\n<details>\n\n<summary>Nested</summary>\n\n</details>\n\n</details>\n',
   '<div>\n\n<details>\n\nno summary: HTML\n',
 ];

@@ -167,9 +167,37 @@ describe('markdown as HTML for visitors (markdown/html/render.ts)', () => {
     const { html } = render('<a href="guide.md" class="button primary evil">Start</a> <a href="x.md" class="hidden">x</a>\n\n<table data-view="cards" data-x="1"><thead><tr><th>A</th></tr></thead><tbody><tr><td>One</td></tr></tbody></table>\n\n<table data-view="list"><tr><td>x</td></tr></table>');
     expect(html).toContain('<a href="/docs/guide" class="button primary">Start</a>');
     expect(html).toContain('<a href="/docs/x">x</a>');
-    expect(html).toContain('<table data-view="cards">');
+    expect(html).toContain('<ul class="cards"><li class="card"><div class="card-cell">One</div></li></ul>');
     expect(html).toContain('<table><tr><td>x</td></tr></table>');
   });
+  // Issue 56: cards as a visitor sees them: cover on top, shown cells, the whole card a link to its target.
+  it('renders cards: shown cells, the cover image, a link over the card named by its text, and hostile cells made safe', () => {
+    const { html } = render([
+      '<table data-card-size="large" data-view="cards"><thead><tr><th></th><th></th><th data-hidden></th><th data-hidden data-card-target data-type="content-ref"></th><th data-hidden data-card-cover data-type="files"></th></tr></thead><tbody>',
+      '<tr><td><strong>Guide</strong></td><td>Read <a href="b.md">b</a> &#x26; go</td><td>secret note</td><td><a href="guide.md">guide.md</a></td><td><a href=".gitbook/assets/c%20d.png">c d.png</a></td></tr>',
+      '<tr><td><img src=x onerror="alert(1)">Evil</td><td><script>alert(2)</script></td><td></td><td><a href="javascript:alert(3)">x</a></td><td></td></tr>',
+      '</tbody></table>',
+    ].join(''));
+    expect(html).toContain('<ul class="cards cards-large"><li class="card card-linked"><img class="card-cover" src="/files/c%20d.png" alt="" loading="lazy"><div class="card-cell"><strong>Guide</strong></div><div class="card-cell">Read <a href="/docs/b">b</a> &#x26; go</div><a class="card-target" href="/docs/guide"><span class="visually-hidden">Guide Read b &amp; go</span></a></li>');
+    expect(html).not.toContain('secret note');
+    expect(html).toContain('<li class="card"><div class="card-cell"><img src="x">Evil</div><div class="card-cell"></div></li></ul>');
+    expect(html).not.toMatch(/onerror|<script|javascript:/);
+  });
+
+  it('reads a hostile cards table in time linear in its length (unclosed quotes, runs of <, tags never closed)', () => {
+    // Ten times the input may take about ten times as long, not a hundred: a ratio, not a wall-clock bound.
+    const timed = (body: string) => {
+      const started = performance.now();
+      render(`<table data-view="cards"><thead><tr><th></th></tr></thead><tbody><tr><td>${body}</td></tr></tbody></table>`);
+      return performance.now() - started;
+    };
+    for (const piece of ['<a x="', '<', '<a b c d e f g ']) {
+      const small = Math.max(1, Math.min(...[0, 1, 2].map(() => timed(piece.repeat(4_000)))));
+      const large = Math.min(...[0, 1, 2].map(() => timed(piece.repeat(40_000))));
+      expect(large / small, piece).toBeLessThan(40);
+    }
+  });
+
   it('renders the rest of markdown and the edges of each block: escapes, breaks, titles, what does not resolve, lists, quotes', async () => {
     const none: LinkResolver = { href: () => undefined, src: () => undefined };
     const { html } = render([

@@ -84,7 +84,7 @@ describe('API operations on a published page (server/site/reader.ts)', () => {
     const cr = await t.createCr({ subject: 'a large YAML file' });
     await t.writeOk(cr.id, [
       { operation: 'insert_files', files: [{ name: 'big.yaml', contentType: 'application/yaml', base64: Buffer.from(big).toString('base64') }] },
-      { operation: 'insert_page', document: { markdown: '# Big\n\n{% swagger src="big.yaml" path="/pets" method="get" %}\n\n{% endswagger %}\n' } },
+      { operation: 'insert_page', document: { markdown: '# Big\n\n{% swagger src="big.yaml" path="/pets" method="get" %}\n{% endswagger %}\n' } },
     ]);
     await t.merge(cr.id);
     const html = (await t.visit(`${t.base}/big`)).body;

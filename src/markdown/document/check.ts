@@ -20,6 +20,7 @@ interface Rule {
   fragments?: 'caption' | 'table-cells' | 'expandable';
 }
 
+const CARD_BLOCKS = ['paragraph', 'heading-1', 'heading-2', 'heading-3'];
 const HINT_STYLES = ['info', 'warning', 'danger', 'success'];
 const MARK_TYPES = ['bold', 'italic', 'code', 'strikethrough'];
 const ALIGNMENTS = ['left', 'center', 'right'];
@@ -119,6 +120,8 @@ const RULES: Record<string, Rule> = {
   'reusable-content': { children: 'none', data: (d, at, issues) => reusableRef(d, at, issues) },
   table: { children: 'none', fragments: 'table-cells', data: (d, at, issues) => tableData(d, at, issues) },
   expandable: { children: 'none', fragments: 'expandable', dataOptional: true },
+  'openapi-operation': { children: 'none', data: (d, at, issues) => operation(d, at, issues, 'openapi') },
+  swagger: { children: 'none', data: (d, at, issues) => operation(d, at, issues, 'url') },
   math: { children: 'none', data: (d, at, issues) => formula(d, at, issues, true) },
   stepper: { children: 'stepper-steps', dataOptional: true },
   'stepper-step': { children: 'blocks', dataOptional: true },
@@ -156,6 +159,18 @@ function formula(d: Record<string, unknown>, at: Path, issues: DocumentIssue[], 
   else if (d.formula.includes('$$') || (!block && /[\r\n]/.test(d.formula))) issues.push({ path: [...at, 'formula'], message: block ? 'must not hold $$' : 'must not hold $$ or a line break (inline math is one line)' });
 }
 
+/** An API operation: its spec (`openapi`: a spec's slug) or its source (`url`), a method and a path, each a tag attribute. */
+function operation(d: Record<string, unknown>, at: Path, issues: DocumentIssue[], kind: 'openapi' | 'url') {
+  const value = d.ref;
+  const key = kind === 'openapi' ? 'spec' : 'url';
+  if (!isObject(value) || value.kind !== kind || typeof value[key] !== 'string' || !value[key]) {
+    issues.push({ path: [...at, 'ref'], message: kind === 'openapi' ? 'must be a spec reference { "kind": "openapi", "spec": a spec\'s slug }' : 'must be a reference { "kind": "url", "url": the spec\'s URL or file path }' });
+  } else attribute(value, key, [...at, 'ref'], issues);
+  if (typeof d.method !== 'string' || !/^[a-z]{1,20}$/i.test(d.method)) issues.push({ path: [...at, 'method'], message: 'is required: an HTTP method (letters, at most 20)' });
+  if (typeof d.path !== 'string' || !d.path) issues.push({ path: [...at, 'path'], message: 'is required (the operation\'s path, as the spec names it)' });
+  else attribute(d, 'path', at, issues);
+}
+
 function headingId(d: Record<string, unknown>, at: Path, issues: DocumentIssue[]) {
   if (d.id !== undefined && (typeof d.id !== 'string' || !/^[-a-z0-9.+_]+$/.test(d.id) || d.id.length > 200)) {
     issues.push({ path: [...at, 'id'], message: 'must match the pattern ^[-a-z0-9.+_]+$ (at most 200 characters)' });
@@ -164,29 +179,53 @@ function headingId(d: Record<string, unknown>, at: Path, issues: DocumentIssue[]
 
 function tableData(d: Record<string, unknown>, at: Path, issues: DocumentIssue[]) {
   const view = d.view;
-  if (!isObject(view) || view.type !== 'grid' || !Array.isArray(view.columns) || !view.columns.every((c) => typeof c === 'string')) {
-    issues.push({ path: [...at, 'view'], message: 'must be a grid view { "type": "grid", "columns": string[], "hideHeader": boolean }' });
+  const cards = isObject(view) && view.type === 'cards';
+  if (!isObject(view) || !(view.type === 'grid' || cards) || !Array.isArray(view.columns) || !view.columns.every((c) => typeof c === 'string')) {
+    issues.push({ path: [...at, 'view'], message: 'must be a grid view { "type": "grid", "columns": string[], "hideHeader": boolean } or a cards view { "type": "cards", "columns": string[], "targetDefinition"?, "coverDefinition"?, "cardSize"?: "medium" | "large" }' });
     return;
   }
-  if (!isObject(d.definition)) issues.push({ path: [...at, 'definition'], message: 'must be an object of column definitions' });
-  else {
-    for (const column of view.columns as string[]) {
-      const def = d.definition[column];
-      if (!isObject(def) || typeof def.title !== 'string' || (def.textAlignment !== undefined && !ALIGNMENTS.includes(def.textAlignment as string))) {
-        issues.push({ path: [...at, 'definition', column], message: 'must be a text column { "id", "title": string, "type": "text", "textAlignment": "left" | "center" | "right" }' });
-      } else if (/[\r\n]|(^|[^\\])\|/.test(def.title)) {
-        issues.push({ path: [...at, 'definition', column, 'title'], message: 'is written as a header cell: no line break or unescaped |' });
-      }
+  if (d.fullWidth !== undefined && typeof d.fullWidth !== 'boolean') issues.push({ path: [...at, 'fullWidth'], message: 'must be of type boolean' });
+  if (!isObject(d.definition)) {
+    issues.push({ path: [...at, 'definition'], message: 'must be an object of column definitions' });
+    return;
+  }
+  const definition = d.definition;
+  // A grid writes its shown columns; cards write every column (hidden ones marked so).
+  const written = cards ? Object.keys(definition) : (view.columns as string[]);
+  for (const column of written) {
+    const def = definition[column];
+    const type = isObject(def) ? (def.type ?? 'text') : undefined;
+    if (!isObject(def) || typeof def.title !== 'string' || (def.textAlignment !== undefined && !ALIGNMENTS.includes(def.textAlignment as string)) || !(type === 'text' || (cards && (type === 'content-ref' || type === 'files')))) {
+      issues.push({ path: [...at, 'definition', column], message: cards ? 'must be a column { "id", "title": string, "type": "text" | "content-ref" | "files", "textAlignment": "left" | "center" | "right" }' : 'must be a text column { "id", "title": string, "type": "text", "textAlignment": "left" | "center" | "right" }' });
+    } else if (cards ? /[\r\n]/.test(def.title) : /[\r\n]|(^|[^\\])\|/.test(def.title)) {
+      issues.push({ path: [...at, 'definition', column, 'title'], message: cards ? 'is written as a header cell: no line break' : 'is written as a header cell: no line break or unescaped |' });
     }
   }
+  if (cards) cardsView(view, definition, [...at, 'view'], issues);
   if (!isObject(d.records)) issues.push({ path: [...at, 'records'], message: 'must be an object of records' });
   else {
     for (const [id, record] of Object.entries(d.records)) {
-      if (!isObject(record) || typeof record.orderIndex !== 'string' || !isObject(record.values) || !Object.values(record.values).every((v) => typeof v === 'string')) {
-        issues.push({ path: [...at, 'records', id], message: 'must be a record { "orderIndex": string, "values": { column: fragment id } }' });
-      }
+      const values = isObject(record) ? record.values : undefined;
+      const ok = isObject(record) && typeof record.orderIndex === 'string' && isObject(values) && Object.entries(values).every(([column, value]) => {
+        const type = isObject(definition[column]) ? (definition[column] as Record<string, unknown>).type : undefined;
+        if (cards && (type === 'content-ref' || type === 'files')) return linkValue(value);
+        return typeof value === 'string';
+      });
+      if (!ok) issues.push({ path: [...at, 'records', id], message: cards ? 'must be a record { "orderIndex": string, "values": { column: a fragment id, or a reference for a content-ref or files column } }' : 'must be a record { "orderIndex": string, "values": { column: fragment id } }' });
     }
   }
+}
+
+/** A card's target or cover: a reference written as a link (`href` of one line). */
+const linkValue = (value: unknown) => isObject(value) && ((value.kind === 'url' && typeof value.url === 'string' && !/[\r\n]/.test(value.url)) || (value.kind === 'file' && typeof value.file === 'string' && /^[^/?#\s]+$/.test(value.file)));
+
+function cardsView(view: Record<string, unknown>, definition: Record<string, unknown>, at: Path, issues: DocumentIssue[]) {
+  for (const key of ['targetDefinition', 'coverDefinition']) {
+    if (view[key] !== undefined && !(typeof view[key] === 'string' && isObject(definition[view[key] as string]))) issues.push({ path: [...at, key], message: 'must name a column of the definition' });
+  }
+  for (const column of view.columns as string[]) if (!isObject(definition[column])) issues.push({ path: [...at, 'columns'], message: `names a column the definition lacks: ${JSON.stringify(column).slice(0, 100)}` });
+  if (view.cardSize !== undefined && view.cardSize !== 'medium' && view.cardSize !== 'large') issues.push({ path: [...at, 'cardSize'], message: 'must be one of: "medium", "large"' });
+  if (view.hideColumnTitle !== undefined && typeof view.hideColumnTitle !== 'boolean') issues.push({ path: [...at, 'hideColumnTitle'], message: 'must be of type boolean' });
 }
 
 /** Walks a tree, counting what the bounds count; stops at the first bound crossed. */
@@ -281,11 +320,16 @@ class Walk {
     this.dataText(node.data, [...path, 'data']);
     if (type === 'table') this.tableSize(node.data, [...path, 'data']);
     this.children(node.nodes, [...path, 'nodes'], rule.children, depth + 1);
-    if (rule.fragments) this.fragments(node.fragments, [...path, 'fragments'], depth + 1, rule.fragments === 'expandable');
+    const cards = type === 'table' && isObject(node.data) && isObject(node.data.view) && node.data.view.type === 'cards';
+    if (rule.fragments) this.fragments(node.fragments, [...path, 'fragments'], depth + 1, cards ? 'cards' : rule.fragments === 'expandable' ? 'expandable' : 'one');
   }
 
-  /** Fragments of one paragraph each (a caption, table cells); an expandable's are its title and its body of blocks. */
-  private fragments(value: unknown, path: Path, depth: number, expandable: boolean) {
+  /**
+   * Fragments of one paragraph each (a caption, a grid's cells); an expandable's are its title and its
+   * body of blocks; a card's cell holds paragraphs and headings of text and links (what its HTML holds).
+   */
+  private fragments(value: unknown, path: Path, depth: number, kind: 'one' | 'expandable' | 'cards') {
+    const expandable = kind === 'expandable';
     if (!Array.isArray(value)) {
       this.fail(path, value === undefined ? 'is required' : 'must be an array');
       return;
@@ -306,12 +350,26 @@ class Walk {
         this.children(nodes, [...path, i, 'nodes'], 'blocks', depth + 1);
         return;
       }
+      if (kind === 'cards') {
+        this.cardCell(nodes, [...path, i, 'nodes'], depth + 1);
+        return;
+      }
       if (!Array.isArray(nodes) || nodes.length !== 1 || !isObject(nodes[0]) || nodes[0].type !== 'paragraph') {
         this.fail([...path, i, 'nodes'], 'must hold one paragraph');
         return;
       }
       this.block(nodes[0], [...path, i, 'nodes', 0], depth + 1, 'blocks');
     });
+  }
+
+  private cardCell(nodes: unknown, path: Path, depth: number) {
+    const textOrLink = (n: unknown) => isObject(n) && (n.object === 'text' || (n.type === 'link' && Array.isArray(n.nodes) && n.nodes.every((t) => isObject(t) && t.object === 'text')));
+    const ok = Array.isArray(nodes) && nodes.length > 0 && nodes.every((b) => isObject(b) && CARD_BLOCKS.includes(b.type as string) && (b.data === undefined || (isObject(b.data) && !Object.keys(b.data).length)) && Array.isArray(b.nodes) && b.nodes.every(textOrLink));
+    if (!ok) {
+      this.fail(path, 'must hold paragraphs and headings (heading-1 to heading-3, no id) of text and links: what a card\'s HTML cell holds');
+      return;
+    }
+    (nodes as unknown[]).forEach((block, b) => this.block(block, [...path, b], depth, 'blocks'));
   }
 
   private inline(node: unknown, path: Path, depth: number) {

@@ -14,8 +14,9 @@ import type {
 import { figureOf } from './figure';
 import { fileOfSrc, refOf } from './refs';
 import { expandableAt } from './expandable';
+import { cardsTableBlock } from './cards';
 import type { Container } from '../gitbook-blocks';
-import { partsOf } from '../liquid-containers';
+import { closing, partsOf, tagAttributes, tagOf } from '../liquid-containers';
 
 /** Marks in the one order the tree keeps them (markdown nests them either way). */
 const MARK_ORDER: MarkType[] = ['bold', 'italic', 'strikethrough', 'code'];
@@ -220,6 +221,8 @@ function block(token: Token): Block[] {
       const html = (token as Tokens.HTML).text.trimEnd();
       const figure = figureOf(html);
       if (figure) return [{ object: 'block', type: 'images', isVoid: false, data: {}, nodes: [blockImage(figure.src, figure.alt, figure.caption)] }];
+      const cards = html.startsWith('<table') ? cardsTableBlock(html) : undefined;
+      if (cards) return [cards];
       // A line of buttons (an HTML block to marked, as it starts with `<a`): a paragraph of buttons.
       if (/^<a href="[^"<>]*" class="button /.test(html) && !html.includes('\n')) return [inlineBlocksParagraph(html)];
       return [paragraph([textNode(html)])];
@@ -291,10 +294,16 @@ function containerBlocks(container: Container): Block[] {
   return [paragraph([textNode(lines[0].trimEnd())]), ...blocks(container.tokens), paragraph([textNode(lines.at(-1)!.trim())])];
 }
 
-/** Block tokens as blocks; `<details>` … `</details>` (several tokens) is one expandable block. */
+/** Block tokens as blocks; `<details>` … `</details>` (several tokens) is one expandable block, an API operation's tag pair one block. */
 function blocks(tokens: Token[]): Block[] {
   const out: Block[] = [];
   for (let i = 0; i < tokens.length; i++) {
+    const operation = tokens[i].type === 'liquid-tag' ? operationAt(tokens, i) : undefined;
+    if (operation) {
+      out.push(operation.block);
+      i = operation.end;
+      continue;
+    }
     const expandable = tokens[i].type === 'html' ? expandableAt(tokens, i) : undefined;
     if (!expandable) {
       out.push(...block(tokens[i]));
@@ -313,6 +322,28 @@ function blocks(tokens: Token[]): Block[] {
     i += expandable.length - 1;
   }
   return out;
+}
+
+/**
+ * `{% openapi-operation spec path method %}` or a legacy `{% swagger src path method %}` and its closing
+ * tag, holding nothing or only a link (Git Sync's link to the spec, which the block's spec or src
+ * already names): the platform's operation block. One holding anything else (a hand-written swagger
+ * block's parts) keeps its tag lines as text around its blocks.
+ */
+function operationAt(tokens: Token[], at: number): { block: Block; end: number } | undefined {
+  const tag = tagOf(tokens[at]);
+  if (!tag || (tag.name !== 'openapi-operation' && tag.name !== 'swagger')) return undefined;
+  const end = closing(tokens, at, tag.name);
+  if (end < 0) return undefined;
+  const body = tokens.slice(at + 1, end).filter((t) => t.type !== 'space');
+  const onlyLink = body.length === 1 && body[0].type === 'paragraph' && /^\[[^\]\n]*\]\([^()\s]*\)\s*$/.test(body[0].raw);
+  if (body.length && !onlyLink) return undefined;
+  const { spec, src, path, method } = tagAttributes(tag.raw);
+  if (!path || !method || !/^[a-z]+$/i.test(method) || (tag.name === 'swagger' ? !src : !spec)) return undefined;
+  const block: Block = tag.name === 'swagger'
+    ? { object: 'block', type: 'swagger', isVoid: true, data: { ref: { kind: 'url', url: src! }, method, path } }
+    : { object: 'block', type: 'openapi-operation', isVoid: true, data: { ref: { kind: 'openapi', spec: spec! }, method, path } };
+  return { block, end };
 }
 
 /** A markdown body (no frontmatter: a comment, or a page's body) as a document. */

@@ -8,6 +8,7 @@ import { destination, escapeLineStarts, inlineMarkdown, verbatimText } from './i
 import { figureHtml } from './figure';
 import { destinationOf, srcOfFile } from './refs';
 import { expandableMarkdown } from './expandable';
+import { cardsTableHtml } from './cards';
 import { includeLine } from '../gitbook-blocks';
 
 /** A tag attribute's value, quoted with whichever quote it does not hold. */
@@ -39,6 +40,7 @@ function imageMarkdown(image: Image): string {
 
 function tableMarkdown(table: Table): string {
   const { view, definition, records } = table.data;
+  if (view.type === 'cards') return cardsTableHtml(table);
   const cells = new Map(table.fragments.map((f) => [f.fragment, f]));
   const row = (values: string[]) => `| ${values.join(' | ')} |`;
   const header = row(view.columns.map((c) => definition[c]?.title ?? ''));
@@ -47,7 +49,8 @@ function tableMarkdown(table: Table): string {
     .sort((a, b) => (a.orderIndex < b.orderIndex ? -1 : a.orderIndex > b.orderIndex ? 1 : 0))
     .map((record) =>
       row(view.columns.map((c) => {
-        const block = cells.get(record.values[c] ?? '')?.nodes[0];
+        const value = record.values[c];
+        const block = typeof value === 'string' ? cells.get(value)?.nodes[0] : undefined;
         return block && block.type === 'paragraph' ? inlineMarkdown(block.nodes, true).replace(/\n/g, ' ') : '';
       })));
   return [header, align, ...body].join('\n');
@@ -157,6 +160,10 @@ function blockMarkdown(node: Block, alternate = false): string {
     }
     case 'reusable-content':
       return includeLine(node.data.ref.reusableContent);
+    case 'openapi-operation':
+      return `{% openapi-operation ${attr('spec', node.data.ref.spec)} ${attr('path', node.data.path)} ${attr('method', node.data.method)} %}\n{% endopenapi-operation %}`;
+    case 'swagger':
+      return `{% swagger ${attr('src', node.data.ref.url)} ${attr('path', node.data.path)} ${attr('method', node.data.method)} %}\n{% endswagger %}`;
     case 'table':
       return tableMarkdown(node);
     case 'expandable': {

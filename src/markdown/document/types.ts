@@ -55,17 +55,23 @@ export interface ReusableContentRef { kind: 'reusable-content'; reusableContent:
 export interface ReusableContentBlock { object: 'block'; type: 'reusable-content'; isVoid: true; data: { ref: ReusableContentRef } }
 
 export type TextAlignment = 'left' | 'center' | 'right';
-export interface TableColumn { id: string; title: string; type: 'text'; textAlignment: TextAlignment }
+/** A column's type: text cells are fragments; a cards view's target (`content-ref`) and cover (`files`) are references. */
+export interface TableColumn { id: string; title: string; type: 'text' | 'content-ref' | 'files'; textAlignment: TextAlignment }
+export interface GridView { type: 'grid'; columns: string[]; hideHeader: boolean }
+/** GitBook's cards (`<table data-view="cards">`): `columns` are those shown; a card links to its target and shows its cover. */
+export interface CardsView { type: 'cards'; columns: string[]; targetDefinition?: string; coverDefinition?: string; cardSize?: 'medium' | 'large'; hideColumnTitle?: boolean }
 export interface Table {
   object: 'block';
   type: 'table';
   isVoid: true;
   data: {
-    view: { type: 'grid'; columns: string[]; hideHeader: boolean };
-    records: Record<string, { orderIndex: string; values: Record<string, string> }>;
+    view: GridView | CardsView;
+    /** A record's value: a text cell's fragment id, or a link column's reference. */
+    records: Record<string, { orderIndex: string; values: Record<string, string | Ref> }>;
     definition: Record<string, TableColumn>;
+    fullWidth?: boolean;
   };
-  /** One per cell: `fragment` is the id a record's value names. */
+  /** One per text cell: `fragment` is the id a record's value names. A grid's cell holds one paragraph, a card's paragraphs and headings. */
   fragments: Fragment[];
 }
 
@@ -82,11 +88,18 @@ export interface Update { object: 'block'; type: 'update'; isVoid: false; data: 
 /** TeX between `$$` lines of their own (the platform's math block). */
 export interface MathBlock { object: 'block'; type: 'math'; isVoid: true; data: { formula: string } }
 
+/** The spec an `openapi-operation` block names: the organization's spec of that slug (the platform's `ContentRefOpenAPI`). */
+export interface OpenAPIRef { kind: 'openapi'; spec: string }
+/** GitBook's `{% openapi-operation spec path method %}`: an operation rendered from the spec's latest version. */
+export interface OpenAPIOperationBlock { object: 'block'; type: 'openapi-operation'; isVoid: true; data: { ref: OpenAPIRef; method: string; path: string } }
+/** The legacy `{% swagger src path method %}`: an operation of the spec at `src` (a URL or a file of the space). */
+export interface SwaggerBlock { object: 'block'; type: 'swagger'; isVoid: true; data: { ref: UrlRef; method: string; path: string } }
+
 export interface Expandable { object: 'block'; type: 'expandable'; isVoid: true; data: Record<string, never>; fragments: Fragment[] }
 
 export type Block =
   | Paragraph | Heading | Code | CodeLine | Blockquote | Hint | ListItem | ListOrdered | ListUnordered | ListTasks
   | Divider | Images | Image | Tabs | TabsItem | Embed | FileBlock | ContentRefBlock | ReusableContentBlock | Table | Expandable
-  | Stepper | StepperStep | Columns | Column | Updates | Update | MathBlock;
+  | Stepper | StepperStep | Columns | Column | Updates | Update | MathBlock | OpenAPIOperationBlock | SwaggerBlock;
 
 export interface JSONDocument { object: 'document'; data: Record<string, unknown>; nodes: Block[] }

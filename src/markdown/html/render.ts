@@ -5,6 +5,7 @@ import { FOOTNOTE_DEFINITION, FOOTNOTE_REFERENCE, footnoteIds } from '../footnot
 import type { Container, Hint, LinkBlock, ReusableContentTag, Tab, Tabs, TitledCode } from '../gitbook-blocks';
 import { escapeHtml, safeUrl } from './escape';
 import { htmlSanitizer } from './sanitize';
+import { cardsHtml } from './cards';
 import { containerHtml, operationHeading, renderWithContainers, type RenderOperation } from './containers';
 import { operationHtml, operationNotice } from './api-operation';
 import { tagAttributes } from '../liquid-containers';
@@ -219,8 +220,11 @@ export function renderMarkdown(markdown: string, links: LinkResolver): RenderedP
         return table(token as Tokens.Table);
       case 'hr':
         return '<hr>\n';
-      case 'html':
-        return `${withSummaryIds(sanitize((token as Tokens.HTML).raw))}\n`;
+      case 'html': {
+        const raw = (token as Tokens.HTML).raw;
+        const cards = raw.includes('data-view="cards"') ? cardsHtml(raw, sanitize, links.href, links.src) : undefined;
+        return cards ?? `${withSummaryIds(sanitize(raw))}\n`;
+      }
       case 'hint': {
         const hint = token as Hint;
         const style = HINT_LABELS[hint.style] ? hint.style : 'info';

@@ -126,11 +126,16 @@ article .api-response{border-top:1px solid var(--line);padding:4px 0}
 article .api-response summary{cursor:pointer}
 article a.button{display:inline-block;padding:6px 14px;margin:4px 6px 4px 0;border:1px solid var(--accent);border-radius:8px;text-decoration:none;font-weight:600}
 article a.button.primary{background:var(--accent);color:var(--bg)}
-article table[data-view=cards]{display:block;border:0}
-article table[data-view=cards] thead{display:none}
-article table[data-view=cards] tbody{display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:12px}
-article table[data-view=cards] tr{display:block;border:1px solid var(--line);border-radius:8px;padding:10px 14px}
-article table[data-view=cards] td{display:block;border:0;padding:2px 0}
+article ul.cards{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:12px}
+article ul.cards-large{grid-template-columns:repeat(auto-fill,minmax(300px,1fr))}
+article li.card{position:relative;border:1px solid var(--line);border-radius:8px;padding:10px 14px;margin:0;overflow:hidden}
+article li.card-linked:hover{border-color:var(--accent)}
+article .card-cover{display:block;width:calc(100% + 28px);max-width:none;margin:-10px -14px 8px;aspect-ratio:16/9;object-fit:cover}
+article .card-target::after{content:"";position:absolute;inset:0}
+article .card-target:focus-visible{outline:none}
+article .card-target:focus-visible::after{outline:2px solid var(--accent);outline-offset:-2px;border-radius:8px}
+article .card-cell a{position:relative;z-index:1}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 article .math-block{overflow-x:auto;margin:1em 0;text-align:center}
 article .footnotes{margin-top:2.5em;border-top:1px solid var(--line);font-size:.9em}
 article .footnote-ref a{text-decoration:none;padding:0 .1em}
