@@ -5,7 +5,7 @@ import { snippetHtml, searchResultsHtml } from '../../src/server/site/search-pag
 import { siteIconView } from '../../src/server/site/site-icon';
 
 const VIEW: PageView = {
-  siteTitle: 'Acme', home: '/', sections: [], variants: [], toc: [], breadcrumbs: [], title: 'Acme', body: '<p>Hi</p>', outline: [], noindex: false, search: '/~search',
+  siteTitle: 'Acme', home: '/', sections: [], variants: [], toc: '<ul></ul>', breadcrumbs: [], title: 'Acme', body: '<p>Hi</p>', outline: [], noindex: false, search: '/~search',
 };
 
 describe('the reader\'s cookies, page frame and search results, piece by piece', () => {

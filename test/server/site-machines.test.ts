@@ -97,6 +97,23 @@ describe('published sites: search, for machines, and cheap to read again', () =>
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.body).toString()).toBe(changed.body);
   });
+  // Issue 56: a page everyone sees alike is kept whole (bench: sites); any write of the organization is a new page.
+  it('keeps a whole page for visitors who see it alike, and shows a write of the site or of a page at the next view', async () => {
+    const t = await publishedSiteSetup({ pages: PAGES });
+    const first = await t.visit(`${t.base}/install`);
+    const kept = await t.visit(`${t.base}/install`);
+    expect(kept.body).toBe(first.body);
+    expect(kept.headers.etag).toBe(first.headers.etag);
+    await t.patchSite({ title: 'Renamed Docs' });
+    const renamed = await t.visit(`${t.base}/install`);
+    expect(renamed.body).toContain('<meta property="og:site_name" content="Renamed Docs">');
+    expect(renamed.headers.etag).not.toBe(first.headers.etag);
+    // A visitor with claims of their own gets their own page, which nobody after them is served.
+    const claimed = await t.visit(`${t.base}/install`, { cookie: 'gitbook-visitor-public={"beta":true}' });
+    expect(claimed.headers['cache-control']).toBe('private, no-cache');
+    expect((await t.visit(`${t.base}/install`)).headers['cache-control']).toBe('no-cache');
+  });
+
   it('answers the paths .gitbook.yaml redirects with 301 to the page of the file each names', async () => {
     const t = await publishedSiteSetup({ pages: ['# Welcome\n\nHello.'] });
     const config = 'root: ./\nredirects:\n  old/setup: ./guides/setup.md\n  Legacy: guides/\n  gone: ./nowhere.md\n  bad: [1, 2]\n';

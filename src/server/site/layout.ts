@@ -10,12 +10,6 @@ export interface NavLink {
   current?: boolean;
 }
 
-/** An entry of the table of contents: a page (with its sub-pages) or a group's title. */
-export interface TocEntry extends NavLink {
-  group?: boolean;
-  children: TocEntry[];
-}
-
 /** Everything a published page shows around its content. */
 export interface PageView {
   siteTitle: string;
@@ -25,7 +19,8 @@ export interface PageView {
   sections: (NavLink & { group?: string })[];
   /** The site spaces of the current section: a variant or language switcher. */
   variants: NavLink[];
-  toc: TocEntry[];
+  /** The table of contents as an HTML list, the current page marked (navigation.ts builds it). */
+  toc: string;
   breadcrumbs: NavLink[];
   title: string;
   emoji?: string;
@@ -42,14 +37,6 @@ export interface PageView {
 
 const e = escapeHtml;
 const current = (link: NavLink) => (link.current ? ' aria-current="page"' : '');
-
-function tocList(entries: TocEntry[]): string {
-  const items = entries.map((entry) => {
-    if (entry.group) return `<li><div class="toc-group">${e(entry.title)}</div>${entry.children.length ? tocList(entry.children) : ''}</li>`;
-    return `<li><a href="${e(entry.href)}"${current(entry)}>${e(entry.title)}</a>${entry.children.length ? tocList(entry.children) : ''}</li>`;
-  });
-  return `<ul>${items.join('')}</ul>`;
-}
 
 function sectionTabs(sections: PageView['sections']): string {
   if (sections.length < 2) return '';
@@ -70,7 +57,7 @@ function variantSwitcher(variants: NavLink[]): string {
 }
 
 function toc(view: PageView, label: string): string {
-  return `<nav class="toc" aria-label="${label}">${variantSwitcher(view.variants)}${tocList(view.toc)}</nav>`;
+  return `<nav class="toc" aria-label="${label}">${variantSwitcher(view.variants)}${view.toc}</nav>`;
 }
 
 function breadcrumbs(links: NavLink[]): string {

@@ -4,8 +4,7 @@ import type { PublishedSpace, TocPage } from '../../engine/sites/reader/pages';
 import { classifyLink } from '../../engine/content/link-targets';
 import { siteIconView } from './site-icon';
 import type { LinkResolver } from '../../markdown/html/render';
-import { safeUrl } from '../../markdown/html/escape';
-import type { TocEntry } from './layout';
+import { escapeHtml, safeUrl } from '../../markdown/html/escape';
 
 /** The URLs of a visit: the site's base as reached, each page's and each file's. */
 export class Addresses {
@@ -57,15 +56,56 @@ export function linkResolver(space: PublishedSpace, page: TocPage, prefix: strin
   };
 }
 
-export function tocOf(pages: TocPage[], space: PublishedSpace, prefix: string[], at: Addresses, currentId: string | undefined): TocEntry[] {
-  return pages
-    .filter((p) => !p.hidden)
-    .map((p) => {
-      const children = tocOf(p.children, space, prefix, at, currentId);
-      if (p.type === 'group') return { title: p.title, href: '', group: true, children };
-      const href = p.type === 'link' ? (safeUrl(p.href ?? '') ?? '#') : at.page(prefix, space, p);
-      return { title: p.emoji ? `${p.emoji} ${p.title}` : p.title, href, current: p.id === currentId, children };
-    });
+/** A table of contents as HTML, and where in it each page's link may be marked as the current one. */
+interface TocHtml { html: string; marks: Map<string, number> }
+
+/** Tables of contents built, per published space (a revision: never stale) and per address of its pages. */
+const builtTocs = new WeakMap<PublishedSpace, Map<string, TocHtml>>();
+/** Addresses a space's tables of contents are kept for (a site's base paths and prefixes: few). */
+const KEPT_TOCS_PER_SPACE = 64;
+
+/**
+ * The table of contents of a space's pages as an HTML list (hidden pages left out, groups as titles),
+ * the current page's link marked `aria-current`. Built once per revision and address; a view only marks
+ * its page (each view used to build and escape the whole list, twice).
+ */
+export function tocHtml(space: PublishedSpace, prefix: string[], at: Addresses, currentId: string | undefined): string {
+  let kept = builtTocs.get(space);
+  if (!kept) builtTocs.set(space, (kept = new Map()));
+  const key = `${at.basePath}\n${prefix.join('/')}`;
+  let toc = kept.get(key);
+  if (!toc) {
+    if (kept.size >= KEPT_TOCS_PER_SPACE) kept.clear();
+    toc = buildToc(space, prefix, at);
+    kept.set(key, toc);
+  }
+  const mark = currentId === undefined ? undefined : toc.marks.get(currentId);
+  return mark === undefined ? toc.html : `${toc.html.slice(0, mark)} aria-current="page"${toc.html.slice(mark)}`;
+}
+
+function buildToc(space: PublishedSpace, prefix: string[], at: Addresses): TocHtml {
+  const marks = new Map<string, number>();
+  let html = '';
+  const list = (pages: TocPage[]) => {
+    html += '<ul>';
+    for (const p of pages) {
+      if (p.hidden) continue;
+      const shown = p.children.some((c) => !c.hidden);
+      if (p.type === 'group') {
+        html += `<li><div class="toc-group">${escapeHtml(p.title)}</div>`;
+      } else {
+        const href = p.type === 'link' ? (safeUrl(p.href ?? '') ?? '#') : at.page(prefix, space, p);
+        html += `<li><a href="${escapeHtml(href)}"`;
+        marks.set(p.id, html.length);
+        html += `>${escapeHtml(p.emoji ? `${p.emoji} ${p.title}` : p.title)}</a>`;
+      }
+      if (shown) list(p.children);
+      html += '</li>';
+    }
+    html += '</ul>';
+  };
+  list(space.pages);
+  return { html, marks };
 }
 
 /** A group's first document page, at any depth (a group has no content of its own). */
@@ -97,7 +137,7 @@ export async function frame(core: Core, visit: SiteVisit, place: VisitPlace, spa
     home: at.home(),
     sections,
     variants,
-    toc: tocOf(space.pages, space, place.prefix, at, currentId),
+    toc: tocHtml(space, place.prefix, at, currentId),
     noindex: visit.site.visibility !== 'public',
     search,
   };

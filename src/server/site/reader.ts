@@ -15,7 +15,7 @@ import { assetAt } from './assets';
 import { cookiesOf, siteCookie } from './cookies';
 import { bareNotFoundHtml, notFoundHtml, pageHtml, type NavLink, type PageView } from './layout';
 import { Addresses, ancestors, firstDocument, frame, linkResolver } from './navigation';
-import { FILE_CSP, finished, html, redirect, text } from './responses';
+import { FILE_CSP, finished, html, redirect, taggedBody, text, type SiteAnswer, type TaggedBody } from './responses';
 import { searchResultsHtml, searchSite } from './search-page';
 import { MACHINE_FILES, machineFile, pageMarkdown } from './machine';
 import { redirectOf } from '../../engine/sites/reader/redirects';
@@ -35,6 +35,17 @@ const REMEMBER_SECONDS = 30 * 24 * 3600;
 const APP_PATHS = new Set(['/healthz', '/readyz', '/openapi.json']);
 /** Rendered page bodies kept (by revision, page and address: never stale). */
 const KEPT_BODIES = 512;
+/** Whole pages kept for views everyone sees alike (each page's HTML with its tag and compressed forms). */
+const KEPT_VIEWS = 256;
+
+/** A number for each object seen: remembered rows are the same object until a write, so it names their state. */
+const objectIds = new WeakMap<object, number>();
+let lastObjectId = 0;
+function objectId(of: object): number {
+  let id = objectIds.get(of);
+  if (id === undefined) objectIds.set(of, (id = ++lastObjectId));
+  return id;
+}
 
 /** A JSON object of a cookie, undefined unless it is one and within `max` bytes. */
 function jsonCookie(cookie: string | undefined, max: number): Record<string, unknown> | undefined {
@@ -68,6 +79,9 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
   // A page's HTML depends on its revision and on the addresses its links take, nothing else (a computed
   // page's on its spec too: those are rendered each time).
   const bodies = new BoundedCache<string, RenderedPage>(KEPT_BODIES);
+  // A whole page, when nothing of the visitor changes it: keyed by the remembered site row and structure
+  // (new objects after any write of the organization), the space's revision, the page and its address.
+  const views = new BoundedCache<string, TaggedBody>(KEPT_VIEWS);
 
   /** The site's addresses as the API hands them out, whatever address the visitor came by. */
   async function canonicalBase(site: LocatedSite['site']): Promise<{ origin: string; at: Addresses }> {
@@ -108,7 +122,7 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
     };
   }
 
-  async function visitPage(req: ApiRequest, located: LocatedSite, query: URLSearchParams): Promise<ApiResponse> {
+  async function visitPage(req: ApiRequest, located: LocatedSite, query: URLSearchParams): Promise<SiteAnswer> {
     const { site, basePath, rest } = located;
     const spaceOf = (spaceId: string) => spaces(spaceId, site.organization_id);
     const cookies = cookiesOf(req.headers.cookie);
@@ -199,6 +213,11 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
     // The page's title heads the page: the content's own first `# Title` is not shown twice.
     // The API operations its blocks name, from their specs' latest versions (part of what the page shows).
     const operations = await pageOperations(core, visit.site.organization_id, space, page.id, markdown);
+    const viewKey = visit.everyone && !personal && !data.computed
+      ? `${objectId(site)}\n${objectId(visit.whole)}\n${space.revisionId}\n${page.id}\n${basePath}\n${place.prefix.join('/')}\n${operations.versions}`
+      : undefined;
+    const kept = viewKey === undefined ? undefined : views.get(viewKey);
+    if (kept) return { ...html(200, '', cache), kept };
     const render = () => renderMarkdown(withoutLeadingTitle(markdown), { ...linkResolver(space, page, place.prefix, at), operation: operations.lookup });
     const rendered = data.computed ? safely(render, markdown) : await bodies.getOrMake(`${space.revisionId}\n${page.id}\n${basePath}\n${place.prefix.join('/')}\n${operations.versions}`, async () => safely(render, markdown));
     const order = space.readingOrder.findIndex((p) => p.id === page.id);
@@ -215,7 +234,11 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
       ...(order >= 0 && order < space.readingOrder.length - 1 ? { next: link(space.readingOrder[order + 1]) } : {}),
       canonical: await canonicalUrl(visit, place.siteSpace.id, space, page),
     };
-    return html(200, pageHtml(view), cache);
+    const made = pageHtml(view);
+    if (viewKey === undefined) return html(200, made, cache);
+    const tagged = taggedBody(made);
+    views.set(viewKey, tagged);
+    return { ...html(200, made, cache), kept: tagged };
   }
 
   return async function read(req: ApiRequest, trace?: RequestTrace): Promise<ApiResponse | undefined> {
@@ -235,7 +258,8 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
       const located = await locateSite(core, { host: typeof host === 'string' ? host : '', path });
       if (!located) return undefined;
       if (trace) trace.operationId = 'readPublishedSite';
-      return finished(req, await visitPage(req, located, new URLSearchParams(search)));
+      const answer = await visitPage(req, located, new URLSearchParams(search));
+      return finished(req, answer, answer.kept);
     } catch (error) {
       // The database away: come back in a moment, as the API says.
       if (error instanceof DatabaseUnavailable) return html(503, '<!doctype html><title>Unavailable</title><p>The site is unavailable for a moment. Try again.</p>', { 'retry-after': '1', 'cache-control': 'no-store' });

@@ -33,24 +33,40 @@ export const redirect = (status: 301 | 302, location: string, headers: Record<st
 /** Bodies shorter than this are sent as they are: compressing them saves less than it costs. */
 const COMPRESS_FROM_BYTES = 1024;
 
+/** A page's bytes and their `ETag`, with its compressed forms once made (a kept page is sent many times). */
+export interface TaggedBody { body: Buffer; etag: string; br?: Buffer; gzip?: Buffer }
+
+/** An answer of the reader: a kept page carries its tagged body instead of its text. */
+export type SiteAnswer = ApiResponse & { kept?: TaggedBody };
+
+export function taggedBody(text: string): TaggedBody {
+  const body = Buffer.from(text);
+  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` };
+}
+
 /**
  * A 200 answer made conditional and compressed: an `ETag` of its bytes, `304` when the browser has
- * them already, and brotli or gzip when the browser takes it. Other answers go as they are.
+ * them already, and brotli or gzip when the browser takes it. Other answers go as they are. `kept` is
+ * the body tagged before (a kept view): its tag and compressed forms are not made again.
  */
-export function finished(req: ApiRequest, response: ApiResponse): ApiResponse {
-  if (response.status !== 200 || typeof response.body !== 'string') return response;
-  const body = Buffer.from(response.body);
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+export function finished(req: ApiRequest, answer: SiteAnswer, kept?: TaggedBody): ApiResponse {
+  const { kept: _carried, ...response } = answer;
+  if (response.status !== 200 || (typeof response.body !== 'string' && !kept)) return response;
+  const tagged = kept ?? taggedBody(response.body as string);
+  const { body, etag } = tagged;
   const headers = { ...response.headers, etag, vary: 'Accept-Encoding' };
   const asked = req.headers['if-none-match'];
   if (typeof asked === 'string' && asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return { status: 304, headers: withoutContent(headers) };
   const accepted = String(req.headers['accept-encoding'] ?? '');
   if (body.length < COMPRESS_FROM_BYTES) return { ...response, headers, body };
   if (/\bbr\b/.test(accepted)) {
-    const compressed = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
-    return { ...response, headers: { ...headers, 'content-encoding': 'br' }, body: compressed };
+    tagged.br ??= brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+    return { ...response, headers: { ...headers, 'content-encoding': 'br' }, body: tagged.br };
   }
-  if (/\bgzip\b/.test(accepted)) return { ...response, headers: { ...headers, 'content-encoding': 'gzip' }, body: gzipSync(body, { level: 6 }) };
+  if (/\bgzip\b/.test(accepted)) {
+    tagged.gzip ??= gzipSync(body, { level: 6 });
+    return { ...response, headers: { ...headers, 'content-encoding': 'gzip' }, body: tagged.gzip };
+  }
   return { ...response, headers, body };
 }
 

@@ -9,6 +9,12 @@ import { customizationsOf } from '../customizations';
 export interface SiteVisit {
   site: SiteRow;
   structure: SiteStructureView;
+  /**
+   * Whether the visit sees the site as everyone does (no claims adapted it): then `whole`, the site's
+   * structure as remembered until the organization's next write, stands for what it sees.
+   */
+  everyone: boolean;
+  whole: SiteStructureView;
   customizations: ReturnType<typeof customizationsOf>;
 }
 
@@ -22,7 +28,7 @@ export async function visitSite(core: Core, site: SiteRow, credentials: Publishe
   // The whole structure is the organization's rows: remembered until its next write.
   const whole = await core.remember(`site-structure:${site.id}`, async () => await presentSiteStructure(core, site.id, ANONYMOUS), site.organization_id);
   const structure = visitorStructure(whole, claims);
-  return { site, structure, customizations: customizationsOf(site) };
+  return { site, structure, everyone: claims === undefined, whole, customizations: customizationsOf(site) };
 }
 
 /** A section (when the site has them) and one of its site spaces, where the visitor's path leads. */
