@@ -1,15 +1,22 @@
 import type { Actor, Core } from './core';
 import { forbidden, notFound } from './errors';
 import { atLeast, type Role } from '../domain/roles';
+import type { Statement } from './store/store';
 
 export interface Membership {
   role: Role | null;
 }
 
+/** The read of a user's membership (a write's is read ahead with its BEGIN: write-reads.ts). */
+export function membershipRead(organizationId: string, userId: string): Statement {
+  return { sql: 'SELECT role FROM members WHERE organization_id = ? AND user_id = ? AND disabled = 0', args: [organizationId, userId] };
+}
+
 export async function membershipOf(core: Core, organizationId: string, userId: string): Promise<Membership | undefined> {
-  return await core.remember(`membership:${organizationId}:${userId}`, async () =>
-    await core.get<Membership>('SELECT role FROM members WHERE organization_id = ? AND user_id = ? AND disabled = 0', [organizationId, userId]),
-  organizationId);
+  return await core.remember(`membership:${organizationId}:${userId}`, async () => {
+    const { sql, args } = membershipRead(organizationId, userId);
+    return await core.get<Membership>(sql, args);
+  }, organizationId);
 }
 
 /** The caller's membership; an organization the caller does not belong to does not exist for them (404). */

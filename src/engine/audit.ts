@@ -2,6 +2,8 @@ import type { Actor, Core } from './core';
 import { requireRight } from './access';
 import { keysetPage, type PageRequest } from './pagination';
 import { notFound } from './errors';
+import { spacePlaceRead } from './space-access';
+import type { Statement } from './store/store';
 
 /** How long audit records are kept. */
 export const AUDIT_RETENTION_DAYS = 90;
@@ -152,6 +154,22 @@ const LOOKUPS: Record<string, Lookup> = {
   }),
 };
 
+/**
+ * The read of what each of a write's path targets is called (`describeTargets`), all in one statement
+ * (a write's is read ahead with its BEGIN: write-reads.ts); none when no target has a name to read.
+ */
+export function targetsRead(params: Record<string, string>): Statement | undefined {
+  const looked = Object.entries(params).flatMap(([name, ref], n) => {
+    const lookup = LOOKUPS[name]?.(ref, params);
+    return lookup ? [{ n, ...lookup }] : [];
+  });
+  if (!looked.length) return undefined;
+  return {
+    sql: looked.map(({ n, select }) => `SELECT ${n} AS n, t.* FROM (${select}) t`).join(' UNION ALL '),
+    args: looked.flatMap(({ args }) => args),
+  };
+}
+
 /** The detail of a target, from what was found (nothing found: its id and kind only). */
 function detail(name: string, id: string, kind: string, found: Found | undefined): TargetDetail {
   const title = found?.title;
@@ -223,7 +241,10 @@ export function auditModule(core: Core) {
     /** The organization a write's path is about: its own, a space's or a collection's. */
     async organizationOf(params: Record<string, string>): Promise<string | undefined> {
       if (params.organizationId) return params.organizationId;
-      if (params.spaceId) return (await core.get<{ o: string }>('SELECT organization_id AS o FROM spaces WHERE id = ?', [params.spaceId]))?.o;
+      if (params.spaceId) {
+        const { sql, args } = spacePlaceRead(params.spaceId);
+        return (await core.get<{ organization_id: string }>(sql, args))?.organization_id;
+      }
       if (params.collectionId) return (await core.get<{ o: string }>('SELECT organization_id AS o FROM collections WHERE id = ?', [params.collectionId]))?.o;
       return undefined;
     },
@@ -234,19 +255,15 @@ export function auditModule(core: Core) {
      * one statement (one round trip inside the write's lock on PostgreSQL), none for those without a title.
      */
     async describeTargets(params: Record<string, string>): Promise<TargetDetail[]> {
-      const targets = Object.entries(params).map(([name, ref]) => ({ name, ref, lookup: LOOKUPS[name]?.(ref, params) }));
-      const looked = targets.flatMap((target, n) => (target.lookup ? [{ n, ...target.lookup }] : []));
+      const read = targetsRead(params);
       const found = new Map<number, Found>();
-      if (looked.length) {
-        const rows = await core.all<{ n: number; title: string | null; id: string | null; email: string | null; number: number | null }>(
-          looked.map(({ n, select }) => `SELECT ${n} AS n, t.* FROM (${select}) t`).join(' UNION ALL '),
-          looked.flatMap(({ args }) => args),
-        );
+      if (read) {
+        const rows = await core.all<{ n: number; title: string | null; id: string | null; email: string | null; number: number | null }>(read.sql, read.args);
         for (const { n, title, id, email, number } of rows) {
           found.set(Number(n), { ...(title !== null ? { title } : {}), ...(id !== null ? { id } : {}), ...(email !== null ? { email } : {}), ...(number !== null ? { number } : {}) });
         }
       }
-      return targets.map(({ name, ref }, n) => detail(name, ref, kindOfParam(name), found.get(n)));
+      return Object.entries(params).map(([name, ref], n) => detail(name, ref, kindOfParam(name), found.get(n)));
     },
 
     /**

@@ -97,12 +97,15 @@ export class Core implements Statements {
    * Forgets remembered values if the database changed since the last call: a commit by any other
    * connection moves the store's change version, and our own writes go through `run`. The app calls
    * this once per request, so one cheap query stands in for the token and membership lookups.
+   * Answers the organization it read the version of (a space's, found by the same query; undefined
+   * when it found none, or the store does not say).
    */
-  async revalidate(of?: { organization: string } | { space: string }): Promise<void> {
+  async revalidate(of?: { organization: string } | { space: string }): Promise<string | undefined> {
     this.requests++;
-    if (of === undefined) return this.settle(await this.store.changeVersion());
+    if (of === undefined) return void this.settle(await this.store.changeVersion());
     const versions = await this.store.changeVersions(of);
     this.settle(versions.instance, versions.organization, versions.version);
+    return versions.organization;
   }
 
   /** Drops everything remembered, of the instance and of every organization. */

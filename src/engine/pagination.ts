@@ -171,7 +171,7 @@ export async function keysetPage<Row, Item>(db: Statements, q: KeysetQuery<Row, 
   const where = [...q.where];
   const args = [...q.args];
   const countSql = `SELECT COUNT(*) AS n FROM ${q.from}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
-  const count = (await db.get(countSql, args) as { n: number }).n;
+  const countArgs = [...args];
   if (req.page) {
     const key = decodeCursor(q.listing, req.page, q.orderBy.length);
     const op = q.direction === 'desc' ? '<' : '>';
@@ -179,16 +179,23 @@ export async function keysetPage<Row, Item>(db: Statements, q: KeysetQuery<Row, 
     args.push(...key);
   }
   const dir = q.direction === 'desc' ? 'DESC' : 'ASC';
+  // The count rides on each row of the page (evaluated once: it does not depend on the row), so a page
+  // costs one round trip on PostgreSQL; read alone only when the page is empty past a cursor.
   const sql =
-    `SELECT ${q.columns} FROM ${q.from}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}` +
+    `SELECT (${countSql}) AS ${COUNT_COLUMN}, ${q.columns} FROM ${q.from}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}` +
     ` ORDER BY ${q.orderBy.map((c) => `${c} ${dir}`).join(', ')} LIMIT ?`;
-  const rows = await db.all(sql, [...(q.columnArgs ?? []), ...args, limit + 1]) as Row[];
+  const rows = await db.all(sql, [...countArgs, ...(q.columnArgs ?? []), ...args, limit + 1]) as (Row & { [COUNT_COLUMN]?: number })[];
+  const count = rows.length ? Number(rows[0][COUNT_COLUMN]) : req.page ? (await db.get(countSql, countArgs) as { n: number }).n : 0;
+  for (const row of rows) delete row[COUNT_COLUMN];
   const more = rows.length > limit;
   if (more) rows.pop();
   // One after the other: a presenter may read the database, and the order of the page is the order of the rows.
   const items = q.presentPage ? await q.presentPage(rows) : await mapInOrder(rows, async (row): Promise<Awaited<Item>> => await q.present(row));
   return more ? { next: { page: encodeCursor(q.listing, q.keyOf(rows[rows.length - 1])) }, count, items } : { count, items };
 }
+
+/** The column of a page's rows that carries the list's count (`keysetPage`), taken off before they are presented. */
+const COUNT_COLUMN = 'docsctl_list_count';
 
 /** Escapes LIKE wildcards so user input matches literally (used with `ESCAPE '\\'`). */
 export function likePattern(text: string): string {

@@ -1,5 +1,11 @@
 import type { Core } from './core';
 import { ROLES, type Role } from '../domain/roles';
+import type { Statement } from './store/store';
+
+/** Where a space is: its organization, and whether it is deleted (a write's is read ahead with its BEGIN: write-reads.ts). */
+export function spacePlaceRead(spaceId: string): Statement {
+  return { sql: 'SELECT organization_id, deleted_at FROM spaces WHERE id = ?', args: [spaceId] };
+}
 
 /** SQL for the rank of a role expression: admin 6 … read 1, null 0 (see roles.ts). */
 export function rankSql(expr: string): string {

@@ -2,7 +2,7 @@ import type { Actor, Core } from './core';
 import { forbidden, invalid, notFound } from './errors';
 import { membershipOf, requireMember, requireRight } from './access';
 import { keysetPage, type PageRequest } from './pagination';
-import { COLLECTION_LEVELS, DEFAULT_RANK, SPACE_RANK, rankArgs, roleOfRank } from './space-access';
+import { COLLECTION_LEVELS, DEFAULT_RANK, SPACE_RANK, rankArgs, roleOfRank, spacePlaceRead } from './space-access';
 import { nextPosition, placeItem, type PositionInput } from './positions';
 import { presentUser } from './users';
 import { loadState, saveRevision } from './content/state';
@@ -124,7 +124,10 @@ export async function spaceRowFor(core: Core, organizationRole: Role | null, use
 }
 
 export function spacesModule(core: Core) {
-  const raw = async (spaceId: string) => await core.get<{ organization_id: string; deleted_at: string | null }>('SELECT organization_id, deleted_at FROM spaces WHERE id = ?', [spaceId]);
+  const raw = async (spaceId: string) => {
+    const { sql, args } = spacePlaceRead(spaceId);
+    return await core.get<{ organization_id: string; deleted_at: string | null }>(sql, args);
+  };
 
   /**
    * The space as the caller sees it in `organizationId`, if it is there: remembered until that

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Pool, PoolClient, PoolConfig } from 'pg';
-import type { Store, StoredTable, TransactionOptions, WriteScope } from './store';
+import type { Statement, Store, StoredTable, TransactionOptions, WriteScope } from './store';
 import { lockOrder, scopeCovers, scopeWithin } from './write-scope';
 import { postgresDialect, toPostgres } from './postgres-dialect';
 import { postgresMigrations } from './migrations/postgres';
@@ -25,7 +25,11 @@ interface Transaction {
   many: Map<string, { columns: Set<string>; rows: number }>;
   /** The failure of a transaction inside it that ran without a savepoint: it can only be undone whole. */
   doomed?: unknown;
+  /** Rows read with the BEGIN (`TransactionOptions.readAhead`), by `readKey`, kept until the transaction writes. */
+  readAhead: Map<string, QueryAnswer>;
 }
+
+type QueryAnswer = { rows: unknown[]; rowCount: number | null };
 
 /**
  * Every write transaction of every replica takes this one transaction-level advisory lock first:
@@ -213,7 +217,13 @@ export class PostgresStore implements Store {
   private async query(sql: string, args: readonly unknown[]) {
     const tx = this.context.getStore();
     const text = toPostgres(sql);
-    if (tx) mayWrite(tx, !/^\s*SELECT\b/i.test(text));
+    if (tx) {
+      mayWrite(tx, !/^\s*SELECT\b/i.test(text));
+      // Read ahead: the same rows as running it now, as long as the transaction has written nothing
+      // (no other write of its organizations runs meanwhile). Copies: a caller may change its rows.
+      const read = tx.readAhead.size ? tx.readAhead.get(readKey(text, args)) : undefined;
+      if (read) return { rows: read.rows.map((row) => ({ ...(row as object) })), rowCount: read.rowCount };
+    }
     try {
       return await (tx ?? { client: this.pool }).client.query({ text, values: args as unknown[], name: preparedName(text) });
     } catch (error) {
@@ -320,12 +330,16 @@ export class PostgresStore implements Store {
    */
   private async begin<T>(opening: string, fn: () => Promise<T>, scope?: WriteScope, options: TransactionOptions = {}): Promise<T> {
     const client = await this.pool.connect().catch((error: unknown) => { throw unavailableOr(error); });
-    const tx: Transaction = { scope, client, depth: 0, committed: [], atCommit: [], many: new Map(), undoneWholeIfFirstFails: options.undoneWholeIfFirstFails === true, wrote: false };
+    const tx: Transaction = { scope, client, depth: 0, committed: [], atCommit: [], many: new Map(), undoneWholeIfFirstFails: options.undoneWholeIfFirstFails === true, wrote: false, readAhead: new Map() };
+    // Read after the lock, in the same round trip (the simple protocol runs them in turn).
+    const ahead = readsAhead(options.readAhead);
     let value: T;
     let broken = false;
     try {
-      const results = (await client.query(opening)) as unknown as { rows: { version: number }[] }[];
-      refuseNewerSchema(Number(results[results.length - 1].rows[0].version), postgresMigrations.length);
+      const results = (await client.query([opening, ...ahead.map((a) => a.text)].join(';\n'))) as unknown as QueryAnswer[];
+      const schemaAt = results.length - 1 - ahead.length;
+      refuseNewerSchema(Number((results[schemaAt].rows[0] as { version: number }).version), postgresMigrations.length);
+      ahead.forEach((a, n) => tx.readAhead.set(a.key, results[schemaAt + 1 + n]));
       value = await this.context.run(tx, fn);
       if (tx.doomed !== undefined) {
         // Undone whole, as the transaction inside it would have been alone (it wrote first).
@@ -470,7 +484,28 @@ export function withValues(text: string, args: readonly unknown[]): string {
  */
 function mayWrite(tx: Transaction, writes: boolean): void {
   if (tx.doomed !== undefined) throw new Error('a write of this transaction failed, and it is undone whole: no statement may follow (TransactionOptions.undoneWholeIfFirstFails)');
-  if (writes) tx.wrote = true;
+  if (writes) {
+    tx.wrote = true;
+    // What was read ahead may be what it changes.
+    tx.readAhead.clear();
+  }
+}
+
+/** What a statement read ahead answers: its text (as sent) and values. */
+function readKey(text: string, args: readonly unknown[]): string {
+  return `${text}\0${JSON.stringify(args)}`;
+}
+
+/** `TransactionOptions.readAhead` as texts for the simple protocol, each with its key; a read whose values cannot be written in is left to run itself. */
+function readsAhead(reads: Statement[] = []): { key: string; text: string }[] {
+  return reads.flatMap(({ sql, args }) => {
+    const text = toPostgres(sql);
+    try {
+      return [{ key: readKey(text, args), text: withValues(text, args) }];
+    } catch {
+      return [];
+    }
+  });
 }
 
 /** A string as an SQL literal whatever `standard_conforming_strings` says: quotes doubled, and backslashes in an E'' string. */

@@ -9,6 +9,19 @@ export interface TransactionOptions {
    * round trips a write fewer). Any statement after that failure throws, so nothing is lost unseen.
    */
   undoneWholeIfFirstFails?: boolean;
+  /**
+   * Reads `fn` is known to make before it writes (the app's: a write's targets, the caller's
+   * membership). PostgreSQL sends them with the BEGIN, in its one round trip, and answers the first
+   * run of each (the same text and values) with their rows, until the transaction writes anything.
+   * SQLite, where a statement is no round trip, ignores them.
+   */
+  readAhead?: Statement[];
+}
+
+/** A statement and its values. */
+export interface Statement {
+  sql: string;
+  args: unknown[];
 }
 
 /**

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PostgresStore } from '../../src/engine/store/postgres-store';
+import { startLatencyProxy, type LatencyProxy } from '../helpers/pg-latency-proxy';
+import { freshDatabase } from './database';
+
+/** `TransactionOptions.readAhead` on PostgreSQL: reads sent with the BEGIN (issue 59). */
+describe('reads ahead of a PostgreSQL write', () => {
+  let proxy: LatencyProxy;
+  let store: PostgresStore;
+  beforeAll(async () => {
+    proxy = await startLatencyProxy(await freshDatabase('read_ahead'), { delayMs: 0, record: true });
+    store = await PostgresStore.open(proxy.url);
+    await store.run("INSERT INTO meta (key, value) VALUES ('k', 'before'), ('quote', 'it''s')");
+  });
+  afterAll(async () => {
+    await store.close();
+    await proxy.close();
+  });
+  const read = { sql: 'SELECT value FROM meta WHERE key = ?', args: ['k'] };
+
+  it('answers each read ahead from the BEGIN\'s round trip, each time, with rows of its own', async () => {
+    const trips = await proxy.count(async () => await store.transaction(async () => {
+      const first = await store.get<{ value: string }>(read.sql, read.args);
+      first!.value = 'changed by its caller';
+      expect(await store.get(read.sql, read.args)).toEqual({ value: 'before' });
+      expect(await store.get(read.sql, ['quote'])).toEqual({ value: 'it\'s' });
+    }, ['org'], { readAhead: [read, { sql: read.sql, args: ['quote'] }] }));
+    // The BEGIN with both reads, and the COMMIT.
+    expect(trips).toBe(2);
+  });
+
+  it('runs a read again once the transaction wrote: it may read what the write changed', async () => {
+    await store.transaction(async () => {
+      expect(await store.get(read.sql, read.args)).toEqual({ value: 'before' });
+      await store.run("UPDATE meta SET value = 'after' WHERE key = 'k'");
+      expect(await store.get(read.sql, read.args)).toEqual({ value: 'after' });
+    }, ['org'], { readAhead: [read] });
+  });
+
+  it('runs a read whose values it cannot write into a statement itself, and one with other values', async () => {
+    const trips = await proxy.count(async () => await store.transaction(async () => {
+      expect(await store.get(read.sql, ['none'])).toBeUndefined();
+    }, undefined, { readAhead: [{ sql: read.sql, args: [Buffer.from('k')] }] }));
+    expect(trips).toBe(3);
+  });
+});
