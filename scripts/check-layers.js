@@ -13,7 +13,7 @@ export const LAYERS = [
   { name: 'wiring commands', holds: (p) => /^commands\/(index\.ts|serve\.ts|init\.ts|db\/)/.test(p) },
   { name: 'commands', holds: (p) => p.startsWith('commands/') },
   { name: 'wiring', holds: (p) => p === 'context.ts' },
-  { name: 'cli', holds: (p) => /^(output|bulk|openapi-diff|org-archive|folders|mcp)\//.test(p) || p === 'config.ts' || p === 'profiles.ts' },
+  { name: 'cli', holds: (p) => /^(output|bulk|openapi-diff|org-archive|folders|mcp|static-site)\//.test(p) || p === 'config.ts' || p === 'profiles.ts' },
   { name: 'server', holds: (p) => p.startsWith('server/') },
   { name: 'engine', holds: (p) => p.startsWith('engine/') },
   { name: 'api', holds: (p) => p.startsWith('api/') },

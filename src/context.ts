@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ApiClient } from './api/client';
+import type { SiteFetcher } from './static-site/fetcher';
 import type { Transport } from './api/transports/transport';
 import { ConfigError, resolveTarget, type Env, type GlobalFlags, type Target } from './config';
 import { CliError, UsageError, EXIT } from './errors';
@@ -166,6 +167,31 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
         }
       }
       return engine;
+    },
+    /** What reads published sites as a visitor does (`sites build`): the local engine's reader, or a remote `serve`. */
+    async siteFetcher(): Promise<SiteFetcher> {
+      const t = ctx.target();
+      if (t.mode === 'remote') {
+        const { request } = await import('undici');
+        return async (path, headers = {}) => {
+          const answer = await request(new URL(path, t.url), { method: 'GET', headers: { 'user-agent': `docsctl/${VERSION}`, ...headers } });
+          const body = Buffer.from(await answer.body.arrayBuffer());
+          return { status: answer.statusCode, headers: Object.fromEntries(Object.entries(answer.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')])), body };
+        };
+      }
+      const { siteReader } = await import('./server/site/reader');
+      const read = siteReader(await ctx.localEngine());
+      const collect = async (chunks: AsyncIterable<Buffer>) => {
+        const parts: Buffer[] = [];
+        for await (const chunk of chunks) parts.push(chunk);
+        return Buffer.concat(parts);
+      };
+      return async (path, headers = {}) => {
+        const answer = await read({ method: 'GET', url: path, headers: { host: 'docsctl.build', ...headers } });
+        if (!answer) return { status: 404, headers: {}, body: Buffer.alloc(0) };
+        const body = answer.stream ? await collect(answer.stream.chunks) : Buffer.isBuffer(answer.body) ? answer.body : Buffer.from(answer.body ?? '');
+        return { status: answer.status, headers: answer.headers, body };
+      };
     },
     client(): Promise<ApiClient> {
       client ??= (async () => new ApiClient(await openTransport()))();

@@ -64,6 +64,9 @@ export async function sampleTemplate(site: FixtureSite) {
   const groups = (await json(box, ['section-groups', 'list', SITE_ID])).items as { id: string }[];
   const otherGroup = await json(box, ['section-groups', 'create', SITE_ID, 'Reference']);
   const shareSite = sites.find((s) => s.title === 'Acme Partner Portal')!.id;
+  // A published public site that adapts to nobody: what `sites build` copies.
+  const publicSite = await json(box, ['sites', 'create', '--title', 'Acme Guides', '--new-space', 'sample']);
+  await ok(box, ['sites', 'publish', publicSite.id]);
   const share = await json(box, ['sites', 'share-link', shareSite]);
   const archive = await json(box, ['collections', 'create', 'Archive']);
   const collections = (await json(box, ['collections', 'list'])).items as { id: string; title: string }[];
@@ -90,6 +93,7 @@ export async function sampleTemplate(site: FixtureSite) {
     COMMENT_ID: comment.id,
     REPLY_ID: reply.id,
     SITE_ID,
+    PUBLIC_SITE_ID: publicSite.id,
     SECTION_ID: changelog,
     OTHER_SECTION_ID: handbook.id,
     GROUP_ID: groups[0].id,

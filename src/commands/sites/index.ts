@@ -13,6 +13,7 @@ import { registerTree } from './tree';
 import { registerPreview } from './preview';
 import { registerOpen } from './open';
 import { registerVisitorAuth } from './visitor-auth';
+import { registerBuild } from './build';
 
 /** `docsctl sites`: docs sites, how they are published, and who may read them. */
 export function registerSites(program: Command, ctx: Context): void {
@@ -25,4 +26,5 @@ export function registerSites(program: Command, ctx: Context): void {
   registerPreview(group, ctx);
   registerOpen(group, ctx);
   registerVisitorAuth(group, ctx);
+  registerBuild(group, ctx);
 }
