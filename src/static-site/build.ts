@@ -99,6 +99,8 @@ export async function buildStaticSite(options: BuildOptions): Promise<BuildRepor
   // The pages to build: the site's root, each page llms.txt lists (its markdown too), and what they link to.
   const queue: Tail[] = [''];
   const seen = new Set<Tail>(queue);
+  // What llms.txt lists is built anyway: a page remembers only its other links (roots, files, search).
+  const listed = new Set<Tail>();
   const enqueue = (tail: Tail) => {
     if (!seen.has(tail)) {
       seen.add(tail);
@@ -112,8 +114,10 @@ export async function buildStaticSite(options: BuildOptions): Promise<BuildRepor
       const url = match[1];
       if (!url.startsWith(options.published)) continue;
       const markdown = url.slice(options.published.length).replace(/^\/+/, '');
-      enqueue(markdown);
-      enqueue(markdown.replace(/\.md$/i, ''));
+      for (const tail of [markdown, markdown.replace(/\.md$/i, '')]) {
+        listed.add(tail);
+        enqueue(tail);
+      }
     }
     put('llms.txt', rewriteMachineFile(text, rewrite));
     for (const name of ['llms-full.txt', ...(options.baseUrl ? ['sitemap.xml', 'robots.txt'] : [])]) {
@@ -161,7 +165,7 @@ export async function buildStaticSite(options: BuildOptions): Promise<BuildRepor
     const page = rewritePage(answer.body.toString('utf8'), tail, rewrite);
     const entry = tail.startsWith('~search') ? undefined : indexedPage(page.html, tail ? `${tail}/` : '');
     if (entry) search.push(entry);
-    put(path, page.html, { ...(answer.headers.etag ? { etag: answer.headers.etag } : {}), links: page.links, ...(entry ? { search: entry } : {}) });
+    put(path, page.html, { ...(answer.headers.etag ? { etag: answer.headers.etag } : {}), links: page.links.filter((link) => !listed.has(link)), ...(entry ? { search: entry } : {}) });
     report.pages++;
     for (const link of page.links) (link.startsWith('/') ? assets.add(link) : enqueue(link));
   }

@@ -108,6 +108,14 @@ describe('published sites: search, for machines, and cheap to read again', () =>
     const renamed = await t.visit(`${t.base}/install`);
     expect(renamed.body).toContain('<meta property="og:site_name" content="Renamed Docs">');
     expect(renamed.headers.etag).not.toBe(first.headers.etag);
+    // Another page's new title is in this page's navigation: a new tag, and a browser's copy is not used.
+    const cr = await t.createCr({ subject: 'rename' });
+    await t.writeOk(cr.id, [{ operation: 'update_page', page: t.pageIds[0], title: 'Hello there' }]);
+    await t.merge(cr.id);
+    const renamedOther = await t.visit(`${t.base}/install`, { 'if-none-match': renamed.headers.etag });
+    expect(renamedOther.status).toBe(200);
+    expect(renamedOther.body).toContain('Hello there');
+    expect((await t.visit(`${t.base}/install`, { 'if-none-match': renamedOther.headers.etag })).status).toBe(304);
     // A visitor with claims of their own gets their own page, which nobody after them is served.
     const claimed = await t.visit(`${t.base}/install`, { cookie: 'gitbook-visitor-public={"beta":true}' });
     expect(claimed.headers['cache-control']).toBe('private, no-cache');

@@ -118,7 +118,7 @@ export function firstDocument(page: TocPage): TocPage | undefined {
   return undefined;
 }
 
-async function sectionGroups(core: Core, siteId: string, organizationId: string): Promise<Map<string, string>> {
+export async function sectionGroups(core: Core, siteId: string, organizationId: string): Promise<Map<string, string>> {
   return await core.remember(`site-section-groups:${siteId}`, async () => {
     const rows = await core.all<{ id: string; title: string }>('SELECT id, title FROM site_section_groups WHERE site_id = ?', [siteId]);
     return new Map(rows.map((r) => [r.id, r.title]));

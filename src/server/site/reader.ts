@@ -14,8 +14,9 @@ import { withoutLeadingTitle } from '../../markdown/markdown';
 import { assetAt } from './assets';
 import { cookiesOf, siteCookie } from './cookies';
 import { bareNotFoundHtml, notFoundHtml, pageHtml, type NavLink, type PageView } from './layout';
-import { Addresses, ancestors, firstDocument, frame, linkResolver } from './navigation';
-import { FILE_CSP, finished, html, redirect, taggedBody, text, type SiteAnswer, type TaggedBody } from './responses';
+import { Addresses, ancestors, firstDocument, frame, linkResolver, sectionGroups } from './navigation';
+import { pageValidator, siteFingerprint } from './validators';
+import { FILE_CSP, finished, html, redirect, tagMatches, taggedBody, text, type SiteAnswer, type TaggedBody } from './responses';
 import { searchResultsHtml, searchSite } from './search-page';
 import { MACHINE_FILES, machineFile, pageMarkdown } from './machine';
 import { redirectOf } from '../../engine/sites/reader/redirects';
@@ -37,15 +38,6 @@ const APP_PATHS = new Set(['/healthz', '/readyz', '/openapi.json']);
 const KEPT_BODIES = 512;
 /** Whole pages kept for views everyone sees alike (each page's HTML with its tag and compressed forms). */
 const KEPT_VIEWS = 256;
-
-/** A number for each object seen: remembered rows are the same object until a write, so it names their state. */
-const objectIds = new WeakMap<object, number>();
-let lastObjectId = 0;
-function objectId(of: object): number {
-  let id = objectIds.get(of);
-  if (id === undefined) objectIds.set(of, (id = ++lastObjectId));
-  return id;
-}
 
 /** A JSON object of a cookie, undefined unless it is one and within `max` bytes. */
 function jsonCookie(cookie: string | undefined, max: number): Record<string, unknown> | undefined {
@@ -79,8 +71,7 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
   // A page's HTML depends on its revision and on the addresses its links take, nothing else (a computed
   // page's on its spec too: those are rendered each time).
   const bodies = new BoundedCache<string, RenderedPage>(KEPT_BODIES);
-  // A whole page, when nothing of the visitor changes it: keyed by the remembered site row and structure
-  // (new objects after any write of the organization), the space's revision, the page and its address.
+  // A whole page, when nothing of the visitor changes it: keyed by its validator (validators.ts).
   const views = new BoundedCache<string, TaggedBody>(KEPT_VIEWS);
 
   /** The site's addresses as the API hands them out, whatever address the visitor came by. */
@@ -213,10 +204,16 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
     // The page's title heads the page: the content's own first `# Title` is not shown twice.
     // The API operations its blocks name, from their specs' latest versions (part of what the page shows).
     const operations = await pageOperations(core, visit.site.organization_id, space, page.id, markdown);
-    const viewKey = visit.everyone && !personal && !data.computed
-      ? `${objectId(site)}\n${objectId(visit.whole)}\n${space.revisionId}\n${page.id}\n${basePath}\n${place.prefix.join('/')}\n${operations.versions}`
-      : undefined;
-    const kept = viewKey === undefined ? undefined : views.get(viewKey);
+    // A page everyone sees alike is tagged by what it is made of: a browser (or `sites build`) that
+    // has it gets 304 before anything is rendered, and the whole page is kept under that tag.
+    let validator: string | undefined;
+    if (visit.everyone && !personal && !data.computed) {
+      const canonical = await canonicalBase(site);
+      const groups = await sectionGroups(core, site.id, site.organization_id);
+      validator = pageValidator({ site: siteFingerprint(visit, groups, canonical.origin + canonical.at.basePath), space, pageId: page.id, basePath, prefix: place.prefix, operations: operations.versions });
+      if (tagMatches(req.headers['if-none-match'], validator)) return { status: 304, headers: { etag: validator, vary: 'Accept-Encoding', ...cache } };
+    }
+    const kept = validator === undefined ? undefined : views.get(validator);
     if (kept) return { ...html(200, '', cache), kept };
     const render = () => renderMarkdown(withoutLeadingTitle(markdown), { ...linkResolver(space, page, place.prefix, at), operation: operations.lookup });
     const rendered = data.computed ? safely(render, markdown) : await bodies.getOrMake(`${space.revisionId}\n${page.id}\n${basePath}\n${place.prefix.join('/')}\n${operations.versions}`, async () => safely(render, markdown));
@@ -235,9 +232,9 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
       canonical: await canonicalUrl(visit, place.siteSpace.id, space, page),
     };
     const made = pageHtml(view);
-    if (viewKey === undefined) return html(200, made, cache);
-    const tagged = taggedBody(made);
-    views.set(viewKey, tagged);
+    if (validator === undefined) return html(200, made, cache);
+    const tagged = taggedBody(made, validator);
+    views.set(validator, tagged);
     return { ...html(200, made, cache), kept: tagged };
   }
 

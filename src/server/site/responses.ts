@@ -39,9 +39,15 @@ export interface TaggedBody { body: Buffer; etag: string; br?: Buffer; gzip?: Bu
 /** An answer of the reader: a kept page carries its tagged body instead of its text. */
 export type SiteAnswer = ApiResponse & { kept?: TaggedBody };
 
-export function taggedBody(text: string): TaggedBody {
+/** A body with its tag: `etag` when the page has one from its inputs (validators.ts), else a hash of its bytes. */
+export function taggedBody(text: string, etag?: string): TaggedBody {
   const body = Buffer.from(text);
-  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` };
+  return { body, etag: etag ?? `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` };
+}
+
+/** Whether an `If-None-Match` header names `etag` (weak or strong). */
+export function tagMatches(asked: string | string[] | undefined, etag: string): boolean {
+  return typeof asked === 'string' && asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
 /**
@@ -55,8 +61,7 @@ export function finished(req: ApiRequest, answer: SiteAnswer, kept?: TaggedBody)
   const tagged = kept ?? taggedBody(response.body as string);
   const { body, etag } = tagged;
   const headers = { ...response.headers, etag, vary: 'Accept-Encoding' };
-  const asked = req.headers['if-none-match'];
-  if (typeof asked === 'string' && asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return { status: 304, headers: withoutContent(headers) };
+  if (tagMatches(req.headers['if-none-match'], etag)) return { status: 304, headers: withoutContent(headers) };
   const accepted = String(req.headers['accept-encoding'] ?? '');
   if (body.length < COMPRESS_FROM_BYTES) return { ...response, headers, body };
   if (/\bbr\b/.test(accepted)) {
