@@ -5,8 +5,9 @@ import { keysetPage, likePattern, type PageRequest } from './pagination';
 import { presentUser } from './users';
 import { signJwt, signingSecret } from './jwt';
 import type { Role, RoleOrGuest } from '../domain/roles';
-import { accessibleSpaceCounter } from './spaces';
-import { emit, userRef } from './webhooks';
+import { accessibleSpaceCounter, spaceCountRead } from './spaces';
+import { emit, subscribersRead, userRef } from './webhooks';
+import type { Statement } from './store/store';
 import { mapInOrder } from './in-order';
 
 export interface MemberRow {
@@ -53,11 +54,14 @@ export type Member = Awaited<ReturnType<typeof presentMember>>;
 // Built once: statements are cached by their text, and a hot path should not rebuild and rehash it.
 const MEMBER_BY_ID = `SELECT ${MEMBER_COLUMNS} FROM ${MEMBER_FROM} WHERE m.organization_id = ? AND m.user_id = ?`;
 
+/** One member's row (a PATCH of their role reads it ahead with its BEGIN: `updateReadsAhead`). */
+export function memberRowRead(organizationId: string, userId: string): Statement {
+  return { sql: MEMBER_BY_ID, args: [organizationId, userId] };
+}
+
 export async function memberRow(core: Core, organizationId: string, userId: string): Promise<MemberRow | undefined> {
-  return await core.get<MemberRow>(MEMBER_BY_ID, [
-    organizationId,
-    userId,
-  ]);
+  const { sql, args } = memberRowRead(organizationId, userId);
+  return await core.get<MemberRow>(sql, args);
 }
 
 async function requireMemberRow(core: Core, organizationId: string, userId: string): Promise<MemberRow> {
@@ -212,12 +216,25 @@ export function membersModule(core: Core) {
         const row = await requireMemberRow(core, organizationId, userId);
         if (patch.role === undefined || patch.role === row.role) return await presentMember(core, row);
         if (row.role === 'admin') await assertKeepsAdmin(core, organizationId, userId, `change the role of ${row.email}`);
-        await core.run('UPDATE members SET role = ? WHERE organization_id = ? AND user_id = ?', [patch.role, organizationId, userId]);
-        await emit(core, organizationId, 'member_role_updated', async () => ({ member: { ...await userRef(core, userId), role: patch.role }, previousRole: row.role, updatedBy: actor.userId }));
+        // Nothing below reads the role back: on PostgreSQL it goes with the COMMIT.
+        await core.runAtCommit('UPDATE members SET role = ? WHERE organization_id = ? AND user_id = ?', [patch.role, organizationId, userId]);
+        const user = { id: row.user_id, displayName: row.display_name, email: row.email };
+        await emit(core, organizationId, 'member_role_updated', { member: { ...user, role: patch.role }, previousRole: row.role, updatedBy: actor.userId });
         // The row as read, with its new role: nothing else of it changes, and no other write of the
         // organization runs meanwhile (one round trip less a PATCH on PostgreSQL).
         return await presentMember(core, { ...row, role: patch.role });
       });
+    },
+
+    /**
+     * What `update` reads before it writes (the app sends them with its BEGIN): the member's row, the
+     * webhooks told of it, and the count of spaces the answer gives for the new role.
+     */
+    updateReadsAhead(organizationId: string, userId: string, patch: { role?: Role | null }): Statement[] {
+      return [
+        memberRowRead(organizationId, userId), subscribersRead(organizationId),
+        ...(patch.role === undefined ? [] : [spaceCountRead(organizationId, patch.role, userId)]),
+      ];
     },
 
     /**

@@ -35,13 +35,18 @@ export const DEFAULT_RANK = `MAX(${rankSql('s.default_level')}, COALESCE(cl.lvl,
  * anyone gets what is granted to them or to one of their teams on the space. Its parameters are
  * `rankArgs(...)`.
  */
-export const SPACE_RANK = `MAX(
-    CASE WHEN CAST(? AS TEXT) = 'admin' THEN 6 ELSE 0 END,
-    CASE WHEN CAST(? AS TEXT) IS NOT NULL THEN ${DEFAULT_RANK} ELSE 0 END,
+export const SPACE_RANK = spaceRank('CAST(? AS TEXT)');
+
+/** SPACE_RANK with the organization role as `role` (an expression): its parameters are then the user id twice. */
+export function spaceRank(role: string): string {
+  return `MAX(
+    CASE WHEN ${role} = 'admin' THEN 6 ELSE 0 END,
+    CASE WHEN ${role} IS NOT NULL THEN ${DEFAULT_RANK} ELSE 0 END,
     COALESCE((SELECT MAX(${rankSql('p.role')}) FROM space_permissions p WHERE p.space_id = s.id AND (
       (p.principal_type = 'user' AND p.principal_id = ?) OR
       (p.principal_type = 'team' AND p.principal_id IN (SELECT tm.team_id FROM team_members tm WHERE tm.user_id = ?)))), 0)
   )`;
+}
 
 /** The parameters of SPACE_RANK for a user with an organization role. */
 export function rankArgs(orgRole: Role | null, userId: string): unknown[] {

@@ -2,13 +2,14 @@ import type { Actor, Core } from './core';
 import { forbidden, invalid, notFound } from './errors';
 import { membershipOf, requireMember, requireRight } from './access';
 import { keysetPage, type PageRequest } from './pagination';
-import { COLLECTION_LEVELS, DEFAULT_RANK, SPACE_RANK, rankArgs, roleOfRank, spacePlaceRead } from './space-access';
+import { COLLECTION_LEVELS, DEFAULT_RANK, SPACE_RANK, rankArgs, roleOfRank, spacePlaceRead, spaceRank } from './space-access';
 import { nextPosition, placeItem, type PositionInput } from './positions';
 import { presentUser } from './users';
 import { loadState, saveRevision } from './content/state';
 import { setSpaceRevision } from './content/space-revision';
 import { emitSpaceEvent } from './webhooks';
 import type { Role } from '../domain/roles';
+import type { Statement } from './store/store';
 
 export const RETENTION_DAYS = 7;
 const RETENTION_MS = RETENTION_DAYS * 86_400_000;
@@ -40,13 +41,15 @@ export interface SpaceRow {
   comments_open: number;
 }
 
-/** Space columns with the caller's rank; parameters: rankArgs(...) then the organization id (for `cl`). */
-const SPACE_COLUMNS = `s.*, ${SPACE_RANK} AS caller_rank, d.display_name AS deleted_by_name, d.email AS deleted_by_email,
+/** Space columns with the caller's rank (`rank`, SPACE_RANK by default); parameters: the rank's, then the organization id (for `cl`). */
+const spaceColumns = (rank: string) => `s.*, ${rank} AS caller_rank, d.display_name AS deleted_by_name, d.email AS deleted_by_email,
   (SELECT COUNT(*) FROM change_requests c WHERE c.space_id = s.id) AS cr_total,
   (SELECT COUNT(*) FROM change_requests c WHERE c.space_id = s.id AND c.status = 'open') AS cr_open,
   (SELECT COUNT(*) FROM change_requests c WHERE c.space_id = s.id AND c.status = 'draft') AS cr_draft,
   (SELECT COUNT(*) FROM comments m WHERE m.space_id = s.id AND m.root_key = '' AND m.status = 'open') AS comments_open`;
-const SPACE_FROM = `spaces s LEFT JOIN ${COLLECTION_LEVELS} cl ON cl.id = s.parent_id LEFT JOIN users d ON d.id = s.deleted_by`;
+const SPACE_COLUMNS = spaceColumns(SPACE_RANK);
+const SPACE_JOINS = `LEFT JOIN ${COLLECTION_LEVELS} cl ON cl.id = s.parent_id LEFT JOIN users d ON d.id = s.deleted_by`;
+const SPACE_FROM = `spaces s ${SPACE_JOINS}`;
 
 export function spacePermissions(rank: number) {
   return {
@@ -123,6 +126,19 @@ export async function spaceRowFor(core: Core, organizationRole: Role | null, use
   return await core.get<SpaceRow>(`SELECT ${SPACE_COLUMNS} FROM ${SPACE_FROM} WHERE s.id = ?`, [...rankArgs(organizationRole, userId), organizationId, spaceId]);
 }
 
+/**
+ * A space with the rank on it of a member of `organizationId`, whose membership the same statement
+ * reads: no row when they are not a member (nor disabled). Every space write reads the caller's ahead
+ * with its BEGIN (write-reads.ts).
+ */
+const MEMBER_SPACE_BY_ID = `SELECT ${spaceColumns(spaceRank('mb.role'))}
+  FROM members mb JOIN spaces s ON s.id = ? ${SPACE_JOINS}
+  WHERE mb.organization_id = ? AND mb.user_id = ? AND mb.disabled = 0`;
+
+export function memberSpaceRead(userId: string, spaceId: string, organizationId: string): Statement {
+  return { sql: MEMBER_SPACE_BY_ID, args: [userId, userId, spaceId, organizationId, organizationId, userId] };
+}
+
 export function spacesModule(core: Core) {
   const raw = async (spaceId: string) => {
     const { sql, args } = spacePlaceRead(spaceId);
@@ -135,10 +151,10 @@ export function spacesModule(core: Core) {
    * the caller's teams and role is one of its organization's).
    */
   async function rowIn(actor: Actor, spaceId: string, organizationId: string): Promise<SpaceRow | undefined> {
-    const membership = await membershipOf(core, organizationId, actor.userId);
-    if (!membership) return undefined;
-    const row = await core.remember(`space-row:${spaceId}:${actor.userId}`, async () =>
-      await spaceRowFor(core, membership.role, actor.userId, spaceId, organizationId) ?? null, organizationId);
+    const row = await core.remember(`space-row:${spaceId}:${actor.userId}`, async () => {
+      const { sql, args } = memberSpaceRead(actor.userId, spaceId, organizationId);
+      return await core.get<SpaceRow>(sql, args) ?? null;
+    }, organizationId);
     return row?.organization_id === organizationId ? row : undefined;
   }
 
@@ -293,12 +309,23 @@ export function spacesModule(core: Core) {
         const columns: [keyof SpacePatch, string][] = [
           ['title', 'title'], ['emoji', 'emoji'], ['editMode', 'edit_mode'], ['defaultLevel', 'default_level'], ['visibility', 'visibility'],
         ];
+        const changed: Partial<SpaceRow> = {};
         for (const [field, column] of columns) {
           if (patch[field] === undefined) continue;
           sets.push(`${column} = ?`);
           args.push(patch[field]);
+          Object.assign(changed, { [column]: patch[field] });
         }
-        if (sets.length) await core.run(`UPDATE spaces SET ${sets.join(', ')}, updated_at = ? WHERE id = ?`, [...args, core.now(), spaceId]);
+        if (!sets.length) return await reload(actor, spaceId);
+        const now = core.now();
+        const update: [string, unknown[]] = [`UPDATE spaces SET ${sets.join(', ')}, updated_at = ? WHERE id = ?`, [...args, now, spaceId]];
+        // A title or an emoji changes nothing else of the row, nor anyone's rank: the answer is the row
+        // as read with them, and the UPDATE goes with the COMMIT (no round trip of its own on PostgreSQL).
+        if (!settings) {
+          await core.runAtCommit(...update);
+          return presentSpace(core, { ...row, ...changed, updated_at: now });
+        }
+        await core.run(...update);
         if (patch.visibility !== undefined && patch.visibility !== row.visibility) {
           await emitSpaceEvent(core, spaceId, 'space_visibility_updated', { visibility: patch.visibility, previousVisibility: row.visibility, updatedBy: actor.userId });
         }
@@ -425,6 +452,23 @@ interface Counted {
   user_id: string;
 }
 
+const LIVE_SPACES = `spaces s LEFT JOIN ${COLLECTION_LEVELS} cl ON cl.id = s.parent_id WHERE s.organization_id = ? AND s.deleted_at IS NULL`;
+const OPEN_SPACES = `SELECT COUNT(*) AS n FROM ${LIVE_SPACES} AND ${DEFAULT_RANK} >= 1`;
+const ALL_SPACES = 'SELECT COUNT(*) AS n FROM spaces WHERE organization_id = ? AND deleted_at IS NULL';
+
+/**
+ * How many live spaces of the organization one member with `role` can access, in one statement (its
+ * one column `n`): what `accessibleSpaceCounter` runs for one member inside a write, where nothing is
+ * remembered; a PATCH of a member's role reads it ahead with its BEGIN.
+ */
+export function spaceCountRead(organizationId: string, role: Role | null, userId: string): Statement {
+  if (role === 'admin') return { sql: ALL_SPACES, args: [organizationId] };
+  const granted = grantedSql(organizationId, [userId], role === null ? 'guest' : 'member');
+  const grantedCount = `(SELECT COALESCE(SUM(n), 0) FROM (${granted.sql}) per_user)`;
+  if (role === null) return { sql: `SELECT ${grantedCount} AS n`, args: granted.args };
+  return { sql: `SELECT (${OPEN_SPACES}) + ${grantedCount} AS n`, args: [organizationId, organizationId, ...granted.args] };
+}
+
 /**
  * How many live spaces of an organization each of `members` (one, or a page of them) can access, by the
  * same rules as SPACE_RANK but without ranking every space for every member: admins reach them all;
@@ -434,8 +478,7 @@ interface Counted {
  * remembered until the database changes.
  */
 export function accessibleSpaceCounter(core: Core, organizationId: string, members: Counted[]): (role: Role | null, userId: string) => Promise<number> {
-  const live = `spaces s LEFT JOIN ${COLLECTION_LEVELS} cl ON cl.id = s.parent_id WHERE s.organization_id = ? AND s.deleted_at IS NULL`;
-  const open = { sql: `SELECT COUNT(*) AS n FROM ${live} AND ${DEFAULT_RANK} >= 1`, args: [organizationId, organizationId] };
+  const open = { sql: OPEN_SPACES, args: [organizationId, organizationId] };
   const count = async ({ sql, args }: { sql: string; args: unknown[] }) => Number((await core.get<{ n: number }>(sql, args))!.n);
   const batches = new Map<string, { users: Set<string>; counts: Promise<Map<string, number>> }>();
   /** The granted spaces of every member of `kind` on the page, in one query; of a member not on it, alone. */
@@ -449,19 +492,10 @@ export function accessibleSpaceCounter(core: Core, organizationId: string, membe
     return batch.users.has(userId) ? batch.counts : grantedCounts(core, organizationId, [userId], kind);
   };
   return async (role, userId) => {
-    if (role === 'admin') {
-      return await core.remember(`space-count:${organizationId}:all`, async () =>
-        (await core.get<{ n: number }>(`SELECT COUNT(*) AS n FROM spaces WHERE organization_id = ? AND deleted_at IS NULL`, [organizationId]))!.n,
-      organizationId);
-    }
+    // Inside a write nothing is remembered: one member's count in one statement (one round trip under the lock).
+    if (members.length === 1 && !core.remembers(organizationId)) return await count(spaceCountRead(organizationId, role, userId));
+    if (role === 'admin') return await core.remember(`space-count:${organizationId}:all`, async () => await count({ sql: ALL_SPACES, args: [organizationId] }), organizationId);
     const kind = role === null ? 'guest' : 'member';
-    // Inside a write nothing is remembered: one member's two counts in one statement (one round trip under the lock).
-    if (role !== null && members.length === 1 && !core.remembers(organizationId)) {
-      const granted = grantedSql(organizationId, [userId], kind);
-      const both = await core.get<{ open_count: number; granted_count: number }>(
-        `SELECT (${open.sql}) AS open_count, (SELECT COALESCE(SUM(n), 0) FROM (${granted.sql}) per_user) AS granted_count`, [...open.args, ...granted.args]);
-      return Number(both!.open_count) + Number(both!.granted_count);
-    }
     const openCount = role === null ? 0 : await core.remember(`space-count:${organizationId}:open`, async () => await count(open), organizationId);
     const grantedCount = await core.remember(`space-count:${organizationId}:${userId}:${kind}`, async () => (await grantedOf(kind, userId)).get(userId) ?? 0, organizationId);
     return openCount + grantedCount;

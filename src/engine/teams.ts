@@ -7,6 +7,7 @@ import type { Role, TeamRole } from '../domain/roles';
 import { isEmailAddress } from '../domain/email';
 import { inviteByEmail } from './invites';
 import { emitTeamMembersUpdated, teamMembersBefore } from './webhooks';
+import type { Statement } from './store/store';
 
 export interface TeamRow {
   id: string;
@@ -58,10 +59,14 @@ const asciiLower = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase
 
 const TEAM_BY_ID = `SELECT ${TEAM_COLUMNS} FROM teams t WHERE t.id = ? AND t.organization_id = ?`;
 
+/** A team with the caller's role in it (a PATCH of the team reads it ahead with its BEGIN). */
+export function teamRowRead(userId: string, organizationId: string, teamId: string): Statement {
+  return { sql: TEAM_BY_ID, args: [userId, teamId, organizationId] };
+}
+
 export async function teamRow(core: Core, actor: Actor, organizationId: string, teamId: string): Promise<TeamRow> {
-  const row = await core.get<TeamRow>(TEAM_BY_ID, [
-    actor.userId, teamId, organizationId,
-  ]);
+  const { sql, args } = teamRowRead(actor.userId, organizationId, teamId);
+  const row = await core.get<TeamRow>(sql, args);
   if (!row) throw notFound(`team ${teamId} not found in organization ${organizationId}`);
   return row;
 }
@@ -127,6 +132,9 @@ export function teamsModule(core: Core) {
   }
 
   return {
+    /** The team's row as `actor` reads it (a PATCH of the team reads it ahead with its BEGIN). */
+    rowRead: (actor: Actor, organizationId: string, teamId: string): Statement => teamRowRead(actor.userId, organizationId, teamId),
+
     async list(actor: Actor, organizationId: string, query: PageRequest & { owner?: string; title?: string }) {
       const caller = await requireRight(core, actor, organizationId, 'listTeams');
       const where = ['t.organization_id = ?'];
@@ -185,10 +193,12 @@ export function teamsModule(core: Core) {
     },
 
     async update(actor: Actor, organizationId: string, teamId: string, patch: { title: string }): Promise<Team> {
-      const { membership } = await requireTeamManager(actor, organizationId, teamId);
       return await core.write(async () => {
-        await core.run('UPDATE teams SET title = ? WHERE id = ?', [patch.title, teamId]);
-        return presentTeam(core, await teamRow(core, actor, organizationId, teamId), membership);
+        const { membership, team } = await requireTeamManager(actor, organizationId, teamId);
+        // The title changes nothing else of the row: the answer is the row as read with it, and the
+        // UPDATE goes with the COMMIT (on PostgreSQL; the app's transaction holds the organization's lock).
+        await core.runAtCommit('UPDATE teams SET title = ? WHERE id = ?', [patch.title, teamId]);
+        return presentTeam(core, { ...team, title: patch.title }, membership);
       });
     },
 

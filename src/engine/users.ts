@@ -1,5 +1,6 @@
 import type { Actor, Core } from './core';
 import { notFound } from './errors';
+import type { Statement } from './store/store';
 
 export interface UserRow {
   id: string;
@@ -29,10 +30,20 @@ export function presentUser(core: Core, row: Pick<UserRow, 'id' | 'display_name'
   };
 }
 
+/** A user's row by id (a write that answers with its caller as an author reads it ahead with its BEGIN). */
+export function userRowRead(userId: string): Statement {
+  return { sql: 'SELECT * FROM users WHERE id = ?', args: [userId] };
+}
+
+export async function userRow(core: Core, userId: string): Promise<UserRow | undefined> {
+  const { sql, args } = userRowRead(userId);
+  return await core.get<UserRow>(sql, args);
+}
+
 export async function findUser(core: Core, idOrEmail: string): Promise<UserRow | undefined> {
   return idOrEmail.includes('@')
     ? await core.get<UserRow>('SELECT * FROM users WHERE email = ?', [idOrEmail])
-    : await core.get<UserRow>('SELECT * FROM users WHERE id = ?', [idOrEmail]);
+    : await userRow(core, idOrEmail);
 }
 
 export async function createUserRow(core: Core, input: { email: string; displayName?: string; photoURL?: string }): Promise<UserRow> {
@@ -52,7 +63,7 @@ export async function createUserRow(core: Core, input: { email: string; displayN
 export function usersModule(core: Core) {
   return {
     async current(actor: Actor): Promise<User> {
-      const row = await core.get<UserRow>('SELECT * FROM users WHERE id = ?', [actor.userId]);
+      const row = await userRow(core, actor.userId);
       if (!row) throw notFound(`user ${actor.userId} not found`);
       return presentUser(core, row);
     },

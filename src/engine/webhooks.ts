@@ -4,6 +4,7 @@ import { requireRight } from './access';
 import { notFound } from './errors';
 import { keysetPage, type PageRequest } from './pagination';
 import type { WebhookDeliveryStatus, WebhookEvent } from '../domain/webhook-events';
+import type { Statement } from './store/store';
 
 /**
  * Webhooks (issue 32): an organization's admins subscribe URLs to events. An event is recorded with
@@ -171,11 +172,15 @@ export async function relayWebhookEvents(core: Core): Promise<number> {
 
 type Subscriber = { id: string; organization_id: string; events: string };
 
+/** The active webhooks of an organization (a write that emits may read them ahead with its BEGIN). */
+export function subscribersRead(organizationId: string): Statement {
+  return { sql: 'SELECT id, organization_id, events FROM webhooks WHERE organization_id = ? AND active = 1 ORDER BY created_at, id', args: [organizationId] };
+}
+
 /** The active webhooks of the organization subscribed to `event`. */
 async function subscribersOf(core: Core, organizationId: string, event: WebhookEvent): Promise<Subscriber[]> {
-  const hooks = await core.all<Subscriber>(
-    'SELECT id, organization_id, events FROM webhooks WHERE organization_id = ? AND active = 1 ORDER BY created_at, id', [organizationId],
-  );
+  const { sql, args } = subscribersRead(organizationId);
+  const hooks = await core.all<Subscriber>(sql, args);
   return hooks.filter((hook) => (JSON.parse(hook.events) as string[]).includes(event));
 }
 
@@ -229,15 +234,25 @@ function spaceRef(core: Core, row: SpaceRow) {
   };
 }
 
+/**
+ * What a space event reads: the subscribers and the space in one look-up (a row per subscriber, the
+ * space on each). A write that records one before it changes the space reads it ahead with its BEGIN.
+ */
+export function spaceEventRead(spaceId: string): Statement {
+  return {
+    sql: `SELECT w.id, w.organization_id, w.events, s.title AS space_title, s.visibility AS space_visibility, s.parent_id AS space_parent
+       FROM spaces s JOIN webhooks w ON w.organization_id = s.organization_id
+       WHERE s.id = ? AND w.active = 1 ORDER BY w.created_at, w.id`,
+    args: [spaceId],
+  };
+}
+
 /** Records a space event (`space_created`, `space_deleted`, …) with the space as it is now and `extra` fields. */
 export async function emitSpaceEvent(core: Core, spaceId: string, event: WebhookEvent, extra: Record<string, unknown> = {}): Promise<void> {
   await within(core, async () => {
-    // The subscribers and the space in one look-up (a row per subscriber, the space on each).
-    const rows = (await core.all<Subscriber & { space_title: string; space_visibility: string; space_parent: string | null }>(
-      `SELECT w.id, w.organization_id, w.events, s.title AS space_title, s.visibility AS space_visibility, s.parent_id AS space_parent
-       FROM spaces s JOIN webhooks w ON w.organization_id = s.organization_id
-       WHERE s.id = ? AND w.active = 1 ORDER BY w.created_at, w.id`, [spaceId],
-    )).filter((hook) => (JSON.parse(hook.events) as string[]).includes(event));
+    const { sql, args } = spaceEventRead(spaceId);
+    const rows = (await core.all<Subscriber & { space_title: string; space_visibility: string; space_parent: string | null }>(sql, args))
+      .filter((hook) => (JSON.parse(hook.events) as string[]).includes(event));
     const space = rows[0] && spaceRef(core, { id: spaceId, title: rows[0].space_title, visibility: rows[0].space_visibility, parent_id: rows[0].space_parent });
     await record(core, rows, event, { space, ...extra });
   });

@@ -10,13 +10,14 @@ import type { ApiRequest, ApiResponse } from './messages';
 import { uploadTooLarge } from '../domain/file-size';
 import { createRouter } from './router';
 import { formatIssues } from '../api/format-issues';
-import { AHEAD_OF_TRANSACTION, COLLECTION_WRITES, operations, ORGANIZATION_WRITES, SELF_COMMITTING, SPACE_WRITES, TRANSFERS, type RecordInTransaction } from './operations';
+import { AHEAD_OF_TRANSACTION, COLLECTION_WRITES, operations, ORGANIZATION_WRITES, READS_AHEAD, SELF_COMMITTING, SPACE_WRITES, TRANSFERS, type RecordInTransaction } from './operations';
 import { createRateLimiter, type RateLimitOptions } from './rate-limit';
 import { renderOpenApi } from '../api/openapi';
 import { WithStatus } from './status';
 import { scopeRefusal } from '../domain/token-scopes';
 import { describeCreated, summaryOf, type TargetDetail } from '../engine/audit';
 import { writeReadsAhead } from '../engine/write-reads';
+import type { Statement } from '../engine/store/store';
 
 export type { ApiRequest, ApiResponse } from './messages';
 
@@ -271,6 +272,8 @@ export function createApp(options: AppOptions) {
         ahead = await beforehand?.(engine, actor!, { params, query, body });
         let failed: { error: unknown } | undefined;
         let moved = false;
+        const own = READS_AHEAD[route.operationId as keyof typeof READS_AHEAD] as ((e: Engine, a: Actor, i: { params: unknown; query: unknown; body: unknown }) => Statement[]) | undefined;
+        const readsAhead = () => [...writeReadsAhead(params, organizationId!, actor!.userId), ...(own?.(engine, actor!, { params, query, body }) ?? [])];
         const audited = async (scope: string[] | undefined) => await engine.core.write(async () => {
           // A space's (or collection's) organization was read before its lock was held: a transfer may have moved it since.
           if (scope !== undefined && scope[0] !== params.organizationId && await engine.audit.organizationOf(params) !== scope[0]) {
@@ -289,7 +292,7 @@ export function createApp(options: AppOptions) {
             return undefined;
           }
           // Nothing runs here after a failure: the operation's first transaction needs no savepoint.
-        }, scope, { undoneWholeIfFirstFails: true, readAhead: organizationId === undefined ? undefined : writeReadsAhead(params, organizationId, actor!.userId) });
+        }, scope, { undoneWholeIfFirstFails: true, readAhead: organizationId === undefined ? undefined : readsAhead() });
         const scope = writeScope(route.operationId, params, organizationId, body);
         value = await audited(scope);
         // Moved meanwhile: written (and recorded) in its new organization as the whole instance's write.

@@ -4,6 +4,7 @@ import type { ResultOf, ValidInput } from '../api/routes/route';
 import { withStatus, type WithStatus } from './status';
 import type { RawFile } from './raw-response';
 import type { FilesAhead } from '../engine/content/file-bytes';
+import type { Statement } from '../engine/store/store';
 
 /** An operation answers its route's response (as its schema describes it), now or later, or with another status. */
 /** What an operation answers: a route without a response schema answers nothing (204) or bytes (raw routes). */
@@ -38,6 +39,17 @@ export const SELF_COMMITTING: ReadonlySet<string> = new Set<keyof Routes>([
  */
 export const AHEAD_OF_TRANSACTION: { [K in keyof Routes]?: (engine: Engine, actor: Actor, input: ValidInput<Routes[K]>) => Promise<unknown> } = {
   writeChangeRequestContent: async (e, a, { params, body }) => await e.changeRequests.filesAhead(a, params.spaceId, params.changeRequestId, body.changes),
+};
+
+/**
+ * What a write reads before it changes anything, beyond what every write reads (engine/write-reads.ts):
+ * on PostgreSQL they go with its BEGIN, in its one round trip (issue 59). A statement here that the
+ * operation no longer runs costs only its own time; one it runs is answered without a round trip.
+ */
+export const READS_AHEAD: { [K in keyof Routes]?: (engine: Engine, actor: Actor, input: ValidInput<Routes[K]>) => Statement[] } = {
+  updateMemberInOrganizationById: (e, _a, { params, body }) => e.members.updateReadsAhead(params.organizationId, params.userId, body),
+  updateTeamInOrganizationById: (e, a, { params }) => [e.teams.rowRead(a, params.organizationId, params.teamId)],
+  postCommentInSpace: (e, a, { params }) => e.comments.createReadsAhead(a, params.spaceId),
 };
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The requests whose round trips to PostgreSQL are measured (issue 59: the ceilings test, the bench's
  * `postgres-network` group and docs/performance.md's table), on the sample organization (`init
- * --sample`) as its admin. Each is found through the API itself, so a test and the bench send the same.
+ * --sample`) as its admin, with a webhook told of the measured writes' events. Each is found through the
+ * API itself, so a test and the bench send the same.
  */
 export type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -20,6 +21,9 @@ export interface MeasuredRequest {
 export const ANOTHER_REPLICAS_WRITE = `INSERT INTO docsctl_org_changes (organization_id, version) SELECT id, 1 FROM organizations
   ON CONFLICT (organization_id) DO UPDATE SET version = docsctl_org_changes.version + 1`;
 
+/** The events of the measured writes, to which the sample organization gets a webhook (`measuredRequests`). */
+export const MEASURED_EVENTS = ['member_role_updated', 'comment_created', 'space_created'];
+
 export async function measuredRequests(call: Call): Promise<MeasuredRequest[]> {
   const read = async (path: string) => {
     const answer = await call('GET', path);
@@ -35,6 +39,9 @@ export async function measuredRequests(call: Call): Promise<MeasuredRequest[]> {
   const team = (await read(`/v1/orgs/${org}/teams`)).items[0].id as string;
   const changeRequest = (await read(`/v1/spaces/${space}/change-requests`)).items[0].id as string;
   const site = (await read(`/v1/orgs/${org}/sites`)).items[0].id as string;
+  // A webhook told of the measured writes' events: their outbox rows are part of what is counted.
+  const hook = await call('POST', `/v1/orgs/${org}/webhooks`, { url: 'https://hooks.example.com/docsctl', events: MEASURED_EVENTS });
+  if (hook.status !== 201) throw new Error(`POST a webhook: ${hook.status} ${JSON.stringify(hook.body)}`);
   const flip = <T>(a: T, b: T) => (n: number) => (n % 2 ? a : b);
   return [
     { name: 'GET a member', method: 'GET', path: `/v1/orgs/${org}/members/${member}` },

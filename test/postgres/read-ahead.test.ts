@@ -37,6 +37,16 @@ describe('reads ahead of a PostgreSQL write', () => {
     }, ['org'], { readAhead: [read] });
   });
 
+  it('answers reads ahead after a statement sent with the COMMIT, which has not run yet', async () => {
+    const trips = await proxy.count(async () => await store.transaction(async () => {
+      await store.runAtCommit("UPDATE meta SET value = 'at commit' WHERE key = 'quote'");
+      expect(await store.get(read.sql, ['quote'])).toEqual({ value: 'it\'s' });
+    }, ['org'], { readAhead: [{ sql: read.sql, args: ['quote'] }] }));
+    // The BEGIN with the read, and the UPDATE with the COMMIT.
+    expect(trips).toBe(2);
+    expect(await store.get(read.sql, ['quote'])).toEqual({ value: 'at commit' });
+  });
+
   it('runs a read whose values it cannot write into a statement itself, and one with other values', async () => {
     const trips = await proxy.count(async () => await store.transaction(async () => {
       expect(await store.get(read.sql, ['none'])).toBeUndefined();

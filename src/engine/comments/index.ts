@@ -4,10 +4,12 @@ import { keysetPage, type ListEnvelope, type PageRequest } from '../pagination';
 import type { spacesModule, SpaceRow } from '../spaces';
 import type { changeRequestsModule } from '../change-requests';
 import { COMMENT_RANK, commentPermissions, replyPermissions } from './rules';
-import { emitSpaceEvent } from '../webhooks';
+import { emitSpaceEvent, spaceEventRead } from '../webhooks';
+import { userRow, userRowRead } from '../users';
+import type { Statement } from '../store/store';
 import { applyReactions, changesReactions, type ReactionChange } from './reactions';
 import {
-  COMMENT_COLUMNS, COMMENT_FROM, REPLY_COLUMNS, REPLY_FROM, presentComments, presentReplies,
+  COMMENT_COLUMNS, COMMENT_FROM, REPLY_COLUMNS, REPLY_FROM, presentComments, presentNewComment, presentReplies,
   type BodyFormat, type Comment, type CommentReply, type CommentRow, type Presenting, type ReplyRow,
 } from './present';
 
@@ -152,18 +154,31 @@ export function commentsModule(core: Core, spaces: Spaces, changeRequests: Chang
           if (!version) throw invalid(`page: no page ${input.page} in the content of ${r.what}`);
         }
         const id = core.newId();
-        await core.run(
+        const row = {
+          id, space_id: r.space.id, change_request_id: r.changeRequestId ?? null, posted_by: actor.userId, posted_at: core.now(), edited_at: null,
+          markdown: input.body.markdown ?? '', page_id: input.page ?? null, node_id: input.node ?? null, page_version_id: version, revision_id: r.revisionId,
+          status: 'open' as const, resolved_at: null, resolved_by: null, resolver_name: null, resolver_email: null, resolver_photo: null, reply_count: 0,
+        };
+        // Nothing below reads the comment back: on PostgreSQL it goes with the COMMIT, and the answer is
+        // the row as written, with its author.
+        await core.runAtCommit(
           `INSERT INTO comments (id, space_id, change_request_id, posted_by, posted_at, markdown, page_id, node_id, page_version_id, revision_id)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          [id, r.space.id, r.changeRequestId ?? null, actor.userId, core.now(), input.body.markdown ?? '', input.page ?? null, input.node ?? null, version, r.revisionId],
+          [id, row.space_id, row.change_request_id, row.posted_by, row.posted_at, row.markdown, row.page_id, row.node_id, row.page_version_id, row.revision_id],
         );
         await emitSpaceEvent(core, r.space.id, 'comment_created', {
-          changeRequest: r.changeRequestId ?? null,
-          comment: { id, postedBy: actor.userId, postedAt: core.now(), page: input.page ?? null, markdown: input.body.markdown ?? '' },
+          changeRequest: row.change_request_id,
+          comment: { id, postedBy: actor.userId, postedAt: row.posted_at, page: row.page_id, markdown: row.markdown },
         });
-        return await oneComment(actor, r, id, format);
+        const author = await userRow(core, actor.userId);
+        return await presentNewComment(presenting(actor, r, format), {
+          ...row, author_name: author?.display_name ?? null, author_email: author?.email ?? null, author_photo: author?.photo_url ?? null,
+        });
       });
     },
+
+    /** What `create` reads before it writes, beyond every space write's (the app sends them with its BEGIN). */
+    createReadsAhead: (actor: Actor, spaceId: string): Statement[] => [spaceEventRead(spaceId), userRowRead(actor.userId)],
 
     async get(actor: Actor, root: CommentRoot, commentId: string, format?: BodyFormat): Promise<Comment> {
       return await oneComment(actor, await resolveRoot(actor, root), commentId, format);

@@ -75,7 +75,7 @@ function user(core: Core, id: string | null, name: string | null, email: string 
   return id && email ? presentUser(core, { id, display_name: name ?? email, email, photo_url: photo }) : undefined;
 }
 
-function authored(p: Presenting, row: Authored, reactions: Reaction[]) {
+function authored(p: Presenting, row: Omit<Authored, 'seq'>, reactions: Reaction[]) {
   const postedBy = user(p.core, row.posted_by, row.author_name, row.author_email, row.author_photo);
   return {
     id: row.id,
@@ -86,7 +86,7 @@ function authored(p: Presenting, row: Authored, reactions: Reaction[]) {
   };
 }
 
-async function presentComment(p: Presenting, row: CommentRow, reactions: Reaction[], repliers: Replier[]) {
+async function presentComment(p: Presenting, row: Omit<CommentRow, 'seq'>, reactions: Reaction[], repliers: Replier[]) {
   const isAuthor = row.posted_by === p.actor;
   const resolvedBy = user(p.core, row.resolved_by, row.resolver_name, row.resolver_email, row.resolver_photo);
   return {
@@ -128,6 +128,11 @@ export async function presentComments(p: Presenting, rows: CommentRow[]): Promis
   const reactions = await loadReactions(p.core, 'comment', rows.map((r) => r.id));
   const repliers = await loadRepliers(p.core, rows.map((r) => r.id));
   return await mapInOrder(rows, async (row) => await presentComment(p, row, reactions.get(row.id) ?? [], repliers.get(row.id) ?? []));
+}
+
+/** A comment just posted, from what was written: it has no reactions and no replies yet. */
+export async function presentNewComment(p: Presenting, row: Omit<CommentRow, 'seq'>): Promise<Comment> {
+  return await presentComment(p, row, [], []);
 }
 
 export async function presentReplies(p: Presenting, rows: ReplyRow[]): Promise<CommentReply[]> {

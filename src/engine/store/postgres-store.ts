@@ -252,7 +252,8 @@ export class PostgresStore implements Store {
   async runAtCommit(sql: string, args: readonly unknown[] = []): Promise<void> {
     const tx = this.context.getStore();
     if (!tx) return void (await this.run(sql, args));
-    mayWrite(tx, true);
+    // It runs at the COMMIT: until then every read, ahead or not, reads what it would read without it.
+    mayWrite(tx, true, { deferred: true });
     tx.atCommit.push(withValues(toPostgres(sql), args));
   }
 
@@ -479,15 +480,15 @@ export function withValues(text: string, args: readonly unknown[]): string {
 }
 
 /**
- * Notes that a transaction may have written (`writes`: the statement is anything but a SELECT), and refuses every statement
+ * Notes that a transaction may have written (`writes`: the statement is anything but a SELECT; `deferred`: sent with the COMMIT), and refuses every statement
  * of one that a failure doomed: its caller undoes it whole, so nothing it ran after would be kept.
  */
-function mayWrite(tx: Transaction, writes: boolean): void {
+function mayWrite(tx: Transaction, writes: boolean, options: { deferred?: boolean } = {}): void {
   if (tx.doomed !== undefined) throw new Error('a write of this transaction failed, and it is undone whole: no statement may follow (TransactionOptions.undoneWholeIfFirstFails)');
   if (writes) {
     tx.wrote = true;
-    // What was read ahead may be what it changes.
-    tx.readAhead.clear();
+    // What was read ahead may be what it changes (not yet for a statement sent with the COMMIT).
+    if (!options.deferred) tx.readAhead.clear();
   }
 }
 

@@ -12,7 +12,8 @@ export interface TransactionOptions {
   /**
    * Reads `fn` is known to make before it writes (the app's: a write's targets, the caller's
    * membership). PostgreSQL sends them with the BEGIN, in its one round trip, and answers the first
-   * run of each (the same text and values) with their rows, until the transaction writes anything.
+   * run of each (the same text and values) with their rows, until the transaction writes anything
+   * (a statement of `runAtCommit` does not count: it runs with the COMMIT, after every read).
    * SQLite, where a statement is no round trip, ignores them.
    */
   readAhead?: Statement[];
