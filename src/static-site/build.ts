@@ -2,7 +2,7 @@
  * `docsctl sites build`: a published site as static files. Every page the reader answers a visitor
  * (found from the site's `llms.txt` and the links of each page) is written as `index.html` in its
  * folder with links relative to it, with its markdown, the files and assets it uses, the machine files
- * and a search index. A second build asks each page with the tag of the copy it made (`If-None-Match`):
+ * a search index and a redirect page for each `.gitbook.yaml` redirect. A second build asks each page with the tag of the copy it made (`If-None-Match`):
  * a page that did not change is neither sent nor written again. The files a build wrote are listed in
  * `.docsctl-build.json` in the folder; what a later build no longer has is removed.
  */
@@ -47,6 +47,8 @@ export interface BuildReport {
   written: number;
   unchanged: number;
   removed: number;
+  /** Redirect pages written for the `.gitbook.yaml` redirects of the site's spaces. */
+  redirects: number;
   /** Links of the site that answered neither a page nor a file (what a build could not copy). */
   missing: string[];
 }
@@ -76,7 +78,7 @@ export async function buildStaticSite(options: BuildOptions): Promise<BuildRepor
   const settings = JSON.stringify({ fetchBase: options.fetchBase, published: options.published, baseUrl: options.baseUrl ?? null });
   const before = readManifest(options.out, settings);
   const files: Record<string, Written> = {};
-  const report: BuildReport = { pages: 0, files: 0, written: 0, unchanged: 0, removed: 0, missing: [] };
+  const report: BuildReport = { pages: 0, files: 0, written: 0, unchanged: 0, removed: 0, redirects: 0, missing: [] };
   mkdirSync(options.out, { recursive: true });
 
   /** Writes a file of the copy unless the copy has those bytes already (through a temporary file: never half a file). */
@@ -168,6 +170,16 @@ export async function buildStaticSite(options: BuildOptions): Promise<BuildRepor
     put(path, page.html, { ...(answer.headers.etag ? { etag: answer.headers.etag } : {}), links: page.links.filter((link) => !listed.has(link)), ...(entry ? { search: entry } : {}) });
     report.pages++;
     for (const link of page.links) (link.startsWith('/') ? assets.add(link) : enqueue(link));
+  }
+  // The space's `.gitbook.yaml` redirects: a page at each old path that sends the browser on.
+  const moved = await fetchTail('~redirects.json');
+  const redirects = moved.status === 200 ? (JSON.parse(moved.body.toString('utf8')) as { redirects?: { from: string; to: string }[] }).redirects ?? [] : [];
+  for (const { from, to } of redirects) {
+    const inside = tailOf(to, options.fetchBase);
+    const path = inside ? fileOf(from, 'page') : undefined;
+    if (!inside || !path || files[path]) continue;
+    put(path, redirectPage(`${relativeUrl(segmentsOf(from) ?? [], inside.tail)}${inside.anchor}`));
+    report.redirects++;
   }
   for (const asset of assets) {
     const answer = await options.fetch(asset);

@@ -35,6 +35,15 @@ describe('sites build', () => {
     const third = await json(s, ['sites', 'build', site.id, '--out', 'copy']);
     expect(third.written).toBe(4);
     expect(readFileSync(join(out, 'search-index.json'), 'utf8')).toContain('zeppelins');
+    // A new page, and a redirect to it in the Git Sync configuration: a page at the old path sends the browser on.
+    writeFileSync(join(s.dir, 'folder', 'guide.md'), '# Guide\n\nThe guide.\n');
+    writeFileSync(join(s.dir, 'folder', 'SUMMARY.md'), `${readFileSync(join(s.dir, 'folder', 'SUMMARY.md'), 'utf8')}* [Guide](guide.md)\n`);
+    writeFileSync(join(s.dir, 'folder', '.gitbook.yaml'), 'redirects:\n  old/start: ./guide.md\n');
+    ok(await s.run(['content', 'push', 'folder', '--space', spaceId, '--merge']));
+    const fourth = await json(s, ['sites', 'build', site.id, '--out', 'copy']);
+    expect(fourth.redirects).toBe(1);
+    expect(readFileSync(join(out, 'old', 'start', 'index.html'), 'utf8')).toContain('<meta http-equiv="refresh" content="0; url=../../guide/">');
+    expect(existsSync(join(out, 'guide', 'index.html'))).toBe(true);
     // A file the build did not write stays.
     writeFileSync(join(out, 'stray.txt'), 'not the build\'s');
     expect((await json(s, ['sites', 'build', site.id, '--out', 'copy'])).written).toBe(0);

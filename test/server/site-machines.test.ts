@@ -141,6 +141,10 @@ describe('published sites: search, for machines, and cheap to read again', () =>
     expect((await t.visit(`${t.base}/bad`)).status).toBe(404);
     // A page at the path wins over a redirect.
     expect((await t.visit(`${t.base}/guides/setup`)).status).toBe(200);
+    // The same redirects for machines (`sites build` makes redirect pages of them), as paths of the site as reached.
+    const listed = await t.visit(`${t.base}/~redirects.json`);
+    expect(listed.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(listed.body)).toEqual({ redirects: [{ from: 'old/setup', to: `${t.base}/guides/setup` }, { from: 'legacy', to: `${t.base}/guides` }] });
     // A configuration that is no YAML, or whose redirects are no mapping, redirects nothing.
     for (const text of ['redirects: [old/setup, x]\n', 'redirects:\n  a: [\n']) {
       const next = await t.createCr({ subject: 'config' });

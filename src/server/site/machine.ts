@@ -4,9 +4,10 @@ import { publishedMarkdown, type PublishedSpace, type TocPage } from '../../engi
 import { escapeHtml } from '../../markdown/html/escape';
 import { withoutLeadingTitle } from '../../markdown/markdown';
 import type { Addresses } from './navigation';
+import { redirectsOf } from '../../engine/sites/reader/redirects';
 
 /** Files at a site's root for machines: their names, and what each answers. */
-export const MACHINE_FILES = new Set(['llms.txt', 'llms-full.txt', 'sitemap.xml', 'robots.txt']);
+export const MACHINE_FILES = new Set(['llms.txt', 'llms-full.txt', 'sitemap.xml', 'robots.txt', '~redirects.json']);
 
 /** A page the visitor may see, with where it is. */
 interface ListedPage {
@@ -47,6 +48,7 @@ export async function machineFile(
     const body = site.visibility === 'public' ? `User-agent: *\nAllow: /\nSitemap: ${origin}${at.join(['sitemap.xml'])}\n` : 'User-agent: *\nDisallow: /\n';
     return { contentType: 'text/plain; charset=utf-8', body };
   }
+  if (name === '~redirects.json') return { contentType: 'application/json; charset=utf-8', body: JSON.stringify({ redirects: await siteRedirects(core, visit, at, spaceOf) }) };
   // Only a public site is listed for search engines.
   if (name === 'sitemap.xml' && site.visibility !== 'public') return undefined;
   const pages = await listedPages(visit, at, origin, spaceOf);
@@ -67,6 +69,24 @@ export async function machineFile(
   const parts: string[] = [];
   for (const p of pages) parts.push(`${await pageMarkdown(core, p.space, p.page)}\nSource: ${p.url}\n`);
   return { contentType: 'text/plain; charset=utf-8', body: parts.join('\n---\n\n') };
+}
+
+/**
+ * The `.gitbook.yaml` redirects of every site space the visitor sees, as paths of the site (what the
+ * reader answers 301 for): `from` after the site's base, `to` the page's URL. What `sites build` makes
+ * redirect pages of; the same as a visitor finds by trying the old paths.
+ */
+async function siteRedirects(core: Core, visit: SiteVisit, at: Addresses, spaceOf: (id: string) => Promise<PublishedSpace | undefined>): Promise<{ from: string; to: string }[]> {
+  const out: { from: string; to: string }[] = [];
+  for (const { siteSpace, prefix } of visibleSiteSpaces(visit.structure)) {
+    const space = await spaceOf(siteSpace.space.id);
+    if (!space) continue;
+    for (const [from, pageId] of await redirectsOf(core, space)) {
+      const page = space.byId.get(pageId);
+      if (page && !space.byPath.has(from)) out.push({ from: [...prefix, from].join('/'), to: at.page(prefix, space, page) });
+    }
+  }
+  return out;
 }
 
 /** A page as markdown, as its `.md` URL answers: its title as a heading, its description, its content. */

@@ -158,7 +158,8 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
     // The files for machines at the site's root, with the URLs the API hands out.
     if (rest.length === 1 && MACHINE_FILES.has(rest[0])) {
       const base = await canonicalBase(site);
-      const made = await machineFile(core, rest[0], visit, base.at, base.origin, spaceOf);
+      // Redirects name paths as the visitor reached the site (what `sites build` fetched); the rest, the API's URLs.
+      const made = await machineFile(core, rest[0], visit, rest[0] === '~redirects.json' ? at : base.at, base.origin, spaceOf);
       return made ? text(made.contentType, made.body, cache) : html(404, bareNotFoundHtml(), cache);
     }
     const place = placeOf(visit.structure, rest);

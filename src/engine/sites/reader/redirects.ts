@@ -49,12 +49,17 @@ async function readRedirects(core: Core, space: PublishedSpace): Promise<Map<str
 
 const read = new WeakMap<PublishedSpace, Promise<Map<string, string>>>();
 
-/** The page `path` redirects to, by the space's configuration; read once per revision read. */
-export async function redirectOf(core: Core, space: PublishedSpace, path: string): Promise<string | undefined> {
+/** Every redirect of the space's configuration (old path, lower case, to page id); read once per revision read. */
+export async function redirectsOf(core: Core, space: PublishedSpace): Promise<Map<string, string>> {
   let redirects = read.get(space);
   if (!redirects) {
     redirects = readRedirects(core, space);
     read.set(space, redirects);
   }
-  return (await redirects).get(normal(path).toLowerCase());
+  return await redirects;
+}
+
+/** The page `path` redirects to, by the space's configuration. */
+export async function redirectOf(core: Core, space: PublishedSpace, path: string): Promise<string | undefined> {
+  return (await redirectsOf(core, space)).get(normal(path).toLowerCase());
 }
