@@ -12,8 +12,11 @@ export function membershipRead(organizationId: string, userId: string): Statemen
   return { sql: 'SELECT role FROM members WHERE organization_id = ? AND user_id = ? AND disabled = 0', args: [organizationId, userId] };
 }
 
+/** What `membershipOf` is remembered as (a request's first read may bring it: tokens.ts, `readsAlongside`). */
+export const membershipKey = (organizationId: string, userId: string) => `membership:${organizationId}:${userId}`;
+
 export async function membershipOf(core: Core, organizationId: string, userId: string): Promise<Membership | undefined> {
-  return await core.remember(`membership:${organizationId}:${userId}`, async () => {
+  return await core.remember(membershipKey(organizationId, userId), async () => {
     const { sql, args } = membershipRead(organizationId, userId);
     return await core.get<Membership>(sql, args);
   }, organizationId);

@@ -1,4 +1,4 @@
-import type { Store, TransactionOptions } from './store/store';
+import type { ChangeVersions, Statement, Store, TransactionOptions } from './store/store';
 import type { Clock, IdGenerator } from './clock';
 import type { Statements } from './pagination';
 import { DEFAULT_MAX_FILE_SIZE } from '../domain/file-size';
@@ -22,6 +22,22 @@ export interface EngineOptions {
   maxFileSize?: number;
   /** Where new files' bytes go instead of the database (`--files`); createEngine settles it with the database's meta. */
   files?: import('./content/file-store-contract').FileStore;
+}
+
+/**
+ * Reads a request sends with its change versions (`Core.revalidate`), read in the same statement on
+ * PostgreSQL, and what of their rows to remember: values `remember` would keep under those keys.
+ */
+export interface ReadAlongside {
+  reads: Statement[];
+  keep: (rows: NonNullable<ChangeVersions['alongside']>, organization: string | undefined) => { key: string; value: unknown; organizationId?: string }[];
+}
+
+/** Sets `key` in a memo (bounded: emptied past 10,000 entries); answers the value. */
+function kept<T>(memo: Map<string, unknown>, key: string, value: T): T {
+  if (memo.size >= 10_000) memo.clear();
+  memo.set(key, value);
+  return value;
 }
 
 /** What every engine module shares: the store, time, ids and URLs, and what is remembered between requests. */
@@ -100,12 +116,23 @@ export class Core implements Statements {
    * Answers the organization it read the version of (a space's, found by the same query; undefined
    * when it found none, or the store does not say).
    */
-  async revalidate(of?: { organization: string } | { space: string }): Promise<string | undefined> {
+  async revalidate(of?: { organization: string } | { space: string }, alongside?: ReadAlongside): Promise<string | undefined> {
     this.requests++;
-    if (of === undefined) return void this.settle(await this.store.changeVersion());
-    const versions = await this.store.changeVersions(of);
+    if (of === undefined && alongside === undefined) return void this.settle(await this.store.changeVersion());
+    const versions = await this.store.changeVersions(of, alongside?.reads);
     this.settle(versions.instance, versions.organization, versions.version);
+    // Read as of the versions just settled: remembered as `remember` would have kept them.
+    const rows = versions.alongside;
+    if (alongside && rows?.length === alongside.reads.length) for (const { key, value, organizationId } of alongside.keep(rows, versions.organization)) this.keep(key, value, organizationId);
     return versions.organization;
+  }
+
+  /** Keeps `value` as `remember(key, …, organizationId)` would, when this request's versions of it were just read. */
+  private keep(key: string, value: unknown, organizationId?: string): void {
+    if (!this.remembers(organizationId)) return;
+    if (organizationId === undefined) return void kept(this.memo, key, value);
+    const own = this.organizationMemos.get(organizationId);
+    if (own?.checked === this.requests) kept(own.entries, key, value);
   }
 
   /** Drops everything remembered, of the instance and of every organization. */
@@ -156,10 +183,7 @@ export class Core implements Statements {
       memo = own.entries;
     }
     if (memo.has(key)) return memo.get(key) as T;
-    const value = await compute();
-    if (memo.size >= 10_000) memo.clear();
-    memo.set(key, value);
-    return value;
+    return kept(memo, key, await compute());
   }
 
   /** Whether `immutable` holds a value for `key` (so a caller can read many missing ones at once). */

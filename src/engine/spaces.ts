@@ -457,16 +457,26 @@ const OPEN_SPACES = `SELECT COUNT(*) AS n FROM ${LIVE_SPACES} AND ${DEFAULT_RANK
 const ALL_SPACES = 'SELECT COUNT(*) AS n FROM spaces WHERE organization_id = ? AND deleted_at IS NULL';
 
 /**
- * How many live spaces of the organization one member with `role` can access, in one statement (its
- * one column `n`): what `accessibleSpaceCounter` runs for one member inside a write, where nothing is
- * remembered; a PATCH of a member's role reads it ahead with its BEGIN.
+ * How many live spaces of the organization one member can access, as an SQL expression: `of` names
+ * the row with their `role` and `user_id`. Its parameters: `spaceCountArgs`.
+ */
+export function spaceCountOf(of: string): string {
+  const granted = grantedSql(`${of}.user_id`, ` AND (${of}.role IS NULL OR ${DEFAULT_RANK} = 0)`);
+  return `(CASE WHEN ${of}.role = 'admin' THEN (${ALL_SPACES}) ELSE
+    (CASE WHEN ${of}.role IS NULL THEN 0 ELSE (${OPEN_SPACES}) END) + (SELECT COALESCE(SUM(n), 0) FROM (${granted}) per_user) END)`;
+}
+
+export const spaceCountArgs = (organizationId: string) => Array<string>(5).fill(organizationId);
+
+const ONE_MEMBERS_SPACES = `SELECT ${spaceCountOf('r')} AS n FROM (SELECT CAST(? AS TEXT) AS role, CAST(? AS TEXT) AS user_id) r`;
+
+/**
+ * The count of `spaceCountOf` for a member with `role`, in one statement (its one column `n`): what
+ * `accessibleSpaceCounter` runs for one member inside a write, where nothing is remembered; a PATCH of
+ * a member's role reads it ahead with its BEGIN.
  */
 export function spaceCountRead(organizationId: string, role: Role | null, userId: string): Statement {
-  if (role === 'admin') return { sql: ALL_SPACES, args: [organizationId] };
-  const granted = grantedSql(organizationId, [userId], role === null ? 'guest' : 'member');
-  const grantedCount = `(SELECT COALESCE(SUM(n), 0) FROM (${granted.sql}) per_user)`;
-  if (role === null) return { sql: `SELECT ${grantedCount} AS n`, args: granted.args };
-  return { sql: `SELECT (${OPEN_SPACES}) + ${grantedCount} AS n`, args: [organizationId, organizationId, ...granted.args] };
+  return { sql: ONE_MEMBERS_SPACES, args: [...spaceCountArgs(organizationId), role, userId] };
 }
 
 /**
@@ -503,27 +513,24 @@ export function accessibleSpaceCounter(core: Core, organizationId: string, membe
 }
 
 /**
- * How many live spaces of the organization are granted to each of `users` or to a team of theirs, each
- * counted once; for members with a role only those not open to members (those are counted apart).
+ * How many live spaces of the organization are granted to each of `users` (an SQL list) or to a team of
+ * theirs, each counted once; `rank` narrows the spaces (for members with a role: those not open to
+ * members, which are counted apart). Parameters: the users' twice, then the organization id twice.
  */
-function grantedSql(organizationId: string, users: string[], kind: 'member' | 'guest') {
-  const marks = users.map(() => '?').join(', ');
-  return {
-    sql: `SELECT g.user_id, COUNT(*) AS n FROM (
-        SELECT p.principal_id AS user_id, p.space_id FROM space_permissions p WHERE p.principal_type = 'user' AND p.principal_id IN (${marks})
+function grantedSql(users: string, rank: string): string {
+  return `SELECT g.user_id, COUNT(*) AS n FROM (
+        SELECT p.principal_id AS user_id, p.space_id FROM space_permissions p WHERE p.principal_type = 'user' AND p.principal_id IN (${users})
         UNION
         SELECT tm.user_id, p.space_id FROM space_permissions p JOIN team_members tm ON p.principal_type = 'team' AND p.principal_id = tm.team_id
-        WHERE tm.user_id IN (${marks})
+        WHERE tm.user_id IN (${users})
       ) g JOIN spaces s ON s.id = g.space_id LEFT JOIN ${COLLECTION_LEVELS} cl ON cl.id = s.parent_id
-      WHERE s.organization_id = ? AND s.deleted_at IS NULL${kind === 'guest' ? '' : ` AND ${DEFAULT_RANK} = 0`}
-      GROUP BY g.user_id`,
-    args: [...users, ...users, organizationId, organizationId],
-  };
+      WHERE s.organization_id = ? AND s.deleted_at IS NULL${rank}
+      GROUP BY g.user_id`;
 }
 
 async function grantedCounts(core: Core, organizationId: string, users: string[], kind: 'member' | 'guest'): Promise<Map<string, number>> {
-  const { sql, args } = grantedSql(organizationId, users, kind);
-  const rows = await core.all<{ user_id: string; n: number }>(sql, args);
+  const marks = users.map(() => '?').join(', ');
+  const rows = await core.all<{ user_id: string; n: number }>(grantedSql(marks, kind === 'guest' ? '' : ` AND ${DEFAULT_RANK} = 0`), [...users, ...users, organizationId, organizationId]);
   return new Map(rows.map((row) => [row.user_id, Number(row.n)]));
 }
 

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Actor, Core } from './core';
+import type { Actor, Core, ReadAlongside } from './core';
+import type { Statement } from './store/store';
 import { forbidden, invalid, notFound } from './errors';
 import { TOKEN_SCOPES, type TokenScope } from '../domain/token-scopes';
 import { findUser } from './users';
-import { requireRight } from './access';
+import { membershipKey, requireRight } from './access';
 import { keysetPage, type PageRequest } from './pagination';
 
 interface TokenRow {
@@ -16,6 +17,23 @@ interface TokenRow {
   expires_at: string | null;
   scope: TokenScope;
   email: string;
+}
+
+/** What a request's token stands for. */
+type TokenUse = { id: string; user_id: string; expires_at: string | null; scope: TokenScope };
+
+function tokenRead(digest: string): Statement {
+  return { sql: 'SELECT id, user_id, expires_at, scope FROM api_tokens WHERE token_hash = ? AND revoked_at IS NULL', args: [digest] };
+}
+
+/** The membership (`membershipRead`'s row) of a token's user in an organization, or a space's. */
+function tokenMembershipRead(digest: string, of: { organization: string } | { space: string }): Statement {
+  const organization = 'organization' in of ? '?' : '(SELECT organization_id FROM spaces WHERE id = ?)';
+  return {
+    sql: `SELECT m.role FROM members m JOIN api_tokens t ON t.user_id = m.user_id
+      WHERE t.token_hash = ? AND t.revoked_at IS NULL AND m.organization_id = ${organization} AND m.disabled = 0`,
+    args: [digest, 'organization' in of ? of.organization : of.space],
+  };
 }
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -197,12 +215,10 @@ export function tokensModule(core: Core) {
      */
     async authenticate(token: string): Promise<(Actor & { tokenId: string; scope: TokenScope }) | undefined> {
       const digest = cachedHash(token);
-      const row = await core.remember(`token:${digest}`, async () =>
-        await core.get<{ id: string; user_id: string; expires_at: string | null; scope: TokenScope }>(
-          'SELECT id, user_id, expires_at, scope FROM api_tokens WHERE token_hash = ? AND revoked_at IS NULL',
-          [digest],
-        ),
-      );
+      const row = await core.remember(`token:${digest}`, async () => {
+        const { sql, args } = tokenRead(digest);
+        return await core.get<TokenUse>(sql, args);
+      });
       if (!row) return undefined;
       const now = core.clock.now().getTime();
       if (row.expires_at !== null && Date.parse(row.expires_at) <= now) return undefined;
@@ -216,6 +232,22 @@ export function tokensModule(core: Core) {
         }
       }
       return { userId: row.user_id, tokenId: row.id, scope: row.scope };
+    },
+
+    /**
+     * What a request with `token` reads with its change versions (`Core.revalidate`): the token's row
+     * and its user's membership of the path's organization, remembered as `authenticate` and the
+     * access checks would remember them. After another replica's write, each is then no round trip.
+     */
+    readsAlongside(token: string, of: { organization: string } | { space: string } | undefined): ReadAlongside {
+      const digest = cachedHash(token);
+      return {
+        reads: [tokenRead(digest), ...(of ? [tokenMembershipRead(digest, of)] : [])],
+        keep: ([tokenRow, membership], organization) => [
+          { key: `token:${digest}`, value: tokenRow },
+          ...(of && tokenRow && organization ? [{ key: membershipKey(organization, tokenRow.user_id as string), value: membership, organizationId: organization }] : []),
+        ],
+      };
     },
 
     /** Why a token `authenticate` refused is refused: what the 401 says. */

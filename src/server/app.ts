@@ -169,7 +169,7 @@ export function createApp(options: AppOptions) {
     // tokens count against the client address like requests without one.
     // Once per request: what the engine remembers is dropped if another connection wrote since.
     const inPath = organizationInPath(path);
-    const revalidated = await engine.core.revalidate(inPath);
+    const revalidated = await engine.core.revalidate(inPath, token && !handleOptions.actor ? engine.tokens.readsAlongside(token, inPath) : undefined);
     const authenticated = token && !handleOptions.actor ? await engine.tokens.authenticate(token) : undefined;
     if (limiter) {
       const state = limiter(authenticated ? `token:${token}` : `addr:${handleOptions.clientKey ?? 'unknown'}`);

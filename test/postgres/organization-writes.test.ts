@@ -274,7 +274,7 @@ describe('writes serialized per organization on PostgreSQL', () => {
     expect((await r.apps[1].request('GET', `/v1/spaces/${space.id}`, { as: r.admin })).status).toBe(200);
     const versions: unknown[] = [];
     const changeVersions = store.changeVersions.bind(store);
-    store.changeVersions = async (of) => { versions.push(of); return await changeVersions(of); };
+    store.changeVersions = async (of, alongside) => { versions.push(of); return await changeVersions(of, alongside); };
     expect((await r.apps[1].request('GET', `/v1/spaces/${space.id}`, { as: r.admin })).status).toBe(200);
     expect(versions).toEqual([{ space: space.id }]);
     // A write of the whole instance drops everything.

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Pool, PoolClient, PoolConfig } from 'pg';
-import type { Statement, Store, StoredTable, TransactionOptions, WriteScope } from './store';
+import type { ChangeVersions, Statement, Store, StoredTable, TransactionOptions, WriteScope } from './store';
 import { lockOrder, scopeCovers, scopeWithin } from './write-scope';
 import { postgresDialect, toPostgres } from './postgres-dialect';
 import { postgresMigrations } from './migrations/postgres';
@@ -311,13 +311,21 @@ export class PostgresStore implements Store {
     return this.context.getStore()?.scope;
   }
 
-  async changeVersions(of: { organization: string } | { space: string }): Promise<{ instance: number; organization?: string; version: number }> {
-    const row = (await this.query('organization' in of
-      ? 'SELECT (SELECT version FROM docsctl_changes) AS instance, ?::text AS organization, (SELECT version FROM docsctl_org_changes WHERE organization_id = ?) AS version'
-      : `SELECT (SELECT version FROM docsctl_changes) AS instance, s.organization_id AS organization, o.version
-         FROM (SELECT 1) one LEFT JOIN spaces s ON s.id = ? LEFT JOIN docsctl_org_changes o ON o.organization_id = s.organization_id`,
-    'organization' in of ? [of.organization, of.organization] : [of.space])).rows[0] as { instance: number | string; organization: string | null; version: number | string | null };
-    return { instance: Number(row.instance), organization: row.organization ?? undefined, version: Number(row.version ?? 0) };
+  async changeVersions(of?: { organization: string } | { space: string }, alongside: Statement[] = []): Promise<ChangeVersions> {
+    // Each read alongside as one column of the same statement: its row as JSON (one round trip, one snapshot).
+    const columns = alongside.map(({ sql }, n) => `, (SELECT row_to_json(a) FROM (${sql}) a LIMIT 1) AS a${n}`).join('');
+    const values = alongside.flatMap(({ args }) => args);
+    const [sql, args] = of === undefined
+      ? [`SELECT (SELECT version FROM docsctl_changes) AS instance, NULL AS organization, 0 AS version${columns}`, values]
+      : 'organization' in of
+        ? [`SELECT (SELECT version FROM docsctl_changes) AS instance, ?::text AS organization, (SELECT version FROM docsctl_org_changes WHERE organization_id = ?) AS version${columns}`, [of.organization, of.organization, ...values]]
+        : [`SELECT (SELECT version FROM docsctl_changes) AS instance, s.organization_id AS organization, o.version${columns}
+           FROM (SELECT 1) one LEFT JOIN spaces s ON s.id = ? LEFT JOIN docsctl_org_changes o ON o.organization_id = s.organization_id`, [...values, of.space]];
+    const row = (await this.query(sql, args)).rows[0] as Record<string, unknown> & { instance: number | string; organization: string | null; version: number | string | null };
+    return {
+      instance: Number(row.instance), organization: row.organization ?? undefined, version: Number(row.version ?? 0),
+      alongside: alongside.map((_, n) => (row[`a${n}`] ?? undefined) as Record<string, unknown> | undefined),
+    };
   }
 
   async bookkeeping<T>(fn: () => Promise<T>): Promise<T> {

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Statement } from 'better-sqlite3';
 import { refuseNewerSchema, type Db } from './db';
-import type { Store, StoredTable, TransactionOptions, WriteScope } from './store';
+import type { ChangeVersions, Statement as Read, Store, StoredTable, TransactionOptions, WriteScope } from './store';
 import { scopeCovers, scopeWithin } from './write-scope';
 import { sqliteDialect } from './sqlite-dialect';
 
@@ -86,10 +86,11 @@ export class SqliteStore implements Store {
     return this.inTransaction() ? this.holder!.scope : undefined;
   }
 
-  async changeVersions(of: { organization: string } | { space: string }): Promise<{ instance: number; organization?: string; version: number }> {
+  // Reads alongside are not read: each is a function call when it is needed, and most are remembered.
+  async changeVersions(of?: { organization: string } | { space: string }, _alongside?: Read[]): Promise<ChangeVersions> {
     // One writer per file: any commit of another connection moves the one version SQLite has.
     const version = await this.changeVersion();
-    return { instance: version, organization: 'organization' in of ? of.organization : undefined, version };
+    return { instance: version, organization: of && 'organization' in of ? of.organization : undefined, version };
   }
 
   // A savepoint costs SQLite a function call: the options of `Store.transaction` change nothing here.

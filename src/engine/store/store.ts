@@ -19,6 +19,15 @@ export interface TransactionOptions {
   readAhead?: Statement[];
 }
 
+/** The versions `Store.changeVersions` reads, and the rows read alongside them. */
+export interface ChangeVersions {
+  instance: number;
+  organization?: string;
+  version: number;
+  /** Undefined where the store did not read them (SQLite: a statement is no round trip there, each is read when needed). */
+  alongside?: (Record<string, unknown> | undefined)[];
+}
+
 /** A statement and its values. */
 export interface Statement {
   sql: string;
@@ -53,9 +62,11 @@ export interface Store {
   writeScope(): WriteScope;
   /**
    * The change version, and the change version of an organization (for what is remembered of one),
-   * named or found as the space's: one round trip. `organization` is undefined for a space not found.
+   * named or found as the space's: one round trip. `organization` is undefined for a space not found
+   * (and without `of`). `alongside`: reads of at most one row each, read in the same statement on
+   * PostgreSQL (so as of the same moment as the versions): their rows, undefined where none.
    */
-  changeVersions(of: { organization: string } | { space: string }): Promise<{ instance: number; organization?: string; version: number }>;
+  changeVersions(of?: { organization: string } | { space: string }, alongside?: Statement[]): Promise<ChangeVersions>;
   /**
    * A transaction for bookkeeping that no invariant of the engine covers (the state of webhook
    * deliveries): on PostgreSQL it takes no write lock, moves no change version and does not wait for
