@@ -18,6 +18,7 @@ import { linksModule } from './content/links';
 import { importModule } from './content/import/index';
 import { docsSitesModule } from './sites/index';
 import { openapiModule } from './openapi/index';
+import { apiReferenceModule } from './sites/api-reference';
 import { translationsModule } from './translations';
 import { ensureInstallation, installationOf, type BootstrapOptions } from './bootstrap';
 import { SCHEMA_VERSION } from './store/db';
@@ -58,6 +59,8 @@ export async function createEngine(options: EngineOptions & {
   // As soon as the engine opens, then hourly under `serve` and on `docsctl db purge`.
   const purgedAtOpen = await purgeExpired();
   const changeRequests = changeRequestsModule(core, spaces);
+  const docsSites = docsSitesModule(core, spaces);
+  const apiReference = apiReferenceModule(core, spaces, changeRequests, docsSites.structure);
   return {
     /** How many spaces opening the engine purged (`docsctl db purge` reports them too). */
     purgedAtOpen,
@@ -81,8 +84,9 @@ export async function createEngine(options: EngineOptions & {
     search: searchModule(core, spaces),
     links: linksModule(core, spaces, changeRequests),
     imports: importModule(core, spaces, changeRequests),
-    ...docsSitesModule(core, spaces),
-    openapi: openapiModule(core),
+    ...docsSites,
+    apiReference,
+    openapi: openapiModule(core, async (actor, organizationId, slug) => await apiReference.syncSpec(actor, organizationId, slug)),
     translations: translationsModule(core),
     audit,
     uploads,

@@ -319,6 +319,10 @@ export const operations: Operations = {
   getSiteVisitorAuth: async (e, a, { params }) => await e.sites.visitorAuth(a, params.organizationId, params.siteId),
   updateSiteVisitorAuth: async (e, a, { params, body }) => await e.sites.updateVisitorAuth(a, params.organizationId, params.siteId, body),
   rotateSiteVisitorKey: async (e, a, { params }) => await e.sites.rotateVisitorKey(a, params.organizationId, params.siteId),
+  addSiteApiReference: async (e, a, { params, body }) => {
+    const added = await e.apiReference.add(a, params.organizationId, params.siteId, body);
+    return withStatus(added.created ? 201 : 200, { object: 'site-api-reference' as const, spec: body.spec, ...added });
+  },
   getSiteShareLink: async (e, a, { params }) => await e.sites.shareLink(a, params.organizationId, params.siteId),
   rotateSiteShareLink: async (e, a, { params }) => await e.sites.rotateShareLink(a, params.organizationId, params.siteId),
 

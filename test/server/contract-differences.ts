@@ -38,6 +38,7 @@ export const DOCSCTL_OWN: Partial<Record<keyof Routes, string>> = {
   getSiteVisitorAuth: 'added operation: a visitor-auth site\'s signing key and fallback URL, docs/decisions.md',
   updateSiteVisitorAuth: 'added operation: a visitor-auth site\'s fallback URL, docs/decisions.md',
   rotateSiteVisitorKey: 'added operation: a new visitor signing key, docs/decisions.md',
+  addSiteApiReference: 'added operation: an API reference section from an OpenAPI spec (issue 58), docs/decisions.md',
   rotateSiteShareLink: 'added operation: a new share key, docs/decisions.md',
   addSiteSectionToGroup: 'in api.md; the platform moves sections into groups by other means',
   removeSiteSectionFromGroup: 'in api.md; the platform moves sections out of groups by other means',

@@ -2,7 +2,7 @@ import { route } from './route';
 import { listOf } from '../schemas/common';
 import {
   PublishedContentSite, PublishedQuery, Site, SiteAdaptiveSchema, SiteAdaptiveSchemaUpdate, SiteCreate, SiteListQuery, SiteNoQuery, SitePatch, SiteShareLink,
-  SiteVisitorAuth, SiteVisitorAuthPatch,
+  SiteVisitorAuth, SiteVisitorAuthPatch, SiteApiReference, SiteApiReferenceCreate,
 } from '../schemas/site';
 
 const tag = 'Sites';
@@ -60,4 +60,9 @@ export const getSiteShareLink = route({
 export const rotateSiteShareLink = route({
   operationId: 'rotateSiteShareLink', tag, method: 'POST', path: `${site}/share-link/rotate`, status: 200, query: SiteNoQuery,
   summary: "Replace a site's share key; links with the old one stop working (docsctl)", response: SiteShareLink,
+});
+export const addSiteApiReference = route({
+  operationId: 'addSiteApiReference', tag, method: 'POST', path: `${site}/api-reference`, status: 201, query: SiteNoQuery,
+  summary: "Add an API reference section from an OpenAPI spec: a page per tag, kept in step with its versions; again for the same spec, add its new tags' pages (docsctl)",
+  body: SiteApiReferenceCreate, response: SiteApiReference,
 });

@@ -171,6 +171,25 @@ export const SiteVisitorAuthPatch = lazy(() => z.strictObject({
   fallbackUrl: z.optional(z.nullable(z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).check(z.maxLength(2048, 'must be at most 2048 characters')))),
 }));
 
+/** docsctl (issue 58): an API reference section from an OpenAPI spec (`POST …/api-reference`). */
+export const SiteApiReferenceCreate = lazy(() => z.strictObject({
+  /** The organization's OpenAPI spec, by slug. */
+  spec: text(1, 100),
+  /** The section's (and its space's) title; default "API reference". */
+  title: z.optional(text(2, 64)),
+}));
+export const SiteApiReference = lazy(() => z.object({
+  object: z.literal('site-api-reference'),
+  created: z.boolean(),
+  spec: z.string(),
+  spaceId: z.string(),
+  sectionId: z.string(),
+  /** The tags of the spec's latest version, a page each, in order. */
+  tags: z.array(z.string()),
+  /** The tags a page was added for by this call. */
+  added: z.array(z.string()),
+}));
+
 export const SiteShareLink = lazy(() => z.object({
   object: z.literal('site-share-link'),
   shareKey: z.string(),

@@ -92,6 +92,7 @@ export const PHRASES: Record<string, string> = {
   getSiteVisitorAuth: 'read the visitor signing key of site {siteId}',
   updateSiteVisitorAuth: 'changed the visitor fallback URL of site {siteId}',
   rotateSiteVisitorKey: 'rotated the visitor signing key of site {siteId}',
+  addSiteApiReference: 'added an API reference section to site {siteId}',
   updateSiteAdaptiveSchema: 'updated the adaptive schema of site {siteId}',
   addSiteSection: 'added section {created} to site {siteId}',
   updateSiteSection: 'updated section {siteSectionId} of site {siteId}',

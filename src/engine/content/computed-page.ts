@@ -37,6 +37,30 @@ export function markdownOfSpec(text: string): string {
 }
 
 /**
+ * The reference of one tag of an API document (an API reference section's page, issue 58): the tag's
+ * description, then each of its operations as an `openapi-operation` block, which pages render from the
+ * spec's latest version. `Other` holds the operations without a tag.
+ */
+export function tagMarkdownOfSpec(text: string, spec: string, tag: string): string {
+  const doc = parseText(text) as { tags?: { name?: string; description?: string }[]; paths?: Record<string, Record<string, Operation>> };
+  const parts: string[] = [];
+  const description = doc.tags?.find((t) => t?.name === tag)?.description;
+  if (typeof description === 'string' && description.trim()) parts.push(description.trim());
+  const quoted = (value: string) => (value.includes('"') ? `'${value}'` : `"${value}"`);
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const method of METHODS) {
+      const op = item?.[method];
+      if (!op || typeof op !== 'object') continue;
+      const tags = Array.isArray(op.tags) && op.tags.length ? op.tags : ['Other'];
+      if (!tags.includes(tag) || /[\r\n]/.test(path)) continue;
+      parts.push(`{% openapi-operation spec=${quoted(spec)} path=${quoted(path)} method="${method}" %}\n{% endopenapi-operation %}`);
+    }
+  }
+  if (!parts.length) parts.push(`> The latest version of the OpenAPI specification "${spec}" has no operation tagged "${tag}".`);
+  return `${parts.join('\n\n')}\n`;
+}
+
+/**
  * What a computed page shows, at read time: the markdown generated from the latest version of the
  * spec it references (by slug or id, in the space's organization). A spec that does not exist or has
  * no version yet gives a short note instead, so publishing it later fills the page in.
@@ -48,7 +72,15 @@ export async function computedMarkdown(core: Core, spaceId: string, computed: Pa
 /** What a computed page shows when its spec is at `versionId` (undefined: the spec has no version). */
 export async function computedMarkdownAt(core: Core, computed: PageComputed, versionId: string | undefined): Promise<string> {
   if (!versionId) return `> The OpenAPI specification "${computed.dependencies.spec.ref.spec}" has no processed version yet.\n`;
-  // A version never changes: its markdown is worked out once.
+  // A version never changes: its markdown is worked out once (a tag's page: once per tag).
+  const tag = computed.props?.tag;
+  if (typeof tag === 'string') {
+    const spec = computed.dependencies.spec.ref.spec;
+    return await core.immutable(`openapi-markdown:${versionId}:${spec}:${tag}`, async () => {
+      const row = (await core.get<{ text: string; json_text: string | null }>('SELECT text, json_text FROM openapi_spec_versions WHERE id = ?', [versionId]))!;
+      return tagMarkdownOfSpec(row.json_text ?? row.text, spec, tag);
+    });
+  }
   return await core.immutable(`openapi-markdown:${versionId}`, async () =>
     markdownOfSpec((await core.get<{ text: string }>('SELECT text FROM openapi_spec_versions WHERE id = ?', [versionId]))!.text),
   );

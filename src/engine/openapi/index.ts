@@ -23,7 +23,10 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const VERSION_COLUMNS = 'id, spec_id, number, sha256, filename, title, api_version, created_at';
 
 /** OpenAPI specifications published from CI, with their versions (issue 7). */
-export function openapiModule(core: Core) {
+/** What else follows a new version of a spec (the API reference sections that show it: sites/api-reference.ts). */
+export type OnNewVersion = (actor: Actor, organizationId: string, slug: string) => Promise<void>;
+
+export function openapiModule(core: Core, onNewVersion?: OnNewVersion) {
   const limits = () => openapiLimits(core.openapiLimits);
 
   /** Members with a role see specs; guests and outsiders do not (404 for outsiders). */
@@ -105,11 +108,13 @@ export function openapiModule(core: Core) {
     // POST's slug is checked by the body schema; PUT's comes from the path.
     if (!SLUG.test(slug) || slug.length > 100) throw invalid(`specSlug: must be 1 to 100 lowercase letters and digits in words joined by single hyphens`);
     const sourceUrl = 'url' in source ? source.url : null;
+    let before: string | null = null;
     // The row is created or reset to `pending`, then `progress` while the document is fetched and read.
     const { id, created } = await core.write(async () => {
       const now = core.now();
       const existing = await core.get<SpecRow>('SELECT * FROM openapi_specs WHERE organization_id = ? AND slug = ?', [organizationId, slug]);
       if (existing && mode === 'create') throw conflict(`slug: an OpenAPI spec named ${slug} already exists (use PUT to update it)`);
+      before = existing?.last_version_id ?? null;
       if (existing) {
         await core.run("UPDATE openapi_specs SET processing_state = 'pending', source_url = ?, updated_at = ? WHERE id = ?", [sourceUrl, now, existing.id]);
         return { id: existing.id, created: false };
@@ -129,7 +134,9 @@ export function openapiModule(core: Core) {
       if (!(error instanceof SpecProcessError)) throw error;
       outcome = { error };
     }
-    return { spec: presentSpec(core, await finish(id, outcome), caller), created };
+    const finished = await finish(id, outcome);
+    if (finished.last_version_id && finished.last_version_id !== before) await onNewVersion?.(actor, organizationId, slug);
+    return { spec: presentSpec(core, finished, caller), created };
   }
 
   return {
