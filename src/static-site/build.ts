@@ -81,6 +81,7 @@ export async function buildStaticSite(options: BuildOptions): Promise<BuildRepor
   const report: BuildReport = { pages: 0, files: 0, written: 0, unchanged: 0, removed: 0, redirects: 0, missing: [] };
   mkdirSync(options.out, { recursive: true });
 
+  const folders = new Set<string>();
   /** Writes a file of the copy unless the copy has those bytes already (through a temporary file: never half a file). */
   const put = (path: string, bytes: Buffer | string, extra: Omit<Written, 'sha256'> = {}) => {
     const hash = sha256(bytes);
@@ -90,7 +91,11 @@ export async function buildStaticSite(options: BuildOptions): Promise<BuildRepor
       report.unchanged++;
       return;
     }
-    mkdirSync(dirname(target), { recursive: true });
+    const folder = dirname(target);
+    if (!folders.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      folders.add(folder);
+    }
     const temporary = `${target}.${process.pid}.tmp`;
     writeFileSync(temporary, bytes);
     renameSync(temporary, target);
