@@ -91,6 +91,12 @@ export class Core implements Statements {
     return await this.store.run(sql, args);
   }
 
+  /** Statements run in turn, in one round trip on PostgreSQL inside a write (`Store.runMany`). */
+  async runMany(statements: readonly Statement[]): Promise<number> {
+    this.writing();
+    return await this.store.runMany(statements);
+  }
+
   /** A statement of the transaction that it does not read back, sent with its COMMIT where that saves a round trip (`Store.runAtCommit`). */
   async runAtCommit(sql: string, args: unknown[] = []): Promise<void> {
     this.writing();

@@ -47,6 +47,23 @@ describe('reads ahead of a PostgreSQL write', () => {
     expect(await store.get(read.sql, ['quote'])).toEqual({ value: 'at commit' });
   });
 
+  it('sends the statements of runMany in one round trip inside a write, stops at the first that fails, and falls back to one each', async () => {
+    const insert = 'INSERT INTO meta (key, value) VALUES (?, ?), (?, ?)';
+    const trips = await proxy.count(async () => await store.transaction(async () => {
+      expect(await store.runMany([{ sql: insert, args: ['m1', 'it\'s', 'm2', '$1'] }, { sql: insert, args: ['m3', 'c', 'm4', 'd'] }])).toBe(4);
+    }, ['org']));
+    // The BEGIN, the two statements, the COMMIT.
+    expect(trips).toBe(3);
+    expect((await store.all<{ value: string }>("SELECT value FROM meta WHERE key LIKE 'm%' ORDER BY key")).map((r) => r.value)).toEqual(['it\'s', '$1', 'c', 'd']);
+    await expect(store.transaction(async () => await store.runMany([{ sql: insert, args: ['m5', 'e', 'm6', 'f'] }, { sql: insert, args: ['m1', 'again', 'm7', 'g'] }]))).rejects.toThrow(/duplicate key/);
+    expect(await store.get("SELECT 1 FROM meta WHERE key IN ('m5', 'm7')")).toBeUndefined();
+    // A value the simple protocol cannot take (bytes): one statement at a time, as `run` would.
+    const bytes = await proxy.count(async () => await store.transaction(async () => {
+      await store.runMany([{ sql: 'INSERT INTO meta (key, value) VALUES (?, ?)', args: ['m8', 'h'] }, { sql: 'SELECT length(?::bytea) AS n', args: [Buffer.from('k')] }]);
+    }, ['org']));
+    expect(bytes).toBe(4);
+  });
+
   it('runs a read whose values it cannot write into a statement itself, and one with other values', async () => {
     const trips = await proxy.count(async () => await store.transaction(async () => {
       expect(await store.get(read.sql, ['none'])).toBeUndefined();

@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { testEngine } from '../helpers/engine';
-import { insertRows, rowWriter, ROWS_PER_INSERT } from '../../src/engine/insert-rows';
+import { insertRows, rowWriter, ROWS_PER_INSERT, ROWS_PER_ROUND_TRIP, TEXT_PER_ROUND_TRIP } from '../../src/engine/insert-rows';
 import { preloadPageData, storePage, pageData } from '../../src/engine/content/state';
 
 /**
- * Many rows a statement (issue 33): on PostgreSQL each statement is a round trip, so the content
- * paths write a revision's pages and the search index's rows, and read page versions, many at a time.
+ * Many rows a statement (issue 33), and the statements of a bulk write sent at once (issue 59): on
+ * PostgreSQL each sending is a round trip, so the content paths write a revision's pages and the search
+ * index's rows, and read page versions, many at a time.
  * Runs on both backends.
  */
 async function table() {
@@ -17,19 +18,22 @@ async function table() {
 }
 
 describe('inserting many rows', () => {
-  it('writes every row, in full statements then parts of a power of two, whatever the count', async () => {
+  it('writes every row, in full statements then parts of a power of two, whatever the count, all sent at once', async () => {
     const t = await table();
-    const run = vi.spyOn(t.core, 'run');
+    const runMany = vi.spyOn(t.core, 'runMany');
     let written = 0;
     const shapes = new Set<string>();
     for (const count of [0, 1, 3, ROWS_PER_INSERT - 1, ROWS_PER_INSERT, ROWS_PER_INSERT + 1, 700]) {
-      run.mockClear();
+      runMany.mockClear();
       const rows = Array.from({ length: count }, (_, i) => [written + i + 1, `row ${written + i + 1}`]);
       await t.core.write(async () => await insertRows(t.core, 'INSERT INTO rows_test (n, label)', rows));
       written += count;
-      for (const [sql] of run.mock.calls) shapes.add(sql);
+      const statements = runMany.mock.calls.flatMap(([sent]) => sent);
+      for (const { sql } of statements) shapes.add(sql);
+      // One sending (one round trip on PostgreSQL), none for no rows.
+      expect(runMany.mock.calls.length).toBe(count ? 1 : 0);
       // 700 = 256 + 256 + 128 + 32 + 16 + 8 + 4: at most two statements a full one, then one a set bit.
-      expect(run.mock.calls.length).toBe(Math.floor(count / ROWS_PER_INSERT) + [...(count % ROWS_PER_INSERT).toString(2)].filter((b) => b === '1').length);
+      expect(statements.length).toBe(Math.floor(count / ROWS_PER_INSERT) + [...(count % ROWS_PER_INSERT).toString(2)].filter((b) => b === '1').length);
     }
     expect(await t.all()).toEqual(Array.from({ length: written }, (_, i) => [i + 1, `row ${i + 1}`]));
     // A handful of statement shapes (256, 128, … 1 rows), not one a count.
@@ -51,11 +55,15 @@ describe('inserting many rows', () => {
     const t = await table();
     await t.core.write(async () => {
       const writer = rowWriter(t.core, 'INSERT INTO rows_test (n, label)');
-      for (let n = 1; n <= ROWS_PER_INSERT + 5; n++) await writer.add([n, `row ${n}`]);
-      expect(await t.all()).toHaveLength(ROWS_PER_INSERT);
+      for (let n = 1; n <= ROWS_PER_ROUND_TRIP + 5; n++) await writer.add([n, `row ${n}`]);
+      expect(await t.all()).toHaveLength(ROWS_PER_ROUND_TRIP);
       await writer.flush();
+      // Past TEXT_PER_ROUND_TRIP characters too, however few the rows.
+      const big = 'x'.repeat(TEXT_PER_ROUND_TRIP / 2);
+      for (let n = 1; n <= 2; n++) await writer.add([ROWS_PER_ROUND_TRIP + 5 + n, big]);
+      expect(await t.all()).toHaveLength(ROWS_PER_ROUND_TRIP + 7);
     });
-    expect(await t.all()).toHaveLength(ROWS_PER_INSERT + 5);
+    expect(await t.all()).toHaveLength(ROWS_PER_ROUND_TRIP + 7);
   });
 
   it('reads many page versions a statement, and pageData answers from them', async () => {
@@ -69,12 +77,12 @@ describe('inserting many rows', () => {
     const all = vi.spyOn(core, 'all');
     const get = vi.spyOn(core, 'get');
     await preloadPageData(core, [...ids, ...ids]);
-    expect(all.mock.calls.length).toBe(2);
+    expect(all.mock.calls.length).toBe(1);
     expect((await pageData(core, ids[619])).title).toBe('Page 619');
     expect(get).not.toHaveBeenCalled();
     // Nothing left to read: no statement.
     await preloadPageData(core, ids);
-    expect(all.mock.calls.length).toBe(2);
+    expect(all.mock.calls.length).toBe(1);
   });
 });
 
@@ -85,13 +93,14 @@ describe('a content batch stores its page versions many a statement', () => {
     const cr = await s.createCr();
     const versions = async () => Number((await s.engine.core.get<{ n: number }>('SELECT count(*) AS n FROM page_versions'))!.n);
     const before = await versions();
-    const run = vi.spyOn(s.engine.core, 'run');
+    const runMany = vi.spyOn(s.engine.core, 'runMany');
     const changes = [
       ...Array.from({ length: 600 }, (_, i) => ({ operation: 'insert_page', ref: `p${i}`, document: { markdown: `# Page ${i}\n\nText ${i}.` } })),
     ];
     await s.writeOk(cr.id, changes);
-    const inserts = run.mock.calls.filter(([sql]) => sql.startsWith('INSERT OR IGNORE INTO page_versions'));
-    expect(inserts.length).toBeLessThanOrEqual(6);
+    const inserts = runMany.mock.calls.filter(([statements]) => statements[0].sql.startsWith('INSERT OR IGNORE INTO page_versions'));
+    // All in one sending: one round trip on PostgreSQL.
+    expect(inserts.length).toBe(1);
     expect(await versions()).toBe(before + 600);
     // Deleting a page reads the slugs of its sub-pages: one inserted into it by the same batch is read
     // from what the batch stored and has not written yet.

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import type { Core } from '../core';
 import { mapInOrder } from '../in-order';
-import { insertRows, ROWS_PER_INSERT } from '../insert-rows';
+import { insertRows, ROWS_PER_ROUND_TRIP, TEXT_PER_ROUND_TRIP } from '../insert-rows';
 
 /** What a page holds; a revision points at one of these per page. */
 export interface PageData {
@@ -114,6 +114,9 @@ export function cloneState(state: RevisionState): RevisionState {
  */
 const unwritten = new AsyncLocalStorage<Map<string, string>>();
 
+/** The characters of the page versions waiting in each batch's map. */
+const waitingText = new WeakMap<Map<string, string>, number>();
+
 const PAGE_VERSION_INSERT = 'INSERT OR IGNORE INTO page_versions (id, data)';
 
 /** Stores page data once (content-addressed) and returns its version id. */
@@ -122,7 +125,11 @@ export async function storePage(core: Core, data: PageData): Promise<string> {
   const id = sha256(json);
   const waiting = unwritten.getStore();
   if (!waiting) await core.run(`${PAGE_VERSION_INSERT} VALUES (?, ?)`, [id, json]);
-  else if (waiting.set(id, json).size >= ROWS_PER_INSERT) await writePageVersions(core, waiting);
+  else {
+    const text = (waitingText.get(waiting) ?? 0) + json.length;
+    waitingText.set(waiting, text);
+    if (waiting.set(id, json).size >= ROWS_PER_ROUND_TRIP || text >= TEXT_PER_ROUND_TRIP) await writePageVersions(core, waiting);
+  }
   return id;
 }
 
@@ -131,6 +138,7 @@ async function writePageVersions(core: Core, waiting: Map<string, string>): Prom
   await insertRows(core, PAGE_VERSION_INSERT, rows);
   // Written: pageData reads them from the table from now on.
   for (const [id] of rows) waiting.delete(id);
+  waitingText.delete(waiting);
 }
 
 /**
@@ -167,7 +175,7 @@ export async function pageData(core: Core, versionId: string): Promise<PageData>
 }
 
 /** Page versions read a statement at most by `preloadPageData`. */
-const PRELOAD_BATCH = 500;
+const PRELOAD_BATCH = ROWS_PER_ROUND_TRIP;
 
 /**
  * Reads the data of many page versions with a statement per PRELOAD_BATCH (on PostgreSQL each

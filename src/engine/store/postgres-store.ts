@@ -249,6 +249,26 @@ export class PostgresStore implements Store {
     return changed;
   }
 
+  async runMany(statements: readonly Statement[]): Promise<number> {
+    const tx = this.context.getStore();
+    const texts = tx && statements.length > 1 ? simpleTexts(statements) : undefined;
+    if (!tx || !texts) {
+      let changed = 0;
+      for (const { sql, args } of statements) changed += await this.run(sql, args);
+      return changed;
+    }
+    mayWrite(tx, true);
+    try {
+      // One round trip: the simple protocol runs them in turn, and stops at the first that fails.
+      const results = (await tx.client.query(texts.join(';\n'))) as unknown as QueryAnswer[];
+      return results.reduce((changed, result) => changed + (result.rowCount ?? 0), 0);
+    } catch (error) {
+      if (isConnectionFailure(error)) throw unavailableOr(error);
+      if (error instanceof Error) error.message += ` (in one of ${statements.length} statements sent at once: ${texts[0].replace(/\s+/g, ' ').slice(0, 200)})`;
+      throw error;
+    }
+  }
+
   async runAtCommit(sql: string, args: readonly unknown[] = []): Promise<void> {
     const tx = this.context.getStore();
     if (!tx) return void (await this.run(sql, args));
@@ -269,7 +289,7 @@ export class PostgresStore implements Store {
 
   async wroteMany(table: string, columns: string[], rows: number): Promise<void> {
     const tx = this.context.getStore();
-    if (!tx) return await this.refreshStatistics(table, columns, rows);
+    if (!tx) return await this.refreshStatistics(new Map([[table, { columns: new Set(columns), rows }]]));
     const written = tx.many.get(table) ?? { columns: new Set<string>(), rows: 0 };
     for (const column of columns) written.columns.add(column);
     written.rows += rows;
@@ -282,11 +302,14 @@ export class PostgresStore implements Store {
    * 10,000 pages otherwise plans with a table it thinks empty (docs/decisions.md). Outside any
    * transaction and any lock; a failure (the role may not own the table) leaves autovacuum to do it.
    */
-  private async refreshStatistics(table: string, columns: Iterable<string>, rows: number): Promise<void> {
-    if (rows < ANALYZE_AFTER_ROWS) return;
+  private async refreshStatistics(written: Transaction['many']): Promise<void> {
+    const many = [...written].filter(([, { rows }]) => rows >= ANALYZE_AFTER_ROWS);
+    if (!many.length) return;
     try {
-      const known = Number((await this.pool.query('SELECT reltuples FROM pg_class WHERE oid = to_regclass($1)', [table])).rows[0]?.reltuples ?? -1);
-      if (rows > 0.1 * known) await this.pool.query(`ANALYZE ${table} (${[...columns].join(', ')})`);
+      // Every table's in one round trip, and their ANALYZEs in one more.
+      const known = (await this.pool.query('SELECT t.name, c.reltuples FROM unnest($1::text[]) AS t(name) LEFT JOIN pg_class c ON c.oid = to_regclass(t.name)', [many.map(([table]) => table)])).rows as { name: string; reltuples: number | null }[];
+      const due = many.filter(([table, { rows }]) => rows > 0.1 * Number(known.find((k) => k.name === table)?.reltuples ?? -1));
+      if (due.length) await this.pool.query(due.map(([table, { columns }]) => `ANALYZE ${table} (${[...columns].join(', ')})`).join(';\n'));
     } catch {
       // Statistics are the planner's guide, not the data: the write stands either way.
     }
@@ -367,7 +390,7 @@ export class PostgresStore implements Store {
       client.release(broken);
     }
     for (const committed of tx.committed) committed();
-    for (const [table, { columns, rows }] of tx.many) await this.refreshStatistics(table, columns, rows);
+    await this.refreshStatistics(tx.many);
     return value;
   }
 
@@ -515,6 +538,15 @@ function readsAhead(reads: Statement[] = []): { key: string; text: string }[] {
       return [];
     }
   });
+}
+
+/** Statements as texts for the simple protocol, their values written in; undefined if one's cannot be. */
+function simpleTexts(statements: readonly Statement[]): string[] | undefined {
+  try {
+    return statements.map(({ sql, args }) => withValues(toPostgres(sql), args));
+  } catch {
+    return undefined;
+  }
 }
 
 /** A string as an SQL literal whatever `standard_conforming_strings` says: quotes doubled, and backslashes in an E'' string. */

@@ -59,6 +59,12 @@ export class SqliteStore implements Store {
     return this.stmt(sql).run(...args).changes;
   }
 
+  async runMany(statements: readonly Read[]): Promise<number> {
+    let changed = 0;
+    for (const { sql, args } of statements) changed += await this.run(sql, args);
+    return changed;
+  }
+
   async runAtCommit(sql: string, args: readonly unknown[] = []): Promise<void> {
     await this.run(sql, args);
   }

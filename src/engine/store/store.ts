@@ -76,6 +76,12 @@ export interface Store {
    */
   bookkeeping<T>(fn: () => Promise<T>): Promise<T>;
   /**
+   * Runs statements one after the other, as `run` would each (a bulk INSERT's batches): PostgreSQL sends
+   * them in one round trip inside a transaction (the simple protocol, their values written in), SQLite
+   * runs each. Answers the rows they changed.
+   */
+  runMany(statements: readonly Statement[]): Promise<number>;
+  /**
    * Runs a statement as part of the caller's transaction whose effect the transaction does not read
    * back (an outbox row): SQLite runs it at once; PostgreSQL sends it with the COMMIT, in the same
    * round trip. Undone with the savepoint that asked, as any statement. Outside a transaction, `run`.
