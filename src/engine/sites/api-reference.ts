@@ -8,7 +8,7 @@ import type { Actor, Core } from '../core';
 import { conflict, EngineError, notFound } from '../errors';
 import { parseText } from '../../openapi-document/document';
 import type { PageComputed } from '../../domain/content-change';
-import { pageData } from '../content/state';
+import type { PageData } from '../content/state';
 import type { spacesModule } from '../spaces';
 import type { changeRequestsModule } from '../change-requests';
 import type { structureModule } from './structure/index';
@@ -66,19 +66,26 @@ export function apiReferenceModule(
     return tagsOf(version.json_text ?? version.text);
   }
 
-  /** The tags each space holds a reference page of, for the spec `slug`: spaces of `spaceIds` only. */
-  async function referenceSpaces(spaceIds: string[], slug: string): Promise<Map<string, Set<string>>> {
+  /**
+   * The tags each space holds a reference page of, for the spec `slug`: of the organization's spaces, or
+   * of `spaceIds` only. One statement, which reads only computed pages' data (a publish must not read
+   * every page of the organization one by one).
+   */
+  async function referenceSpaces(organizationId: string, slug: string, spaceIds?: string[]): Promise<Map<string, Set<string>>> {
     const found = new Map<string, Set<string>>();
-    for (const spaceId of spaceIds) {
-      const rows = await core.all<{ version_id: string }>(
-        'SELECT rp.version_id FROM spaces s JOIN revision_pages rp ON rp.revision_id = s.revision_id WHERE s.id = ? AND s.deleted_at IS NULL', [spaceId]);
-      for (const row of rows) {
-        const computed = (await pageData(core, row.version_id)).computed;
-        const tag = computed?.props?.tag;
-        if (computed?.dependencies.spec.ref.spec !== slug || typeof tag !== 'string') continue;
-        if (!found.has(spaceId)) found.set(spaceId, new Set());
-        found.get(spaceId)!.add(tag);
-      }
+    if (spaceIds && !spaceIds.length) return found;
+    const rows = await core.all<{ space_id: string; data: string }>(
+      `SELECT s.id AS space_id, pv.data FROM spaces s
+       JOIN revision_pages rp ON rp.revision_id = s.revision_id JOIN page_versions pv ON pv.id = rp.version_id
+       WHERE s.organization_id = ? AND s.deleted_at IS NULL AND pv.data LIKE ?${spaceIds ? ` AND s.id IN (${spaceIds.map(() => '?').join(', ')})` : ''}`,
+      [organizationId, '%builtin:openapi%', ...(spaceIds ?? [])],
+    );
+    for (const row of rows) {
+      const computed = (JSON.parse(row.data) as PageData).computed;
+      const tag = computed?.props?.tag;
+      if (computed?.dependencies.spec.ref.spec !== slug || typeof tag !== 'string') continue;
+      if (!found.has(row.space_id)) found.set(row.space_id, new Set());
+      found.get(row.space_id)!.add(tag);
     }
     return found;
   }
@@ -103,7 +110,7 @@ export function apiReferenceModule(
       const view = await presentSiteStructure(core, siteId, ANONYMOUS);
       const sections = view.type === 'sections' ? view.structure : [];
       const siteSpaceIds = view.type === 'sections' ? sections.flatMap((s) => s.siteSpaces.map((v) => v.space.id)) : view.structure.map((v) => v.space.id);
-      const existing = [...(await referenceSpaces(siteSpaceIds, input.spec))][0];
+      const existing = [...(await referenceSpaces(organizationId, input.spec, siteSpaceIds))][0];
       if (existing) {
         const [spaceId, held] = existing;
         const added = tags.filter((tag) => !held.has(tag));
@@ -125,8 +132,7 @@ export function apiReferenceModule(
 
     /** After a new version of `slug`: every API reference of the spec in the organization gets the pages of its new tags. */
     async syncSpec(actor: Actor, organizationId: string, slug: string): Promise<void> {
-      const spaceIds = (await core.all<{ id: string }>('SELECT id FROM spaces WHERE organization_id = ? AND deleted_at IS NULL', [organizationId])).map((r) => r.id);
-      const references = await referenceSpaces(spaceIds, slug);
+      const references = await referenceSpaces(organizationId, slug);
       if (!references.size) return;
       const tags = await specTags(organizationId, slug);
       for (const [spaceId, held] of references) {
