@@ -82,7 +82,7 @@ article :not(pre)>code{background:var(--soft);border-radius:4px;padding:.1em .3e
 article blockquote{margin:1em 0;padding:0 1em;border-left:4px solid var(--line);color:var(--muted)}
 article .table{overflow-x:auto}
 article table{border-collapse:collapse;margin:1em 0;min-width:50%}
-article th,article td{border:1px solid var(--line);padding:6px 10px;vertical-align:top}
+article th,article td{border:1px solid var(--line);padding:6px 10px;vertical-align:top;overflow-wrap:break-word}
 article th{background:var(--soft)}
 article .align-left{text-align:left}article .align-center{text-align:center}article .align-right{text-align:right}
 article .hint{border-left:4px solid var(--info-line);background:var(--info);border-radius:6px;padding:4px 16px;margin:1em 0}
