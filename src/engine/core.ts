@@ -52,7 +52,7 @@ export class Core implements Statements {
   /** The file store (`--files`), when the database keeps files outside itself. */
   files: import('./content/file-store-contract').FileStore | undefined;
   /** What is remembered of the instance (tokens, secrets, immutable pages): dropped when the change version moves. */
-  private readonly memo = new Map<string, unknown>();
+  private memo = new Map<string, unknown>();
   /** What is remembered of each organization: dropped when its own change version (or the instance's) moves. */
   private readonly organizationMemos = new Map<string, { version: number; checked: number; entries: Map<string, unknown> }>();
   private memoVersion = -1;
@@ -143,7 +143,9 @@ export class Core implements Statements {
 
   /** Drops everything remembered, of the instance and of every organization. */
   private forget(): void {
-    this.memo.clear();
+    // New maps, not cleared ones: a value a request began to compute before the change may be stored
+    // after it, into the map it began with, which no later request reads.
+    this.memo = new Map();
     this.organizationMemos.clear();
   }
 

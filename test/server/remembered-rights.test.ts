@@ -19,6 +19,21 @@ describe('remembered tokens and memberships', () => {
     return { server, cli, app, organizationId, userId, get };
   }
 
+  it('keeps no value a request began to read before another process wrote: a later request reads it again', async () => {
+    const t = await twoConnections();
+    const core = t.server.core;
+    await core.revalidate();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow = core.remember('probe', async () => { await gate; return 'read before the write'; });
+    await t.cli.core.write(async () => await t.cli.core.run("INSERT INTO meta (key, value) VALUES ('probe', 'x')"));
+    // The next request drops what was remembered; the slow read ends after that.
+    await core.revalidate();
+    release();
+    expect(await slow).toBe('read before the write');
+    expect(await core.remember('probe', () => 'read after')).toBe('read after');
+  });
+
   it('a token revoked by another process stops working on the next request', async () => {
     const t = await twoConnections();
     const { token, id } = await t.cli.tokens.create({ user: t.userId });
