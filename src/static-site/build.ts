@@ -140,13 +140,13 @@ export async function buildStaticSite(options: BuildOptions): Promise<BuildRepor
     const path = fileOf(tail, kind);
     if (path === undefined) continue;
     const known = before?.files[path];
-    const answer = await fetchTail(tail, known?.etag && kind === 'page' ? { 'if-none-match': known.etag } : undefined);
+    const answer = await fetchTail(tail, known?.etag && kind !== 'file' ? { 'if-none-match': known.etag } : undefined);
     options.progress?.(i + 1, queue.length);
     if (answer.status === 304 && known && existsSync(join(options.out, path))) {
       // The copy has this page: nothing sent, nothing written; its links and index entry as remembered.
       files[path] = known;
       report.unchanged++;
-      report.pages++;
+      if (kind === 'page') report.pages++;
       for (const link of known.links ?? []) (link.startsWith('/') ? assets.add(link) : enqueue(link));
       if (known.search) search.push(known.search);
       continue;
@@ -165,7 +165,7 @@ export async function buildStaticSite(options: BuildOptions): Promise<BuildRepor
       continue;
     }
     if (kind !== 'page') {
-      put(path, answer.body);
+      put(path, answer.body, kind === 'markdown' && answer.headers.etag ? { etag: answer.headers.etag } : {});
       if (kind === 'file') report.files++;
       continue;
     }

@@ -45,6 +45,9 @@ describe('published sites: search, for machines, and cheap to read again', () =>
     expect(md.status).toBe(200);
     expect(md.headers['content-type']).toBe('text/markdown; charset=utf-8');
     expect(md.body).toMatch(/^# Install\n\nSome setup\.\n\n## Requirements/);
+    // Tagged by the page's version: a copy that has it (a second `sites build`) gets 304.
+    expect((await t.visit(`${t.base}/install.md`, { 'if-none-match': md.headers.etag })).status).toBe(304);
+    expect((await t.visit(`${t.base}/welcome.md`, { 'if-none-match': md.headers.etag })).status).toBe(200);
     expect((await t.visit(`${t.base}/nothing.md`)).status).toBe(404);
     const llms = await t.visit(`${t.base}/llms.txt`);
     expect(llms.headers['content-type']).toBe('text/plain; charset=utf-8');

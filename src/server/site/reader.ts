@@ -15,7 +15,8 @@ import { assetAt } from './assets';
 import { cookiesOf, siteCookie } from './cookies';
 import { bareNotFoundHtml, notFoundHtml, pageHtml, type NavLink, type PageView } from './layout';
 import { Addresses, ancestors, firstDocument, frame, linkResolver, sectionGroups } from './navigation';
-import { pageValidator, siteFingerprint } from './validators';
+import { markdownValidator, pageValidator, siteFingerprint } from './validators';
+import { pageData } from '../../engine/content/state';
 import { FILE_CSP, finished, html, redirect, tagMatches, taggedBody, text, type SiteAnswer, type TaggedBody } from './responses';
 import { searchResultsHtml, searchSite } from './search-page';
 import { MACHINE_FILES, machineFile, pageMarkdown } from './machine';
@@ -199,7 +200,14 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
       const target = safeUrl(page.href ?? '');
       return target ? redirect(302, target) : await notFound();
     }
-    if (asMarkdown) return text('text/markdown; charset=utf-8', await pageMarkdown(core, space, page), cache);
+    if (asMarkdown) {
+      // A stored page's markdown is its version's: tagged by it, a copy that has it gets 304 unread.
+      const stored = space.state.pages.get(page.id);
+      const tag = stored && !(await pageData(core, stored.versionId)).computed ? markdownValidator(stored.versionId) : undefined;
+      if (tag && tagMatches(req.headers['if-none-match'], tag)) return { status: 304, headers: { etag: tag, ...cache } };
+      const answer = text('text/markdown; charset=utf-8', await pageMarkdown(core, space, page), cache);
+      return tag ? { ...answer, kept: taggedBody(answer.body as string, tag) } : answer;
+    }
 
     const { data, markdown } = await publishedMarkdown(core, space, page.id);
     // The page's title heads the page: the content's own first `# Title` is not shown twice.

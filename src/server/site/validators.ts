@@ -48,3 +48,6 @@ export function pageValidator(parts: { site: string; space: PublishedSpace; page
   const text = [VERSION, STYLESHEET.path, SCRIPT.path, parts.site, navigationOf(parts.space), parts.pageId, version, parts.basePath, parts.prefix.join('/'), parts.operations].join('\n');
   return `"${hash(text).slice(0, 22)}"`;
 }
+
+/** A stored page's markdown (its `.md`): made of its version alone (a computed page's follows its spec: none). */
+export const markdownValidator = (versionId: string) => `"${hash(`${VERSION}\nmarkdown\n${versionId}`).slice(0, 22)}"`;
