@@ -6,29 +6,16 @@
  */
 import { decodeCharacterReferences } from '../character-references';
 import { cardsTableOf, readTag, type CardsTable } from '../cards-table';
-import type { Block, CardsView, Fragment, InlineContent, Mark, MarkType, Paragraph, Ref, Table, TableColumn, Text } from './types';
+import type { Block, CardsView, Fragment, InlineContent, MarkType, Paragraph, Ref, Table, TableColumn, Text } from './types';
 import { destinationOf, refOf } from './refs';
+import { MARK_ORDER, pushText, textNode } from './texts';
 
 const TAGS_OF_MARKS: Record<string, MarkType> = { strong: 'bold', em: 'italic', code: 'code', s: 'strikethrough' };
 const MARK_TAGS: Record<MarkType, string> = { bold: 'strong', italic: 'em', strikethrough: 's', code: 'code' };
-/** Marks from the outside in, as the writer nests them. */
-const MARK_ORDER: MarkType[] = ['bold', 'italic', 'strikethrough', 'code'];
 const HEADINGS: Record<string, Block['type']> = { h2: 'heading-1', h3: 'heading-2', h4: 'heading-3' };
 const HEADING_TAGS: Record<string, string> = { 'heading-1': 'h2', 'heading-2': 'h3', 'heading-3': 'h4' };
 
-const textNode = (text: string, marks: MarkType[]): Text => ({ object: 'text', leaves: [{ object: 'leaf', text, marks: marks.map((type): Mark => ({ object: 'mark', type })) }] });
-const emptyParagraph = (): Paragraph => ({ object: 'block', type: 'paragraph', isVoid: false, data: {}, nodes: [textNode('', [])] });
-
-/** Adds text with these marks to the last text node or a new one. */
-function pushText(out: InlineContent[], text: string, marks: MarkType[]) {
-  if (!text) return;
-  const ordered = MARK_ORDER.filter((m) => marks.includes(m));
-  const last = out.at(-1);
-  const leaf = last?.object === 'text' ? last.leaves.at(-1) : undefined;
-  if (leaf && leaf.marks.map((m) => m.type).join() === ordered.join()) leaf.text += text;
-  else if (last?.object === 'text') last.leaves.push(textNode(text, ordered).leaves[0]);
-  else out.push(textNode(text, ordered));
-}
+const emptyParagraph = (): Paragraph => ({ object: 'block', type: 'paragraph', isVoid: false, data: {}, nodes: [textNode('')] });
 
 /**
  * A cell's HTML as blocks: text with `strong`, `em`, `code`, `s`, links and line breaks, in paragraphs
@@ -67,14 +54,14 @@ export function cellBlocks(html: string): Block[] | undefined {
       target().push({ object: 'inline', type: 'link', isVoid: false, data: { ref: refOf(decodeCharacterReferences(tag.attributes.href)) }, nodes: nodes as Text[] });
       link = { nodes };
     } else if (tag.name === 'a' && tag.closing && link) {
-      if (!link.nodes.length) link.nodes.push(textNode('', []));
+      if (!link.nodes.length) link.nodes.push(textNode(''));
       link = undefined;
     } else if ((tag.name === 'p' || HEADINGS[tag.name]) && !attributes.length && !link && !marks.length) {
       if (!tag.closing) {
         current = { block: { object: 'block', type: HEADINGS[tag.name] ?? 'paragraph', isVoid: false, data: {}, nodes: [] }, explicit: true };
         blocks.push(current.block as Block);
       } else if (current?.explicit && (HEADING_TAGS[current.block.type] ?? 'p') === tag.name) {
-        if (!current.block.nodes.length) current.block.nodes.push(textNode('', []));
+        if (!current.block.nodes.length) current.block.nodes.push(textNode(''));
         current = undefined;
       } else return undefined;
     } else return undefined;

@@ -9,22 +9,19 @@ import { decodeCharacterReferences } from '../character-references';
 import { lexBlocks, splitFrontmatter } from '../markdown';
 import type { Hint as HintToken, LinkBlock, ReusableContentTag, Tab, TitledCode } from '../gitbook-blocks';
 import type {
-  Block, CodeData, Fragment, HintStyle, Image, Inline, InlineContent, InlineImage, JSONDocument, ListItem, Mark, MarkType, Paragraph, Table, TableColumn, Text,
+  Block, CodeData, Fragment, HintStyle, Image, Inline, InlineContent, InlineImage, JSONDocument, ListItem, MarkType, Paragraph, Table, TableColumn, Text,
 } from './types';
 import { figureOf } from './figure';
 import { fileOfSrc, refOf } from './refs';
 import { expandableAt } from './expandable';
 import { cardsTableBlock } from './cards';
+import { pushText, textNode } from './texts';
 import type { Container } from '../gitbook-blocks';
 import { closing, partsOf, tagAttributes, tagOf } from '../liquid-containers';
 
-/** Marks in the one order the tree keeps them (markdown nests them either way). */
-const MARK_ORDER: MarkType[] = ['bold', 'italic', 'strikethrough', 'code'];
 const MARKS: Record<string, MarkType> = { strong: 'bold', em: 'italic', codespan: 'code', del: 'strikethrough' };
 const HINT_STYLES: ReadonlySet<string> = new Set<HintStyle>(['info', 'warning', 'danger', 'success']);
 
-const mark = (type: MarkType): Mark => ({ object: 'mark', type });
-const textNode = (text: string, marks: Mark[] = []): Text => ({ object: 'text', leaves: [{ object: 'leaf', text, marks }] });
 const paragraph = (nodes: InlineContent[]): Paragraph => ({ object: 'block', type: 'paragraph', isVoid: false, data: {}, nodes });
 
 /** Inline tokens as leaves and inlines, marks in canonical order. */
@@ -60,22 +57,6 @@ function inlineImage(image: Tokens.Image): Inline {
   const data = { ref: refOf(image.href), ...(image.text ? { alt: image.text } : {}), ...(image.title ? { caption: image.title } : {}) };
   return { object: 'inline', type: 'inline-image', isVoid: true, data };
 }
-
-/** Adds text to the last text node (one leaf per run of the same marks), or starts one. */
-function pushText(out: InlineContent[], text: string, markTypes: MarkType[]): void {
-  if (!text) return;
-  const marks = MARK_ORDER.filter((m) => markTypes.includes(m)).map(mark);
-  const last = out.at(-1);
-  if (last?.object !== 'text') {
-    out.push(textNode(text, marks));
-    return;
-  }
-  const leaf = last.leaves.at(-1)!;
-  if (sameMarks(leaf.marks, marks)) leaf.text += text;
-  else last.leaves.push({ object: 'leaf', text, marks });
-}
-
-const sameMarks = (a: Mark[], b: Mark[]) => a.length === b.length && a.every((m, i) => m.type === b[i].type);
 
 /** Inline content of a block: never empty (an empty text, as the platform's editor keeps one). */
 function inlines(tokens: Token[] | undefined): InlineContent[] {
