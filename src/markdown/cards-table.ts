@@ -58,6 +58,15 @@ export function readTag(html: string, at: number): Tag | undefined | 'broken' {
   }
 }
 
+/** Column types whose cells are a link (a card's target, its cover), not text. */
+export const isLinkType = (type: unknown): type is 'content-ref' | 'files' => type === 'content-ref' || type === 'files';
+
+/** The `href` of a cell that is a link (`<a href="…">`), as written (character references not read). */
+export function cellHref(cell: string): string | undefined {
+  const tag = cell ? readTag(cell, 0) : undefined;
+  return tag && tag !== 'broken' && tag.name === 'a' && typeof tag.attributes.href === 'string' ? tag.attributes.href : undefined;
+}
+
 const ALIGNS = new Set(['left', 'center', 'right']);
 const alignOf = (value: string | true | undefined) => (typeof value === 'string' && ALIGNS.has(value) ? (value as CardsColumn['align']) : undefined);
 

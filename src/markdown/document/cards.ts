@@ -5,7 +5,7 @@
  * cannot hold (other tags in a cell, attributes on them) keeps the table as its HTML text.
  */
 import { decodeCharacterReferences } from '../character-references';
-import { cardsTableOf, readTag, type CardsTable } from '../cards-table';
+import { cardsTableOf, cellHref, isLinkType, readTag, type CardsTable } from '../cards-table';
 import type { Block, CardsView, Fragment, InlineContent, MarkType, Paragraph, Ref, Table, TableColumn, Text } from './types';
 import { destinationOf, refOf } from './refs';
 import { MARK_ORDER, pushText, textNode } from './texts';
@@ -129,7 +129,6 @@ function linkLabel(ref: Ref): string {
   return destination.replace(/\/+$/, '').split('/').pop() || destination;
 }
 
-const isLinkColumn = (column: TableColumn) => column.type === 'content-ref' || column.type === 'files';
 
 /** The document's table of a parsed cards table, or undefined where a cell holds what it cannot. */
 function tableOf(cards: CardsTable): Table | undefined {
@@ -137,7 +136,7 @@ function tableOf(cards: CardsTable): Table | undefined {
   const definition: Record<string, TableColumn> = {};
   for (const [i, column] of cards.columns.entries()) {
     if (/[<>]/.test(column.title)) return undefined;
-    const type = column.type === 'content-ref' || column.type === 'files' ? column.type : column.type === undefined ? 'text' : undefined;
+    const type = isLinkType(column.type) ? column.type : column.type === undefined ? 'text' : undefined;
     if (!type) return undefined;
     definition[ids[i]] = { id: ids[i], title: decodeCharacterReferences(column.title), type, textAlignment: column.align ?? 'left' };
   }
@@ -158,7 +157,7 @@ function tableOf(cards: CardsTable): Table | undefined {
     const values: Record<string, string | Ref> = {};
     for (const [c, html] of row.entries()) {
       const column = definition[ids[c]];
-      if (isLinkColumn(column)) {
+      if (isLinkType(column.type)) {
         const ref = linkCell(html);
         if (ref === undefined) return undefined;
         if (ref) values[ids[c]] = ref;
@@ -213,15 +212,8 @@ export function cardsTableHtml(table: Table): string {
 
 /** Link cells compared by where they point (their text is written as Git Sync writes it). */
 function comparable(cards: CardsTable): CardsTable {
-  const link = (html: string) => (html ? readTag(html, 0) : undefined);
-  return {
-    ...cards,
-    rows: cards.rows.map((row) => row.map((html, c) => {
-      if (cards.columns[c].type !== 'content-ref' && cards.columns[c].type !== 'files') return html;
-      const tag = link(html);
-      return tag && tag !== 'broken' ? String(tag.attributes.href) : html;
-    })),
-  };
+  const rows = cards.rows.map((row) => row.map((html, c) => (isLinkType(cards.columns[c].type) ? cellHref(html) ?? html : html)));
+  return { ...cards, rows };
 }
 
 /** The cards table an HTML block is, when the document can hold it whole; else undefined. */

@@ -5,6 +5,7 @@
  */
 import { DOCUMENT_LIMITS } from './limits';
 import { REUSABLE_CONTENT_ID } from '../gitbook-blocks';
+import { isLinkType } from '../cards-table';
 
 export interface DocumentIssue { path: (string | number)[]; message: string }
 
@@ -195,7 +196,7 @@ function tableData(d: Record<string, unknown>, at: Path, issues: DocumentIssue[]
   for (const column of written) {
     const def = definition[column];
     const type = isObject(def) ? (def.type ?? 'text') : undefined;
-    if (!isObject(def) || typeof def.title !== 'string' || (def.textAlignment !== undefined && !ALIGNMENTS.includes(def.textAlignment as string)) || !(type === 'text' || (cards && (type === 'content-ref' || type === 'files')))) {
+    if (!isObject(def) || typeof def.title !== 'string' || (def.textAlignment !== undefined && !ALIGNMENTS.includes(def.textAlignment as string)) || !(type === 'text' || (cards && isLinkType(type)))) {
       issues.push({ path: [...at, 'definition', column], message: cards ? 'must be a column { "id", "title": string, "type": "text" | "content-ref" | "files", "textAlignment": "left" | "center" | "right" }' : 'must be a text column { "id", "title": string, "type": "text", "textAlignment": "left" | "center" | "right" }' });
     } else if (cards ? /[\r\n]/.test(def.title) : /[\r\n]|(^|[^\\])\|/.test(def.title)) {
       issues.push({ path: [...at, 'definition', column, 'title'], message: cards ? 'is written as a header cell: no line break' : 'is written as a header cell: no line break or unescaped |' });
@@ -208,7 +209,7 @@ function tableData(d: Record<string, unknown>, at: Path, issues: DocumentIssue[]
       const values = isObject(record) ? record.values : undefined;
       const ok = isObject(record) && typeof record.orderIndex === 'string' && isObject(values) && Object.entries(values).every(([column, value]) => {
         const type = isObject(definition[column]) ? (definition[column] as Record<string, unknown>).type : undefined;
-        if (cards && (type === 'content-ref' || type === 'files')) return linkValue(value);
+        if (cards && isLinkType(type)) return linkValue(value);
         return typeof value === 'string';
       });
       if (!ok) issues.push({ path: [...at, 'records', id], message: cards ? 'must be a record { "orderIndex": string, "values": { column: a fragment id, or a reference for a content-ref or files column } }' : 'must be a record { "orderIndex": string, "values": { column: fragment id } }' });

@@ -1,4 +1,4 @@
-import { cardsTableOf, readTag } from '../cards-table';
+import { cardsTableOf, cellHref } from '../cards-table';
 import { decodeReferences } from './sanitize';
 import { escapeHtml, safeUrl } from './escape';
 
@@ -12,8 +12,8 @@ export function cardsHtml(html: string, sanitize: (html: string) => string, href
   const cards = cardsTableOf(html);
   if (!cards) return undefined;
   const linkOf = (cell: string, resolve: (url: string) => string | undefined) => {
-    const tag = cell ? readTag(cell, 0) : undefined;
-    const url = tag && tag !== 'broken' && tag.name === 'a' && typeof tag.attributes.href === 'string' ? resolve(decodeReferences(tag.attributes.href)) : undefined;
+    const href = cellHref(cell);
+    const url = href === undefined ? undefined : resolve(decodeReferences(href));
     return url === undefined ? undefined : safeUrl(url);
   };
   const target = cards.columns.findIndex((c) => c.target);
