@@ -3,6 +3,7 @@
  * browser by the site's script. Each page is its title and its sections (a heading's text, its id and
  * the words under it), cut to a bound so the index of a large site stays a download a browser takes.
  */
+import { textOfHtml } from '../markdown/html/text-of-html';
 
 /** A page as the index holds it: `u` its URL from the copy's root, `s` its sections `[heading, id, text]`. */
 export interface IndexedPage {
@@ -14,22 +15,6 @@ export interface IndexedPage {
 /** Words kept of a section, and of a page: enough to find it by and to show a snippet. */
 export const MAX_SECTION_CHARACTERS = 600;
 export const MAX_PAGE_CHARACTERS = 3000;
-
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
-
-/** Text of HTML: tags out, character references read, blanks squeezed. */
-export function textOfHtml(html: string): string {
-  return html
-    .replace(/<(script|style)\b[^<>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^<>]*>/g, ' ')
-    .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+|#39);/gi, (whole, name: string) => {
-      if (NAMED[name.toLowerCase()]) return NAMED[name.toLowerCase()];
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : name[0] === '#' ? parseInt(name.slice(1), 10) : NaN;
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 /** A rendered page's entry of the index; undefined for a page with no article (a redirect, the search page). */
 export function indexedPage(html: string, url: string): IndexedPage | undefined {

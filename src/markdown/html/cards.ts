@@ -1,6 +1,7 @@
 import { cardsTableOf, cellHref } from '../cards-table';
 import { decodeReferences } from './sanitize';
 import { escapeHtml, safeUrl } from './escape';
+import { textOfHtml } from './text-of-html';
 
 /**
  * GitBook's cards (`<table data-view="cards">`) as a visitor sees them: a grid of cards, each its shown
@@ -23,11 +24,11 @@ export function cardsHtml(html: string, sanitize: (html: string) => string, href
     const body = shown.map((c) => `<div class="card-cell">${sanitize(row[c])}</div>`).join('');
     const image = cover >= 0 ? linkOf(row[cover], src) : undefined;
     const link = target >= 0 ? linkOf(row[target], href) : undefined;
-    const name = shown.map((c) => row[c].replace(/<[^<>]*>/g, ' ')).join(' ').replace(/\s+/g, ' ').trim();
+    const name = textOfHtml(shown.map((c) => row[c]).join(' '));
     return `<li class="card${link ? ' card-linked' : ''}">` +
       (image ? `<img class="card-cover" src="${escapeHtml(image)}" alt="" loading="lazy">` : '') +
       body +
-      (link ? `<a class="card-target" href="${escapeHtml(link)}"><span class="visually-hidden">${escapeHtml(decodeReferences(name) || link)}</span></a>` : '') +
+      (link ? `<a class="card-target" href="${escapeHtml(link)}"><span class="visually-hidden">${escapeHtml(name || link)}</span></a>` : '') +
       '</li>';
   });
   return `<ul class="cards${cards.cardSize === 'large' ? ' cards-large' : ''}">${items.join('')}</ul>\n`;
