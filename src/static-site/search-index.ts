@@ -30,7 +30,8 @@ export function indexedPage(html: string, url: string): IndexedPage | undefined 
     const heading = /^<h[23] id="([^"]*)">([\s\S]*?)<\/h[23]>/.exec(part);
     const text = textOfHtml(heading ? part.slice(heading[0].length) : part).slice(0, Math.min(MAX_SECTION_CHARACTERS, budget));
     budget -= text.length;
-    const name = heading ? textOfHtml(heading[2]) : '';
+    // Without the heading's own anchor link (its `#`).
+    const name = heading ? textOfHtml(heading[2].replace(/<a class="anchor"[^<>]*>#<\/a>/, '')) : '';
     if (text || name) sections.push([name, heading ? heading[1] : '', text]);
     if (budget <= 0) break;
   }

@@ -30,11 +30,13 @@ describe('sites build', () => {
     const spaceId = (await json(s, ['site-spaces', 'list', site.id])).items[0].space.id;
     ok(await s.run(['content', 'pull', 'folder', '--space', spaceId]));
     const file = join(s.dir, 'folder', 'quickstart.md');
-    writeFileSync(file, `${readFileSync(file, 'utf8')}\nA new line about zeppelins.\n`);
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\n## Zeppelins\n\nA new line about zeppelins.\n`);
     ok(await s.run(['content', 'push', 'folder', '--space', spaceId, '--merge']));
     const third = await json(s, ['sites', 'build', site.id, '--out', 'copy']);
     expect(third.written).toBe(4);
-    expect(readFileSync(join(out, 'search-index.json'), 'utf8')).toContain('zeppelins');
+    // The new section is in the search index, named by its heading's text alone (not its anchor link's `#`).
+    const index2 = JSON.parse(readFileSync(join(out, 'search-index.json'), 'utf8')) as { s: [string, string, string][] }[];
+    expect(index2.flatMap((page) => page.s)).toContainEqual(['Zeppelins', 'zeppelins', 'A new line about zeppelins.']);
     // A new page, and a redirect to it in the Git Sync configuration: a page at the old path sends the browser on.
     writeFileSync(join(s.dir, 'folder', 'guide.md'), '# Guide\n\nThe guide.\n');
     writeFileSync(join(s.dir, 'folder', 'SUMMARY.md'), `${readFileSync(join(s.dir, 'folder', 'SUMMARY.md'), 'utf8')}* [Guide](guide.md)\n`);
