@@ -72,6 +72,9 @@ function fileOf(tail: Tail, kind = kindOf(tail)): string | undefined {
   return segments.length ? segments.join('/') : undefined;
 }
 
+/** The page at `from` that sends the browser on to a place of the site (relative to `from`'s folder). */
+const redirectInside = (from: Tail, to: { tail: Tail; anchor: string }) => redirectPage(`${relativeUrl(segmentsOf(from) ?? [], to.tail)}${to.anchor}`);
+
 export async function buildStaticSite(options: BuildOptions): Promise<BuildReport> {
   const assetRoot = options.assetRoot ?? '/~docsctl/assets/';
   const rewrite: RewriteOptions = { fetchBase: options.fetchBase, published: options.published, baseUrl: options.baseUrl, assetRoot };
@@ -127,13 +130,19 @@ export async function buildStaticSite(options: BuildOptions): Promise<BuildRepor
       }
     }
     put('llms.txt', rewriteMachineFile(text, rewrite));
-    for (const name of ['llms-full.txt', ...(options.baseUrl ? ['sitemap.xml', 'robots.txt'] : [])]) {
+    for (const name of ['llms-full.txt', ...(options.baseUrl ? ['sitemap.xml'] : [])]) {
       const machine = await fetchTail(name);
-      if (machine.status === 200) put(name, name === 'robots.txt' ? `User-agent: *\nAllow: /\nSitemap: ${options.baseUrl}/sitemap.xml\n` : rewriteMachineFile(machine.body.toString('utf8'), rewrite));
+      if (machine.status === 200) put(name, rewriteMachineFile(machine.body.toString('utf8'), rewrite));
     }
+    // The copy's own: the site's names the site's sitemap.
+    if (options.baseUrl) put('robots.txt', `User-agent: *\nAllow: /\nSitemap: ${options.baseUrl}/sitemap.xml\n`);
   }
   const search: IndexedPage[] = [];
   const assets = new Set<string>();
+  /** A page's links to build: assets (root paths) apart, the rest queued. */
+  const follow = (links: readonly string[]) => {
+    for (const link of links) (link.startsWith('/') ? assets.add(link) : enqueue(link));
+  };
   for (let i = 0; i < queue.length; i++) {
     const tail = queue[i];
     const kind = kindOf(tail);
@@ -147,7 +156,7 @@ export async function buildStaticSite(options: BuildOptions): Promise<BuildRepor
       files[path] = known;
       report.unchanged++;
       if (kind === 'page') report.pages++;
-      for (const link of known.links ?? []) (link.startsWith('/') ? assets.add(link) : enqueue(link));
+      follow(known.links ?? []);
       if (known.search) search.push(known.search);
       continue;
     }
@@ -156,7 +165,7 @@ export async function buildStaticSite(options: BuildOptions): Promise<BuildRepor
       const inside = tailOf(location, options.fetchBase);
       if (kind === 'page' && inside) {
         enqueue(inside.tail);
-        put(path, redirectPage(`${relativeUrl(segmentsOf(tail) ?? [], inside.tail)}${inside.anchor}`));
+        put(path, redirectInside(tail, inside));
       } else if (kind === 'page' && /^https?:\/\//i.test(location)) put(path, redirectPage(location));
       continue;
     }
@@ -174,7 +183,7 @@ export async function buildStaticSite(options: BuildOptions): Promise<BuildRepor
     if (entry) search.push(entry);
     put(path, page.html, { ...(answer.headers.etag ? { etag: answer.headers.etag } : {}), links: page.links.filter((link) => !listed.has(link)), ...(entry ? { search: entry } : {}) });
     report.pages++;
-    for (const link of page.links) (link.startsWith('/') ? assets.add(link) : enqueue(link));
+    follow(page.links);
   }
   // The space's `.gitbook.yaml` redirects: a page at each old path that sends the browser on.
   const moved = await fetchTail('~redirects.json');
@@ -183,7 +192,7 @@ export async function buildStaticSite(options: BuildOptions): Promise<BuildRepor
     const inside = tailOf(to, options.fetchBase);
     const path = inside ? fileOf(from, 'page') : undefined;
     if (!inside || !path || files[path]) continue;
-    put(path, redirectPage(`${relativeUrl(segmentsOf(from) ?? [], inside.tail)}${inside.anchor}`));
+    put(path, redirectInside(from, inside));
     report.redirects++;
   }
   for (const asset of assets) {

@@ -4,6 +4,7 @@
  * copy works under any sub-path of any file server; the canonical and OpenGraph URLs name `--base-url`
  * (or are left out without one). What the page links to inside the site is handed back to be built too.
  */
+import { escapeHtml } from '../markdown/html/escape';
 
 /** Where a link of the site leads, as a path after the site's base (`guides/install`, `~files/f1/a.png`). */
 export type Tail = string;
@@ -95,6 +96,6 @@ export function rewriteMachineFile(text: string, options: RewriteOptions): strin
 
 /** A page that sends the browser on to `target` (a relative URL): what a redirect is in a static copy. */
 export function redirectPage(target: string): string {
-  const escaped = target.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  const escaped = escapeHtml(target);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Moved</title><meta http-equiv="refresh" content="0; url=${escaped}"><link rel="canonical" href="${escaped}"></head><body><p>Moved to <a href="${escaped}">${escaped}</a>.</p></body></html>\n`;
 }
