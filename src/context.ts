@@ -179,13 +179,8 @@ export function createContext(io: IO, flags: () => GlobalFlags) {
           return { status: answer.statusCode, headers: Object.fromEntries(Object.entries(answer.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')])), body };
         };
       }
-      const { siteReader } = await import('./server/site/reader');
+      const [{ siteReader }, { collect }] = await Promise.all([import('./server/site/reader'), import('./api/transports/local')]);
       const read = siteReader(await ctx.localEngine());
-      const collect = async (chunks: AsyncIterable<Buffer>) => {
-        const parts: Buffer[] = [];
-        for await (const chunk of chunks) parts.push(chunk);
-        return Buffer.concat(parts);
-      };
       return async (path, headers = {}) => {
         const answer = await read({ method: 'GET', url: path, headers: { host: 'docsctl.build', ...headers } });
         if (!answer) return { status: 404, headers: {}, body: Buffer.alloc(0) };

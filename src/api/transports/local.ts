@@ -61,7 +61,8 @@ async function save(path: string, chunks: AsyncIterable<Uint8Array> | Buffer): P
   }
 }
 
-async function collect(chunks: AsyncIterable<Uint8Array>): Promise<Buffer> {
+/** Bytes that arrive in chunks, whole. */
+export async function collect(chunks: AsyncIterable<Uint8Array>): Promise<Buffer> {
   const parts: Uint8Array[] = [];
   for await (const chunk of chunks) parts.push(chunk);
   return Buffer.concat(parts);

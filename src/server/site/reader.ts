@@ -264,8 +264,7 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
       const located = await locateSite(core, { host: typeof host === 'string' ? host : '', path });
       if (!located) return undefined;
       if (trace) trace.operationId = 'readPublishedSite';
-      const answer = await visitPage(req, located, new URLSearchParams(search));
-      return finished(req, answer, answer.kept);
+      return finished(req, await visitPage(req, located, new URLSearchParams(search)));
     } catch (error) {
       // The database away: come back in a moment, as the API says.
       if (error instanceof DatabaseUnavailable) return html(503, '<!doctype html><title>Unavailable</title><p>The site is unavailable for a moment. Try again.</p>', { 'retry-after': '1', 'cache-control': 'no-store' });

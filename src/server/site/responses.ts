@@ -52,11 +52,11 @@ export function tagMatches(asked: string | string[] | undefined, etag: string): 
 
 /**
  * A 200 answer made conditional and compressed: an `ETag` of its bytes, `304` when the browser has
- * them already, and brotli or gzip when the browser takes it. Other answers go as they are. `kept` is
- * the body tagged before (a kept view): its tag and compressed forms are not made again.
+ * them already, and brotli or gzip when the browser takes it. Other answers go as they are. An answer's
+ * `kept` is its body tagged before (a kept view): its tag and compressed forms are not made again.
  */
-export function finished(req: ApiRequest, answer: SiteAnswer, kept?: TaggedBody): ApiResponse {
-  const { kept: _carried, ...response } = answer;
+export function finished(req: ApiRequest, answer: SiteAnswer): ApiResponse {
+  const { kept, ...response } = answer;
   if (response.status !== 200 || (typeof response.body !== 'string' && !kept)) return response;
   const tagged = kept ?? taggedBody(response.body as string);
   const { body, etag } = tagged;
