@@ -7,6 +7,7 @@
  * removed property, an enum that lost values, or a changed type.
  */
 
+import { HTTP_METHODS } from '../openapi-document/operations';
 type Json = Record<string, unknown>;
 
 export interface OperationRef {
@@ -32,7 +33,6 @@ export interface SpecDiff {
   breaking: number;
 }
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Follows local `$ref`s (`#/components/schemas/Pet`); external ones are left as they are. */
@@ -53,7 +53,7 @@ function operationsOf(doc: Json): Map<string, { ref: OperationRef; op: Json; sha
   const paths = isObject(doc.paths) ? doc.paths : {};
   for (const [path, item] of Object.entries(paths)) {
     if (!isObject(item)) continue;
-    for (const method of METHODS) {
+    for (const method of HTTP_METHODS) {
       const op = item[method];
       if (!isObject(op)) continue;
       const ref: OperationRef = { method: method.toUpperCase(), path, ...(typeof op.operationId === 'string' ? { operationId: op.operationId } : {}) };

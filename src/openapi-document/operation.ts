@@ -7,10 +7,11 @@
  */
 
 import { pointed } from './json-pointer';
+import { HTTP_METHODS } from './operations';
 
 export const MAX_SCHEMA_DEPTH = 6;
 export const MAX_SCHEMA_NODES = 600;
-const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+const METHODS = new Set<string>(HTTP_METHODS);
 
 export interface SchemaView {
   /** The schema's name when a `$ref` named it (`Pet`). */

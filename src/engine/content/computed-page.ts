@@ -1,8 +1,8 @@
 import type { Core } from '../core';
 import { parseText } from '../../openapi-document/document';
+import { operationsOf, UNTAGGED } from '../../openapi-document/operations';
 import type { PageComputed } from '../../domain/content-change';
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 interface Operation {
   summary?: string;
@@ -16,17 +16,13 @@ interface Operation {
 export function markdownOfSpec(text: string): string {
   const doc = parseText(text) as { info?: { title?: string; version?: string; description?: string }; paths?: Record<string, Record<string, Operation>> };
   const byTag = new Map<string, string[]>();
-  for (const [path, item] of Object.entries(doc.paths ?? {})) {
-    for (const method of METHODS) {
-      const op = item?.[method];
-      if (!op || typeof op !== 'object') continue;
-      const lines = [`### \`${method.toUpperCase()} ${path}\`${op.deprecated ? ' (deprecated)' : ''}`];
-      if (op.summary) lines.push('', op.summary);
-      if (op.operationId) lines.push('', `Operation ID: \`${op.operationId}\``);
-      for (const tag of op.tags?.length ? op.tags : ['Other']) {
-        if (!byTag.has(tag)) byTag.set(tag, []);
-        byTag.get(tag)!.push(lines.join('\n'));
-      }
+  for (const { path, method, operation: op } of operationsOf<Operation>(doc.paths)) {
+    const lines = [`### \`${method.toUpperCase()} ${path}\`${op.deprecated ? ' (deprecated)' : ''}`];
+    if (op.summary) lines.push('', op.summary);
+    if (op.operationId) lines.push('', `Operation ID: \`${op.operationId}\``);
+    for (const tag of op.tags?.length ? op.tags : [UNTAGGED]) {
+      if (!byTag.has(tag)) byTag.set(tag, []);
+      byTag.get(tag)!.push(lines.join('\n'));
     }
   }
   const title = [doc.info?.title ?? 'API reference', doc.info?.version ? `(${doc.info.version})` : ''].filter(Boolean).join(' ');
@@ -47,14 +43,10 @@ export function tagMarkdownOfSpec(text: string, spec: string, tag: string): stri
   const description = doc.tags?.find((t) => t?.name === tag)?.description;
   if (typeof description === 'string' && description.trim()) parts.push(description.trim());
   const quoted = (value: string) => (value.includes('"') ? `'${value}'` : `"${value}"`);
-  for (const [path, item] of Object.entries(doc.paths ?? {})) {
-    for (const method of METHODS) {
-      const op = item?.[method];
-      if (!op || typeof op !== 'object') continue;
-      const tags = Array.isArray(op.tags) && op.tags.length ? op.tags : ['Other'];
-      if (!tags.includes(tag) || /[\r\n]/.test(path)) continue;
-      parts.push(`{% openapi-operation spec=${quoted(spec)} path=${quoted(path)} method="${method}" %}\n{% endopenapi-operation %}`);
-    }
+  for (const { path, method, operation: op } of operationsOf<Operation>(doc.paths)) {
+    const tags = Array.isArray(op.tags) && op.tags.length ? op.tags : [UNTAGGED];
+    if (!tags.includes(tag) || /[\r\n]/.test(path)) continue;
+    parts.push(`{% openapi-operation spec=${quoted(spec)} path=${quoted(path)} method="${method}" %}\n{% endopenapi-operation %}`);
   }
   if (!parts.length) parts.push(`> The latest version of the OpenAPI specification "${spec}" has no operation tagged "${tag}".`);
   return `${parts.join('\n\n')}\n`;

@@ -7,6 +7,7 @@
 import type { Actor, Core } from '../core';
 import { conflict, EngineError, notFound } from '../errors';
 import { parseText } from '../../openapi-document/document';
+import { operationsOf, UNTAGGED } from '../../openapi-document/operations';
 import type { PageComputed } from '../../domain/content-change';
 import type { PageData } from '../content/state';
 import type { spacesModule } from '../spaces';
@@ -15,27 +16,20 @@ import type { structureModule } from './structure/index';
 import { siteContext } from './structure/access';
 import { ANONYMOUS, presentSiteStructure } from './structure/present';
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-/** Operations without a tag are under this one (as the spec's reference page shows them). */
-export const UNTAGGED = 'Other';
 
 /** The tags of a spec's document in the order a reader expects: its `tags` list, then the others as used. */
 export function tagsOf(text: string): string[] {
-  const doc = parseText(text) as { tags?: { name?: unknown }[]; paths?: Record<string, Record<string, { tags?: unknown[] } | undefined>> };
+  const doc = parseText(text) as { tags?: { name?: unknown }[]; paths?: unknown };
   const tags: string[] = [];
   const add = (tag: unknown) => {
     if (typeof tag === 'string' && tag.trim() && !tags.includes(tag)) tags.push(tag);
   };
   const used = new Set<string>();
   let untagged = false;
-  for (const item of Object.values(doc.paths ?? {})) {
-    for (const method of METHODS) {
-      const op = item?.[method];
-      if (!op || typeof op !== 'object') continue;
-      const named = Array.isArray(op.tags) ? op.tags.filter((t): t is string => typeof t === 'string' && !!t.trim()) : [];
-      if (!named.length) untagged = true;
-      for (const tag of named) used.add(tag);
-    }
+  for (const { operation: op } of operationsOf<{ tags?: unknown }>(doc.paths)) {
+    const named = Array.isArray(op.tags) ? op.tags.filter((t): t is string => typeof t === 'string' && !!t.trim()) : [];
+    if (!named.length) untagged = true;
+    for (const tag of named) used.add(tag);
   }
   for (const tag of Array.isArray(doc.tags) ? doc.tags : []) if (used.has(tag?.name as string)) add(tag?.name);
   for (const tag of used) add(tag);
