@@ -17,3 +17,13 @@ export function* operationsOf<Op extends object = Record<string, unknown>>(paths
     }
   }
 }
+
+/** An operation's named tags (blank and non-text tags left out). */
+export const namedTags = (operation: { tags?: unknown }): string[] =>
+  (Array.isArray(operation.tags) ? operation.tags.filter((t): t is string => typeof t === 'string' && !!t.trim()) : []);
+
+/** The tags an operation is listed under: its named ones, else UNTAGGED. */
+export function operationTags(operation: { tags?: unknown }): string[] {
+  const named = namedTags(operation);
+  return named.length ? named : [UNTAGGED];
+}

@@ -1,6 +1,6 @@
 import type { Core } from '../core';
 import { parseText } from '../../openapi-document/document';
-import { operationsOf, UNTAGGED } from '../../openapi-document/operations';
+import { operationsOf, operationTags, UNTAGGED } from '../../openapi-document/operations';
 import type { PageComputed } from '../../domain/content-change';
 
 
@@ -44,8 +44,7 @@ export function tagMarkdownOfSpec(text: string, spec: string, tag: string): stri
   if (typeof description === 'string' && description.trim()) parts.push(description.trim());
   const quoted = (value: string) => (value.includes('"') ? `'${value}'` : `"${value}"`);
   for (const { path, method, operation: op } of operationsOf<Operation>(doc.paths)) {
-    const tags = Array.isArray(op.tags) && op.tags.length ? op.tags : [UNTAGGED];
-    if (!tags.includes(tag) || /[\r\n]/.test(path)) continue;
+    if (!operationTags(op).includes(tag) || /[\r\n]/.test(path)) continue;
     parts.push(`{% openapi-operation spec=${quoted(spec)} path=${quoted(path)} method="${method}" %}\n{% endopenapi-operation %}`);
   }
   if (!parts.length) parts.push(`> The latest version of the OpenAPI specification "${spec}" has no operation tagged "${tag}".`);

@@ -7,7 +7,7 @@
 import type { Actor, Core } from '../core';
 import { conflict, EngineError, notFound } from '../errors';
 import { parseText } from '../../openapi-document/document';
-import { operationsOf, UNTAGGED } from '../../openapi-document/operations';
+import { namedTags, operationsOf, UNTAGGED } from '../../openapi-document/operations';
 import type { PageComputed } from '../../domain/content-change';
 import type { PageData } from '../content/state';
 import type { spacesModule } from '../spaces';
@@ -26,8 +26,8 @@ export function tagsOf(text: string): string[] {
   };
   const used = new Set<string>();
   let untagged = false;
-  for (const { operation: op } of operationsOf<{ tags?: unknown }>(doc.paths)) {
-    const named = Array.isArray(op.tags) ? op.tags.filter((t): t is string => typeof t === 'string' && !!t.trim()) : [];
+  for (const { operation } of operationsOf(doc.paths)) {
+    const named = namedTags(operation);
     if (!named.length) untagged = true;
     for (const tag of named) used.add(tag);
   }
