@@ -75,7 +75,7 @@ listen(http.createServer(async (req, res) => {
  * fewest round trips node-postgres allows (it sends one statement at a time). The token (1); then one
  * transaction on a connection of its own: BEGIN with the organization's lock and change version (2, the
  * simple protocol), the caller's right, the last-admin rule, the UPDATE and the answer's counts in one
- * statement (3), the audit record with the COMMIT (4). docsctl makes 10 (docs/performance.md).
+ * statement (3), the audit record with the COMMIT (4). docsctl makes 3 (docs/performance.md).
  */
 export const POSTGRES_PATCH_FLOOR_SERVER = `${PG_COMMON}
 const UPDATE = \`WITH caller AS (SELECT 1 FROM members WHERE organization_id = ? AND user_id = ? AND role = 'admin' AND disabled = 0),

@@ -15,8 +15,8 @@ interface Transaction {
   client: PoolClient;
   depth: number;
   committed: (() => void)[];
-  /** Statements sent with the COMMIT (`runAtCommit`), their values written in. */
-  atCommit: string[];
+  /** Statements sent with the COMMIT (`runAtCommit`). */
+  atCommit: { text: string; args: readonly unknown[] }[];
   /** `TransactionOptions.undoneWholeIfFirstFails`. */
   undoneWholeIfFirstFails: boolean;
   /** Whether it has run a statement that may write (anything but a SELECT). */
@@ -274,7 +274,9 @@ export class PostgresStore implements Store {
     if (!tx) return void (await this.run(sql, args));
     // It runs at the COMMIT: until then every read, ahead or not, reads what it would read without it.
     mayWrite(tx, true, { deferred: true });
-    tx.atCommit.push(withValues(toPostgres(sql), args));
+    const text = toPostgres(sql);
+    withValues(text, args); // refuses a value that cannot be written in now, not at the COMMIT
+    tx.atCommit.push({ text, args });
   }
 
   inTransaction(): boolean {
@@ -368,10 +370,12 @@ export class PostgresStore implements Store {
     let value: T;
     let broken = false;
     try {
-      const results = (await client.query([opening, ...ahead.map((a) => a.text)].join(';\n'))) as unknown as QueryAnswer[];
-      const schemaAt = results.length - 1 - ahead.length;
-      refuseNewerSchema(Number((results[schemaAt].rows[0] as { version: number }).version), postgresMigrations.length);
-      ahead.forEach((a, n) => tx.readAhead.set(a.key, results[schemaAt + 1 + n]));
+      const preparing = new Map<string, string>();
+      const reads = ahead.map((a) => preparedTexts(client, a.text, a.args, preparing));
+      const results = (await sentPrepared(client, [opening, ...reads.flat()].join(';\n'), preparing)) as unknown as QueryAnswer[];
+      let at = results.length - reads.reduce((n, r) => n + r.length, 0) - 1;
+      refuseNewerSchema(Number((results[at].rows[0] as { version: number }).version), postgresMigrations.length);
+      ahead.forEach((a, n) => tx.readAhead.set(a.key, results[(at += reads[n].length)]));
       value = await this.context.run(tx, fn);
       if (tx.doomed !== undefined) {
         // Undone whole, as the transaction inside it would have been alone (it wrote first).
@@ -380,9 +384,13 @@ export class PostgresStore implements Store {
       }
       // One round trip: the simple protocol runs them in turn, and stops at the first that fails (the
       // transaction then rolls back below).
-      await client.query(tx.atCommit.length ? `${tx.atCommit.join(';\n')};\nCOMMIT` : 'COMMIT');
+      const committing = new Map<string, string>();
+      const writes = tx.atCommit.flatMap((w) => preparedTexts(client, w.text, w.args, committing));
+      await sentPrepared(client, [...writes, 'COMMIT'].join(';\n'), committing);
     } catch (error) {
-      broken = isConnectionFailure(error);
+      // A statement PREPAREd before the one that failed stays on the connection, unknown to the driver
+      // (which would PREPARE it again): the connection is dropped.
+      broken = isConnectionFailure(error) || uncertain.has(client);
       if (!broken) await client.query('ROLLBACK').catch(() => undefined);
       throw unavailableOr(error);
     } finally {
@@ -523,17 +531,69 @@ function mayWrite(tx: Transaction, writes: boolean, options: { deferred?: boolea
   }
 }
 
+/** Connections where a text that PREPAREd statements failed: which of them ran is not known. */
+const uncertain = new WeakSet<PoolClient>();
+
+/** The driver's record of the statements it has prepared on a connection, by name (undefined if this driver keeps none). */
+function preparedOn(client: PoolClient): Record<string, string> | undefined {
+  const parsed = (client as unknown as { connection?: { parsedStatements?: unknown } }).connection?.parsedStatements;
+  return parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, string>) : undefined;
+}
+
+/**
+ * A statement for a text of the simple protocol (which takes no parameters): EXECUTE of it as prepared
+ * on the connection (`preparedName`, the name the driver's own runs of it use), preceded by its
+ * PREPARE the first time (noted in `preparing`). Planned like every statement the driver sends, where
+ * its text with the values written in was planned at every run: the reads a PATCH of a member sends
+ * with its BEGIN took 2 ms of planning for 0.5 ms of work (docs/performance.md). The values are
+ * written as quoted literals, which PostgreSQL reads as the parameters' types, as it reads the
+ * driver's text values. With no name left (PREPARED_STATEMENTS), the text with its values written in.
+ */
+function preparedTexts(client: PoolClient, text: string, args: readonly unknown[], preparing: Map<string, string>): string[] {
+  const prepared = preparedOn(client);
+  const name = prepared && preparedName(text);
+  if (!prepared || name === undefined) return [withValues(text, args)];
+  const count = Math.max(0, ...[...text.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
+  const execute = `EXECUTE ${name}${count ? `(${Array.from({ length: count }, (_, n) => parameterLiteral(args[n])).join(', ')})` : ''}`;
+  if (prepared[name] === text || preparing.has(name)) return [execute];
+  preparing.set(name, text);
+  return [`PREPARE ${name} AS ${text}`, execute];
+}
+
+/** Sends `text` (of `preparedTexts`) and tells the driver what it prepared once it ran. */
+async function sentPrepared(client: PoolClient, text: string, preparing: Map<string, string>): Promise<unknown> {
+  try {
+    const answer = await client.query(text);
+    const prepared = preparedOn(client)!;
+    for (const [name, statement] of preparing) prepared[name] = statement;
+    return answer;
+  } catch (error) {
+    if (preparing.size) uncertain.add(client);
+    throw error;
+  }
+}
+
+/** A value as a quoted literal: PostgreSQL reads it as the parameter's type, as it reads the driver's text values. */
+function parameterLiteral(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number' && Number.isFinite(value)) return `'${value}'`;
+  if (typeof value === 'boolean') return value ? "'true'" : "'false'";
+  if (typeof value === 'string') return escapeLiteral(value);
+  throw new Error(`a ${typeof value} cannot be written into a statement`);
+}
+
 /** What a statement read ahead answers: its text (as sent) and values. */
 function readKey(text: string, args: readonly unknown[]): string {
   return `${text}\0${JSON.stringify(args)}`;
 }
 
-/** `TransactionOptions.readAhead` as texts for the simple protocol, each with its key; a read whose values cannot be written in is left to run itself. */
-function readsAhead(reads: Statement[] = []): { key: string; text: string }[] {
+/** `TransactionOptions.readAhead`, each with its key; a read whose values cannot be written in is left to run itself. */
+function readsAhead(reads: Statement[] = []): { key: string; text: string; args: readonly unknown[] }[] {
   return reads.flatMap(({ sql, args }) => {
     const text = toPostgres(sql);
     try {
-      return [{ key: readKey(text, args), text: withValues(text, args) }];
+      withValues(text, args);
+      return [{ key: readKey(text, args), text, args }];
     } catch {
       return [];
     }
