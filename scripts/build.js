@@ -9,6 +9,7 @@ import { lazyBuiltinsPlugin } from './lazy-builtins-plugin.js';
 import { seaRequirePlugin } from './sea-require-plugin.js';
 import { vendorPlugin } from './vendor-plugin.js';
 import { openapiSchemaPlugin } from './openapi-schema-plugin.js';
+import { writeFonts } from './fonts.js';
 import { join } from 'node:path';
 import { buildStartupBundles } from './split-bundles.js';
 import { ADDON_REQUEST, commonOptions, IMPORT_META_BANNER, root, versionDefine, writeHeadedBundle } from './esbuild-common.js';
@@ -75,3 +76,6 @@ for (const file of Object.values(startupFiles)) headBundle(join(root, file));
 // The OpenAPI worker runs its bundle and the vendor bundles it loads through code caches too (bin/openapi-worker.cjs).
 headBundle(join(dist, 'openapi-worker.cjs'));
 for (const name of readdirSync(join(dist, 'vendor')).filter((file) => file.endsWith('.cjs'))) headBundle(join(dist, 'vendor', name));
+
+// The fonts of PDFs, beside the bundles that read them (src/pdf/fonts.ts).
+writeFonts(join(dist, 'fonts'));

@@ -18,7 +18,7 @@ export const LAYERS = [
   { name: 'engine', holds: (p) => p.startsWith('engine/') },
   { name: 'api', holds: (p) => p.startsWith('api/') },
   { name: 'content tree', holds: (p) => p.startsWith('content-tree/') },
-  { name: 'base', holds: (p) => /^(domain|markdown|net|openapi-document)\//.test(p) || ['errors.ts', 'version.ts', 'self-command.ts', 'global-flags.ts'].includes(p) },
+  { name: 'base', holds: (p) => /^(domain|markdown|net|openapi-document|pdf)\//.test(p) || ['errors.ts', 'version.ts', 'self-command.ts', 'global-flags.ts'].includes(p) },
 ];
 
 /** What each layer may import besides itself. */

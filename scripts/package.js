@@ -12,6 +12,7 @@ import { lazyBuiltinsPlugin } from './lazy-builtins-plugin.js';
 import { seaRequirePlugin } from './sea-require-plugin.js';
 import { makeExecutable } from './sea-inject.js';
 import { vendorPlugin } from './vendor-plugin.js';
+import { writeFonts } from './fonts.js';
 import { openapiSchemaPlugin } from './openapi-schema-plugin.js';
 import { buildStartupBundles } from './split-bundles.js';
 import { ADDON_REQUEST, asciiOnly, commonOptions, IMPORT_META_BANNER, pkg, root, versionDefine, writeHeadedBundle } from './esbuild-common.js';
@@ -159,10 +160,13 @@ await build({
   define: { __DOCSCTL_BUNDLE_HASHES__: JSON.stringify(hashes) },
 });
 
+// The fonts of PDFs (binary assets, read by src/pdf/fonts.ts with node:sea's getAsset).
+const fonts = writeFonts(join(work, 'fonts'));
+
 // 3. The preparation blob (the main script, its V8 code cache, the bundle and the addon as assets),
 // injected into a copy of this Node binary.
 try {
-  makeExecutable({ main, work, executable, useSnapshot: snapshot, assets: { ...assets, [SEA_WORKER_ASSET]: workerMain, 'better_sqlite3.node': addonPath, 'LICENSES.txt': licenses } });
+  makeExecutable({ main, work, executable, useSnapshot: snapshot, assets: { ...assets, [SEA_WORKER_ASSET]: workerMain, 'better_sqlite3.node': addonPath, 'LICENSES.txt': licenses, ...fonts } });
 } catch (error) {
   console.error(error.message);
   process.exit(1);
@@ -173,7 +177,8 @@ const bytesOf = (files) => files.reduce((sum, file) => sum + statSync(file).size
 const startupBytes = bytesOf(Object.values(startupFiles));
 const workerBytes = bytesOf([workerBundle, workerMain]);
 const vendorBytes = bytesOf(Object.values(assets)) - startupBytes - bytesOf([workerBundle]);
-const sizes = `Node ${process.version} ${mb(statSync(process.execPath).size)} + start-up bundles ${mb(startupBytes)} + vendor bundles ${mb(vendorBytes)} + OpenAPI worker ${(workerBytes / 1024).toFixed(0)} KB + addon ${mb(addonDigest.size)}`;
+const fontBytes = bytesOf(Object.values(fonts));
+const sizes = `Node ${process.version} ${mb(statSync(process.execPath).size)} + start-up bundles ${mb(startupBytes)} + vendor bundles ${mb(vendorBytes)} + OpenAPI worker ${(workerBytes / 1024).toFixed(0)} KB + addon ${mb(addonDigest.size)} + PDF fonts ${mb(fontBytes)}`;
 if (!process.argv.includes('--keep-work')) rmSync(work, { recursive: true, force: true });
 const seconds = Number(process.hrtime.bigint() - started) / 1e9;
 console.log(`${relative(process.cwd(), executable)}: ${mb(statSync(executable).size)} (${sizes}), built in ${seconds.toFixed(1)} s`);

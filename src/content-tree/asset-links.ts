@@ -11,6 +11,11 @@ import { decodeCharacterReferences } from '../markdown/character-references';
 // Blanks are [ \t], not \s: a run of them is then matched one way only, so no input backtracks more than linearly.
 const DESTINATION = /(\]\([ \t]*)(?:<([^>\n]*)>|([^\s)<>]+))((?:[ \t]+(?:"[^"\n]*"|'[^'\n]*'))?[ \t]*\))/g;
 const SRC = /(\bsrc\s*=\s*)(?:"([^"\n]*)"|'([^'\n]*)')/gi;
+/**
+ * A link reference definition (` [1]: images/internet_1.png`, what `![Figure][1]` uses: DjangoGirls'
+ * tutorial writes every image so), a footnote's (`[^1]:`) left out. Its destination, as DESTINATION's.
+ */
+const DEFINITION = /^( {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*)(?:<([^>\n]*)>|(\S+))((?:[ \t]+(?:"[^"\n]*"|'[^'\n]*'|\([^)\n]*\)))?[ \t]*)$/gm;
 const FILE_REF = /^\/files\/([^/?#\s]+)$/;
 /** An attribute's value as the browser reads it: the platform writes `src="A &#x26; B.png"`. */
 const attribute = (value: string) => decodeCharacterReferences(value);
@@ -35,6 +40,10 @@ export function localTargets(markdown: string, pageFile: string): string[] {
     const path = resolveLocal(attribute(m[2] ?? m[3]), pageFile);
     if (path) found.push(path);
   }
+  for (const m of markdown.matchAll(DEFINITION)) {
+    const path = resolveLocal(m[2] ?? m[3], pageFile);
+    if (path) found.push(path);
+  }
   return found;
 }
 
@@ -53,6 +62,10 @@ export function rewriteLinks(markdown: string, pageFile: string, idOf: (path: st
     .replace(SRC, (whole, open: string, double: string | undefined, single: string | undefined) => {
       const id = idFor(attribute(double ?? single!));
       return id ? `${open}${double !== undefined ? `"/files/${id}"` : `'/files/${id}'`}` : whole;
+    })
+    .replace(DEFINITION, (whole, open: string, angled: string | undefined, bare: string | undefined, close: string) => {
+      const id = idFor(angled ?? bare!);
+      return id ? `${open}/files/${id}${close}` : whole;
     });
 }
 
@@ -77,5 +90,9 @@ export function restoreLinks(markdown: string, pageFile: string, pathOf: (id: st
       const relative = relativeFor(double ?? single!);
       if (relative === undefined) return whole;
       return `${open}${double !== undefined ? `"${asAttribute(relative)}"` : `'${asAttribute(relative)}'`}`;
+    })
+    .replace(DEFINITION, (whole, open: string, angled: string | undefined, bare: string | undefined, close: string) => {
+      const relative = relativeFor(angled ?? bare!);
+      return relative === undefined ? whole : `${open}${linkDestination(relative)}${close}`;
     });
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readTree, titleOf } from '../../src/content-tree/local-tree';
 import { isEmpty, planFiles, planPush } from '../../src/content-tree/push';
-import { rewriteLinks, restoreLinks } from '../../src/content-tree/asset-links';
+import { localTargets, rewriteLinks, restoreLinks } from '../../src/content-tree/asset-links';
 import { filesOfPages, summaryOf } from '../../src/content-tree/pull';
 import { parseSummary, renderSummary, sameSummary } from '../../src/content-tree/summary';
 import type { RemotePage } from '../../src/content-tree/space-page';
@@ -267,6 +267,16 @@ describe('links and layout', () => {
     const written = rewriteLinks(html, 'README.md', (path) => amp.get(path));
     expect(written).toBe('<img src="/files/F7" alt="">');
     expect(restoreLinks(written, 'README.md', (id) => (id === 'F7' ? '.gitbook/assets/A & B.png' : undefined))).toBe(html);
+  });
+
+  it('rewrites the files link reference definitions name (DjangoGirls writes every image so), and restores them on pull', () => {
+    const markdown = '![Figure 1.1][1]\n\n [1]: images/internet_1.png\n[logo]: <images/the logo.png> "Logo"\n[^1]: images/internet_1.png\n[site]: https://example.com/a.png\n';
+    const ids = new Map([['chapter/images/internet_1.png', 'F1'], ['chapter/images/the logo.png', 'F2']]);
+    const pushed = rewriteLinks(markdown, 'chapter/README.md', (path) => ids.get(path));
+    expect(pushed).toBe('![Figure 1.1][1]\n\n [1]: /files/F1\n[logo]: /files/F2 "Logo"\n[^1]: images/internet_1.png\n[site]: https://example.com/a.png\n');
+    expect(localTargets(markdown, 'chapter/README.md')).toEqual(['chapter/images/internet_1.png', 'chapter/images/the logo.png']);
+    const names = new Map([['F1', 'chapter/images/internet_1.png'], ['F2', 'chapter/images/the logo.png']]);
+    expect(restoreLinks(pushed, 'chapter/README.md', (id) => names.get(id))).toBe(markdown);
   });
 
   it('writes each page in its Git Sync file, others as folders with a README.md, and the table of contents as the platform does', () => {

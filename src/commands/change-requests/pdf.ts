@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
-import { CliError, EXIT } from '../../errors';
+import { savePdf } from '../pdf-output';
 import { withSpace } from './space';
 
 export function registerPdf(group: Command, ctx: Context): void {
@@ -15,17 +15,6 @@ export function registerPdf(group: Command, ctx: Context): void {
         params: { spaceId: opts.space, changeRequestId },
         query: opts.page ? { only: true, page: opts.page } : {},
       });
-      if (!opts.output) {
-        if (ctx.out.json) ctx.out.raw({ url });
-        else ctx.out.text(url);
-        return;
-      }
-      const target = new URL(url);
-      const response = await api.raw('GET', target.pathname + target.search);
-      if (response.status >= 400 || !Buffer.isBuffer(response.body)) throw new CliError(`could not download the PDF (HTTP ${response.status})`, EXIT.error);
-      const { writeFile } = await import('node:fs/promises');
-      const { resolve } = await import('node:path');
-      await writeFile(resolve(ctx.io.cwd, opts.output), response.body);
-      ctx.out.message(`Wrote ${response.body.length} bytes to ${opts.output}.`);
+      await savePdf(ctx, api, url, opts.output);
     });
 }

@@ -34,6 +34,8 @@ Server and links
   AWS_DEFAULT_REGION   s3://…: the region when AWS_REGION is not set
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED docsctl sets it to true (the AWS SDK's notice of a future Node requirement)
   DOCSCTL_MAX_FILE_SIZE the largest file a space takes, in local mode and for serve (100MiB by default; like serve --max-file-size)
+  DOCSCTL_PDF_MAX_PAGES the most pages one PDF holds (1000 by default); past it a PDF is refused (413): ask for a page or a site space
+  DOCSCTL_PDF_MAX_IMAGE_BYTES the largest image a PDF draws, in bytes (16 MiB by default); a larger one shows its text
   DOCSCTL_WEBHOOK_RETRY_BASE_MS the unit of the webhook retry schedule in ms (1000 by default: retries after 1 s, 4 s, 15 s, …); for tests
   DOCSCTL_WEBHOOK_LEASE_MS how long serve's claim on a webhook delivery holds, in ms (60000 by default); for tests
 

@@ -14,6 +14,7 @@ import { registerPreview } from './preview';
 import { registerOpen } from './open';
 import { registerVisitorAuth } from './visitor-auth';
 import { registerBuild } from './build';
+import { registerPdf } from './pdf';
 import { registerApiReference } from './api-reference/index';
 
 /** `docsctl sites`: docs sites, how they are published, and who may read them. */
@@ -28,5 +29,6 @@ export function registerSites(program: Command, ctx: Context): void {
   registerOpen(group, ctx);
   registerVisitorAuth(group, ctx);
   registerBuild(group, ctx);
+  registerPdf(group, ctx);
   registerApiReference(group, ctx);
 }

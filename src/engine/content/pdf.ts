@@ -1,79 +1,115 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { toDocument, type DocumentNode } from '../../markdown/markdown';
+import type { Core } from '../core';
+import { tooLarge } from '../errors';
+import { childrenIndex, pageData, pathsOf, type RevisionState } from './state';
+import { classifyLink, type RevisionIndex } from './link-targets';
+import { revisionIndex } from './link-analysis';
+import { shownMarkdown } from './computed-page';
+import { blobChunks, blobHead, blobInfo } from './blob-store';
+import type { PdfPage, PdfSource, Resolved } from '../../pdf/render';
 
-export interface PdfPage {
-  title: string;
-  markdown: string;
+/** The largest image a PDF takes in (DOCSCTL_PDF_MAX_IMAGE_BYTES): a larger one shows its text instead. */
+export const MAX_PDF_IMAGE_BYTES = Number(process.env.DOCSCTL_PDF_MAX_IMAGE_BYTES) || 16 * 1024 * 1024;
+
+/**
+ * The most pages one PDF holds (DOCSCTL_PDF_MAX_PAGES): a PDF is drawn on the server's thread, a page
+ * at a time (others' requests go between pages), and a site of thousands of pages is asked for a page
+ * or a site space at a time.
+ */
+export const MAX_PDF_PAGES = Number(process.env.DOCSCTL_PDF_MAX_PAGES) || 1000;
+
+/** The pages of one space's revision a PDF holds, and where they are published, if they are. */
+export interface PdfSpacePart {
+  spaceId: string;
+  state: RevisionState;
+  index: RevisionIndex;
+  pages: { id: string; title: string; depth: number }[];
+  /** The published URL of a page or a file of the space, for links to what the PDF leaves out. */
+  pageUrl?(pageId: string, anchor?: string): string | undefined;
+  fileUrl?(fileId: string, name: string): string | undefined;
 }
 
-const WIDTH = 595;
-const HEIGHT = 842;
-const MARGIN = 56;
-
-function textOf(node: DocumentNode): string {
-  if (node.leaves) return node.leaves.map((l) => l.text).join('');
-  return (node.nodes ?? []).map(textOf).join('');
-}
-
-/** Renders pages of markdown as a PDF document with pdf-lib: headings, paragraphs, lists, code. */
-export async function renderPdf(documentTitle: string, pages: PdfPage[]): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(documentTitle);
-  pdf.setProducer('docsctl');
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const mono = await pdf.embedFont(StandardFonts.Courier);
-  let page: PDFPage = pdf.addPage([WIDTH, HEIGHT]);
-  let y = HEIGHT - MARGIN;
-
-  // Standard fonts speak WinAnsi only: anything else becomes '?', rather than failing the whole PDF.
-  const printable = (text: string) => text.replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?');
-
-  function line(text: string, font: PDFFont, size: number, indent = 0): void {
-    if (y - size < MARGIN) {
-      page = pdf.addPage([WIDTH, HEIGHT]);
-      y = HEIGHT - MARGIN;
+/** A revision's document pages in tree order with their depth (hidden ones too: the content is the space's). */
+export function treePages(state: RevisionState, titles: Map<string, string>, hidden: (id: string) => boolean = () => false): PdfSpacePart['pages'] {
+  const out: PdfSpacePart['pages'] = [];
+  const children = childrenIndex(state);
+  const walk = (parent: string | null, depth: number) => {
+    for (const page of children.get(parent) ?? []) {
+      if (hidden(page.id)) continue;
+      if (titles.has(page.id)) out.push({ id: page.id, title: titles.get(page.id)!, depth });
+      walk(page.id, depth + 1);
     }
-    page.drawText(text, { x: MARGIN + indent, y: y - size, size, font, color: rgb(0.1, 0.1, 0.1) });
-    y -= size * 1.4;
-  }
+  };
+  walk(null, 0);
+  return out;
+}
 
-  function paragraph(text: string, font: PDFFont, size: number, indent = 0): void {
-    const width = WIDTH - 2 * MARGIN - indent;
-    for (const raw of printable(text).split('\n')) {
-      let current = '';
-      for (const word of raw.split(/\s+/).filter(Boolean)) {
-        const candidate = current ? `${current} ${word}` : word;
-        if (font.widthOfTextAtSize(candidate, size) > width && current) {
-          line(current, font, size, indent);
-          current = word;
-        } else current = candidate;
+/** What resolves the links of a revision's pages, as `docsctl links` does (no heading checks: the PDF marks its own). */
+export async function revisionLinks(core: Core, state: RevisionState): Promise<RevisionIndex> {
+  const paths = await pathsOf(core, state);
+  return (await revisionIndex(core, state, paths, async () => new Map())).index;
+}
+
+/** A file's bytes for a PDF's image: undefined when the content has no such file or it is past MAX_PDF_IMAGE_BYTES. */
+async function imageBytes(core: Core, state: RevisionState, fileId: string): Promise<Uint8Array | undefined> {
+  const file = state.files.get(fileId);
+  const blob = file ? await blobInfo(core, file.blobId) : undefined;
+  if (!blob || blob.size > MAX_PDF_IMAGE_BYTES || !/^image\/(png|jpe?g)$/i.test(file!.contentType)) return undefined;
+  if (blob.chunks === 0) return await blobHead(core, blob);
+  const parts: Buffer[] = [];
+  for await (const chunk of blobChunks(core, blob)) parts.push(chunk);
+  return Buffer.concat(parts);
+}
+
+/** The PDF source of pages of one or more spaces (a site's site spaces), their links resolved in their own space. */
+export async function contentPdfSource(core: Core, title: string, parts: PdfSpacePart[]): Promise<PdfSource> {
+  const count = parts.reduce((sum, p) => sum + p.pages.length, 0);
+  if (count > MAX_PDF_PAGES) throw tooLarge(`a PDF holds at most ${MAX_PDF_PAGES} pages (DOCSCTL_PDF_MAX_PAGES); this one would hold ${count}: ask for one page or one site space`);
+  const partOf = new Map<string, PdfSpacePart>();
+  const pages: PdfPage[] = [];
+  for (const part of parts) {
+    for (const page of part.pages) {
+      if (partOf.has(page.id)) continue;
+      partOf.set(page.id, part);
+      const entry = part.state.pages.get(page.id)!;
+      const data = await pageData(core, entry.versionId);
+      pages.push({ ...page, markdown: await shownMarkdown(core, part.spaceId, data) });
+    }
+  }
+  const fileOwner = (fileId: string) => parts.find((p) => p.state.files.has(fileId));
+  return {
+    title,
+    pages,
+    resolve(target, from): Resolved | undefined {
+      const part = partOf.get(from);
+      const found = part ? classifyLink(target, from, part.index) : undefined;
+      if (!found || found.status === 'broken' && !(found.kind === 'anchor' && found.page)) return undefined;
+      if (found.kind === 'url' && found.url) return { url: found.url };
+      if (found.kind === 'file' && found.file) return { file: found.file };
+      if (found.page) return { page: found.page, ...(found.anchor ? { anchor: found.anchor } : {}) };
+      return undefined;
+    },
+    async fileBytes(fileId) {
+      const part = fileOwner(fileId);
+      return part ? await imageBytes(core, part.state, fileId) : undefined;
+    },
+    url(target) {
+      if ('file' in target) {
+        const part = fileOwner(target.file);
+        const file = part?.state.files.get(target.file);
+        return file ? part!.fileUrl?.(file.id, file.name) : undefined;
       }
-      line(current, font, size, indent);
-    }
-    y -= size * 0.4;
-  }
+      const part = parts.find((p) => p.state.pages.has(target.page));
+      return part?.pageUrl?.(target.page, target.anchor);
+    },
+    pageTitle: (pageId) => parts.flatMap((p) => p.pages).find((p) => p.id === pageId)?.title,
+    fileName: (fileId) => fileOwner(fileId)?.state.files.get(fileId)?.name,
+    reusable: (id) => parts.map((p) => p.state.reusables.get(id)?.markdown).find((m) => m !== undefined),
+  };
+}
 
-  function block(node: DocumentNode, indent = 0): void {
-    if (node.type.startsWith('heading-')) paragraph(textOf(node), bold, [18, 15, 13][Number(node.type.slice(8)) - 1] ?? 13, indent);
-    else if (node.type === 'code') for (const text of textOf(node).split('\n')) line(printable(text), mono, 9, indent + 12);
-    else if (node.type === 'list-ordered' || node.type === 'list-unordered') {
-      (node.nodes ?? []).forEach((item, i) => {
-        const marker = node.type === 'list-ordered' ? `${i + 1}.` : '-';
-        paragraph(`${marker} ${(item.nodes ?? []).map(textOf).join(' ')}`, regular, 11, indent + 12);
-      });
-    } else if (node.type === 'table') for (const row of node.nodes ?? []) paragraph((row.nodes ?? []).map(textOf).join('  |  '), regular, 10, indent);
-    else if (node.type === 'blockquote') for (const child of node.nodes ?? []) block(child, indent + 16);
-    else if (node.type !== 'divider' && node.type !== 'html') paragraph(textOf(node), regular, 11, indent);
-  }
-
-  pages.forEach((p, i) => {
-    if (i > 0) {
-      page = pdf.addPage([WIDTH, HEIGHT]);
-      y = HEIGHT - MARGIN;
-    }
-    paragraph(p.title, bold, 22);
-    for (const node of toDocument(p.markdown).nodes) block(node);
-  });
-  return Buffer.from(await pdf.save());
+/** Pages of one or more spaces as a PDF (pdf-lib and the fonts load only when a PDF is asked for). */
+export async function contentPdf(core: Core, title: string, parts: PdfSpacePart[]): Promise<Buffer> {
+  const source = await contentPdfSource(core, title, parts);
+  const { renderPdf } = await import('../../pdf/render');
+  return await renderPdf(source);
 }

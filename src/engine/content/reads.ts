@@ -131,19 +131,17 @@ export function contentReadsModule(core: Core, spaces: Spaces, changeRequests: C
       const revisionId = options.revision ?? space.revision_id;
       if (!await core.get('SELECT 1 FROM revisions WHERE id = ? AND space_id = ?', [revisionId, spaceId])) throw notFound(`revision ${revisionId} not found in space ${spaceId}`);
       const state = await loadState(core, revisionId);
-      const ordered: string[] = [];
-      const children = childrenIndex(state);
-      const walk = (parent: string | null) => children.get(parent)?.forEach((p) => { ordered.push(p.id); walk(p.id); });
-      walk(null);
-      const ids = options.page ? [options.page] : ordered;
       if (options.page && !state.pages.has(options.page)) throw notFound(`page ${options.page} not found`);
-      const pages = await mapInOrder(ids, async (id) => {
-        const d = await pageData(core, state.pages.get(id)!.versionId);
-        return { title: d.title, markdown: await shownMarkdown(core, spaceId, d) };
-      });
-      // pdf-lib is large: it loads only when a PDF is asked for.
-      const { renderPdf } = await import('./pdf');
-      return { contentType: 'application/pdf', bytes: await renderPdf(space.title, pages) };
+      const titles = new Map<string, string>();
+      for (const [id, entry] of state.pages) {
+        const data = await pageData(core, entry.versionId);
+        if (data.type === 'document' && (!options.page || id === options.page)) titles.set(id, data.title);
+      }
+      // The renderer, pdf-lib and the fonts load only when a PDF is asked for.
+      const { contentPdf, revisionLinks, treePages } = await import('./pdf');
+      const pages = treePages(state, titles).map((p) => (options.page ? { ...p, depth: 0 } : p));
+      const bytes = await contentPdf(core, space.title, [{ spaceId, state, index: await revisionLinks(core, state), pages }]);
+      return { contentType: 'application/pdf', bytes };
     },
 
     /**

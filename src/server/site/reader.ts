@@ -1,7 +1,7 @@
 import type { Engine } from '../../engine/index';
 import type { ApiRequest, ApiResponse } from '../messages';
 import { splitUrl, type RequestTrace } from '../app';
-import { DatabaseUnavailable } from '../../engine/errors';
+import { DatabaseUnavailable, EngineError, statusOf } from '../../engine/errors';
 import { rawResponse } from '../raw-response';
 import { BoundedCache } from '../../engine/bounded-cache';
 import { pageOperations } from '../../engine/sites/reader/operations';
@@ -22,6 +22,8 @@ import { searchResultsHtml, searchSite } from './search-page';
 import { MACHINE_FILES, machineFile, pageMarkdown } from './machine';
 import { redirectOf } from '../../engine/sites/reader/redirects';
 import { answerMcp, MCP_SEGMENTS, mcpNotFound, type SiteTools } from './mcp';
+import { PDF_SEGMENTS, sitePdf } from './pdf';
+import { Busy, inlineName, oneAtATime } from './one-at-a-time';
 
 /** The cookie that remembers a visitor's share key and visitor token for one site: JSON `{ s, t }`. */
 export const visitCookie = (siteId: string) => `docsctl-site-${siteId}`;
@@ -33,6 +35,8 @@ const MAX_VISIT_COOKIE_BYTES = 8192;
 const MAX_UNSIGNED_BYTES = 4096;
 /** How long a remembered share key or visitor token lasts in the browser (a token's own `exp` still applies). */
 const REMEMBER_SECONDS = 30 * 24 * 3600;
+/** PDFs asked for while one is drawn that wait their turn; past them a visitor is asked to come back (503). */
+const MAX_WAITING_PDFS = 4;
 /** Paths the app answers outside `/v1`: never a site's. */
 const APP_PATHS = new Set(['/healthz', '/readyz', '/openapi.json']);
 /** Rendered page bodies kept (by revision, page and address: never stale). */
@@ -74,6 +78,8 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
   const bodies = new BoundedCache<string, RenderedPage>(KEPT_BODIES);
   // A whole page, when nothing of the visitor changes it: keyed by its validator (validators.ts).
   const views = new BoundedCache<string, TaggedBody>(KEPT_VIEWS);
+  // PDFs are drawn one at a time (each takes the thread a page at a time): the others wait their turn.
+  const pdfs = oneAtATime(MAX_WAITING_PDFS);
 
   /** The site's addresses as the API hands them out, whatever address the visitor came by. */
   async function canonicalBase(site: LocatedSite['site']): Promise<{ origin: string; at: Addresses }> {
@@ -163,6 +169,20 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
       const made = await machineFile(core, rest[0], visit, rest[0] === '~redirects.json' ? at : base.at, base.origin, spaceOf);
       return made ? text(made.contentType, made.body, cache) : html(404, bareNotFoundHtml(), cache);
     }
+    // The site (or one page, or one site space) as a PDF, at the platform's path.
+    if (rest.length === PDF_SEGMENTS.length && PDF_SEGMENTS.every((segment, i) => rest[i] === segment)) {
+      const base = await canonicalBase(site);
+      let made: Awaited<ReturnType<typeof sitePdf>>;
+      try {
+        made = await pdfs.run(() => sitePdf(core, visit, base.at, base.origin, spaceOf, query));
+      } catch (error) {
+        if (error instanceof Busy) return { ...text('text/plain; charset=utf-8', 'Other PDFs are being made: try again in a moment.\n', { 'cache-control': 'no-store', 'retry-after': '5' }), status: 503 };
+        if (error instanceof EngineError) return { ...text('text/plain; charset=utf-8', `${error.message}\n`, cache), status: statusOf(error) };
+        throw error;
+      }
+      if (!made) return html(404, bareNotFoundHtml(), cache);
+      return { status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': inlineName(made.name), 'x-content-type-options': 'nosniff', ...cache }, body: made.bytes };
+    }
     const place = placeOf(visit.structure, rest);
     const space = place ? await spaceOf(place.siteSpace.space.id) : undefined;
     if (!place || !space) return html(404, bareNotFoundHtml(), { ...cache, 'x-robots-tag': 'noindex' });
@@ -224,8 +244,14 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
     }
     const kept = validator === undefined ? undefined : views.get(validator);
     if (kept) return { ...html(200, '', cache), kept };
-    const render = () => renderMarkdown(withoutLeadingTitle(markdown), { ...linkResolver(space, page, place.prefix, at), operation: operations.lookup });
-    const rendered = data.computed ? safely(render, markdown) : await bodies.getOrMake(`${space.revisionId}\n${page.id}\n${basePath}\n${place.prefix.join('/')}\n${operations.versions}`, async () => safely(render, markdown));
+    const renderOnce = () => safely(() => renderMarkdown(withoutLeadingTitle(markdown), { ...linkResolver(space, page, place.prefix, at), operation: operations.lookup }), markdown);
+    // The operations its blocks name are read first; one the page's scan missed is read, and the page rendered again.
+    const render = async () => {
+      await operations.load();
+      const once = renderOnce();
+      return (await operations.loadMissed()) ? renderOnce() : once;
+    };
+    const rendered = data.computed ? await render() : await bodies.getOrMake(`${space.revisionId}\n${page.id}\n${basePath}\n${place.prefix.join('/')}\n${operations.versions}`, render);
     const order = space.readingOrder.findIndex((p) => p.id === page.id);
     const link = (p: TocPage | undefined): NavLink | undefined => (p ? { title: p.title, href: at.page(place.prefix, space, p) } : undefined);
     const view: PageView = {

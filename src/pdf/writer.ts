@@ -1,0 +1,128 @@
+import { PDFHexString, PDFName, degrees, rgb, type PDFDocument, type PDFPage, type PDFRef } from 'pdf-lib';
+import type { FontSet } from './font-set';
+import type { Line, LinkTarget } from './lines';
+
+export const PAGE_WIDTH = 595.28; // A4, in points
+export const PAGE_HEIGHT = 841.89;
+export const MARGIN = 56;
+const BOTTOM = 64;
+
+const asciiUrl = (url: string) => (URL.canParse(url) ? new URL(url).href : encodeURI(url));
+
+/** A place in the PDF: a sheet and how far down it. */
+export interface Place { sheet: number; y: number }
+
+/** A band drawn beside or behind a block's lines: a hint's bar and tint, a quote's bar, a code block's background. */
+export interface Band { x: number; width: number; color: [number, number, number]; bar?: [number, number, number] }
+
+interface PendingLink { sheet: PDFPage; rect: [number, number, number, number]; target: LinkTarget }
+
+/**
+ * Sheets and a cursor going down them: lines drawn where the cursor is, a new sheet when the next
+ * thing does not fit, links and headings remembered so links between pages become jumps in the PDF.
+ */
+export class Writer {
+  readonly sheets: PDFPage[] = [];
+  private sheet!: PDFPage;
+  y = 0;
+  /** Where each page of the content and each of its headings starts: `page` and `page#anchor`. */
+  readonly places = new Map<string, Place>();
+  private readonly links: PendingLink[] = [];
+
+  /** Sheets go at the end, or (the table of contents) in at this index and on. */
+  constructor(readonly pdf: PDFDocument, readonly fonts: FontSet, private insertAt?: number) {}
+
+  get current(): PDFPage {
+    return this.sheet;
+  }
+
+  newSheet(): void {
+    this.sheet = this.insertAt === undefined ? this.pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]) : this.pdf.insertPage(this.insertAt++, [PAGE_WIDTH, PAGE_HEIGHT]);
+    this.sheets.push(this.sheet);
+    this.y = PAGE_HEIGHT - MARGIN;
+  }
+
+  /** Room for `height` points below the cursor, on a new sheet if this one has less. */
+  ensure(height: number): void {
+    if (!this.sheets.length || (this.y - height < BOTTOM && this.y < PAGE_HEIGHT - MARGIN)) this.newSheet();
+  }
+
+  /** Room left on this sheet. */
+  get room(): number {
+    return this.y - BOTTOM;
+  }
+
+  down(points: number): void {
+    this.y -= points;
+  }
+
+  mark(key: string): void {
+    if (!this.places.has(key)) this.places.set(key, { sheet: this.sheets.length - 1, y: this.y });
+  }
+
+  /**
+   * Lines of text from `x`, `width` wide, each on the sheet that has room for it; bands drawn behind
+   * each line, so a hint or a code block broken across sheets keeps its look on both.
+   */
+  drawLines(lines: Line[], options: { x: number; width: number; lineHeight: number; rtl?: boolean; align?: 'left' | 'center'; bands?: Band[] }): void {
+    for (const line of lines) {
+      const size = Math.max(...line.atoms.flatMap((a) => a.pieces.map((p) => p.style.size)), 0) || options.lineHeight / 1.45;
+      this.ensure(options.lineHeight);
+      for (const band of options.bands ?? []) this.band(band, options.lineHeight);
+      const baseline = this.y - options.lineHeight + (options.lineHeight - size) / 2 + size * 0.22;
+      const atoms = options.rtl ? [...line.atoms].reverse() : line.atoms;
+      let x = options.rtl ? options.x + options.width - line.width : options.align === 'center' ? options.x + (options.width - line.width) / 2 : options.x;
+      atoms.forEach((atom, i) => {
+        if (i > 0) x += options.rtl ? atoms[i - 1].spaceBefore : atom.spaceBefore;
+        for (const piece of atom.pieces) {
+          const { style } = piece;
+          const color = rgb(...style.color);
+          if (style.code) this.sheet.drawRectangle({ x: x - 1, y: baseline - style.size * 0.25, width: piece.width + 2, height: style.size * 1.15, color: rgb(0.94, 0.95, 0.96) });
+          this.sheet.drawText(piece.text, { x, y: baseline, size: style.size, font: piece.font, color, ...(style.italic ? { xSkew: degrees(12) } : {}) });
+          if (style.strike) this.sheet.drawLine({ start: { x, y: baseline + style.size * 0.3 }, end: { x: x + piece.width, y: baseline + style.size * 0.3 }, thickness: 0.6, color });
+          if (style.link) {
+            this.sheet.drawLine({ start: { x, y: baseline - 1.2 }, end: { x: x + piece.width, y: baseline - 1.2 }, thickness: 0.4, color });
+            this.links.push({ sheet: this.sheet, rect: [x, baseline - style.size * 0.25, x + piece.width, baseline + style.size * 0.9], target: style.link });
+          }
+          x += piece.width;
+        }
+      });
+      this.y -= options.lineHeight;
+    }
+  }
+
+  /** A band beside or behind the next `height` points. */
+  band(band: Band, height: number): void {
+    this.sheet.drawRectangle({ x: band.x, y: this.y - height, width: band.width, height, color: rgb(...band.color) });
+    if (band.bar) this.sheet.drawRectangle({ x: band.x, y: this.y - height, width: 2.5, height, color: rgb(...band.bar) });
+  }
+
+  rule(x: number, width: number, color: [number, number, number] = [0.85, 0.86, 0.88]): void {
+    this.sheet.drawLine({ start: { x, y: this.y }, end: { x: x + width, y: this.y }, thickness: 0.6, color: rgb(...color) });
+  }
+
+  /** A link over a rectangle of the current sheet (a table of contents' entry, an image). */
+  link(rect: [number, number, number, number], target: LinkTarget, sheet: PDFPage = this.sheet): void {
+    this.links.push({ sheet, rect, target });
+  }
+
+  /**
+   * The links as annotations, once every place is known: a URL opens, a page or heading of this PDF
+   * is a jump to it; a link to a page left out of the PDF was given as its URL or as text before.
+   */
+  finishLinks(): void {
+    for (const { sheet, rect, target } of this.links) {
+      let action: Record<string, unknown> | undefined;
+      // A URI is ASCII (non-ASCII percent-encoded), written as hex: a `)` or a Chinese character in a URL
+      // written as a literal string broke the whole file.
+      if ('url' in target) action = { A: { Type: 'Action', S: 'URI', URI: PDFHexString.of(Buffer.from(asciiUrl(target.url), 'latin1').toString('hex')) } };
+      else {
+        const place = (target.anchor && this.places.get(`${target.page}#${target.anchor}`)) || this.places.get(target.page);
+        if (place) action = { Dest: [this.sheets[place.sheet].ref as PDFRef, PDFName.of('XYZ'), null, place.y + 4, null] };
+      }
+      if (!action) continue;
+      const annotation = this.pdf.context.obj({ Type: 'Annot', Subtype: 'Link', Rect: rect, Border: [0, 0, 0], ...action });
+      sheet.node.addAnnot(this.pdf.context.register(annotation));
+    }
+  }
+}
