@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { describeSchemaErrors, isSchemaErrors } from './schema-errors';
+import type { DocumentParts } from './parts';
 
 // yaml and swagger-parser are large: they load the first time a document is read.
 const load = createRequire(import.meta.url);
@@ -26,6 +27,8 @@ export interface SpecDocument {
   version?: string;
   /** A YAML document as JSON (SpecInfo.json): what pages and link checks read. */
   json?: string;
+  /** The document cut into parts (SpecInfo.parts), stored with the version for pages to read. */
+  parts?: DocumentParts;
 }
 
 /**

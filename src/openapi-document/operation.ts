@@ -50,10 +50,13 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
 const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
 
+/** What a `$ref` names in the document: `pointed` in the whole document, or in the parts of it read (parts.ts). */
+export type RefReader = (ref: string) => unknown;
+
 /** `value` with its `$ref` followed (a chain of them too, at most 20), or undefined where one leads nowhere. */
-function resolved(root: unknown, value: unknown): Json | undefined {
+function resolved(refs: RefReader, value: unknown): Json | undefined {
   let at = value;
-  for (let hops = 0; isObject(at) && typeof at.$ref === 'string' && hops < 20; hops++) at = pointed(root, at.$ref);
+  for (let hops = 0; isObject(at) && typeof at.$ref === 'string' && hops < 20; hops++) at = refs(at.$ref);
   return isObject(at) && typeof at.$ref !== 'string' ? at : undefined;
 }
 
@@ -63,7 +66,7 @@ const refName = (ref: string) => decodeURIComponent(ref.split('/').pop() ?? ref)
 class SchemaReader {
   private nodes = 0;
   private exampleNodes = 0;
-  constructor(private readonly root: unknown) {}
+  constructor(private readonly refs: RefReader) {}
 
   view(value: unknown, depth = 0, opened: ReadonlySet<string> = new Set()): SchemaView | undefined {
     if (!isObject(value)) return undefined;
@@ -72,7 +75,7 @@ class SchemaReader {
     const name = ref ? refName(ref) : undefined;
     if (ref && opened.has(ref)) return { name, recursive: true };
     if (depth >= MAX_SCHEMA_DEPTH || this.nodes > MAX_SCHEMA_NODES) return { ...(name ? { name } : {}), truncated: true };
-    const schema = ref ? resolved(this.root, value) : value;
+    const schema = ref ? resolved(this.refs, value) : value;
     if (!schema) return name ? { name } : undefined;
     const inside = ref ? new Set([...opened, ref]) : opened;
     const view: SchemaView = {};
@@ -98,7 +101,7 @@ class SchemaReader {
     if (!isObject(value) || depth > MAX_SCHEMA_DEPTH || ++this.exampleNodes > MAX_SCHEMA_NODES) return undefined;
     const ref = typeof value.$ref === 'string' ? value.$ref : undefined;
     if (ref && opened.has(ref)) return undefined;
-    const schema = ref ? resolved(this.root, value) : value;
+    const schema = ref ? resolved(this.refs, value) : value;
     if (!schema) return undefined;
     if (schema.example !== undefined) return schema.example;
     if (schema.default !== undefined) return schema.default;
@@ -143,20 +146,21 @@ function bodies(reader: SchemaReader, content: unknown): BodyView[] {
 
 /**
  * The operation `method` `path` of a parsed document, or why there is none: the path or the method
- * is not in the document.
+ * is not in the document. `refs` reads what a `$ref` names (in the parts of the document read so far,
+ * parts.ts); everything else is read from `doc`'s `paths` and its top-level fields.
  */
-export function operationOf(doc: Json, path: string, method: string): OperationView | { missing: 'path' | 'method' } {
+export function operationOf(doc: Json, path: string, method: string, refs: RefReader = (ref) => pointed(doc, ref)): OperationView | { missing: 'path' | 'method' } {
   const paths = isObject(doc.paths) ? doc.paths : {};
-  const item = resolved(doc, paths[path]);
+  const item = resolved(refs, paths[path]);
   if (!item) return { missing: 'path' };
   const verb = method.toLowerCase();
-  const op = METHODS.has(verb) ? resolved(doc, item[verb]) : undefined;
+  const op = METHODS.has(verb) ? resolved(refs, item[verb]) : undefined;
   if (!op) return { missing: 'method' };
-  const reader = new SchemaReader(doc);
+  const reader = new SchemaReader(refs);
   const swagger2 = typeof doc.swagger === 'string';
   // The path item's parameters, unless the operation names the same one.
   const listed = [...(Array.isArray(op.parameters) ? op.parameters : []), ...(Array.isArray(item.parameters) ? item.parameters : [])]
-    .map((p) => resolved(doc, p))
+    .map((p) => resolved(refs, p))
     .filter((p): p is Json => !!p && typeof p.name === 'string' && typeof p.in === 'string');
   const seen = new Set<string>();
   const parameters: ParameterView[] = [];
@@ -177,13 +181,13 @@ export function operationOf(doc: Json, path: string, method: string): OperationV
       const consumes = Array.isArray(op.consumes) ? op.consumes : Array.isArray(doc.consumes) ? doc.consumes : ['application/json'];
       return { ...(text(swaggerBody.description) ? { description: swaggerBody.description as string } : {}), required: swaggerBody.required === true, content: bodies(reader, Object.fromEntries(consumes.slice(0, 3).map((m) => [String(m), { schema: swaggerBody!.schema }]))) };
     }
-    const body = resolved(doc, op.requestBody);
+    const body = resolved(refs, op.requestBody);
     if (!body) return undefined;
     return { ...(text(body.description) ? { description: body.description as string } : {}), required: body.required === true, content: bodies(reader, body.content) };
   };
   const requestBody = requestBodyOf();
   const responses = Object.entries(isObject(op.responses) ? op.responses : {}).slice(0, 50).map(([status, raw]) => {
-    const response = resolved(doc, raw) ?? {};
+    const response = resolved(refs, raw) ?? {};
     const produces = Array.isArray(op.produces) ? op.produces : Array.isArray(doc.produces) ? doc.produces : ['application/json'];
     const content = swagger2 ? (response.schema ? bodies(reader, Object.fromEntries(produces.slice(0, 3).map((m) => [String(m), { schema: response.schema }]))) : []) : bodies(reader, response.content);
     return { status, ...(text(response.description) ? { description: response.description as string } : {}), content };

@@ -36,9 +36,10 @@ async function validatedInfo(text: string, limits: OpenApiLimits, signal?: Abort
 export async function readSpec(text: string, limits: OpenApiLimits = openapiLimits(), signal?: AbortSignal): Promise<SpecDocument> {
   if (!text.trim()) throw new SpecParseError(['the document is empty']);
   const format = formatOf(text);
-  const { title, version, json } = await validatedInfo(text, limits, signal);
+  const { title, version, json, parts } = await validatedInfo(text, limits, signal);
   return {
     ...(json !== undefined ? { json } : {}),
+    ...(parts !== undefined ? { parts } : {}),
     text,
     format,
     filename: format === 'json' ? 'openapi.json' : 'openapi.yaml',

@@ -8,6 +8,7 @@ import { validateInChild } from '../../src/openapi-document/isolated-child';
 import { validateInWorker } from '../../src/openapi-document/isolated-worker';
 import { SpecBoundError } from '../../src/openapi-document/spec-bound';
 import { parseText, SpecParseError } from '../../src/openapi-document/document';
+import { partsOf } from '../../src/openapi-document/parts';
 import { openapiLimits } from '../../src/domain/openapi-limits';
 import { specFixture } from '../helpers/openapi';
 import { refBomb } from './ref-bomb';
@@ -33,6 +34,9 @@ const ways = {
   'a child process': (text: string, limits = openapiLimits(), signal?: AbortSignal) => validateInChild(text, limits, signal),
 };
 
+/** What validating the petstore answers: its title and version, its JSON, and its parts. */
+const petstoreInfo = () => ({ title: 'Petstore', version: '1.0.0', json: JSON.stringify(parseText(specFixture('v1.yaml'))), parts: partsOf(parseText(specFixture('v1.yaml'))) });
+
 describe('isolated OpenAPI validation', () => {
   it('finds the worker script of the npm build', () => {
     expect(workerScript).toEqual({ file: expect.stringMatching(/bin[\\/]openapi-worker\.cjs$/) });
@@ -43,14 +47,14 @@ describe('isolated OpenAPI validation', () => {
     const before = process.env.XDG_CACHE_HOME;
     process.env.XDG_CACHE_HOME = cache;
     try {
-      expect(await ways['a worker thread'](specFixture('v1.yaml'))).toEqual({ title: 'Petstore', version: '1.0.0', json: JSON.stringify(parseText(specFixture('v1.yaml'))) });
+      expect(await ways['a worker thread'](specFixture('v1.yaml'))).toEqual(petstoreInfo());
       // The worker writes them as it ends, after answering.
       const hashOf = (file: string) => /^\/\/ docsctl bundle ([0-9a-f]{16})\n/.exec(readFileSync(fileURLToPath(new URL(`../../dist/${file}`, import.meta.url)), 'latin1'))![1];
       const expected = ['openapi-worker.cjs', 'vendor/yaml.cjs', 'vendor/apidevtools-swagger-parser.cjs'].map((file) => `code-${hashOf(file)}-openapi-worker-${process.version}-${process.arch}.bin`);
       const written = () => (existsSync(join(cache, 'docsctl')) ? readdirSync(join(cache, 'docsctl')) : []);
       for (let waited = 0; waited < 5000 && expected.some((name) => !written().includes(name)); waited += 50) await new Promise((r) => setTimeout(r, 50));
       expect(written().sort()).toEqual(expected.sort());
-      expect(await ways['a worker thread'](specFixture('v1.yaml'))).toEqual({ title: 'Petstore', version: '1.0.0', json: JSON.stringify(parseText(specFixture('v1.yaml'))) });
+      expect(await ways['a worker thread'](specFixture('v1.yaml'))).toEqual(petstoreInfo());
     } finally {
       if (before === undefined) delete process.env.XDG_CACHE_HOME;
       else process.env.XDG_CACHE_HOME = before;
@@ -63,7 +67,7 @@ describe('isolated OpenAPI validation', () => {
       const inWorker = await outcome(ways['a worker thread'](text));
       expect(inWorker, text).toEqual(await outcome(ways['a child process'](text)));
     }
-    expect(await ways['a worker thread'](specFixture('v1.yaml'))).toEqual({ title: 'Petstore', version: '1.0.0', json: JSON.stringify(parseText(specFixture('v1.yaml'))) });
+    expect(await ways['a worker thread'](specFixture('v1.yaml'))).toEqual(petstoreInfo());
   }, 30_000);
 
   for (const [way, validate] of Object.entries(ways)) {

@@ -158,6 +158,7 @@ describe('computed pages (OpenAPI references) in search and PDF', () => {
         ALTER TABLE sites DROP COLUMN visitor_signing_key;
         ALTER TABLE sites DROP COLUMN visitor_fallback_url;
         ALTER TABLE openapi_spec_versions DROP COLUMN json_text;
+        DROP TABLE openapi_spec_parts;
         PRAGMA user_version = 7;`);
       raw.close();
 

@@ -74,6 +74,42 @@ describe('API operations on a published page (server/site/reader.ts)', () => {
     expect(html).toContain('The API description missing.yaml is neither a file of this space nor a specification published from that URL.');
   });
 
+  it("reads an operation from the parts of the spec its publish stored, not the document; a version without parts from its document, alike", async () => {
+    const t = await withOperations();
+    await t.publish(specFixture('v1.yaml'));
+    const core = t.engine.core;
+    const version = (await core.get<{ id: string }>("SELECT last_version_id AS id FROM openapi_specs WHERE slug = 'petstore'"))!.id;
+    expect((await core.get<{ n: number }>('SELECT COUNT(*) AS n FROM openapi_spec_parts WHERE version_id = ?', [version]))!.n).toBeGreaterThan(1);
+    // The document is not read: emptied, the page still shows its operations from the parts.
+    await core.write(async () => await core.run(`UPDATE openapi_spec_versions SET text = '{"openapi":"3.0.3","paths":{}}', json_text = NULL WHERE id = ?`, [version]));
+    const fromParts = (await t.visit(t.base)).body;
+    expect(fromParts).toContain('<p class="api-operation-summary">List all pets</p>');
+    expect(fromParts).toContain('The path /owners is not in the API specification &quot;petstore&quot;.');
+    // A version published before parts were stored (none here) is read from its document, and shows the same.
+    await t.publish(`${specFixture('v1.yaml')}\nx-note: a new version\n`);
+    const next = (await core.get<{ id: string }>("SELECT last_version_id AS id FROM openapi_specs WHERE slug = 'petstore'"))!.id;
+    expect(next).not.toBe(version);
+    await core.write(async () => await core.run('DELETE FROM openapi_spec_parts WHERE version_id = ?', [next]));
+    const fromDocument = (await t.visit(t.base)).body;
+    const operations = (html: string) => html.match(/<section class="api-operation">[\s\S]*?<\/section>/g);
+    expect(operations(fromDocument)).toHaveLength(4);
+    expect(operations(fromDocument)).toEqual(operations(fromParts));
+    // Deleting the spec deletes its versions' parts.
+    expect((await t.api.request('DELETE', `/v1/orgs/${t.orgId}/openapi/petstore`, { as: t.adminId })).status).toBe(205);
+    expect((await core.get<{ n: number }>('SELECT COUNT(*) AS n FROM openapi_spec_parts'))!.n).toBe(0);
+  });
+
+  it('renders a block the scan for operations did not see from its spec too (read, then the page rendered again)', async () => {
+    // `%` ends the scan's tag (as it ends a liquid tag's attributes there), but not the renderer's.
+    const scanned = ['# Ops', '', '{% openapi-operation spec="petstore" path="/pets" method="get" %}', '{% endopenapi-operation %}', '', '{% openapi-operation spec="petstore" path="/pets%7Bid%7D" method="get" %}', '{% endopenapi-operation %}'].join('\n');
+    const t = await publishedSiteSetup({ pages: [scanned] });
+    const res = await t.api.request('PUT', `/v1/orgs/${t.orgId}/openapi/petstore`, { as: t.adminId, body: { source: { text: specFixture('v1.yaml') } } });
+    expect(res.body).toMatchObject({ processingState: 'complete' });
+    const html = (await t.visit(t.base)).body;
+    expect(html).toContain('<p class="api-operation-summary">List all pets</p>');
+    expect(html).toContain('The path /pets%7Bid%7D is not in the API specification &quot;petstore&quot;.');
+  });
+
   // A second a megabyte of YAML parsing would hold up every other request: a spec keeps a JSON copy.
   it('reads a YAML spec through the JSON copy kept with its version, and refuses to parse a large YAML file while serving', async () => {
     const big = `${specFixture('v1.yaml')}\nx-padding:\n${Array.from({ length: 9000 }, (_, i) => `  - line ${i} of padding text`).join('\n')}\n`;

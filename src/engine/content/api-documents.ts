@@ -2,6 +2,7 @@ import type { Core } from '../core';
 import { BoundedCache } from '../bounded-cache';
 import { formatOf, parseText } from '../../openapi-document/document';
 import { operationOf, type OperationView } from '../../openapi-document/operation';
+import { HEAD_BUCKET, operationOfParts } from '../../openapi-document/parts';
 import { MAX_SPEC_TEXT } from '../../domain/openapi-limits';
 
 /**
@@ -17,12 +18,19 @@ export type ParsedDocument = { document: Record<string, unknown> } | { unreadabl
 /**
  * Parsed API documents by what identifies their bytes (`version:<id>` of a spec, `blob:<id>` of a file),
  * which never change: a few kept, since a large one is tens of megabytes parsed. Read once for all
- * pages showing its operations and for the link check.
+ * pages showing its operations and for the link check. Kept by engine: ids are its own (a test's
+ * engines hand out the same ones).
  */
-const documents = new BoundedCache<string, ParsedDocument>(8);
-const operations = new BoundedCache<string, OperationView | { missing: 'path' | 'method' }>(512);
+const keptByCore = new WeakMap<Core, { documents: BoundedCache<string, ParsedDocument>; operations: BoundedCache<string, OperationView | { missing: 'path' | 'method' }> }>();
 
-export async function parsedDocument(key: string, read: () => Promise<string>): Promise<ParsedDocument> {
+function kept(core: Core) {
+  let known = keptByCore.get(core);
+  if (!known) keptByCore.set(core, (known = { documents: new BoundedCache(8), operations: new BoundedCache(512) }));
+  return known;
+}
+
+export async function parsedDocument(core: Core, key: string, read: () => Promise<string>): Promise<ParsedDocument> {
+  const { documents } = kept(core);
   const known = documents.get(key);
   if (known) return known;
   let parsed: ParsedDocument;
@@ -41,17 +49,60 @@ export async function parsedDocument(key: string, read: () => Promise<string>): 
 
 /** The document of a spec version (its text stored with it). */
 export const versionDocument = (core: Core, versionId: string) =>
-  parsedDocument(`version:${versionId}`, async () => {
+  parsedDocument(core, `version:${versionId}`, async () => {
     const row = (await core.get<{ text: string; json_text: string | null }>('SELECT text, json_text FROM openapi_spec_versions WHERE id = ?', [versionId]))!;
     return row.json_text ?? row.text;
   });
 
+/** An operation by method (lower case) and path, as a key of a map. */
+export const operationKey = (method: string, path: string) => `${method.toLowerCase()}\n${path}`;
+
 /** An operation of a parsed document (`key` as parsedDocument's), read once. */
-export function documentOperation(key: string, document: Record<string, unknown>, path: string, method: string): OperationView | { missing: 'path' | 'method' } {
-  const viewKey = `${key}\n${method.toLowerCase()}\n${path}`;
+export function documentOperation(core: Core, key: string, document: Record<string, unknown>, path: string, method: string): OperationView | { missing: 'path' | 'method' } {
+  const { operations } = kept(core);
+  const viewKey = `${key}\n${operationKey(method, path)}`;
   let view = operations.get(viewKey);
   if (!view) operations.set(viewKey, (view = operationOf(document, path, method)));
   return view;
+}
+
+/** Buckets one statement reads at most. */
+const BUCKETS_PER_READ = 200;
+
+/**
+ * The operations of a spec version read from the parts its publish stored (openapi_spec_parts), each
+ * once; undefined where it has none (published before parts were stored), for the caller to read the
+ * document. An operation answers as documentOperation's would (operationOfParts runs the same
+ * operationOf over the parts it shows); undefined where the parts cannot tell it (a `$ref` above them).
+ * A page showing GitHub's `GET /repos/{owner}/{repo}` reads about 20 parts in 4 statements, not 11 MB.
+ */
+export async function versionParts(core: Core, versionId: string): Promise<{ operation(path: string, method: string): Promise<OperationView | { missing: 'path' | 'method' } | undefined> } | undefined> {
+  const head = (await core.get<{ text: string }>('SELECT text FROM openapi_spec_parts WHERE version_id = ? AND bucket = ?', [versionId, HEAD_BUCKET]))?.text;
+  if (head === undefined) return undefined;
+  const buckets = new Map<number, string | undefined>();
+  const readBuckets = async (wanted: number[]) => {
+    const unread = wanted.filter((bucket) => !buckets.has(bucket));
+    for (let at = 0; at < unread.length; at += BUCKETS_PER_READ) {
+      const part = unread.slice(at, at + BUCKETS_PER_READ);
+      for (const bucket of part) buckets.set(bucket, undefined);
+      const rows = await core.all<{ bucket: number; text: string }>(`SELECT bucket, text FROM openapi_spec_parts WHERE version_id = ? AND bucket IN (${part.map(() => '?').join(', ')})`, [versionId, ...part]);
+      for (const row of rows) buckets.set(Number(row.bucket), row.text);
+    }
+    const found = new Map<number, string>();
+    for (const bucket of wanted) if (buckets.get(bucket) !== undefined) found.set(bucket, buckets.get(bucket)!);
+    return found;
+  };
+  const { operations } = kept(core);
+  return {
+    async operation(path, method) {
+      const key = `version:${versionId}\n${operationKey(method, path)}`;
+      const known = operations.get(key);
+      if (known) return known;
+      const view = await operationOfParts(head, path, method, readBuckets);
+      if (view) operations.set(key, view);
+      return view;
+    },
+  };
 }
 
 /** The latest processed version of an organization's spec, by slug or id. */

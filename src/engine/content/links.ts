@@ -86,7 +86,7 @@ export function linksModule(core: Core, spaces: Spaces, changeRequests: ChangeRe
         checked.set(key, (async () => {
           const version = await latestSpecVersion(core, content.organization, spec);
           const parsed = version ? await versionDocument(core, version) : undefined;
-          return !!parsed && 'document' in parsed && !('missing' in documentOperation(`version:${version}`, parsed.document, path, method));
+          return !!parsed && 'document' in parsed && !('missing' in documentOperation(core, `version:${version}`, parsed.document, path, method));
         })());
       }
       return checked.get(key)!;

@@ -8,6 +8,8 @@ import { readSpec } from '../../openapi-document/read-spec';
 import { SpecBoundError } from '../../openapi-document/spec-bound';
 import { fetchSpecText, SpecProcessError } from '../../openapi-document/fetch-source';
 import { computedSpecChanged } from '../content/search-index';
+import { rowWriter } from '../insert-rows';
+import { HEAD_BUCKET } from '../../openapi-document/parts';
 import { emit } from '../webhooks';
 import { presentSpec, presentVersion, rawUrl, type OpenApiSpec, type OpenApiSpecVersion, type SpecRow, type VersionRow } from './present';
 
@@ -87,6 +89,13 @@ export function openapiModule(core: Core, onNewVersion?: OnNewVersion) {
             'INSERT INTO openapi_spec_versions (id, spec_id, number, sha256, filename, text, title, api_version, created_at, json_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
             [versionId, specId, (latest?.number ?? 0) + 1, document.sha256, document.filename, document.text, document.title ?? null, document.version ?? null, now, document.json ?? null],
           );
+          // The document cut into parts, which a page showing an operation reads instead of the whole document.
+          if (document.parts) {
+            const rows = [[versionId, HEAD_BUCKET, document.parts.head], ...document.parts.buckets.map(({ bucket, text }) => [versionId, bucket, text])];
+            const parts = rowWriter(core, 'INSERT INTO openapi_spec_parts (version_id, bucket, text)');
+            for (const row of rows) await parts.add(row);
+            await parts.flush();
+          }
           await computedSpecChanged(core, spec.organization_id, [spec.slug, spec.id]);
           await emit(core, spec.organization_id, 'openapi_spec_version_created', {
             spec: { id: spec.id, slug: spec.slug },

@@ -21,6 +21,7 @@ import { sql as webhookEvents } from './020_webhook_events';
 import { sql as siteVisitorAuth } from './021_site_visitor_auth';
 import { sql as searchAnchors } from './022_search_anchors';
 import { sql as specJson } from './023_spec_json';
+import { sql as specParts } from './024_spec_parts';
 
 /** Numbered schema migrations, applied in order; `user_version` records how many ran. */
-export const migrations: readonly string[] = [people, spaces, content, comments, search, sites, openapi, searchComputed, tokenLimits, audit, searchKeys, blobChunks, fileGitPaths, reusableContents, history, webhooks, indexes, outbox, organizationChanges, webhookEvents, siteVisitorAuth, searchAnchors, specJson];
+export const migrations: readonly string[] = [people, spaces, content, comments, search, sites, openapi, searchComputed, tokenLimits, audit, searchKeys, blobChunks, fileGitPaths, reusableContents, history, webhooks, indexes, outbox, organizationChanges, webhookEvents, siteVisitorAuth, searchAnchors, specJson, specParts];
