@@ -3,8 +3,9 @@ import { conflict, invalid, notFound } from './errors';
 import { requireRight } from './access';
 import { keysetPage, type PageRequest } from './pagination';
 import { organizationRow } from './organizations';
-import { createUserRow, findUser } from './users';
-import { emit, userRef } from './webhooks';
+import { newUserRow, type UserRow } from './users';
+import { emitEach } from './webhooks';
+import { insertRows } from './insert-rows';
 import { rankOf, type Role } from '../domain/roles';
 
 interface InviteRow {
@@ -130,18 +131,23 @@ export function invitesModule(core: Core) {
 export async function inviteByEmail(core: Core, organizationId: string, emails: string[], role?: Role | null): Promise<{ users: string[]; invited: number }> {
   const org = await organizationRow(core, organizationId);
   const granted = role !== undefined ? role : (org.default_role ?? 'read');
-  const users: string[] = [];
-  let invited = 0;
   const now = core.now();
-  for (const email of new Set(emails.map((e) => e.toLowerCase()))) {
-    const user = await findUser(core, email) ?? await createUserRow(core, { email });
-    users.push(user.id);
-    const added = await core.run(
-      'INSERT INTO members (organization_id, user_id, role, joined_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
-      [organizationId, user.id, granted, now],
-    );
-    if (added) await emit(core, organizationId, 'member_added', async () => ({ member: { ...await userRef(core, user.id), role: granted } }));
-    invited += added;
-  }
-  return { users, invited };
+  const wanted = [...new Set(emails.map((e) => e.toLowerCase()))];
+  if (!wanted.length) return { users: [], invited: 0 };
+  // A few statements whatever the count of addresses (issue 59: on PostgreSQL each is a round trip):
+  // the accounts that exist, those to create, who is a member already, the new members and their events.
+  const known = new Map((await core.all<UserRow>('SELECT * FROM users WHERE lower(email) IN (SELECT value FROM json_each(?))', [JSON.stringify(wanted)]))
+    .map((row) => [row.email.toLowerCase(), row]));
+  const created = wanted.filter((email) => !known.has(email)).map((email) => newUserRow(core, { email }));
+  await insertRows(core, 'INSERT INTO users (id, display_name, email, photo_url, created_at)', created.map((row) => [row.id, row.display_name, row.email, row.photo_url, row.created_at]));
+  for (const row of created) known.set(row.email, row);
+  const users = wanted.map((email) => known.get(email)!);
+  const members = new Set((await core.all<{ user_id: string }>(
+    'SELECT user_id FROM members WHERE organization_id = ? AND user_id IN (SELECT value FROM json_each(?))',
+    [organizationId, JSON.stringify(users.map((user) => user.id))],
+  )).map((row) => row.user_id));
+  const added = users.filter((user) => !members.has(user.id));
+  await insertRows(core, 'INSERT INTO members (organization_id, user_id, role, joined_at)', added.map((user) => [organizationId, user.id, granted, now]), ' ON CONFLICT DO NOTHING');
+  await emitEach(core, organizationId, 'member_added', added.map((user) => ({ member: { id: user.id, displayName: user.display_name, email: user.email, role: granted } })));
+  return { users: users.map((user) => user.id), invited: added.length };
 }

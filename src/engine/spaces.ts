@@ -490,6 +490,13 @@ export function spaceCountRead(organizationId: string, role: Role | null, userId
 export function accessibleSpaceCounter(core: Core, organizationId: string, members: Counted[]): (role: Role | null, userId: string) => Promise<number> {
   const open = { sql: OPEN_SPACES, args: [organizationId, organizationId] };
   const count = async ({ sql, args }: { sql: string; args: unknown[] }) => Number((await core.get<{ n: number }>(sql, args))!.n);
+  // The organization's counts read once for all the members: inside a write nothing is remembered.
+  const once = new Map<string, Promise<number>>();
+  const countOnce = (statement: { sql: string; args: unknown[] }) => {
+    let counted = once.get(statement.sql);
+    if (!counted) once.set(statement.sql, (counted = count(statement)));
+    return counted;
+  };
   const batches = new Map<string, { users: Set<string>; counts: Promise<Map<string, number>> }>();
   /** The granted spaces of every member of `kind` on the page, in one query; of a member not on it, alone. */
   const grantedOf = (kind: 'member' | 'guest', userId: string) => {
@@ -504,9 +511,9 @@ export function accessibleSpaceCounter(core: Core, organizationId: string, membe
   return async (role, userId) => {
     // Inside a write nothing is remembered: one member's count in one statement (one round trip under the lock).
     if (members.length === 1 && !core.remembers(organizationId)) return await count(spaceCountRead(organizationId, role, userId));
-    if (role === 'admin') return await core.remember(`space-count:${organizationId}:all`, async () => await count({ sql: ALL_SPACES, args: [organizationId] }), organizationId);
+    if (role === 'admin') return await core.remember(`space-count:${organizationId}:all`, async () => await countOnce({ sql: ALL_SPACES, args: [organizationId] }), organizationId);
     const kind = role === null ? 'guest' : 'member';
-    const openCount = role === null ? 0 : await core.remember(`space-count:${organizationId}:open`, async () => await count(open), organizationId);
+    const openCount = role === null ? 0 : await core.remember(`space-count:${organizationId}:open`, async () => await countOnce(open), organizationId);
     const grantedCount = await core.remember(`space-count:${organizationId}:${userId}:${kind}`, async () => (await grantedOf(kind, userId)).get(userId) ?? 0, organizationId);
     return openCount + grantedCount;
   };

@@ -6,6 +6,7 @@ import { MEMBER_COLUMNS, presentMember, type MemberRow } from './members';
 import type { Role, TeamRole } from '../domain/roles';
 import { isEmailAddress } from '../domain/email';
 import { inviteByEmail } from './invites';
+import { insertRows } from './insert-rows';
 import { emitTeamMembersUpdated, teamMembersBefore } from './webhooks';
 import type { Statement } from './store/store';
 
@@ -184,9 +185,7 @@ export function teamsModule(core: Core) {
         if (unknown.length) throw invalid(describeUnknown('members', unknown));
         const before = await teamMembersBefore(core, organizationId, id);
         await core.run('INSERT INTO teams (id, organization_id, title, created_at) VALUES (?, ?, ?, ?)', [id, organizationId, input.title, now]);
-        for (const userId of new Set(ids.values())) {
-          await core.run("INSERT INTO team_members (team_id, user_id, role, added_at) VALUES (?, ?, 'member', ?)", [id, userId, now]);
-        }
+        await insertRows(core, 'INSERT INTO team_members (team_id, user_id, role, added_at)', [...new Set(ids.values())].map((userId) => [id, userId, 'member', now]));
         await emitTeamMembersUpdated(core, organizationId, id, before);
         return presentTeam(core, await teamRow(core, actor, organizationId, id), caller);
       });
@@ -256,25 +255,31 @@ export function teamsModule(core: Core) {
         const removed = new Set((await resolveMembers(organizationId, change.remove ?? [])).ids.values());
         const roles = await membershipsById(organizationId, change.memberships ?? {});
         const now = core.now();
-        // Many rows a statement: on PostgreSQL each statement is a round trip.
+        // Many rows a statement, and a few statements whatever the count of rows: on PostgreSQL each
+        // statement is a round trip, and 1,000 members cost those of 10 (issue 59).
         const adding = [...new Set(added.ids.values())].filter((userId) => !removed.has(userId));
-        for (let i = 0; i < adding.length; i += LOOKUP_BATCH) {
-          const batch = adding.slice(i, i + LOOKUP_BATCH);
-          await core.run(
-            `INSERT INTO team_members (team_id, user_id, role, added_at) VALUES ${batch.map(() => '(?, ?, ?, ?)').join(', ')}
-             ON CONFLICT (team_id, user_id) DO NOTHING`,
-            batch.flatMap((userId) => [teamId, userId, roles.get(userId)?.role ?? 'member', now]),
-          );
-        }
-        for (const userId of removed) await core.run('DELETE FROM team_members WHERE team_id = ? AND user_id = ?', [teamId, userId]);
-        const notInTeam: string[] = [];
-        for (const [userId, { role, key }] of roles) {
-          if (removed.has(userId) || !role) continue;
-          const changed = await core.run('UPDATE team_members SET role = ? WHERE team_id = ? AND user_id = ?', [role, teamId, userId]);
-          if (changed === 0) notInTeam.push(key);
-        }
-        if (notInTeam.length) {
-          throw invalid(`memberships: ${notInTeam.slice(0, 10).map((e) => JSON.stringify(e)).join(', ')} ${notInTeam.length === 1 ? 'is' : 'are'} not in the team`);
+        await insertRows(core, 'INSERT INTO team_members (team_id, user_id, role, added_at)', adding.map((userId) => [teamId, userId, roles.get(userId)?.role ?? 'member', now]), ' ON CONFLICT (team_id, user_id) DO NOTHING');
+        if (removed.size) await core.run('DELETE FROM team_members WHERE team_id = ? AND user_id IN (SELECT value FROM json_each(?))', [teamId, JSON.stringify([...removed])]);
+        const changing = [...roles].filter(([userId, { role }]) => !removed.has(userId) && role);
+        if (changing.length) {
+          const inTeam = new Set((await core.all<{ user_id: string }>(
+            'SELECT user_id FROM team_members WHERE team_id = ? AND user_id IN (SELECT value FROM json_each(?))',
+            [teamId, JSON.stringify(changing.map(([userId]) => userId))],
+          )).map((row) => row.user_id));
+          const notInTeam = changing.filter(([userId]) => !inTeam.has(userId)).map(([, { key }]) => key);
+          if (notInTeam.length) {
+            throw invalid(`memberships: ${notInTeam.slice(0, 10).map((e) => JSON.stringify(e)).join(', ')} ${notInTeam.length === 1 ? 'is' : 'are'} not in the team`);
+          }
+          // One UPDATE a team role, sent at once.
+          const byRole = new Map<TeamRole, string[]>();
+          for (const [userId, { role }] of changing) {
+            if (!byRole.has(role!)) byRole.set(role!, []);
+            byRole.get(role!)!.push(userId);
+          }
+          await core.runMany([...byRole].map(([role, userIds]) => ({
+            sql: 'UPDATE team_members SET role = ? WHERE team_id = ? AND user_id IN (SELECT value FROM json_each(?))',
+            args: [role, teamId, JSON.stringify(userIds)],
+          })));
         }
         await emitTeamMembersUpdated(core, organizationId, teamId, before);
       });

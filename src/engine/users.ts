@@ -46,14 +46,19 @@ export async function findUser(core: Core, idOrEmail: string): Promise<UserRow |
     : await userRow(core, idOrEmail);
 }
 
-export async function createUserRow(core: Core, input: { email: string; displayName?: string; photoURL?: string }): Promise<UserRow> {
-  const row: UserRow = {
+/** A new user's row, not yet written (`createUserRow` writes one; a bulk write many at once). */
+export function newUserRow(core: Core, input: { email: string; displayName?: string; photoURL?: string }): UserRow {
+  return {
     id: core.newId(),
     email: input.email,
     display_name: input.displayName ?? input.email.split('@')[0],
     photo_url: input.photoURL ?? null,
     created_at: core.now(),
   };
+}
+
+export async function createUserRow(core: Core, input: { email: string; displayName?: string; photoURL?: string }): Promise<UserRow> {
+  const row = newUserRow(core, input);
   await core.run('INSERT INTO users (id, display_name, email, photo_url, created_at) VALUES (?, ?, ?, ?, ?)', [
     row.id, row.display_name, row.email, row.photo_url, row.created_at,
   ]);
