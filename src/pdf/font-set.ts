@@ -53,9 +53,24 @@ export class FontSet {
   private readonly embedded = new Map<FontName, PDFFont>();
   /** Per face, the font of each character seen (null: no font has it). */
   private readonly chosen = new Map<string, PDFFont | null>();
+  /** Widths of text at size 1, per font: words repeat, and measuring one shapes it each time. */
+  private readonly widths = new Map<PDFFont, Map<string, number>>();
 
   constructor(private readonly pdf: PDFDocument) {
     pdf.registerFontkit(parsedOnce);
+  }
+
+  /** The width of `text` in `font` at `size`, in points. */
+  width(font: PDFFont, text: string, size: number): number {
+    let known = this.widths.get(font);
+    if (!known) this.widths.set(font, (known = new Map()));
+    let unit = known.get(text);
+    if (unit === undefined) {
+      if (known.size > 50_000) known.clear();
+      unit = font.widthOfTextAtSize(text, 1);
+      known.set(text, unit);
+    }
+    return unit * size;
   }
 
   async font(name: FontName): Promise<PDFFont> {

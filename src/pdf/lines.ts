@@ -44,7 +44,7 @@ export async function atomsOf(spans: Span[], fonts: FontSet): Promise<Atom[]> {
     current = undefined;
   };
   for (const span of spans) {
-    const spaceWidth = (await fonts.runs(' ', span.style.face))[0].font.widthOfTextAtSize(' ', span.style.size);
+    const spaceWidth = fonts.width((await fonts.runs(' ', span.style.face))[0].font, ' ', span.style.size);
     for (const [token] of span.text.matchAll(WORD)) {
       if (token === '\n') {
         close();
@@ -66,11 +66,11 @@ export async function atomsOf(spans: Span[], fonts: FontSet): Promise<Atom[]> {
         breakNext = false;
       }
       for (const run of await fonts.runs(token, span.style.face)) {
-        const width = run.font.widthOfTextAtSize(run.text, span.style.size);
+        const width = fonts.width(run.font, run.text, span.style.size);
         const last = current.pieces[current.pieces.length - 1];
         if (last && last.font === run.font && last.style === span.style) {
           last.text += run.text;
-          last.width = last.font.widthOfTextAtSize(last.text, span.style.size);
+          last.width = fonts.width(last.font, last.text, span.style.size);
         } else current.pieces.push({ text: run.text, font: run.font, style: span.style, width });
         current.width = current.pieces.reduce((sum, p) => sum + p.width, 0);
       }

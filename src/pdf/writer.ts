@@ -72,6 +72,8 @@ export class Writer {
       const baseline = this.y - options.lineHeight + (options.lineHeight - size) / 2 + size * 0.22;
       const atoms = options.rtl ? [...line.atoms].reverse() : line.atoms;
       let x = options.rtl ? options.x + options.width - line.width : options.align === 'center' ? options.x + (options.width - line.width) / 2 : options.x;
+      // A link's words on one line are one link (one rectangle from its first word to its last).
+      let lastLink: PendingLink | undefined;
       atoms.forEach((atom, i) => {
         if (i > 0) x += options.rtl ? atoms[i - 1].spaceBefore : atom.spaceBefore;
         for (const piece of atom.pieces) {
@@ -82,7 +84,11 @@ export class Writer {
           if (style.strike) this.sheet.drawLine({ start: { x, y: baseline + style.size * 0.3 }, end: { x: x + piece.width, y: baseline + style.size * 0.3 }, thickness: 0.6, color });
           if (style.link) {
             this.sheet.drawLine({ start: { x, y: baseline - 1.2 }, end: { x: x + piece.width, y: baseline - 1.2 }, thickness: 0.4, color });
-            this.links.push({ sheet: this.sheet, rect: [x, baseline - style.size * 0.25, x + piece.width, baseline + style.size * 0.9], target: style.link });
+            if (lastLink?.target === style.link && lastLink.rect[1] === baseline - style.size * 0.25) lastLink.rect[2] = x + piece.width;
+            else {
+              lastLink = { sheet: this.sheet, rect: [x, baseline - style.size * 0.25, x + piece.width, baseline + style.size * 0.9], target: style.link };
+              this.links.push(lastLink);
+            }
           }
           x += piece.width;
         }

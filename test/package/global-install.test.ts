@@ -73,6 +73,11 @@ describe('the npm package', () => {
       expect(ok(['--version']).trim()).toMatch(/^\d+\.\d+\.\d+$/);
       expect(ok(['init', '--sample'])).toBe('');
       expect(ok(['members', 'list']).trim().split('\n').length).toBe(37);
+      // A PDF: its fonts are in the package (dist/fonts/), not in a devDependency.
+      expect(paths).toEqual(expect.arrayContaining(['dist/fonts/NotoSansSC-Regular.ttf.br', 'dist/fonts/noto-sans-sc.OFL.txt']));
+      const space = (JSON.parse(ok(['spaces', 'list', '--json'])) as { items: { id: string }[] }).items[0].id;
+      ok(['content', 'pdf', '--space', space, '-o', 'space.pdf']);
+      expect(readFileSync(join(dir, 'space.pdf')).subarray(0, 5).toString()).toBe('%PDF-');
 
       const server = spawn('docsctl', ['serve', '--port', '0', '--json', '--shutdown-grace', '0'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
       const exited = new Promise<number | null>((resolve) => server.on('close', (code) => resolve(code)));

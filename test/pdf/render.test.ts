@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { renderPdf, type PdfSource } from '../../src/pdf/render';
+import { readPdf } from '../helpers/pdf-text';
+
+const squeezed = (text: string) => text.replace(/\s+/g, '');
+
+function source(pages: { id: string; title: string; markdown: string; depth?: number }[], extra: Partial<PdfSource> = {}): PdfSource {
+  return {
+    title: 'Handbook',
+    pages: pages.map((p) => ({ depth: 0, ...p })),
+    resolve: (target) => (/^https?:/.test(target) ? { url: target } : target.endsWith('.md') || target.includes('.md#') ? { page: target.split(/\.md/)[0], ...(target.includes('#') ? { anchor: target.split('#')[1] } : {}) } : undefined),
+    fileBytes: async () => undefined,
+    ...extra,
+  };
+}
+
+describe('renderPdf', () => {
+  it('draws every script in a font that has it: the text reads back as written, nothing as "?"', async () => {
+    const lines = ['Привет, мир', 'Καλημέρα', '互联网是如何工作的', 'ひらがなとカタカナ', '한국어 텍스트', 'مرحبا بالعالم'];
+    const pdf = await readPdf(await renderPdf(source([{ id: 'p', title: 'Scripts', markdown: lines.join('\n\n') }])));
+    const text = pdf.pages.map((p) => p.text).join('\n');
+    for (const line of lines.slice(0, 5)) expect(squeezed(text)).toContain(squeezed(line));
+    // Arabic is shaped (joined letter forms) and set right to left: its letters are there, in their forms.
+    expect(text).toMatch(/[\u0600-\u06ff\ufb50-\ufdff\ufe70-\ufeff]/);
+    expect(text).not.toContain('?');
+  });
+
+  it('shows an emoji as its glyph, and a character no font has as its code point', async () => {
+    const pdf = await readPdf(await renderPdf(source([{ id: 'p', title: 'Signs', markdown: 'Ship it 🚀 now ✅\n\nThai: ก' }])));
+    const text = pdf.pages[0].text;
+    expect(text).toContain('🚀');
+    expect(text).toContain('✅');
+    expect(text).toContain('[U+0E01]');
+  });
+
+  it('puts a contents first with the number of the sheet each page starts on, each entry a jump to it', async () => {
+    const long = `${'A sentence that fills the sheet. '.repeat(600)}`;
+    const pdf = await readPdf(await renderPdf(source([
+      { id: 'intro', title: 'Introduction', markdown: long },
+      { id: 'setup', title: 'Setup', markdown: 'Install it.', depth: 1 },
+    ])));
+    const starts = ['Introduction', 'Setup'].map((title) => pdf.pages.findIndex((p, i) => i > 0 && p.text.startsWith(title)) + 1);
+    expect(starts[0]).toBe(2);
+    expect(starts[1]).toBeGreaterThan(3); // the long page takes several sheets
+    expect(squeezed(pdf.pages[0].text)).toContain(`Introduction${starts[0]}`);
+    expect(squeezed(pdf.pages[0].text)).toContain(`Setup${starts[1]}`);
+    expect(pdf.pages[0].links.map((l) => l.dest)).toEqual(starts);
+    // Every sheet has its number at its foot.
+    pdf.pages.forEach((page, i) => expect(page.text.trim().endsWith(String(i + 1))).toBe(true));
+  });
+
+  it('makes links work: a URL opens, a page of the PDF (and its heading) is a jump, a broken one is text', async () => {
+    const pdf = await readPdf(await renderPdf(source([
+      { id: 'one', title: 'One', markdown: 'See [the site](https://example.com/docs), [two](two.md), [its part](two.md#part) and [nothing](missing).' },
+      { id: 'two', title: 'Two', markdown: `${'Filler. '.repeat(700)}\n\n## Part\n\nHere.` },
+    ])));
+    const one = pdf.pages.findIndex((p, i) => i > 0 && p.text.startsWith('One'));
+    const two = pdf.pages.findIndex((p, i) => i > 0 && p.text.startsWith('Two')) + 1;
+    const part = pdf.pages.findIndex((p) => p.text.includes('Here.')) + 1;
+    expect(part).toBeGreaterThan(two);
+    expect(pdf.pages[one].links).toEqual([{ url: 'https://example.com/docs' }, { dest: two }, { dest: part }]);
+    expect(pdf.pages[one].text).toContain('nothing');
+  });
+
+  it('draws code, tables, hints, lists and quotes with their text; images of the content; other images as their text', async () => {
+    const png = readFileSync(join(__dirname, '../fixtures/djangogirls/zh/how_the_internet_works/images/internet_4.png'));
+    const markdown = [
+      '```js', 'const answer = 42;', '```', '',
+      '| Name | Role |', '|---|---|', '| Ada | **admin** |', '',
+      '{% hint style="warning" %}', 'Back up first.', '{% endhint %}', '',
+      '1. first', '2. second', '',
+      '> Quoted words', '',
+      '![Diagram](/files/F1)', '',
+      '![Elsewhere](https://example.com/a.png)', '',
+      '<div align="center">Centred <b>HTML</b></div>',
+    ].join('\n');
+    const pdf = await readPdf(await renderPdf(source([{ id: 'p', title: 'Kinds', markdown }], { fileBytes: async (id) => (id === 'F1' ? png : undefined) })));
+    const text = pdf.pages.map((p) => p.text).join('\n');
+    for (const expected of ['const answer = 42;', 'Name', 'Role', 'Ada', 'admin', 'Back up first.', '1.', 'first', '2.', 'second', 'Quoted words', '[Elsewhere]', 'Centred', 'HTML']) expect(text).toContain(expected);
+    expect(text).not.toContain('<div');
+    expect(pdf.pages.reduce((sum, p) => sum + p.images, 0)).toBe(1);
+    expect(pdf.pages.flatMap((p) => p.links)).toContainEqual({ url: 'https://example.com/a.png' });
+  });
+
+  it('includes reusable contents, and stops a loop of them', async () => {
+    const pdf = await readPdf(await renderPdf(source([{ id: 'p', title: 'Page', markdown: 'Before.\n\n{% include "/reusable-contents/r1" %}\n\nAfter.' }], {
+      reusable: (id) => (id === 'r1' ? 'Shared words.\n\n{% include "/reusable-contents/r1" %}' : undefined),
+    })));
+    const text = pdf.pages.map((p) => p.text).join('\n');
+    expect(text).toContain('Before.');
+    expect(text).toContain('After.');
+    // Four levels deep, as the site's renderer goes.
+    expect(text.match(/Shared words\./g)?.length).toBe(4);
+  });
+});
