@@ -318,7 +318,8 @@ export class PageBlocks {
       return spans;
     };
     const drawRow = async (cells: Span[][], header: boolean) => {
-      const broken = await Promise.all(cells.map(async (spans) => breakLines(await atomsOf(spans, this.w.fonts), width - 2 * pad)));
+      const broken = [];
+      for (const spans of cells) broken.push(breakLines(await atomsOf(spans, this.w.fonts), width - 2 * pad));
       const lineHeight = 9.5 * LEADING;
       const height = Math.max(1, ...broken.map((l) => l.length)) * lineHeight + 2 * pad;
       this.w.ensure(Math.min(height, PAGE_HEIGHT / 2));
@@ -332,7 +333,11 @@ export class PageBlocks {
       this.w.rule(frame.x, frame.width);
     };
     if (view.type !== 'grid' || !view.hideHeader) await drawRow(columns.map((c) => [{ text: c.title, style: style({ face: 'bold', size: 9.5 }) }]), true);
-    for (const row of rows) await drawRow(await Promise.all(columns.map((c) => cellSpans(row.values[c.id], style({ size: 9.5 })))), false);
+    for (const row of rows) {
+      const cells: Span[][] = [];
+      for (const column of columns) cells.push(await cellSpans(row.values[column.id], style({ size: 9.5 })));
+      await drawRow(cells, false);
+    }
     this.w.down(8);
   }
 }
