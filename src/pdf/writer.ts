@@ -1,6 +1,6 @@
 import { PDFHexString, PDFName, degrees, rgb, type PDFDocument, type PDFPage, type PDFRef } from 'pdf-lib';
 import type { FontSet } from './font-set';
-import type { Line, LinkTarget } from './lines';
+import type { Line, LinkTarget, Piece, Style } from './lines';
 
 export const PAGE_WIDTH = 595.28; // A4, in points
 export const PAGE_HEIGHT = 841.89;
@@ -72,27 +72,46 @@ export class Writer {
       const baseline = this.y - options.lineHeight + (options.lineHeight - size) / 2 + size * 0.22;
       const atoms = options.rtl ? [...line.atoms].reverse() : line.atoms;
       let x = options.rtl ? options.x + options.width - line.width : options.align === 'center' ? options.x + (options.width - line.width) / 2 : options.x;
-      // A link's words on one line are one link (one rectangle from its first word to its last).
-      let lastLink: PendingLink | undefined;
+      // Where each piece goes, then pieces of one font and style side by side (a space or nothing
+      // between) drawn as one text: shaping and the content stream cost a draw, not a word. Right to left
+      // each word is drawn alone: a string of them would be shaped, and reversed, whole.
+      const placed: { piece: Piece; x: number }[] = [];
       atoms.forEach((atom, i) => {
         if (i > 0) x += options.rtl ? atoms[i - 1].spaceBefore : atom.spaceBefore;
         for (const piece of atom.pieces) {
-          const { style } = piece;
-          const color = rgb(...style.color);
-          if (style.code) this.sheet.drawRectangle({ x: x - 1, y: baseline - style.size * 0.25, width: piece.width + 2, height: style.size * 1.15, color: rgb(0.94, 0.95, 0.96) });
-          this.sheet.drawText(piece.text, { x, y: baseline, size: style.size, font: piece.font, color, ...(style.italic ? { xSkew: degrees(12) } : {}) });
-          if (style.strike) this.sheet.drawLine({ start: { x, y: baseline + style.size * 0.3 }, end: { x: x + piece.width, y: baseline + style.size * 0.3 }, thickness: 0.6, color });
-          if (style.link) {
-            this.sheet.drawLine({ start: { x, y: baseline - 1.2 }, end: { x: x + piece.width, y: baseline - 1.2 }, thickness: 0.4, color });
-            if (lastLink?.target === style.link && lastLink.rect[1] === baseline - style.size * 0.25) lastLink.rect[2] = x + piece.width;
-            else {
-              lastLink = { sheet: this.sheet, rect: [x, baseline - style.size * 0.25, x + piece.width, baseline + style.size * 0.9], target: style.link };
-              this.links.push(lastLink);
-            }
-          }
+          placed.push({ piece, x });
           x += piece.width;
         }
       });
+      const runs: { text: string; x: number; end: number; style: Style; font: Piece['font'] }[] = [];
+      for (const { piece, x: at } of placed) {
+        const last = runs[runs.length - 1];
+        const gap = last ? at - last.end : 0;
+        const joins = last && !options.rtl && last.font === piece.font && last.style === piece.style
+          && (Math.abs(gap) < 0.01 || Math.abs(gap - this.fonts.width(piece.font, ' ', piece.style.size)) < 0.01);
+        if (joins) {
+          last.text += Math.abs(gap) < 0.01 ? piece.text : ` ${piece.text}`;
+          last.end = at + piece.width;
+        } else runs.push({ text: piece.text, x: at, end: at + piece.width, style: piece.style, font: piece.font });
+      }
+      // A link's words on one line are one link (one rectangle from its first word to its last).
+      let lastLink: PendingLink | undefined;
+      for (const run of runs) {
+        const { style } = run;
+        const width = run.end - run.x;
+        const color = rgb(...style.color);
+        if (style.code) this.sheet.drawRectangle({ x: run.x - 1, y: baseline - style.size * 0.25, width: width + 2, height: style.size * 1.15, color: rgb(0.94, 0.95, 0.96) });
+        this.sheet.drawText(run.text, { x: run.x, y: baseline, size: style.size, font: run.font, color, ...(style.italic ? { xSkew: degrees(12) } : {}) });
+        if (style.strike) this.sheet.drawLine({ start: { x: run.x, y: baseline + style.size * 0.3 }, end: { x: run.end, y: baseline + style.size * 0.3 }, thickness: 0.6, color });
+        if (style.link) {
+          this.sheet.drawLine({ start: { x: run.x, y: baseline - 1.2 }, end: { x: run.end, y: baseline - 1.2 }, thickness: 0.4, color });
+          if (lastLink?.target === style.link && lastLink.rect[1] === baseline - style.size * 0.25) lastLink.rect[2] = run.end;
+          else {
+            lastLink = { sheet: this.sheet, rect: [run.x, baseline - style.size * 0.25, run.end, baseline + style.size * 0.9], target: style.link };
+            this.links.push(lastLink);
+          }
+        }
+      }
       this.y -= options.lineHeight;
     }
   }
