@@ -247,14 +247,15 @@ try {
   await check('markdown with YAML frontmatter (marked, yaml): content push', async () => {
     const docs = join(files, 'docs');
     mkdirSync(docs);
-    writeFileSync(join(docs, 'README.md'), '# Home\n\nWelcome.\n');
+    // Chinese and Korean: the PDF below reads their fonts from the executable's assets.
+    writeFileSync(join(docs, 'README.md'), '# Home\n\nWelcome. 欢迎。 환영합니다.\n');
     writeFileSync(join(docs, 'setup.md'), '---\ntitle: Set up from frontmatter\ndescription: How to install\n---\n\n# Ignored heading\n\n- one\n- two\n');
     await docsctl(['content', 'push', docs, '--space', space, '--merge']);
     const tree = (await docsctl(['content', 'tree', '--space', space])).stdout;
     assert(tree.includes('Set up from frontmatter'), `tree:\n${tree}`);
   });
 
-  await check('PDF (pdf-lib): cr pdf', async () => {
+  await check('PDF (pdf-lib, fontkit, the fonts among the assets): cr pdf', async () => {
     const number = (await docsctl(['cr', 'list', '--space', space, '--status', 'merged'], { json: true })).items[0].number;
     const out = join(files, 'cr.pdf');
     await docsctl(['cr', 'pdf', String(number), '--space', space, '-o', out]);
