@@ -1,6 +1,7 @@
 import type { Core } from './core';
 import { invalid } from './errors';
 import { mapInOrder } from './in-order';
+import type { Statement } from './store/store';
 
 /** A space or a collection: the two kinds of item that share an order under one parent. */
 export interface Sibling {
@@ -26,14 +27,20 @@ export async function siblingsOf(core: Core, organizationId: string, parentId: s
 
 /** Position for a new item: after every sibling, deleted spaces included, so a restore finds its place free. */
 export async function nextPosition(core: Core, organizationId: string, parentId: string | null): Promise<number> {
-  const row = await core.get<{ p: number | null }>(
+  const { sql, args } = nextPositionRead(organizationId, parentId);
+  const row = await core.get<{ p: number | null }>(sql, args);
+  return (row?.p ?? -1) + 1;
+}
+
+/** What `nextPosition` reads (a new space reads it ahead with its BEGIN). */
+export function nextPositionRead(organizationId: string, parentId: string | null): Statement {
+  return {
     // By parent_key (the parent, '' at the root): one end of an index each (collections_in_order, spaces_by_place).
-    `SELECT MAX(p) AS p FROM (
+    sql: `SELECT MAX(p) AS p FROM (
        SELECT MAX(position) AS p FROM collections WHERE organization_id = ? AND parent_key = ?
        UNION ALL SELECT MAX(position) FROM spaces WHERE organization_id = ? AND parent_key = ?) AS siblings`,
-    [organizationId, parentId ?? '', organizationId, parentId ?? ''],
-  );
-  return (row?.p ?? -1) + 1;
+    args: [organizationId, parentId ?? '', organizationId, parentId ?? ''],
+  };
 }
 
 function refOf(ref: PositionInput['before'], field: string): Sibling {

@@ -3,15 +3,20 @@ import { forbidden, invalid, notFound } from './errors';
 import { membershipOf, requireMember, requireRight } from './access';
 import { keysetPage, type PageRequest } from './pagination';
 import { COLLECTION_LEVELS, DEFAULT_RANK, SPACE_RANK, rankArgs, roleOfRank, spacePlaceRead, spaceRank } from './space-access';
-import { nextPosition, placeItem, type PositionInput } from './positions';
+import { nextPosition, nextPositionRead, placeItem, type PositionInput } from './positions';
 import { presentUser } from './users';
 import { loadState, saveRevision } from './content/state';
 import { setSpaceRevision } from './content/space-revision';
-import { emitSpaceEvent } from './webhooks';
+import { emitSpaceEvent, emitSpaceEventOf, subscribersRead } from './webhooks';
 import type { Role } from '../domain/roles';
 import type { Statement } from './store/store';
 
 export const RETENTION_DAYS = 7;
+
+/** Whether `parent` is a collection of the organization (a new space reads it ahead with its BEGIN). */
+function parentRead(organizationId: string, parent: string): Statement {
+  return { sql: 'SELECT 1 FROM collections WHERE id = ? AND organization_id = ?', args: [parent, organizationId] };
+}
 const RETENTION_MS = RETENTION_DAYS * 86_400_000;
 
 import type { Visibility } from '../domain/values';
@@ -178,7 +183,8 @@ export function spacesModule(core: Core) {
 
   async function checkParent(organizationId: string, parent: string | null | undefined): Promise<void> {
     if (!parent) return;
-    if (!await core.get('SELECT 1 FROM collections WHERE id = ? AND organization_id = ?', [parent, organizationId])) {
+    const { sql, args } = parentRead(organizationId, parent);
+    if (!await core.get(sql, args)) {
       throw invalid(`parent: no collection ${parent} in this organization`);
     }
   }
@@ -195,22 +201,35 @@ export function spacesModule(core: Core) {
       const { role } = await requireRight(core, actor, organizationId, 'createContent');
       return await core.write(async () => {
         await checkParent(organizationId, input.parent);
-        const id = core.newId();
         const now = core.now();
-        await core.run(
-          `INSERT INTO spaces (id, organization_id, parent_id, title, emoji, visibility, edit_mode, revision_id, position, created_by, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          [id, organizationId, input.parent ?? null, input.title ?? 'Untitled', input.emoji ?? '', input.parent ? 'in-collection' : 'private',
-            input.editMode ?? 'live', core.newId(), await nextPosition(core, organizationId, input.parent ?? null), actor.userId, now, now],
-        );
-        await core.run('INSERT INTO revisions (id, space_id, created_at) SELECT revision_id, id, created_at FROM spaces WHERE id = ?', [id]);
-        // The creator administers what they create; organization admins already administer every space.
-        if (role !== 'admin') {
-          await core.run("INSERT INTO space_permissions (space_id, principal_type, principal_id, role, granted_at) VALUES (?, 'user', ?, 'admin', ?)", [id, actor.userId, now]);
-        }
-        await emitSpaceEvent(core, id, 'space_created', { createdBy: actor.userId });
-        return await reload(actor, id);
+        const row: SpaceRow = {
+          id: core.newId(), organization_id: organizationId, parent_id: input.parent ?? null, title: input.title ?? 'Untitled', emoji: input.emoji ?? '',
+          visibility: input.parent ? 'in-collection' : 'private', edit_mode: input.editMode ?? 'live', default_level: null, revision_id: core.newId(),
+          position: await nextPosition(core, organizationId, input.parent ?? null), created_by: actor.userId, created_at: now, updated_at: now,
+          deleted_at: null, deleted_by: null, deleted_by_name: null, deleted_by_email: null, cr_total: 0, cr_open: 0, cr_draft: 0, comments_open: 0,
+          // Its creator administers it: organization admins administer every space, anyone else is granted it below.
+          caller_rank: 6,
+        };
+        // Its event first, while the webhooks read ahead still answer (on PostgreSQL its deliveries go
+        // with the COMMIT); then the rows, sent at once; the answer is the row as written (no other
+        // write of the organization runs meanwhile).
+        await emitSpaceEventOf(core, organizationId, row, 'space_created', { createdBy: actor.userId });
+        await core.runMany([
+          {
+            sql: `INSERT INTO spaces (id, organization_id, parent_id, title, emoji, visibility, edit_mode, revision_id, position, created_by, created_at, updated_at)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            args: [row.id, organizationId, row.parent_id, row.title, row.emoji, row.visibility, row.edit_mode, row.revision_id, row.position, actor.userId, now, now],
+          },
+          { sql: 'INSERT INTO revisions (id, space_id, created_at) VALUES (?, ?, ?)', args: [row.revision_id, row.id, now] },
+          ...(role === 'admin' ? [] : [{ sql: "INSERT INTO space_permissions (space_id, principal_type, principal_id, role, granted_at) VALUES (?, 'user', ?, 'admin', ?)", args: [row.id, actor.userId, now] }]),
+        ]);
+        return presentSpace(core, row);
       });
+    },
+
+    /** What `create` reads before it writes (the app sends them with its BEGIN): the parent, the new space's position, the webhooks. */
+    createReadsAhead(organizationId: string, input: SpaceCreate): Statement[] {
+      return [...(input.parent ? [parentRead(organizationId, input.parent)] : []), nextPositionRead(organizationId, input.parent ?? null), subscribersRead(organizationId)];
     },
 
     async list(actor: Actor, organizationId: string, query: PageRequest & { deleted?: boolean }) {
@@ -488,35 +507,64 @@ export function spaceCountRead(organizationId: string, role: Role | null, userId
  * remembered until the database changes.
  */
 export function accessibleSpaceCounter(core: Core, organizationId: string, members: Counted[]): (role: Role | null, userId: string) => Promise<number> {
-  const open = { sql: OPEN_SPACES, args: [organizationId, organizationId] };
   const count = async ({ sql, args }: { sql: string; args: unknown[] }) => Number((await core.get<{ n: number }>(sql, args))!.n);
-  // The organization's counts read once for all the members: inside a write nothing is remembered.
-  const once = new Map<string, Promise<number>>();
-  const countOnce = (statement: { sql: string; args: unknown[] }) => {
-    let counted = once.get(statement.sql);
-    if (!counted) once.set(statement.sql, (counted = count(statement)));
-    return counted;
+  // Who on the page is counted how: admins reach every space; members with a role the open ones and
+  // those granted them; guests those granted them.
+  const granted = {
+    member: new Set(members.filter((m) => m.role !== null && m.role !== 'admin').map((m) => m.user_id)),
+    guest: new Set(members.filter((m) => m.role === null).map((m) => m.user_id)),
   };
-  const batches = new Map<string, { users: Set<string>; counts: Promise<Map<string, number>> }>();
-  /** The granted spaces of every member of `kind` on the page, in one query; of a member not on it, alone. */
-  const grantedOf = (kind: 'member' | 'guest', userId: string) => {
-    let batch = batches.get(kind);
-    if (!batch) {
-      const users = new Set([userId, ...members.filter((m) => m.role !== 'admin' && (m.role === null) === (kind === 'guest')).map((m) => m.user_id)]);
-      batch = { users, counts: grantedCounts(core, organizationId, [...users], kind) };
-      batches.set(kind, batch);
-    }
-    return batch.users.has(userId) ? batch.counts : grantedCounts(core, organizationId, [userId], kind);
-  };
+  let page: Promise<PageCounts> | undefined;
+  // Every count the page needs, in one statement, read at the first that is not remembered (after
+  // another replica's write they all are not: one round trip on PostgreSQL, where there were four).
+  const pageCounts = () => (page ??= pageCountsOf(core, organizationId, { all: members.some((m) => m.role === 'admin'), open: granted.member.size > 0, member: [...granted.member], guest: [...granted.guest] }));
   return async (role, userId) => {
     // Inside a write nothing is remembered: one member's count in one statement (one round trip under the lock).
     if (members.length === 1 && !core.remembers(organizationId)) return await count(spaceCountRead(organizationId, role, userId));
-    if (role === 'admin') return await core.remember(`space-count:${organizationId}:all`, async () => await countOnce({ sql: ALL_SPACES, args: [organizationId] }), organizationId);
+    if (role === 'admin') {
+      return await core.remember(`space-count:${organizationId}:all`, async () => (await pageCounts()).all ?? await count({ sql: ALL_SPACES, args: [organizationId] }), organizationId);
+    }
     const kind = role === null ? 'guest' : 'member';
-    const openCount = role === null ? 0 : await core.remember(`space-count:${organizationId}:open`, async () => await countOnce(open), organizationId);
-    const grantedCount = await core.remember(`space-count:${organizationId}:${userId}:${kind}`, async () => (await grantedOf(kind, userId)).get(userId) ?? 0, organizationId);
+    const openCount = role === null ? 0 : await core.remember(`space-count:${organizationId}:open`, async () => (await pageCounts()).open ?? await count({ sql: OPEN_SPACES, args: [organizationId, organizationId] }), organizationId);
+    const grantedCount = await core.remember(`space-count:${organizationId}:${userId}:${kind}`, async () =>
+      (granted[kind].has(userId) ? (await pageCounts())[kind] : await grantedCounts(core, organizationId, [userId], kind)).get(userId) ?? 0, organizationId);
     return openCount + grantedCount;
   };
+}
+
+/** The counts of `accessibleSpaceCounter` for a page of members: what it asks for (`all`, `open`), and each member's granted spaces by kind. */
+interface PageCounts {
+  all?: number;
+  open?: number;
+  member: Map<string, number>;
+  guest: Map<string, number>;
+}
+
+/** The counts a page of members needs, in one statement: a row each (`kind`, the member for a granted count, `n`). */
+async function pageCountsOf(core: Core, organizationId: string, needs: { all: boolean; open: boolean; member: string[]; guest: string[] }): Promise<PageCounts> {
+  const parts: string[] = [];
+  const args: unknown[] = [];
+  if (needs.all) {
+    parts.push(`SELECT 'all' AS kind, CAST(NULL AS TEXT) AS user_id, (${ALL_SPACES}) AS n`);
+    args.push(organizationId);
+  }
+  if (needs.open) {
+    parts.push(`SELECT 'open' AS kind, CAST(NULL AS TEXT) AS user_id, (${OPEN_SPACES}) AS n`);
+    args.push(organizationId, organizationId);
+  }
+  for (const kind of ['member', 'guest'] as const) {
+    const users = needs[kind];
+    if (!users.length) continue;
+    parts.push(`SELECT '${kind}' AS kind, g.user_id, g.n FROM (${grantedSql(users.map(() => '?').join(', '), grantedRank(kind))}) g`);
+    args.push(...users, ...users, organizationId, organizationId);
+  }
+  const counts: PageCounts = { member: new Map(), guest: new Map() };
+  if (!parts.length) return counts;
+  for (const row of await core.all<{ kind: 'all' | 'open' | 'member' | 'guest'; user_id: string | null; n: number }>(parts.join('\nUNION ALL\n'), args)) {
+    if (row.kind === 'all' || row.kind === 'open') counts[row.kind] = Number(row.n);
+    else counts[row.kind].set(row.user_id!, Number(row.n));
+  }
+  return counts;
 }
 
 /**
@@ -535,9 +583,12 @@ function grantedSql(users: string, rank: string): string {
       GROUP BY g.user_id`;
 }
 
+/** The spaces `grantedSql` counts for a kind of member: for members with a role, those not open to members (counted apart). */
+const grantedRank = (kind: 'member' | 'guest') => (kind === 'guest' ? '' : ` AND ${DEFAULT_RANK} = 0`);
+
 async function grantedCounts(core: Core, organizationId: string, users: string[], kind: 'member' | 'guest'): Promise<Map<string, number>> {
   const marks = users.map(() => '?').join(', ');
-  const rows = await core.all<{ user_id: string; n: number }>(grantedSql(marks, kind === 'guest' ? '' : ` AND ${DEFAULT_RANK} = 0`), [...users, ...users, organizationId, organizationId]);
+  const rows = await core.all<{ user_id: string; n: number }>(grantedSql(marks, grantedRank(kind)), [...users, ...users, organizationId, organizationId]);
   return new Map(rows.map((row) => [row.user_id, Number(row.n)]));
 }
 

@@ -274,6 +274,17 @@ export async function emitSpaceEvent(core: Core, spaceId: string, event: Webhook
   });
 }
 
+/**
+ * Records a space event of a space the caller knows as it is (`row`): its organization's subscribers
+ * (`subscribersRead`, which a new space reads ahead with its BEGIN), not the space read back.
+ */
+export async function emitSpaceEventOf(core: Core, organizationId: string, row: SpaceRow, event: WebhookEvent, extra: Record<string, unknown> = {}): Promise<void> {
+  await within(core, async () => {
+    const subscribed = await subscribersOf(core, organizationId, event);
+    await record(core, subscribed, event, { space: spaceRef(core, row), ...extra });
+  });
+}
+
 /** A user as events carry them. */
 export async function userRef(core: Core, userId: string) {
   return (await userRefs(core, [userId]))[0];

@@ -50,6 +50,7 @@ export const READS_AHEAD: { [K in keyof Routes]?: (engine: Engine, actor: Actor,
   updateMemberInOrganizationById: (e, _a, { params, body }) => e.members.updateReadsAhead(params.organizationId, params.userId, body),
   updateTeamInOrganizationById: (e, a, { params }) => [e.teams.rowRead(a, params.organizationId, params.teamId)],
   postCommentInSpace: (e, a, { params }) => e.comments.createReadsAhead(a, params.spaceId),
+  createSpace: (e, _a, { params, body }) => e.spaces.createReadsAhead(params.organizationId, body),
 };
 
 /**
