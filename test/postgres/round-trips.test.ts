@@ -35,7 +35,7 @@ const CEILINGS: Record<string, [number, number]> = {
   'list change requests': [2, 3],
   'GET a change request': [2, 3],
   'search a space': [2, 4],
-  'GET a site': [3, 4],
+  'GET a site': [2, 2],
   'list the audit log': [2, 2],
   'POST a space': [4, 4],
 };

@@ -8,9 +8,19 @@ export interface OrganizationHosts {
 }
 
 export async function organizationHosts(core: Core, organizationId: string): Promise<OrganizationHosts> {
-  return await core.remember(`org-hosts:${organizationId}`, async () =>
+  return await core.remember(hostsKey(organizationId), async () =>
     await core.get<OrganizationHosts>('SELECT hostname, custom_hostname FROM organizations WHERE id = ?', [organizationId]) ?? { hostname: null, custom_hostname: null },
   organizationId);
+}
+
+const hostsKey = (organizationId: string) => `org-hosts:${organizationId}`;
+
+/**
+ * The organization's hosts as a request read them with something else (GET of a site reads them with
+ * the site), remembered as `organizationHosts` would: what follows needs no statement of its own.
+ */
+export async function knownHosts(core: Core, organizationId: string, hosts: OrganizationHosts): Promise<OrganizationHosts> {
+  return await core.remember(hostsKey(organizationId), () => hosts, organizationId);
 }
 
 /**
