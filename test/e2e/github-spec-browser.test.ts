@@ -45,8 +45,8 @@ describe("an operation of GitHub's REST API description on a published page", ()
     const operation = await page.$eval('article .api-operation', (o) => ({
       title: o.querySelector('.api-operation-title')?.textContent,
       summary: o.querySelector('.api-operation-summary')?.textContent,
-      parameters: [...o.querySelectorAll(':scope > ul.schema-properties > li > .schema-name')].map((n) => n.textContent),
-      responses: [...o.querySelectorAll('.api-response > summary > code')].map((c) => c.textContent),
+      parameters: Array.from(o.querySelectorAll(':scope > ul.schema-properties > li > .schema-name')).map((n) => n.textContent),
+      responses: Array.from(o.querySelectorAll('.api-response > summary > code')).map((c) => c.textContent),
       curl: o.querySelector('.api-curl')?.textContent ?? '',
       servers: o.querySelector('.api-servers')?.textContent ?? '',
     }));
