@@ -1,4 +1,4 @@
-import type { ChangeVersions, Statement, Store, TransactionOptions } from './store/store';
+import type { AlongsideRead, ChangeVersions, Statement, Store, TransactionOptions } from './store/store';
 import type { Clock, IdGenerator } from './clock';
 import type { Statements } from './pagination';
 import { DEFAULT_MAX_FILE_SIZE } from '../domain/file-size';
@@ -29,7 +29,7 @@ export interface EngineOptions {
  * PostgreSQL, and what of their rows to remember: values `remember` would keep under those keys.
  */
 export interface ReadAlongside {
-  reads: Statement[];
+  reads: AlongsideRead[];
   keep: (rows: NonNullable<ChangeVersions['alongside']>, organization: string | undefined) => { key: string; value: unknown; organizationId?: string }[];
 }
 
@@ -131,6 +131,22 @@ export class Core implements Statements {
     const rows = versions.alongside;
     if (alongside && rows?.length === alongside.reads.length) for (const { key, value, organizationId } of alongside.keep(rows, versions.organization)) this.keep(key, value, organizationId);
     return versions.organization;
+  }
+
+  /** What the instance's memo holds under `key` now (undefined: nothing), read from nothing: a guess at what a request will find, for `keptUnder`. */
+  held(key: string): unknown {
+    return this.memo.get(key);
+  }
+
+  /**
+   * The versions (the instance's and `organizationId`'s) under which `key` is remembered of the
+   * organization now, if it is: a read alongside the next versions may be skipped while they are still
+   * these (`AlongsideRead.unless`), since it would read what is remembered.
+   */
+  keptUnder(key: string, organizationId: string): { instance: number; organization: number } | undefined {
+    const own = this.organizationMemos.get(organizationId);
+    if (!own?.entries.has(key) || this.wroteFor(organizationId)) return undefined;
+    return { instance: this.memoVersion, organization: own.version };
   }
 
   /** Keeps `value` as `remember(key, …, organizationId)` would, when this request's versions of it were just read. */

@@ -20,11 +20,16 @@ export function roleOfRank(rank: number): Role | null {
  * Effective level of each collection of an organization: its own `defaultLevel` or the highest of its
  * ancestors'. Used as a joinable subquery; its one parameter is the organization id.
  */
-export const COLLECTION_LEVELS = `(WITH RECURSIVE chain(id, lvl) AS (
-    SELECT id, ${rankSql('default_level')} FROM collections WHERE organization_id = ? AND parent_id IS NULL
+export const COLLECTION_LEVELS = collectionLevels('?');
+
+/** COLLECTION_LEVELS of the organization `organization` names (an SQL expression). */
+export function collectionLevels(organization: string): string {
+  return `(WITH RECURSIVE chain(id, lvl) AS (
+    SELECT id, ${rankSql('default_level')} FROM collections WHERE organization_id = ${organization} AND parent_id IS NULL
     UNION ALL
     SELECT c.id, MAX(chain.lvl, ${rankSql('c.default_level')}) FROM collections c JOIN chain ON c.parent_id = chain.id
   ) SELECT id, lvl FROM chain)`;
+}
 
 /** A space's default level for members: its own or its collections', whichever is highest (a rank). */
 export const DEFAULT_RANK = `MAX(${rankSql('s.default_level')}, COALESCE(cl.lvl, 0))`;
@@ -38,13 +43,13 @@ export const DEFAULT_RANK = `MAX(${rankSql('s.default_level')}, COALESCE(cl.lvl,
 export const SPACE_RANK = spaceRank('CAST(? AS TEXT)');
 
 /** SPACE_RANK with the organization role as `role` (an expression): its parameters are then the user id twice. */
-export function spaceRank(role: string): string {
+export function spaceRank(role: string, user = '?'): string {
   return `MAX(
     CASE WHEN ${role} = 'admin' THEN 6 ELSE 0 END,
     CASE WHEN ${role} IS NOT NULL THEN ${DEFAULT_RANK} ELSE 0 END,
     COALESCE((SELECT MAX(${rankSql('p.role')}) FROM space_permissions p WHERE p.space_id = s.id AND (
-      (p.principal_type = 'user' AND p.principal_id = ?) OR
-      (p.principal_type = 'team' AND p.principal_id IN (SELECT tm.team_id FROM team_members tm WHERE tm.user_id = ?)))), 0)
+      (p.principal_type = 'user' AND p.principal_id = ${user}) OR
+      (p.principal_type = 'team' AND p.principal_id IN (SELECT tm.team_id FROM team_members tm WHERE tm.user_id = ${user})))), 0)
   )`;
 }
 

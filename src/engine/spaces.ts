@@ -2,7 +2,7 @@ import type { Actor, Core } from './core';
 import { forbidden, invalid, notFound } from './errors';
 import { membershipOf, requireMember, requireRight } from './access';
 import { keysetPage, type PageRequest } from './pagination';
-import { COLLECTION_LEVELS, DEFAULT_RANK, SPACE_RANK, rankArgs, roleOfRank, spacePlaceRead, spaceRank } from './space-access';
+import { COLLECTION_LEVELS, DEFAULT_RANK, SPACE_RANK, collectionLevels, rankArgs, roleOfRank, spacePlaceRead, spaceRank } from './space-access';
 import { nextPosition, nextPositionRead, placeItem, type PositionInput } from './positions';
 import { presentUser } from './users';
 import { loadState, saveRevision } from './content/state';
@@ -144,6 +144,24 @@ export function memberSpaceRead(userId: string, spaceId: string, organizationId:
   return { sql: MEMBER_SPACE_BY_ID, args: [userId, userId, spaceId, organizationId, organizationId, userId] };
 }
 
+/**
+ * MEMBER_SPACE_BY_ID for the user of a token (by its hash) in the space's own organization: what a
+ * request to a space reads with its change versions (tokens.ts, `readsAlongside`), remembered then as
+ * `rowIn` would remember it. No row when the token is unknown or its user is no member there.
+ */
+const TOKEN_SPACE_BY_ID = `SELECT ${spaceColumns(spaceRank('mb.role', 'tk.user_id'))}
+  FROM api_tokens tk JOIN members mb ON mb.user_id = tk.user_id JOIN spaces s ON s.id = ? AND s.organization_id = mb.organization_id
+  LEFT JOIN ${collectionLevels('(SELECT organization_id FROM spaces WHERE id = ?)')} cl ON cl.id = s.parent_id LEFT JOIN users d ON d.id = s.deleted_by
+  WHERE tk.token_hash = ? AND tk.revoked_at IS NULL AND mb.disabled = 0`;
+
+export function tokenSpaceRead(digest: string, spaceId: string): Statement {
+  return { sql: TOKEN_SPACE_BY_ID, args: [spaceId, spaceId, digest] };
+}
+
+/** What `rowIn` remembers the space as the user sees it under, and `visible` the space's organization. */
+export const spaceRowKey = (spaceId: string, userId: string) => `space-row:${spaceId}:${userId}`;
+export const spaceOrganizationKey = (spaceId: string) => `space-organization:${spaceId}`;
+
 export function spacesModule(core: Core) {
   const raw = async (spaceId: string) => {
     const { sql, args } = spacePlaceRead(spaceId);
@@ -156,7 +174,7 @@ export function spacesModule(core: Core) {
    * the caller's teams and role is one of its organization's).
    */
   async function rowIn(actor: Actor, spaceId: string, organizationId: string): Promise<SpaceRow | undefined> {
-    const row = await core.remember(`space-row:${spaceId}:${actor.userId}`, async () => {
+    const row = await core.remember(spaceRowKey(spaceId, actor.userId), async () => {
       const { sql, args } = memberSpaceRead(actor.userId, spaceId, organizationId);
       return await core.get<SpaceRow>(sql, args) ?? null;
     }, organizationId);
@@ -167,7 +185,7 @@ export function spacesModule(core: Core) {
   async function visible(actor: Actor, spaceId: string, options: { deleted?: boolean } = {}): Promise<SpaceRow> {
     // Its organization, remembered until the instance's version moves. A transfer, a write of its two
     // organizations alone, may have moved it since: then the row is not found there and read again.
-    const remembered = await core.remember(`space-organization:${spaceId}`, async () => (await raw(spaceId))?.organization_id ?? null);
+    const remembered = await core.remember(spaceOrganizationKey(spaceId), async () => (await raw(spaceId))?.organization_id ?? null);
     let row = remembered === null ? undefined : await rowIn(actor, spaceId, remembered);
     if (!row) {
       const found = await raw(spaceId);

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Actor, Core, ReadAlongside } from './core';
-import type { Statement } from './store/store';
+import { STILL_KEPT, type Statement } from './store/store';
 import { forbidden, invalid, notFound } from './errors';
 import { TOKEN_SCOPES, type TokenScope } from '../domain/token-scopes';
 import { findUser } from './users';
 import { membershipKey, requireRight } from './access';
 import { keysetPage, type PageRequest } from './pagination';
+import { spaceOrganizationKey, spaceRowKey, tokenSpaceRead } from './spaces';
 
 interface TokenRow {
   id: string;
@@ -241,12 +242,23 @@ export function tokensModule(core: Core) {
      */
     readsAlongside(token: string, of: { organization: string } | { space: string } | undefined): ReadAlongside {
       const digest = cachedHash(token);
+      const space = of && 'space' in of ? of.space : undefined;
+      // A space's path: the space as the token's user sees it too (the access check's row), unless it
+      // is remembered and no version moved since (a steady stream of reads does not pay for it).
+      const user = (core.held(`token:${digest}`) as { user_id: string } | null | undefined)?.user_id;
+      const home = space === undefined ? undefined : core.held(spaceOrganizationKey(space)) as string | null | undefined;
+      const unless = space && user && home ? core.keptUnder(spaceRowKey(space, user), home) : undefined;
       return {
-        reads: [tokenRead(digest), ...(of ? [tokenMembershipRead(digest, of)] : [])],
-        keep: ([tokenRow, membership], organization) => [
-          { key: `token:${digest}`, value: tokenRow },
-          ...(of && tokenRow && organization ? [{ key: membershipKey(organization, tokenRow.user_id as string), value: membership, organizationId: organization }] : []),
-        ],
+        reads: [tokenRead(digest), ...(of ? [tokenMembershipRead(digest, of)] : []), ...(space ? [{ ...tokenSpaceRead(digest, space), unless }] : [])],
+        keep: (rows, organization) => {
+          const [tokenRow, membership, spaceRow] = rows.map((row) => (row === STILL_KEPT ? undefined : row));
+          return [
+            { key: `token:${digest}`, value: tokenRow },
+            ...(of && tokenRow && organization ? [{ key: membershipKey(organization, tokenRow.user_id as string), value: membership, organizationId: organization }] : []),
+            ...(space ? [{ key: spaceOrganizationKey(space), value: organization ?? null }] : []),
+            ...(space && tokenRow && organization && rows[2] !== STILL_KEPT ? [{ key: spaceRowKey(space, tokenRow.user_id as string), value: spaceRow ?? null, organizationId: organization }] : []),
+          ];
+        },
       };
     },
 

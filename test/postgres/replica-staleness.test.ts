@@ -3,6 +3,7 @@ import { openEngine, type Engine } from '../../src/engine/index';
 import { addMember } from '../helpers/engine';
 import { testApp } from '../helpers/app';
 import { freshDatabase } from './database';
+import { STILL_KEPT } from '../../src/engine/store/store';
 
 /**
  * What one replica changes, every other sees from its next request on (docs/deployment.md, "How replicas
@@ -32,7 +33,7 @@ async function twoReplicas() {
     for (let i = 0; i < times; i++) last = await apps[1].request('GET', path, { token: as });
     return last;
   };
-  return { a, apps, admin, adminToken, user, token, tokenId, first, second, onB };
+  return { a, b, apps, admin, adminToken, user, token, tokenId, first, second, onB };
 }
 
 describe('what a replica remembers, after another replica\'s change', () => {
@@ -67,5 +68,26 @@ describe('what a replica remembers, after another replica\'s change', () => {
     expect((await r.apps[0].request('POST', `/v1/spaces/${space}/transfer`, { token: r.adminToken, body: { organization: r.second } })).status).toBe(200);
     expect((await r.onB(`/v1/spaces/${space}`)).status).toBe(404);
     expect((await r.onB(`/v1/spaces/${space}`, r.adminToken)).body).toMatchObject({ organization: r.second });
+  });
+
+  it('answers a space renamed elsewhere, and refuses one its caller lost, on its next request (the space comes with the change versions)', async () => {
+    const r = await twoReplicas();
+    const space = (await r.apps[0].request('POST', `/v1/orgs/${r.first}/spaces`, { token: r.adminToken, body: { title: 'Before' } })).body.id as string;
+    expect((await r.onB(`/v1/spaces/${space}`, r.token, 3)).body).toMatchObject({ title: 'Before', permissions: { admin: true } });
+    expect((await r.apps[0].request('PATCH', `/v1/spaces/${space}`, { token: r.adminToken, body: { title: 'After' } })).status).toBe(200);
+    expect((await r.onB(`/v1/spaces/${space}`)).body).toMatchObject({ title: 'After' });
+    // A guest sees only what is granted to them: the private space is gone for them.
+    expect((await r.apps[0].request('PATCH', `/v1/orgs/${r.first}/members/${r.user}`, { token: r.adminToken, body: { role: null } })).status).toBe(200);
+    expect((await r.onB(`/v1/spaces/${space}`)).status).toBe(404);
+  });
+
+  it('skips the space read with the change versions while it is remembered and no version moved, and reads it once one did', async () => {
+    const r = await twoReplicas();
+    const space = (await r.apps[0].request('POST', `/v1/orgs/${r.first}/spaces`, { token: r.adminToken, body: { title: 'Kept' } })).body.id as string;
+    expect((await r.onB(`/v1/spaces/${space}`, r.token, 3)).status).toBe(200);
+    const read = async () => (await r.b.core.store.changeVersions({ space }, r.b.tokens.readsAlongside(r.token, { space }).reads)).alongside![2];
+    expect(await read()).toBe(STILL_KEPT);
+    expect((await r.apps[0].request('PATCH', `/v1/spaces/${space}`, { token: r.adminToken, body: { title: 'Moved on' } })).status).toBe(200);
+    expect(await read()).toMatchObject({ id: space, title: 'Moved on', caller_rank: 6 });
   });
 });

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Pool, PoolClient, PoolConfig } from 'pg';
-import type { ChangeVersions, Statement, Store, StoredTable, TransactionOptions, WriteScope } from './store';
+import { STILL_KEPT, type AlongsideRead, type ChangeVersions, type Statement, type Store, type StoredTable, type TransactionOptions, type WriteScope } from './store';
 import { lockOrder, scopeCovers, scopeWithin } from './write-scope';
 import { postgresDialect, toPostgres } from './postgres-dialect';
 import { postgresMigrations } from './migrations/postgres';
@@ -336,10 +336,17 @@ export class PostgresStore implements Store {
     return this.context.getStore()?.scope;
   }
 
-  async changeVersions(of?: { organization: string } | { space: string }, alongside: Statement[] = []): Promise<ChangeVersions> {
-    // Each read alongside as one column of the same statement: its row as JSON (one round trip, one snapshot).
-    const columns = alongside.map(({ sql }, n) => `, (SELECT row_to_json(a) FROM (${sql}) a LIMIT 1) AS a${n}`).join('');
-    const values = alongside.flatMap(({ args }) => args);
+  async changeVersions(of?: { organization: string } | { space: string }, alongside: AlongsideRead[] = []): Promise<ChangeVersions> {
+    // Each read alongside as one column of the same statement: its row as JSON (one round trip, one
+    // snapshot); one with `unless` only when a version moved since (else a mark: STILL_KEPT).
+    const organizationVersion = of === undefined ? '0' : 'organization' in of ? '(SELECT version FROM docsctl_org_changes WHERE organization_id = ?)' : 'o.version';
+    const columns = alongside.map(({ sql, unless }, n) => {
+      const read = `(SELECT row_to_json(a) FROM (${sql}) a LIMIT 1)`;
+      return `, ${unless ? `CASE WHEN (SELECT version FROM docsctl_changes) = ? AND ${organizationVersion} = ? THEN json_build_object('${STILL_KEPT}', 1) ELSE ${read} END` : read} AS a${n}`;
+    }).join('');
+    const values = alongside.flatMap(({ args, unless }) => [
+      ...(unless ? [unless.instance, ...(of && 'organization' in of ? [of.organization] : []), unless.organization] : []), ...args,
+    ]);
     const [sql, args] = of === undefined
       ? [`SELECT (SELECT version FROM docsctl_changes) AS instance, NULL AS organization, 0 AS version${columns}`, values]
       : 'organization' in of
@@ -349,7 +356,10 @@ export class PostgresStore implements Store {
     const row = (await this.query(sql, args)).rows[0] as Record<string, unknown> & { instance: number | string; organization: string | null; version: number | string | null };
     return {
       instance: Number(row.instance), organization: row.organization ?? undefined, version: Number(row.version ?? 0),
-      alongside: alongside.map((_, n) => (row[`a${n}`] ?? undefined) as Record<string, unknown> | undefined),
+      alongside: alongside.map((_, n) => {
+        const read = (row[`a${n}`] ?? undefined) as Record<string, unknown> | undefined;
+        return read && STILL_KEPT in read ? STILL_KEPT : read;
+      }),
     };
   }
 

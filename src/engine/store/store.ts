@@ -24,9 +24,24 @@ export interface ChangeVersions {
   instance: number;
   organization?: string;
   version: number;
-  /** Undefined where the store did not read them (SQLite: a statement is no round trip there, each is read when needed). */
-  alongside?: (Record<string, unknown> | undefined)[];
+  /**
+   * Undefined where the store did not read them (SQLite: a statement is no round trip there, each is
+   * read when needed). STILL_KEPT for a read its `unless` skipped.
+   */
+  alongside?: (Record<string, unknown> | undefined | typeof STILL_KEPT)[];
 }
+
+/**
+ * A read alongside the change versions. `unless`: the versions under which what it reads is
+ * remembered already; the store reads it only when the instance's or the organization's version is
+ * another (and answers STILL_KEPT otherwise), so a steady stream of requests does not pay for it.
+ */
+export interface AlongsideRead extends Statement {
+  unless?: { instance: number; organization: number };
+}
+
+/** The answer of a read alongside that its `unless` skipped: what is remembered of it stands. */
+export const STILL_KEPT = 'still kept' as const;
 
 /** A statement and its values. */
 export interface Statement {
@@ -66,7 +81,7 @@ export interface Store {
    * (and without `of`). `alongside`: reads of at most one row each, read in the same statement on
    * PostgreSQL (so as of the same moment as the versions): their rows, undefined where none.
    */
-  changeVersions(of?: { organization: string } | { space: string }, alongside?: Statement[]): Promise<ChangeVersions>;
+  changeVersions(of?: { organization: string } | { space: string }, alongside?: AlongsideRead[]): Promise<ChangeVersions>;
   /**
    * A transaction for bookkeeping that no invariant of the engine covers (the state of webhook
    * deliveries): on PostgreSQL it takes no write lock, moves no change version and does not wait for
