@@ -11,8 +11,12 @@ export type Tail = string;
 
 export interface Rewritten {
   html: string;
-  /** Pages, files and assets the page links to inside the site (tails; assets as their root path). */
-  links: Tail[];
+  /**
+   * Pages, files and assets the page links to inside the site (tails; assets as their root path), in
+   * the page's order, in groups: a table of contents' group is the same array for every page that has
+   * it (its links need following once a build).
+   */
+  links: readonly (readonly Tail[])[];
 }
 
 /** A page's folder (its tail's segments) to the folder of the copy's root: `../` for each segment. */
@@ -66,27 +70,162 @@ export function relativeUrl(folder: string[], tail: Tail): string {
   return tail ? `${up}${tail}/` : up || './';
 }
 
-export function rewritePage(html: string, tail: Tail, options: RewriteOptions): Rewritten {
-  const folder = segmentsOf(tail) ?? [];
-  const links = new Set<Tail>();
+/** How a page marks its own link (the table of contents, the variant switcher). */
+const CURRENT_MARK = ' aria-current="page"';
+/** Where a table of contents starts (layout.ts), up to its opening tag's end; it ends at the next `</nav>`. */
+const TOC_START = '<nav class="toc" ';
+
+/** A stretch of a page with its links rewritten, and where each rewritten attribute ended before and after. */
+interface RewrittenStretch {
+  html: string;
+  links: Tail[];
+  /** Each rewritten attribute's start and end in the stretch as it was, and how much longer the stretch is after it. */
+  starts: number[];
+  ends: number[];
+  shifts: number[];
+}
+
+/**
+ * Tables of contents rewritten, by the depth of the page's folder, with their text with the current
+ * page's mark taken out (`plain`): every page of a space at one depth has the same, but for that mark
+ * (kept by the build: a 500-page space's list is 1,000 links a page, twice).
+ */
+export type RewrittenTocs = Map<number, { plain: string; stretch: RewrittenStretch }[]>;
+/** Tables of contents kept for a depth (the spaces of a site, the last used first). */
+const KEPT_TOCS = 32;
+
+function rewriteStretch(text: string, folder: string[], options: RewriteOptions): RewrittenStretch {
   const up = upToRoot(folder);
-  let out = html.replace(ATTRIBUTE, (whole, name: string, value: string) => {
+  const links = new Set<Tail>();
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const shifts: number[] = [];
+  let shift = 0;
+  const html = text.replace(ATTRIBUTE, (whole, name: string, value: string, offset: number) => {
+    let rewritten = whole;
     if (value.startsWith(options.assetRoot)) {
       links.add(value);
-      return `${name}="${up}${value.slice(1)}"`;
+      rewritten = `${name}="${up}${value.slice(1)}"`;
+    } else {
+      const inside = tailOf(value, options.fetchBase);
+      if (!inside) return whole;
+      links.add(inside.tail);
+      rewritten = `${name}="${relativeUrl(folder, inside.tail)}${inside.anchor}"`;
     }
-    const inside = tailOf(value, options.fetchBase);
-    if (!inside) return whole;
-    links.add(inside.tail);
-    return `${name}="${relativeUrl(folder, inside.tail)}${inside.anchor}"`;
+    shift += rewritten.length - whole.length;
+    starts.push(offset);
+    ends.push(offset + whole.length);
+    shifts.push(shift);
+    return rewritten;
   });
-  // The copy's address: canonical and OpenGraph URLs where it is served, none without one.
+  return { html, links: [...links], starts, ends, shifts };
+}
+
+/** Where `position` of a stretch (between its attributes) is once it is rewritten; undefined inside an attribute. */
+function shifted(stretch: RewrittenStretch, position: number): number | undefined {
+  let low = 0;
+  let high = stretch.starts.length;
+  // The first attribute starting at or after `position`.
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (stretch.starts[middle] < position) low = middle + 1;
+    else high = middle;
+  }
+  if (low > 0 && stretch.ends[low - 1] > position) return undefined;
+  return position + (low > 0 ? stretch.shifts[low - 1] : 0);
+}
+
+/** Whether `text` is `plain` with the current page's mark at each of `marks` (positions in `plain`). */
+function isMarked(text: string, marks: number[], plain: string): boolean {
+  if (text.length !== plain.length + marks.length * CURRENT_MARK.length) return false;
+  let from = 0;
+  let at = 0;
+  for (const mark of [...marks, plain.length]) {
+    // (Slices compared: startsWith is a character at a time, 30 times slower on 20 KB.)
+    if (text.slice(at, at + mark - from) !== plain.slice(from, mark)) return false;
+    at += mark - from + CURRENT_MARK.length;
+    from = mark;
+  }
+  return true;
+}
+
+/** A table of contents rewritten through `kept`: its marks taken out, the kept copy used, the marks put back. */
+function rewriteToc(text: string, folder: string[], options: RewriteOptions, kept: RewrittenTocs): RewrittenStretch {
+  // Where the marks are, as positions in the text without them.
+  const marks: number[] = [];
+  for (let at = text.indexOf(CURRENT_MARK); at >= 0; at = text.indexOf(CURRENT_MARK, at + CURRENT_MARK.length)) marks.push(at - marks.length * CURRENT_MARK.length);
+  let known = kept.get(folder.length);
+  if (!known) kept.set(folder.length, (known = []));
+  let found = known.findIndex((toc) => isMarked(text, marks, toc.plain));
+  if (found < 0) {
+    // The text without its marks: mark i stands at its position in `plain` plus the i marks before it.
+    let plain = '';
+    let from = 0;
+    marks.forEach((mark, i) => {
+      const at = mark + i * CURRENT_MARK.length;
+      plain += text.slice(from, at);
+      from = at + CURRENT_MARK.length;
+    });
+    plain += text.slice(from);
+    if (known.length >= KEPT_TOCS) known.pop();
+    known.unshift({ plain, stretch: rewriteStretch(plain, folder, options) });
+    found = 0;
+  } else if (found > 0) known.unshift(...known.splice(found, 1));
+  const { stretch } = known[0];
+  if (!marks.length) return stretch;
+  let html = '';
+  let done = 0;
+  for (const mark of marks) {
+    const at = shifted(stretch, mark);
+    // A mark inside an attribute (not one the layout writes): the stretch as it is, rewritten whole.
+    if (at === undefined) return rewriteStretch(text, folder, options);
+    html += stretch.html.slice(done, at) + CURRENT_MARK;
+    done = at;
+  }
+  return { ...stretch, html: html + stretch.html.slice(done) };
+}
+
+/**
+ * The page with its links made relative to its folder, its canonical URLs made the copy's, and its
+ * links inside the site. Its tables of contents are rewritten through `kept` (the same for every page
+ * of a space at one depth but for the current page's mark); the rest attribute by attribute.
+ */
+export function rewritePage(html: string, tail: Tail, options: RewriteOptions, kept: RewrittenTocs = new Map()): Rewritten {
+  const folder = segmentsOf(tail) ?? [];
+  const up = upToRoot(folder);
+  const links: Tail[][] = [];
+  const parts: string[] = [];
+  const add = (stretch: RewrittenStretch | string) => {
+    const rewritten = typeof stretch === 'string' ? rewriteStretch(stretch, folder, options) : stretch;
+    parts.push(rewritten.html);
+    if (rewritten.links.length) links.push(rewritten.links);
+  };
+  let done = 0;
+  for (let start = html.indexOf(TOC_START); start >= 0; start = html.indexOf(TOC_START, done)) {
+    const inside = html.indexOf('>', start) + 1;
+    const end = inside > 0 ? html.indexOf('</nav>', inside) : -1;
+    if (end < 0) break;
+    add(html.slice(done, inside));
+    add(rewriteToc(html.slice(inside, end), folder, options, kept));
+    done = end;
+  }
+  add(html.slice(done));
+  // The copy's address: canonical and OpenGraph URLs where it is served, none without one. They stand
+  // in the head, before any table of contents: replaced there, not in a copy of the whole page each.
   const canonical = options.baseUrl ? `${options.baseUrl}/${tail ? `${tail}/` : ''}` : undefined;
-  out = out
-    .replace(/<link rel="canonical" href="[^"]*">/, canonical ? `<link rel="canonical" href="${canonical}">` : '')
-    .replace(/<meta property="og:url" content="[^"]*">/, canonical ? `<meta property="og:url" content="${canonical}">` : '')
-    .replace('<html lang="en">', `<html lang="en" data-static-root="${up || './'}">`);
-  return { html: out, links: [...links] };
+  const heads: [RegExp | string, string][] = [
+    [/<link rel="canonical" href="[^"]*">/, canonical ? `<link rel="canonical" href="${canonical}">` : ''],
+    [/<meta property="og:url" content="[^"]*">/, canonical ? `<meta property="og:url" content="${canonical}">` : ''],
+    ['<html lang="en">', `<html lang="en" data-static-root="${up || './'}">`],
+  ];
+  const later: typeof heads = [];
+  for (const [pattern, replacement] of heads) {
+    if (typeof pattern === 'string' ? parts[0].includes(pattern) : pattern.test(parts[0])) parts[0] = parts[0].replace(pattern, replacement);
+    else later.push([pattern, replacement]);
+  }
+  let out = parts.join('');
+  for (const [pattern, replacement] of later) out = out.replace(pattern, replacement);
+  return { html: out, links };
 }
 
 /** A machine file at the copy's root (llms.txt, llms-full.txt, sitemap.xml) with the published URLs made the copy's (relative without a base URL). */

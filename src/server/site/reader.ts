@@ -16,6 +16,7 @@ import { cookiesOf, siteCookie } from './cookies';
 import { bareNotFoundHtml, notFoundHtml, pageHtml, type NavLink, type PageView } from './layout';
 import { Addresses, ancestors, firstDocument, frame, linkResolver, sectionGroups } from './navigation';
 import { markdownValidator, pageValidator, siteFingerprint } from './validators';
+import { BUILD_TAGS, SPACE_TAG_HEADER, spaceTagOf } from './build-tags';
 import { pageData } from '../../engine/content/state';
 import { FILE_CSP, finished, html, redirect, tagMatches, taggedBody, text, type SiteAnswer, type TaggedBody } from './responses';
 import { searchResultsHtml, searchSite } from './search-page';
@@ -85,6 +86,13 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
   async function canonicalBase(site: LocatedSite['site']): Promise<{ origin: string; at: Addresses }> {
     const base = new URL(await siteBaseUrl(core, site));
     return { origin: base.origin, at: new Addresses(base.pathname.replace(/\/$/, '')) };
+  }
+
+  /** The site as a page's tags are made of it (validators.ts): its row, structure, groups and address. */
+  async function siteKey(visit: SiteVisit): Promise<string> {
+    const canonical = await canonicalBase(visit.site);
+    const groups = await sectionGroups(core, visit.site.id, visit.site.organization_id);
+    return siteFingerprint(visit, groups, canonical.origin + canonical.at.basePath);
   }
 
   /** A page's canonical URL: the shortest path to it on the site's own address (as in sitemap.xml). */
@@ -162,6 +170,17 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
       const location = `${at.join(rest)}${kept ? `?${kept}` : ''}`;
       return redirect(302, location, { 'set-cookie': siteCookie(visitCookie(site.id), JSON.stringify(remember), basePath || '/', { secure, maxAgeSeconds: REMEMBER_SECONDS }) });
     }
+    // The space tags current at this address, which a second `sites build` asks first (build-tags.ts).
+    if (rest.length === 1 && rest[0] === BUILD_TAGS) {
+      if (!visit.everyone || personal) return html(404, bareNotFoundHtml(), cache);
+      const key = await siteKey(visit);
+      const tags: string[] = [];
+      for (const { siteSpace, prefix } of visibleSiteSpaces(visit.structure)) {
+        const published = await spaceOf(siteSpace.space.id);
+        if (published) tags.push(await spaceTagOf(core, { organizationId: site.organization_id, site: key, space: published, basePath, prefix }));
+      }
+      return text('application/json; charset=utf-8', JSON.stringify({ tags }), cache);
+    }
     // The files for machines at the site's root, with the URLs the API hands out.
     if (rest.length === 1 && MACHINE_FILES.has(rest[0])) {
       const base = await canonicalBase(site);
@@ -224,8 +243,9 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
       // A stored page's markdown is its version's: tagged by it, a copy that has it gets 304 unread.
       const stored = space.state.pages.get(page.id);
       const tag = stored && !(await pageData(core, stored.versionId)).computed ? markdownValidator(stored.versionId) : undefined;
-      if (tag && tagMatches(req.headers['if-none-match'], tag)) return { status: 304, headers: { etag: tag, ...cache } };
-      const answer = text('text/markdown; charset=utf-8', await pageMarkdown(core, space, page), cache);
+      const spaceTag: Record<string, string> = tag && visit.everyone && !personal ? { [SPACE_TAG_HEADER]: await spaceTagOf(core, { organizationId: site.organization_id, site: await siteKey(visit), space, basePath, prefix: place.prefix }) } : {};
+      if (tag && tagMatches(req.headers['if-none-match'], tag)) return { status: 304, headers: { etag: tag, ...cache, ...spaceTag } };
+      const answer = text('text/markdown; charset=utf-8', await pageMarkdown(core, space, page), { ...cache, ...spaceTag });
       return tag ? { ...answer, kept: taggedBody(answer.body as string, tag) } : answer;
     }
 
@@ -236,14 +256,16 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
     // A page everyone sees alike is tagged by what it is made of: a browser (or `sites build`) that
     // has it gets 304 before anything is rendered, and the whole page is kept under that tag.
     let validator: string | undefined;
+    // Its space's tag too, which a second `sites build` reads to skip the page unasked (build-tags.ts).
+    let spaceTag: Record<string, string> = {};
     if (visit.everyone && !personal && !data.computed) {
-      const canonical = await canonicalBase(site);
-      const groups = await sectionGroups(core, site.id, site.organization_id);
-      validator = pageValidator({ site: siteFingerprint(visit, groups, canonical.origin + canonical.at.basePath), space, pageId: page.id, basePath, prefix: place.prefix, operations: operations.versions });
-      if (tagMatches(req.headers['if-none-match'], validator)) return { status: 304, headers: { etag: validator, vary: 'Accept-Encoding', ...cache } };
+      const key = await siteKey(visit);
+      validator = pageValidator({ site: key, space, pageId: page.id, basePath, prefix: place.prefix, operations: operations.versions });
+      spaceTag = { [SPACE_TAG_HEADER]: await spaceTagOf(core, { organizationId: site.organization_id, site: key, space, basePath, prefix: place.prefix }) };
+      if (tagMatches(req.headers['if-none-match'], validator)) return { status: 304, headers: { etag: validator, vary: 'Accept-Encoding', ...cache, ...spaceTag } };
     }
     const kept = validator === undefined ? undefined : views.get(validator);
-    if (kept) return { ...html(200, '', cache), kept };
+    if (kept) return { ...html(200, '', { ...cache, ...spaceTag }), kept };
     const renderOnce = () => safely(() => renderMarkdown(withoutLeadingTitle(markdown), { ...linkResolver(space, page, place.prefix, at), operation: operations.lookup }), markdown);
     // The operations its blocks name are read first; one the page's scan missed is read, and the page rendered again.
     const render = async () => {
@@ -270,7 +292,7 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
     if (validator === undefined) return html(200, made, cache);
     const tagged = taggedBody(made, validator);
     views.set(validator, tagged);
-    return { ...html(200, made, cache), kept: tagged };
+    return { ...html(200, made, { ...cache, ...spaceTag }), kept: tagged };
   }
 
   return async function read(req: ApiRequest, trace?: RequestTrace): Promise<ApiResponse | undefined> {

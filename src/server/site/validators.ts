@@ -49,5 +49,13 @@ export function pageValidator(parts: { site: string; space: PublishedSpace; page
   return `"${hash(text).slice(0, 22)}"`;
 }
 
+/**
+ * A site space's tag at an address (build-tags.ts): what every page of it there is made of but the
+ * page's own version and place, which the space's revision holds with its navigation.
+ */
+export function spaceTag(parts: { site: string; revisionId: string; basePath: string; prefix: string[]; specs: string }): string {
+  return `"${hash([VERSION, STYLESHEET.path, SCRIPT.path, parts.site, parts.revisionId, parts.basePath, parts.prefix.join('/'), parts.specs].join('\n')).slice(0, 22)}"`;
+}
+
 /** A stored page's markdown (its `.md`): made of its version alone (a computed page's follows its spec: none). */
 export const markdownValidator = (versionId: string) => `"${hash(`${VERSION}\nmarkdown\n${versionId}`).slice(0, 22)}"`;
