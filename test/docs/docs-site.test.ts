@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
+// Slow on purpose: the whole pipeline in a child process (push, link check, publish, static build of ~30 pages).
 // Issue 58: `npm run docs` in CI: docsctl's own documentation pushed, checked and built as a static site.
 describe('npm run docs (scripts/docs-site.js)', () => {
   it('builds the README and docs/ into a static site with no broken link, on the page or in the copy', () => {
@@ -17,5 +18,5 @@ describe('npm run docs (scripts/docs-site.js)', () => {
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });
