@@ -43,7 +43,7 @@ const groups: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
   postgres: async () => (await import('./postgres')).benchPostgres(bin, quick ? 1000 : 4000, quick ? 1 : 3, quick ? 2000 : 10_000),
   'postgres-network': async () => (await import('./postgres-network')).benchPostgresNetwork(bin, quick ? 50 : 200),
   webhooks: async () => (await import('./webhooks')).benchWebhooks(bin, quick ? 300 : 1000, quick ? 1 : 3),
-  sites: async () => [...await (await import('./sites')).benchSites(quick ? 100 : 300), ...await (await import('./static-build')).benchStaticBuild(quick ? 2_000 : 10_000), ...await (await import('./github-operation')).benchGithubOperation()],
+  sites: async () => [...await (await import('./sites')).benchSites(quick ? 100 : 300), ...await (await import('./static-build')).benchStaticBuild(quick ? 2_000 : 10_000), ...await (await import('./github-operation')).benchGithubOperation(root)],
 };
 const unknown = [...(only ?? [])].filter((name) => !(name in groups));
 if (unknown.length) throw new Error(`unknown bench group ${unknown.join(', ')}; groups: ${Object.keys(groups).join(', ')}`);
