@@ -35,8 +35,8 @@ const style = (overrides: Partial<Style> = {}): Style => ({ face: 'regular', siz
 
 /** A page's blocks drawn by a writer: what the site shows, as far as paper can (tabs one after another, expandables open). */
 export class PageBlocks {
-  private readonly headingIds: string[][] = [];
-  private headingAt = 0;
+  /** The ids of the page's own headings (not those inside hints, tabs or reusable contents), by node. */
+  private readonly headingIds = new Map<Block, string[]>();
   /** The page's headings of levels 1 and 2, where they are: a one-page PDF's table of contents. */
   readonly outline: { text: string; level: number; target: LinkTarget }[] = [];
 
@@ -44,9 +44,9 @@ export class PageBlocks {
 
   /** The page: its title, then its document. */
   async draw(document: JSONDocument = pageDocument(withoutLeadingTitle(this.page.markdown))): Promise<void> {
-    const headings = document.nodes.filter((n) => n.type.startsWith('heading-')).map((n) => plainText((n as { nodes: InlineContent[] }).nodes));
-    const published = publishedHeadingIds(headings);
-    headings.forEach((text, i) => this.headingIds.push([published[i], slugOfHeading(text)]));
+    const headings = document.nodes.filter((n) => n.type.startsWith('heading-')) as { nodes: InlineContent[] }[];
+    const published = publishedHeadingIds(headings.map((h) => plainText(h.nodes)));
+    headings.forEach((heading, i) => this.headingIds.set(heading as Block, [published[i], slugOfHeading(plainText(heading.nodes))]));
     const frame: Frame = { x: MARGIN, width: PAGE_WIDTH - 2 * MARGIN, bands: [], depth: 0 };
     this.w.mark(this.page.id);
     await this.text([{ text: this.page.title, style: style({ face: 'bold', size: 22 }) }], frame, { gapAfter: 10 });
@@ -58,7 +58,7 @@ export class PageBlocks {
       case 'paragraph':
         return this.paragraph(node.nodes, frame);
       case 'heading-1': case 'heading-2': case 'heading-3': {
-        const ids = frame.depth === 0 ? this.headingIds[this.headingAt++] ?? [] : [];
+        const ids = this.headingIds.get(node) ?? [];
         this.w.ensure(HEADING_SIZES[node.type] * 3.2);
         this.w.down(HEADING_SIZES[node.type] * 0.6);
         for (const id of ids) this.w.mark(`${this.page.id}#${id}`);

@@ -54,7 +54,8 @@ describe('renderPdf', () => {
   it('makes links work: a URL opens, a page of the PDF (and its heading) is a jump, a broken one is text', async () => {
     const pdf = await readPdf(await renderPdf(source([
       { id: 'one', title: 'One', markdown: 'See [the site](https://example.com/docs), [two](two.md), [its part](two.md#part) and [nothing](missing).' },
-      { id: 'two', title: 'Two', markdown: `${'Filler. '.repeat(700)}\n\n## Part\n\nHere.` },
+      // A heading inside a hint is not the page's own: the anchor `part` is the heading further down.
+      { id: 'two', title: 'Two', markdown: `{% hint style="info" %}\n## Aside\n{% endhint %}\n\n${'Filler. '.repeat(700)}\n\n## Part\n\nHere.` },
     ])));
     const one = pdf.pages.findIndex((p, i) => i > 0 && p.text.startsWith('One'));
     const two = pdf.pages.findIndex((p, i) => i > 0 && p.text.startsWith('Two')) + 1;
