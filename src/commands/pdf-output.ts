@@ -1,4 +1,4 @@
-import { rename, writeFile } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Context } from '../context';
 import { CliError, EXIT } from '../errors';
@@ -22,8 +22,14 @@ export async function savePdf(ctx: Context, api: Client, url: string, output: st
   ctx.out.message(`Wrote ${response.body.length} bytes to ${output}.`);
 }
 
+/** `bytes` into `path` whole: written under a temporary name (removed if the write fails), then renamed. */
 export async function writeAtomically(path: string, bytes: Buffer): Promise<void> {
   const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, bytes);
-  await rename(temporary, path);
+  try {
+    await writeFile(temporary, bytes);
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
 }
