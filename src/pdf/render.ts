@@ -57,7 +57,7 @@ async function drawContents(content: Writer, title: string, entries: ContentsEnt
   const perSheet = contentsSheets(entries.length);
   const toc = new Writer(content.pdf, content.fonts, 0);
   const width = PAGE_WIDTH - 2 * MARGIN;
-  const line = async (text: string, style: Style, x: number, room: number) => breakLines(await atomsOf([{ text, style }], content.fonts), room)[0];
+  const line = async (text: string, style: Style, room: number) => breakLines(await atomsOf([{ text, style }], content.fonts), room)[0];
   let at = 0;
   for (const [sheet, count] of perSheet.entries()) {
     toc.newSheet();
@@ -71,8 +71,8 @@ async function drawContents(content: Writer, title: string, entries: ContentsEnt
       const number = place ? String(place.sheet + 1 + perSheet.length) : '';
       const indent = Math.min(entry.depth, 6) * 14;
       const style: Style = { face: entry.depth === 0 ? 'bold' : 'regular', size: 10.5, color: [0.13, 0.14, 0.16] };
-      const numberLine = await line(number || ' ', { ...style, face: 'regular' }, 0, 60);
-      const textLine = await line(entry.text || ' ', style, MARGIN + indent, width - indent - 50);
+      const numberLine = await line(number || ' ', { ...style, face: 'regular' }, 60);
+      const textLine = await line(entry.text || ' ', style, width - indent - 50);
       const top = toc.y;
       toc.drawLines([textLine], { x: MARGIN + indent, width: width - indent - 50, lineHeight: CONTENTS_LINE });
       toc.y = top;

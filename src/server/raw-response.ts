@@ -16,12 +16,14 @@ export interface RawFile {
 /** Types a browser would run (scripts, markup that can hold scripts): served only as downloads. */
 const ACTIVE = /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|[a-z]+\/[^;]*\+xml|text\/javascript|application\/(x-)?javascript|application\/ecmascript)\s*(;|$)/i;
 
-/** `attachment` with the name in ASCII (anything else becomes `_`) and in full as RFC 8187 UTF-8. */
-function attachment(name: string): string {
-  const base = name.split('/').pop() || 'download';
-  const ascii = base.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(base)}`;
+/** A Content-Disposition with the name in ASCII (anything else, and `/`, becomes `_`) and in full as RFC 8187 UTF-8. */
+export function disposition(kind: 'attachment' | 'inline', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\%/]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
+
+/** `attachment`, named by the last segment of the file's name. */
+const attachment = (name: string) => disposition('attachment', name.split('/').pop() || 'download');
 
 /**
  * The answer of a raw route. Stored media types were not always checked on write, so one that is not

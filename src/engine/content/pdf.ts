@@ -29,12 +29,11 @@ export interface PdfSpacePart {
 }
 
 /** A revision's document pages in tree order with their depth (hidden ones too: the content is the space's). */
-export function treePages(state: RevisionState, titles: Map<string, string>, hidden: (id: string) => boolean = () => false): PdfSpacePart['pages'] {
+export function treePages(state: RevisionState, titles: Map<string, string>): PdfSpacePart['pages'] {
   const out: PdfSpacePart['pages'] = [];
   const children = childrenIndex(state);
   const walk = (parent: string | null, depth: number) => {
     for (const page of children.get(parent) ?? []) {
-      if (hidden(page.id)) continue;
       if (titles.has(page.id)) out.push({ id: page.id, title: titles.get(page.id)!, depth });
       walk(page.id, depth + 1);
     }

@@ -133,9 +133,9 @@ export function contentReadsModule(core: Core, spaces: Spaces, changeRequests: C
       const state = await loadState(core, revisionId);
       if (options.page && !state.pages.has(options.page)) throw notFound(`page ${options.page} not found`);
       const titles = new Map<string, string>();
-      for (const [id, entry] of state.pages) {
-        const data = await pageData(core, entry.versionId);
-        if (data.type === 'document' && (!options.page || id === options.page)) titles.set(id, data.title);
+      for (const id of options.page ? [options.page] : state.pages.keys()) {
+        const data = await pageData(core, state.pages.get(id)!.versionId);
+        if (data.type === 'document') titles.set(id, data.title);
       }
       // The renderer, pdf-lib and the fonts load only when a PDF is asked for.
       const { contentPdf, revisionLinks, treePages } = await import('./pdf');

@@ -22,8 +22,3 @@ export function oneAtATime(maxWaiting: number) {
   };
 }
 
-/** `inline` with the file's name in ASCII (anything else `_`) and in full as RFC 8187 UTF-8. */
-export function inlineName(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\%/]/g, '_');
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}

@@ -2,7 +2,7 @@ import type { Engine } from '../../engine/index';
 import type { ApiRequest, ApiResponse } from '../messages';
 import { splitUrl, type RequestTrace } from '../app';
 import { DatabaseUnavailable, EngineError, statusOf } from '../../engine/errors';
-import { rawResponse } from '../raw-response';
+import { disposition, rawResponse } from '../raw-response';
 import { BoundedCache } from '../../engine/bounded-cache';
 import { pageOperations } from '../../engine/sites/reader/operations';
 import { locateSite, organizationInSitePath, siteBaseUrl, type LocatedSite } from '../../engine/sites/reader/locate';
@@ -24,7 +24,7 @@ import { MACHINE_FILES, machineFile, pageMarkdown } from './machine';
 import { redirectOf } from '../../engine/sites/reader/redirects';
 import { answerMcp, MCP_SEGMENTS, mcpNotFound, type SiteTools } from './mcp';
 import { PDF_SEGMENTS, sitePdf } from './pdf';
-import { Busy, inlineName, oneAtATime } from './one-at-a-time';
+import { Busy, oneAtATime } from './one-at-a-time';
 
 /** The cookie that remembers a visitor's share key and visitor token for one site: JSON `{ s, t }`. */
 export const visitCookie = (siteId: string) => `docsctl-site-${siteId}`;
@@ -200,7 +200,7 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
         throw error;
       }
       if (!made) return html(404, bareNotFoundHtml(), cache);
-      return { status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': inlineName(made.name), 'x-content-type-options': 'nosniff', ...cache }, body: made.bytes };
+      return { status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': disposition('inline', made.name), 'x-content-type-options': 'nosniff', ...cache }, body: made.bytes };
     }
     const place = placeOf(visit.structure, rest);
     const space = place ? await spaceOf(place.siteSpace.space.id) : undefined;
