@@ -18,3 +18,27 @@ export function pointed(root: unknown, ref: string): unknown {
   }
   return at;
 }
+
+/**
+ * A local pointer's segments as a path's (each decoded, RFC 6901's escapes kept: none holds `/`);
+ * undefined for `#`, a pointer into another document, a bad escape or an empty segment.
+ */
+export function pointerSegments(pointer: string): string[] | undefined {
+  if (!pointer.startsWith('#/')) return undefined;
+  const segments: string[] = [];
+  for (const raw of pointer.slice(2).split('/')) {
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      return undefined;
+    }
+    if (!segment) return undefined;
+    // A `/` written as `%2F` is part of the key: written as RFC 6901 writes it, it names the same.
+    segments.push(segment.replace(/\//g, '~1'));
+  }
+  return segments;
+}
+
+/** The local pointer of segments as pointerSegments gives them. */
+export const pointerOfSegments = (segments: string[]) => `#/${segments.map(encodeURIComponent).join('/')}`;

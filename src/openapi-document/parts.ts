@@ -15,7 +15,7 @@
  */
 
 import { pointed } from './json-pointer';
-import { operationOf, type OperationView, type RefReader } from './operation';
+import { operationOf, schemaAt, type OperationView, type RefReader, type SchemaPageView } from './operation';
 
 /** The top-level fields operationOf reads besides `paths` and `$ref`s: kept whole in the head. */
 const HEAD_FIELDS = ['openapi', 'swagger', 'servers', 'host', 'schemes', 'basePath', 'consumes', 'produces'];
@@ -140,18 +140,35 @@ export type BucketReader = (buckets: number[]) => Promise<Map<number, string>>;
 
 /** Rounds of reading the parts the parts read name, before operationOf runs. */
 const PREFETCH_ROUNDS = 8;
-/** Parts read ahead at most, and the most operationOfParts reads in all before giving up. */
+/** Parts read ahead at most, and the most partsRun reads in all before giving up. */
 const PREFETCH_PARTS = 2_000;
 const MOST_PARTS = 20_000;
 
 /**
  * operationOf of the document cut into `head` and buckets of parts (partsOf), reading only the parts
- * it meets: the path item, then the parts its `$ref`s name, a few rounds ahead; then operationOf runs
- * over what was read, and again after reading any part it met unread. Undefined where the head is of
- * another form, a `$ref` names something above the parts, or past MOST_PARTS: the caller reads the
- * whole document.
+ * it meets (partsRun): the path item first. Undefined where the parts cannot tell it: the caller reads
+ * the whole document.
  */
 export async function operationOfParts(head: string, path: string, method: string, readBuckets: BucketReader): Promise<OperationView | { missing: 'path' | 'method' } | undefined> {
+  return await partsRun(head, [keyOf(['paths', path])], (doc, refs) => operationOf(doc, path, method, refs), readBuckets);
+}
+
+/** schemaAt of the document cut into parts, as operationOfParts: the part holding the pointer first. */
+export async function schemaOfParts(head: string, pointer: string, readBuckets: BucketReader): Promise<SchemaPageView | undefined | 'whole'> {
+  const part = partOf(pointer);
+  if (part === 'nothing') return undefined;
+  if (part === 'whole') return 'whole';
+  const shown = await partsRun(head, [part.key], (doc, refs) => schemaAt(doc, pointer, refs) ?? null, readBuckets);
+  return shown === undefined ? 'whole' : (shown ?? undefined);
+}
+
+/**
+ * `run` (operationOf, schemaAt) over the parts it meets: the parts of `first`, then the parts their
+ * `$ref`s name, a few rounds ahead; then `run` goes over what was read, and again after reading any
+ * part it met unread. Undefined where the head is of another form, a `$ref` names something above the
+ * parts, or past MOST_PARTS: the caller reads the whole document.
+ */
+async function partsRun<T>(head: string, first: string[], run: (doc: Container, refs: RefReader) => T, readBuckets: BucketReader): Promise<T | undefined> {
   const { format, fields, arrays, buckets } = JSON.parse(head) as Head;
   if (format !== PARTS_FORMAT) return undefined;
   const read = partReader(buckets, readBuckets);
@@ -187,7 +204,7 @@ export async function operationOfParts(head: string, path: string, method: strin
     return named;
   };
 
-  let next = await readParts([keyOf(['paths', path])]);
+  let next = await readParts(first);
   for (let round = 0; round < PREFETCH_ROUNDS && next.size && done.size < PREFETCH_PARTS; round++) next = await readParts(next);
   for (;;) {
     const unread = new Set<string>();
@@ -200,7 +217,7 @@ export async function operationOfParts(head: string, path: string, method: strin
       else return pointed(doc, ref);
       return undefined;
     };
-    const view = operationOf(doc, path, method, refs);
+    const view = run(doc, refs);
     if (whole || done.size + unread.size > MOST_PARTS) return undefined;
     if (!unread.size) return view;
     await readParts(unread);

@@ -68,6 +68,9 @@ export interface BuildReport {
   missing: string[];
 }
 
+/** A schema's own page (an API operation's schema past what its page opens): reached from its page, not searched. */
+const SCHEMA_PAGE = /(^|\/)~schemas\//;
+
 /** A copy of plain data that shares no string with what it was made from. */
 const detached = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
@@ -258,7 +261,7 @@ async function buildWith(options: BuildOptions, writes: ReturnType<typeof fileWr
     }
     // What is kept of the page until the build ends holds copies: a piece of the page's text (a link, a
     // title) would keep all of the page in memory (a 10,000-page build grew to 1.1 GB of them).
-    const { links, entry } = detached({ links: [...unlisted], entry: tail.startsWith('~search') ? undefined : indexedPage(page.html, tail ? `${tail}/` : '') });
+    const { links, entry } = detached({ links: [...unlisted], entry: tail.startsWith('~search') || SCHEMA_PAGE.test(tail) ? undefined : indexedPage(page.html, tail ? `${tail}/` : '') });
     if (entry) search.push(entry);
     await put(path, page.html, { ...(answer.headers.etag ? { etag: answer.headers.etag, ...spaceOf(answer) } : {}), links, ...(entry ? { search: entry } : {}) }, answer.headers.etag !== undefined);
     report.pages++;

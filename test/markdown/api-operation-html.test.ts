@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { operationHtml, operationNotice } from '../../src/markdown/html/api-operation';
+import { operationHtml, operationNotice, schemaPageHtml } from '../../src/markdown/html/api-operation';
 import type { OperationView } from '../../src/openapi-document/operation';
 import { renderMarkdown } from '../../src/markdown/html/render';
 
@@ -25,7 +25,7 @@ describe('an API operation as HTML (markdown/html/api-operation.ts)', () => {
       } }] },
       responses: [{ status: '204', content: [] }, { status: '200', description: 'Done\nmore', content: [{ mediaType: 'text/plain' }] }],
     };
-    const html = operationHtml(view, markdown);
+    const html = operationHtml(view, { markdown });
     expect(html).toContain('<code class="method method-put">PUT</code> <code>/items/{id}</code> <span class="api-deprecated">deprecated</span>');
     expect(html).toContain('<p class="api-operation-summary">Put &lt;it&gt;</p><div class="api-operation-description"><p>Replaces it.</p></div>');
     expect(html).toContain('<h4>Path parameters</h4><ul class="schema-properties"><li><code class="schema-name">id</code> <span class="schema-type">string (uuid)</span> <span class="schema-required">required</span><div class="schema-description"><p>The id</p></div></li></ul>');
@@ -38,6 +38,39 @@ describe('an API operation as HTML (markdown/html/api-operation.ts)', () => {
     expect(html).toContain('<summary><code>204</code></summary></details><details class="api-response"><summary><code>200</code>: Done</summary>');
     expect(html).toContain('<p class="api-servers">Servers: <code>https://api.test</code></p>');
     expect(operationNotice('Gone <x>', '<h3>GET</h3>')).toBe('<section class="api-operation"><h3>GET</h3><p class="api-operation-notice" role="note">Gone &lt;x&gt;</p></section>\n');
+  });
+
+  it('links a schema it does not open to its own page where the reader gives one, and says so where it cannot', () => {
+    const view: OperationView = {
+      method: 'get', path: '/x', deprecated: false, servers: [], parameters: [],
+      responses: [{ status: '200', content: [{ mediaType: 'application/json', schema: { name: 'Node', type: 'object', properties: [
+        { name: 'next', required: false, schema: { name: 'Node', recursive: true, at: '#/components/schemas/Node' } },
+        { name: 'deep', required: false, schema: { name: 'Deep', truncated: true, at: '#/components/schemas/Deep' } },
+        { name: 'inline', required: false, schema: { truncated: true, at: '#/paths/~1x/get/responses/200/content/application~1json/schema/properties/inline' } },
+        { name: 'list', required: false, schema: { type: 'array', items: { name: 'Leaf', truncated: true, at: '#/components/schemas/Leaf' } } },
+        { name: 'made', required: false, schema: { name: 'Made', truncated: true } },
+      ] } }] }],
+    };
+    const asked: string[] = [];
+    const html = operationHtml(view, { markdown, schema: (pointer) => (asked.push(pointer), `/s?p=${pointer}&"`) });
+    expect(html).toContain('<p class="schema-note"><a href="/s?p=#/components/schemas/Node&amp;&quot;">Node</a> again (it holds itself).</p>');
+    expect(html).toContain('<p class="schema-note">More on its own page: <a href="/s?p=#/components/schemas/Deep&amp;&quot;">Deep</a>.</p>');
+    expect(html).toContain('>the rest of this schema</a>.</p>');
+    // An array's items not opened say so too (they said nothing before).
+    expect(html).toContain('<span class="schema-type">array of Leaf</span><p class="schema-note">More on its own page: <a href="/s?p=#/components/schemas/Leaf&amp;&quot;">Leaf</a>.</p>');
+    // A schema made up by the page (a Swagger 2 parameter's fields) has no place: its name and why.
+    expect(html).toContain('<p class="schema-note">Made: not shown at this depth.</p>');
+    expect(asked).toEqual(['#/components/schemas/Node', '#/components/schemas/Deep', '#/paths/~1x/get/responses/200/content/application~1json/schema/properties/inline', '#/components/schemas/Leaf']);
+    // Without a reader's addresses (a PDF, a test): names, no links.
+    expect(operationHtml(view, { markdown })).not.toContain('<a ');
+  });
+
+  it('writes a schema\'s own page: what it is of and where, its type, the schema and an example', () => {
+    const html = schemaPageHtml({ name: 'Pet', schema: { name: 'Pet', type: 'object', properties: [{ name: 'id', required: true, schema: { type: 'integer' } }] }, example: '{"id": 0}' }, 'the API specification "shop"', 'components/schemas/Pet', { markdown });
+    expect(html).toContain('<p class="api-schema-place">A schema of the API specification &quot;shop&quot;, at <code>components/schemas/Pet</code>.</p>');
+    expect(html).toContain('<span class="schema-type">Pet</span>');
+    expect(html).toContain('<code class="schema-name">id</code> <span class="schema-type">integer</span> <span class="schema-required">required</span>');
+    expect(html).toContain('<summary>Example</summary><pre tabindex="0"><code>{&quot;id&quot;: 0}</code></pre>');
   });
 
   it('shows a hand-written swagger block\'s parts, its other content in place, and parameters without a type', () => {

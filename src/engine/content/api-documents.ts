@@ -1,9 +1,10 @@
 import type { Core } from '../core';
 import { BoundedCache } from '../bounded-cache';
 import { formatOf, parseText } from '../../openapi-document/document';
-import { operationOf, type OperationView } from '../../openapi-document/operation';
-import { HEAD_BUCKET, operationOfParts } from '../../openapi-document/parts';
+import { operationOf, schemaAt, type OperationView, type SchemaPageView } from '../../openapi-document/operation';
+import { HEAD_BUCKET, operationOfParts, schemaOfParts } from '../../openapi-document/parts';
 import { MAX_SPEC_TEXT } from '../../domain/openapi-limits';
+import { blobInfo, wholeBlob } from './blob-store';
 
 /**
  * The largest YAML text parsed while answering a request (YAML takes about a second a megabyte on the
@@ -21,11 +22,11 @@ export type ParsedDocument = { document: Record<string, unknown> } | { unreadabl
  * pages showing its operations and for the link check. Kept by engine: ids are its own (a test's
  * engines hand out the same ones).
  */
-const keptByCore = new WeakMap<Core, { documents: BoundedCache<string, ParsedDocument>; operations: BoundedCache<string, OperationView | { missing: 'path' | 'method' }> }>();
+const keptByCore = new WeakMap<Core, { documents: BoundedCache<string, ParsedDocument>; operations: BoundedCache<string, OperationView | { missing: 'path' | 'method' }>; schemas: BoundedCache<string, SchemaPageView | null> }>();
 
 function kept(core: Core) {
   let known = keptByCore.get(core);
-  if (!known) keptByCore.set(core, (known = { documents: new BoundedCache(8), operations: new BoundedCache(512) }));
+  if (!known) keptByCore.set(core, (known = { documents: new BoundedCache(8), operations: new BoundedCache(512), schemas: new BoundedCache(256) }));
   return known;
 }
 
@@ -54,6 +55,15 @@ export const versionDocument = (core: Core, versionId: string) =>
     return row.json_text ?? row.text;
   });
 
+/** The document of a file of a space (a legacy `swagger` block's `src`), by its blob. */
+export const fileDocument = (core: Core, blobId: string) =>
+  parsedDocument(core, `blob:${blobId}`, async () => {
+    const blob = await blobInfo(core, blobId);
+    if (!blob) throw new Error('its bytes are gone');
+    if (blob.size > MAX_SPEC_TEXT) throw new Error(`it is larger than ${MAX_SPEC_TEXT / 1024 / 1024} MiB`);
+    return (await wholeBlob(core, blob)).toString('utf8');
+  });
+
 /** An operation by method (lower case) and path, as a key of a map. */
 export const operationKey = (method: string, path: string) => `${method.toLowerCase()}\n${path}`;
 
@@ -66,6 +76,15 @@ export function documentOperation(core: Core, key: string, document: Record<stri
   return view;
 }
 
+/** The schema at `pointer` of a parsed document (`key` as parsedDocument's), read once; undefined where there is none. */
+export function documentSchema(core: Core, key: string, document: Record<string, unknown>, pointer: string): SchemaPageView | undefined {
+  const { schemas } = kept(core);
+  const viewKey = `${key}\n${pointer}`;
+  let view = schemas.get(viewKey);
+  if (view === undefined) schemas.set(viewKey, (view = schemaAt(document, pointer) ?? null));
+  return view ?? undefined;
+}
+
 /** Buckets one statement reads at most. */
 const BUCKETS_PER_READ = 200;
 
@@ -76,7 +95,11 @@ const BUCKETS_PER_READ = 200;
  * operationOf over the parts it shows); undefined where the parts cannot tell it (a `$ref` above them).
  * A page showing GitHub's `GET /repos/{owner}/{repo}` reads about 20 parts in 4 statements, not 11 MB.
  */
-export async function versionParts(core: Core, versionId: string): Promise<{ operation(path: string, method: string): Promise<OperationView | { missing: 'path' | 'method' } | undefined> } | undefined> {
+export async function versionParts(core: Core, versionId: string): Promise<{
+  operation(path: string, method: string): Promise<OperationView | { missing: 'path' | 'method' } | undefined>;
+  /** The schema at a pointer (documentSchema's answer); 'whole' where the parts cannot tell it. */
+  schema(pointer: string): Promise<SchemaPageView | undefined | 'whole'>;
+} | undefined> {
   const head = (await core.get<{ text: string }>('SELECT text FROM openapi_spec_parts WHERE version_id = ? AND bucket = ?', [versionId, HEAD_BUCKET]))?.text;
   if (head === undefined) return undefined;
   const buckets = new Map<number, string | undefined>();
@@ -92,8 +115,16 @@ export async function versionParts(core: Core, versionId: string): Promise<{ ope
     for (const bucket of wanted) if (buckets.get(bucket) !== undefined) found.set(bucket, buckets.get(bucket)!);
     return found;
   };
-  const { operations } = kept(core);
+  const { operations, schemas } = kept(core);
   return {
+    async schema(pointer) {
+      const key = `version:${versionId}\n${pointer}`;
+      const known = schemas.get(key);
+      if (known !== undefined) return known ?? undefined;
+      const shown = await schemaOfParts(head, pointer, readBuckets);
+      if (shown !== 'whole') schemas.set(key, shown ?? null);
+      return shown;
+    },
     async operation(path, method) {
       const key = `version:${versionId}\n${operationKey(method, path)}`;
       const known = operations.get(key);

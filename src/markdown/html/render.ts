@@ -28,6 +28,8 @@ export interface LinkResolver {
    * version, or a notice saying what does not exist; undefined (or no such function): the heading alone.
    */
   operation?(block: { spec?: string; src?: string; path: string; method: string }): OperationView | { notice: string } | undefined;
+  /** The address of a schema's own page, of the document a block names, by its pointer (a schema the page does not open links to it). */
+  schema?(block: { spec?: string; src?: string }, pointer: string): string | undefined;
 }
 
 export interface OutlineEntry {
@@ -168,7 +170,10 @@ export function renderMarkdown(markdown: string, links: LinkResolver): RenderedP
     const found = links.operation?.(tag.name === 'openapi-operation' ? { spec, path, method } : { src, path, method });
     if (found === undefined) return undefined;
     if ('notice' in found) return operationNotice(found.notice, operationHeading(tag));
-    return operationHtml(found, (text) => renderMarkdown(text, { href: links.href, src: links.src }).html);
+    return operationHtml(found, {
+      markdown: (text) => renderMarkdown(text, { href: links.href, src: links.src }).html,
+      schema: (pointer) => links.schema?.({ spec, src }, pointer),
+    });
   };
 
   function image(target: string, alt: string): string {

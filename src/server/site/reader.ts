@@ -9,6 +9,10 @@ import { locateSite, organizationInSitePath, siteBaseUrl, type LocatedSite } fro
 import { placeOf, visibleSiteSpaces, visitSite, type SiteVisit } from '../../engine/sites/reader/visit';
 import { publishedFile, publishedMarkdown, publishedSpaces, type PublishedSpace, type TocPage } from '../../engine/sites/reader/pages';
 import { renderMarkdown, type RenderedPage } from '../../markdown/html/render';
+import { schemaPageHtml } from '../../markdown/html/api-operation';
+import { publishedSchema } from '../../engine/sites/reader/schemas';
+import { SCHEMAS_SEGMENT } from '../../engine/sites/reader/schema-places';
+import { pointerSegments } from '../../openapi-document/json-pointer';
 import { escapeHtml, safeUrl } from '../../markdown/html/escape';
 import { withoutLeadingTitle } from '../../markdown/markdown';
 import { assetAt } from './assets';
@@ -44,6 +48,9 @@ const APP_PATHS = new Set(['/healthz', '/readyz', '/openapi.json']);
 const KEPT_BODIES = 512;
 /** Whole pages kept for views everyone sees alike (each page's HTML with its tag and compressed forms). */
 const KEPT_VIEWS = 256;
+
+/** A link of a spec's description: a URL, else text. */
+const externalOnly = (target: string) => (/^https?:\/\//i.test(target) ? safeUrl(target) : undefined);
 
 /** A JSON object of a cookie, undefined unless it is one and within `max` bytes. */
 function jsonCookie(cookie: string | undefined, max: number): Record<string, unknown> | undefined {
@@ -206,6 +213,11 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
     const space = place ? await spaceOf(place.siteSpace.space.id) : undefined;
     if (!place || !space) return html(404, bareNotFoundHtml(), { ...cache, 'x-robots-tag': 'noindex' });
     const searchUrl = at.join([...place.prefix, '~search']);
+    /** A schema's own page (schema-places.ts), of the document a block names. */
+    const schemaAddress = (prefix: string[], source: string[] | undefined, pointer: string) => {
+      const segments = source && pointerSegments(pointer);
+      return segments ? at.join([...prefix, SCHEMAS_SEGMENT, ...source, ...segments]) : undefined;
+    };
     const around = async (currentId?: string) => await frame(core, visit, place, space, at, currentId, searchUrl);
     const notFound = async () => html(404, notFoundHtml(await around()), cache);
 
@@ -214,6 +226,18 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
       const results = await searchSite(engine, visit, q, at, spaceOf);
       if (query.get('format') === 'json') return text('application/json; charset=utf-8', JSON.stringify({ query: q, results }), cache);
       return html(200, pageHtml({ ...(await around()), title: q ? `Search: ${q}` : 'Search', body: searchResultsHtml(q, results), outline: [], breadcrumbs: [], noindex: true }), cache);
+    }
+    // A schema of an API description a page of the space shows: `~schemas/{source}/{pointer}` (schema-places.ts).
+    if (place.pagePath.startsWith(`${SCHEMAS_SEGMENT}/`)) {
+      const segments = place.pagePath.split('/').slice(1);
+      const shown = await publishedSchema(core, site.organization_id, space, segments);
+      if (!shown) return await notFound();
+      const body = schemaPageHtml(shown.view, shown.of, segments.slice(shown.source.length).join('/'), {
+        // A spec's descriptions link out, never into the site: what they name is not a page of it.
+        markdown: (text) => renderMarkdown(text, { href: externalOnly, src: externalOnly }).html,
+        schema: (pointer) => schemaAddress(place.prefix, shown.source, pointer),
+      });
+      return html(200, pageHtml({ ...(await around()), title: shown.view.name, body, outline: [], breadcrumbs: [], noindex: true }), cache);
     }
     // A file of the space: `~files/{id}/{name}`.
     const file = /^~files\/([^/]+)(?:\/.*)?$/.exec(place.pagePath);
@@ -266,7 +290,7 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
     }
     const kept = validator === undefined ? undefined : views.get(validator);
     if (kept) return { ...html(200, '', { ...cache, ...spaceTag }), kept };
-    const renderOnce = () => safely(() => renderMarkdown(withoutLeadingTitle(markdown), { ...linkResolver(space, page, place.prefix, at), operation: operations.lookup }), markdown);
+    const renderOnce = () => safely(() => renderMarkdown(withoutLeadingTitle(markdown), { ...linkResolver(space, page, place.prefix, at), operation: operations.lookup, schema: (block, pointer) => schemaAddress(place.prefix, operations.schemaSource(block), pointer) }), markdown);
     // The operations its blocks name are read first; one the page's scan missed is read, and the page rendered again.
     const render = async () => {
       await operations.load();

@@ -1,13 +1,13 @@
 import type { Core } from '../../core';
 import type { OperationView } from '../../../openapi-document/operation';
-import { MAX_SPEC_TEXT } from '../../../domain/openapi-limits';
 import { tagAttributes } from '../../../markdown/liquid-containers';
-import { documentOperation, latestSpecVersion, operationKey, parsedDocument, versionDocument, versionParts, type ParsedDocument } from '../../content/api-documents';
-import { blobInfo, wholeBlob } from '../../content/blob-store';
+import { documentOperation, fileDocument, operationKey, versionDocument, versionParts, type ParsedDocument } from '../../content/api-documents';
 import { classifyLink } from '../../content/link-targets';
 import type { PublishedSpace } from './pages';
+import { FILES_SEGMENT } from './schema-places';
 
-const OPERATION_TAG = /\{%-?[ \t]*(openapi-operation|swagger)\b([^%\n]*)%\}/g;
+/** An `{% openapi-operation %}` or legacy `{% swagger %}` tag: its name and its attributes' text. */
+export const OPERATION_TAG = /\{%-?[ \t]*(openapi-operation|swagger)\b([^%\n]*)%\}/g;
 
 /** Where a block's document comes from: a spec of the organization (`spec`), or a `swagger` block's `src`. */
 export interface OperationBlock { spec?: string; src?: string; path: string; method: string }
@@ -15,6 +15,8 @@ export interface OperationBlock { spec?: string; src?: string; path: string; met
 export interface PageOperations {
   /** The operation a block names, a notice saying what does not exist, or undefined (no document named: the block as written). */
   lookup(block: OperationBlock): OperationView | { notice: string } | undefined;
+  /** Where the schemas of a block's document are shown (after `~schemas`, schemas.ts); undefined where nowhere. */
+  schemaSource(block: Pick<OperationBlock, 'spec' | 'src'>): string[] | undefined;
   /** What the page's operations are read from, in a stable order: a new spec version makes a new rendering. */
   versions: string;
   /** Reads what `lookup` answers from: each named operation's stored view, else its document. Before rendering. */
@@ -56,6 +58,7 @@ export async function pageOperations(core: Core, organizationId: string, space: 
   }
   const documentOf = new Map<string, string>();
   const fileOf = new Map<string, string>();
+  const schemaSourceOf = new Map<string, string[]>();
   for (const [key, block] of [...blocks].slice(0, 20)) {
     if (block.src && !/^https?:\/\//i.test(block.src)) {
       const target = classifyLink(block.src, pageId, space.index);
@@ -64,13 +67,15 @@ export async function pageOperations(core: Core, organizationId: string, space: 
       if (!file) continue;
       documentOf.set(key, `blob:${file.blobId}`);
       fileOf.set(`blob:${file.blobId}`, file.blobId);
+      schemaSourceOf.set(key, [FILES_SEGMENT, file.id]);
       continue;
     }
-    const version = block.spec
-      ? await latestSpecVersion(core, organizationId, block.spec)
-      : (await core.get<{ id: string }>('SELECT last_version_id AS id FROM openapi_specs WHERE organization_id = ? AND source_url = ? AND last_version_id IS NOT NULL ORDER BY updated_at DESC LIMIT 1', [organizationId, block.src]))?.id;
-    if (!version) continue;
-    documentOf.set(key, `version:${version}`);
+    const spec = block.spec
+      ? await core.get<{ id: string; slug: string }>('SELECT last_version_id AS id, slug FROM openapi_specs WHERE organization_id = ? AND (slug = ? OR id = ?) AND last_version_id IS NOT NULL', [organizationId, block.spec, block.spec])
+      : await core.get<{ id: string; slug: string }>('SELECT last_version_id AS id, slug FROM openapi_specs WHERE organization_id = ? AND source_url = ? AND last_version_id IS NOT NULL ORDER BY updated_at DESC LIMIT 1', [organizationId, block.src]);
+    if (!spec) continue;
+    documentOf.set(key, `version:${spec.id}`);
+    schemaSourceOf.set(key, [spec.slug]);
   }
 
   const parsed = new Map<string, ParsedDocument>();
@@ -80,15 +85,11 @@ export async function pageOperations(core: Core, organizationId: string, space: 
   const readDocument = async (document: string) => {
     if (parsed.has(document)) return;
     const blobId = fileOf.get(document);
-    parsed.set(document, blobId ? await parsedDocument(core, document, async () => {
-      const blob = await blobInfo(core, blobId);
-      if (!blob) throw new Error('its bytes are gone');
-      if (blob.size > MAX_SPEC_TEXT) throw new Error(`it is larger than ${MAX_SPEC_TEXT / 1024 / 1024} MiB`);
-      return (await wholeBlob(core, blob)).toString('utf8');
-    }) : await versionDocument(core, document.slice('version:'.length)));
+    parsed.set(document, blobId ? await fileDocument(core, blobId) : await versionDocument(core, document.slice('version:'.length)));
   };
 
   return {
+    schemaSource: (block) => (block.spec || block.src ? schemaSourceOf.get(sourceKey(block)) : undefined),
     versions: [...documentOf].map(([key, document]) => `${key}=${document}`).sort().join(','),
     async load() {
       for (const [key, document] of documentOf) {
