@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 describe("an operation of GitHub's REST API description on a published page", () => {
-  it('shows its method and path, parameters, responses with their schemas, a curl request and the servers, with no serious accessibility violation', async ({ skip }) => {
+  it('shows its method and path, parameters, responses with their schemas, a curl request and the servers, a schema past its bounds on its own page, with no serious accessibility violation', async ({ skip }) => {
     const published = await runBuilt(box, ['openapi', 'publish', 'github.json', '--spec', 'github']);
     expect(published.code, published.stderr).toBe(0);
     const space = (await runBuiltJson(box, ['spaces', 'create', '--title', 'GitHub'])).id as string;
@@ -62,6 +62,13 @@ describe("an operation of GitHub's REST API description on a published page", ()
     // A method the path does not have: a visible notice, not an empty block.
     expect(await page.$eval('article', (a) => a.textContent)).toMatch(/trace/i);
     expect(await page.$$eval('article .api-operation-notice', (n) => n.length)).toBe(1);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    // Past the page's node bound (the 200's schema takes it), the 404's schema is a link to its own page.
+    const errors = await page.$$('.api-response');
+    await errors[operation.responses.indexOf('404')].$eval('summary', (s) => (s as HTMLElement).click());
+    await Promise.all([page.waitForNavigation(), page.click('.api-response[open] a[href$="/~schemas/github/components/schemas/basic-error"]')]);
+    expect(await page.$eval('h1', (h) => h.textContent)).toBe('basic-error');
+    expect(await page.$$eval('article .schema-name', (names) => names.map((n) => n.textContent))).toEqual(['message', 'documentation_url', 'url', 'status']);
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.close();
   }, 180_000);

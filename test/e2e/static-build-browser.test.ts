@@ -2,12 +2,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'puppeteer-core';
 import { createServer, type Server } from 'node:http';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { sampleSandbox } from '../helpers/teams';
 import { runBuilt, runBuiltJson, startBuiltServer } from '../helpers/built';
 import { accessibilityViolations, launchBrowser } from '../helpers/browser';
+import { deepSpec } from '../helpers/deep-spec';
 
 // Slow on purpose: a browser test (Chromium starts in a second or two) over builds through the built CLI.
 // Issue 58: `sites build` as a team deploys it, a plain file server serving the copy under /docs/.
@@ -47,6 +48,15 @@ beforeAll(async () => {
   expect(refused.code).toBe(6);
   expect(refused.stderr).toContain('has adaptive content');
   expect((await runBuilt(box, ['sites', 'update', siteId, '--no-adaptive'])).code).toBe(0);
+  // A page of the REST API space shows an operation whose schemas go deeper than its page opens: they have pages of their own.
+  writeFileSync(join(box.dir, 'deep.json'), deepSpec());
+  expect((await runBuilt(box, ['openapi', 'publish', 'deep.json', '--spec', 'deep'])).code).toBe(0);
+  const restApi = (await runBuiltJson(box, ['spaces', 'list'])).items.find((s: { title: string }) => s.title === 'REST API').id as string;
+  expect((await runBuilt(box, ['content', 'pull', 'rest-api', '--space', restApi])).code).toBe(0);
+  writeFileSync(join(box.dir, 'rest-api', 'deep.md'), '# Deep things\n\n{% openapi-operation spec="deep" path="/deep/{id}" method="get" %}\n{% endopenapi-operation %}\n');
+  appendFileSync(join(box.dir, 'rest-api', 'SUMMARY.md'), '* [Deep things](deep.md)\n');
+  const pushed = await runBuilt(box, ['content', 'push', 'rest-api', '--space', restApi, '--merge']);
+  expect(pushed.code, pushed.stderr).toBe(0);
   const built = await runBuiltJson(box, ['sites', 'build', siteId, '--out', 'public', '--base-url', 'https://docs.acme.test/docs']);
   expect(built.pages).toBeGreaterThan(5);
   files = await fileServer(join(box.dir, 'public'));
@@ -88,6 +98,29 @@ describe('sites build: a published site as static files (issue 58)', () => {
     // The sample's Changelog section and Webhooks site space have no pages yet: the site answers those 404 too.
     expect(failed.map((f) => f.replace(files.url, '')).sort()).toEqual(['api/webhooks/ 404', 'changelog/ 404']);
     expect(seen.size).toBeGreaterThan(10);
+    await page.close();
+  });
+
+  it("opens an operation's schema past what its page shows on its own page of the copy, without script, and leaves it out of search", async ({ skip }) => {
+    const out = join(box.dir, 'public');
+    const schemaFiles = filesUnder(out).filter((f) => f.includes('~schemas/'));
+    expect(schemaFiles).toEqual(expect.arrayContaining(['api/~schemas/deep/components/schemas/Level5/index.html', 'api/~schemas/deep/components/schemas/Level11/index.html', 'api/~schemas/deep/components/schemas/Tree/index.html']));
+    expect(readFileSync(join(out, 'search-index.json'), 'utf8')).not.toContain('~schemas');
+    if (!browser) return skip();
+    const page = await browser.newPage();
+    await page.setJavaScriptEnabled(false);
+    await page.goto(`${files.url}api/deep/`);
+    await page.click('.api-response summary');
+    await Promise.all([page.waitForNavigation(), page.click('.schema-note a')]);
+    expect(page.url()).toBe(`${files.url}api/~schemas/deep/components/schemas/Level5/`);
+    expect(await page.$eval('h1', (h) => h.textContent)).toBe('Level5');
+    expect(await page.$$eval('article .schema-name', (names) => names.map((n) => n.textContent))).toEqual(['depth', 'next', 'depth', 'next', 'depth', 'next', 'depth', 'next', 'depth', 'next', 'depth', 'next']);
+    await Promise.all([page.waitForNavigation(), page.click('.schema-note a')]);
+    expect(await page.$eval('h1', (h) => h.textContent)).toBe('Level11');
+    // axe runs as a script.
+    await page.setJavaScriptEnabled(true);
+    await page.reload();
+    expect(await accessibilityViolations(page)).toEqual([]);
     await page.close();
   });
 
