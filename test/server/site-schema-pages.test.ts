@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { publishedSiteSetup } from '../helpers/site-reader';
 import { MAX_POINTER_SEGMENTS } from '../../src/engine/sites/reader/schemas';
 import { deepSpec } from '../helpers/deep-spec';
+import { SPACE_TAG_HEADER } from '../../src/domain/build-tags';
 
 const page = ['# Deep API', '', '{% openapi-operation spec="deep" path="/deep/{id}" method="get" %}', '{% endopenapi-operation %}'].join('\n');
 
@@ -63,6 +64,22 @@ describe('a schema on its own page (server/site/reader.ts, engine/sites/reader/s
     for (const tail of ['nowhere/components/schemas/Level5', 'deep/components/schemas/Nowhere', 'deep', 'deep/components/schemas/Level0/properties/depth/x', 'deep/%zz', `deep/${Array.from({ length: MAX_POINTER_SEGMENTS + 1 }, () => 'a').join('/')}`]) {
       expect((await t.visit(`${t.base}/~schemas/${tail}`)).status, tail).toBe(404);
     }
+  });
+
+  it('tags a schema page by what it is made of, as pages are: 304 for what a browser has, a new tag after a new version', async () => {
+    const t = await withDeepSpec();
+    const url = `${t.base}/~schemas/deep/components/schemas/Level5`;
+    const first = await t.visit(url);
+    expect(first.headers.etag).toMatch(/^"[\w-]{22}"$/);
+    expect(first.headers[SPACE_TAG_HEADER]).toMatch(/^"/);
+    const again = await t.visit(url, { 'if-none-match': first.headers.etag });
+    expect(again.status).toBe(304);
+    expect(again.headers[SPACE_TAG_HEADER]).toBe(first.headers[SPACE_TAG_HEADER]);
+    await t.publish('deep', deepSpec().replace('Level **5**', 'Level **five**'));
+    const changed = await t.visit(url, { 'if-none-match': first.headers.etag });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toContain('Level <strong>five</strong>');
+    expect(changed.headers[SPACE_TAG_HEADER]).not.toBe(first.headers[SPACE_TAG_HEADER]);
   });
 
   it('shows nothing of a share-link site to a visitor without its key', async () => {

@@ -213,6 +213,20 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
     const space = place ? await spaceOf(place.siteSpace.space.id) : undefined;
     if (!place || !space) return html(404, bareNotFoundHtml(), { ...cache, 'x-robots-tag': 'noindex' });
     const searchUrl = at.join([...place.prefix, '~search']);
+    /**
+     * A view everyone sees alike is tagged by what it is made of (`pageId` and what else it shows): a
+     * browser (or `sites build`) that has it gets 304 before anything is rendered, and the whole view is
+     * kept under that tag. Its space's tag too, which a second `sites build` reads to skip it unasked
+     * (build-tags.ts). A visitor's own view has neither.
+     */
+    const sharedTags = async (pageId: string, shows: string): Promise<{ validator?: string; spaceTag: Record<string, string> }> => {
+      if (!visit.everyone || personal) return { spaceTag: {} };
+      const key = await siteKey(visit);
+      return {
+        validator: pageValidator({ site: key, space, pageId, basePath, prefix: place.prefix, operations: shows }),
+        spaceTag: { [SPACE_TAG_HEADER]: await spaceTagOf(core, { organizationId: site.organization_id, site: key, space, basePath, prefix: place.prefix }) },
+      };
+    };
     /** A schema's own page (schema-places.ts), of the document a block names. */
     const schemaAddress = (prefix: string[], source: string[] | undefined, pointer: string) => {
       const segments = source && pointerSegments(pointer);
@@ -232,12 +246,16 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
       const segments = place.pagePath.split('/').slice(1);
       const shown = await publishedSchema(core, site.organization_id, space, segments);
       if (!shown) return await notFound();
+      // Made of the space's revision (which says whether its pages name the spec) and the schema's document.
+      const { validator, spaceTag } = await sharedTags(place.pagePath, `${space.revisionId}\n${shown.document}`);
+      if (validator !== undefined && tagMatches(req.headers['if-none-match'], validator)) return { status: 304, headers: { etag: validator, vary: 'Accept-Encoding', ...cache, ...spaceTag } };
       const body = schemaPageHtml(shown.view, shown.of, segments.slice(shown.source.length).join('/'), {
         // A spec's descriptions link out, never into the site: what they name is not a page of it.
         markdown: (text) => renderMarkdown(text, { href: externalOnly, src: externalOnly }).html,
         schema: (pointer) => schemaAddress(place.prefix, shown.source, pointer),
       });
-      return html(200, pageHtml({ ...(await around()), title: shown.view.name, body, outline: [], breadcrumbs: [], noindex: true }), cache);
+      const made = pageHtml({ ...(await around()), title: shown.view.name, body, outline: [], breadcrumbs: [], noindex: true });
+      return validator === undefined ? html(200, made, cache) : { ...html(200, made, { ...cache, ...spaceTag }), kept: taggedBody(made, validator) };
     }
     // A file of the space: `~files/{id}/{name}`.
     const file = /^~files\/([^/]+)(?:\/.*)?$/.exec(place.pagePath);
@@ -277,17 +295,8 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
     // The page's title heads the page: the content's own first `# Title` is not shown twice.
     // The API operations its blocks name, from their specs' latest versions (part of what the page shows).
     const operations = await pageOperations(core, visit.site.organization_id, space, page.id, markdown);
-    // A page everyone sees alike is tagged by what it is made of: a browser (or `sites build`) that
-    // has it gets 304 before anything is rendered, and the whole page is kept under that tag.
-    let validator: string | undefined;
-    // Its space's tag too, which a second `sites build` reads to skip the page unasked (build-tags.ts).
-    let spaceTag: Record<string, string> = {};
-    if (visit.everyone && !personal && !data.computed) {
-      const key = await siteKey(visit);
-      validator = pageValidator({ site: key, space, pageId: page.id, basePath, prefix: place.prefix, operations: operations.versions });
-      spaceTag = { [SPACE_TAG_HEADER]: await spaceTagOf(core, { organizationId: site.organization_id, site: key, space, basePath, prefix: place.prefix }) };
-      if (tagMatches(req.headers['if-none-match'], validator)) return { status: 304, headers: { etag: validator, vary: 'Accept-Encoding', ...cache, ...spaceTag } };
-    }
+    const { validator, spaceTag } = data.computed ? { validator: undefined, spaceTag: {} } : await sharedTags(page.id, operations.versions);
+    if (validator !== undefined && tagMatches(req.headers['if-none-match'], validator)) return { status: 304, headers: { etag: validator, vary: 'Accept-Encoding', ...cache, ...spaceTag } };
     const kept = validator === undefined ? undefined : views.get(validator);
     if (kept) return { ...html(200, '', { ...cache, ...spaceTag }), kept };
     const renderOnce = () => safely(() => renderMarkdown(withoutLeadingTitle(markdown), { ...linkResolver(space, page, place.prefix, at), operation: operations.lookup, schema: (block, pointer) => schemaAddress(place.prefix, operations.schemaSource(block), pointer) }), markdown);

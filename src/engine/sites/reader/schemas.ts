@@ -45,11 +45,12 @@ function namedSpecs(core: Core, space: PublishedSpace): Promise<NamedSpecs> {
   return named;
 }
 
-/** A schema page: the schema, where its page is (after `~schemas`), and what it is of, in words. */
+/** A schema page: the schema, where its page is (after `~schemas`), what it is of in words, and its document (`version:ID`, `blob:ID`). */
 export interface PublishedSchema {
   view: SchemaPageView;
   source: string[];
   of: string;
+  document: string;
 }
 
 /**
@@ -65,7 +66,7 @@ export async function publishedSchema(core: Core, organizationId: string, space:
     if (!file || !pointer.length || pointer.length > MAX_POINTER_SEGMENTS) return undefined;
     const parsed = await fileDocument(core, file.blobId);
     const view = 'document' in parsed ? documentSchema(core, `blob:${file.blobId}`, parsed.document, pointerOfSegments(pointer)) : undefined;
-    return view && { view, source: segments.slice(0, 2), of: `the API description ${file.name}` };
+    return view && { view, source: segments.slice(0, 2), of: `the API description ${file.name}`, document: `blob:${file.blobId}` };
   }
   const [slug, ...pointer] = segments;
   if (pointer.length > MAX_POINTER_SEGMENTS) return undefined;
@@ -81,5 +82,5 @@ export async function publishedSchema(core: Core, organizationId: string, space:
     const parsed = await versionDocument(core, spec.version);
     view = 'document' in parsed ? documentSchema(core, `version:${spec.version}`, parsed.document, at) : undefined;
   }
-  return view && { view, source: [slug], of: `the API specification "${slug}"` };
+  return view && { view, source: [slug], of: `the API specification "${slug}"`, document: `version:${spec.version}` };
 }
