@@ -6,8 +6,15 @@ import { FALLBACK_FONTS, isIgnorable, preferredFont, type Face } from './scripts
 /** A piece of text in one font. */
 export interface FontRun { text: string; font: PDFFont }
 
-/** What pdf-lib keeps of a font it embeds: the parsed font, which knows its characters, and its subset. */
-interface Embedded { embedder: { font: { hasGlyphForCodePoint(cp: number): boolean }; subset: TrueTypeSubset } }
+/** What pdf-lib keeps of a font it embeds: the parsed font, which knows its characters, its subset, and what writes its ToUnicode map. */
+interface Embedded {
+  embedder: {
+    font: { hasGlyphForCodePoint(cp: number): boolean };
+    subset: TrueTypeSubset;
+    glyphCache: { access(): { id: number; codePoints: number[] }[] };
+    embedUnicodeCmap(context: unknown): unknown;
+  };
+}
 /** fontkit's subset of a TrueType font, as far as evenGlyphs needs it. */
 interface TrueTypeSubset { glyf: Uint8Array[]; offset: number; _addGlyph(gid: number): number }
 
@@ -31,6 +38,31 @@ function evenGlyphs(subset: TrueTypeSubset): void {
       subset.offset += 1;
     }
     return index;
+  };
+}
+
+/** What a glyph that stands for no character reads as: WORD JOINER, invisible and joining-transparent. */
+const NO_CHARACTER = 0x2060;
+
+/**
+ * Gives the glyphs that stand for no character a reading in the font's ToUnicode map: the marks fontkit's
+ * shaping splits from a letter (Noto Sans Arabic draws beh as a dotless beh, which stands for the
+ * letter, and a dot below). Mapped to nothing (`<>`, as pdf-lib wrote them) or left out, readers took
+ * the glyph's code for a character: copied Arabic text had a control character inside every beh, teh or
+ * yeh. A format character reads as nothing: pdf.js leaves it out, and it neither breaks a word nor
+ * its letters' joining.
+ */
+function marksReadAsNothing(embedder: Embedded['embedder']): void {
+  const embed = embedder.embedUnicodeCmap.bind(embedder);
+  embedder.embedUnicodeCmap = (context) => {
+    const cache = embedder.glyphCache;
+    const access = cache.access.bind(cache);
+    cache.access = () => access().map((glyph) => (glyph.codePoints.length > 0 ? glyph : { id: glyph.id, codePoints: [NO_CHARACTER] }));
+    try {
+      return embed(context);
+    } finally {
+      cache.access = access;
+    }
   };
 }
 
@@ -77,7 +109,9 @@ export class FontSet {
     let font = this.embedded.get(name);
     if (!font) {
       font = await this.pdf.embedFont(fontBytes(name), { subset: true });
-      evenGlyphs((font as unknown as Embedded).embedder.subset);
+      const { embedder } = font as unknown as Embedded;
+      evenGlyphs(embedder.subset);
+      marksReadAsNothing(embedder);
       this.embedded.set(name, font);
     }
     return font;

@@ -1,6 +1,7 @@
 import { PDFHexString, PDFName, degrees, rgb, type PDFDocument, type PDFPage, type PDFRef } from 'pdf-lib';
 import type { FontSet } from './font-set';
-import type { Line, LinkTarget, Piece, Style } from './lines';
+import type { Atom, Line, LinkTarget, Piece, Style } from './lines';
+import { bidiClassOf, bidiLevels, visualOrder } from './bidi';
 
 export const PAGE_WIDTH = 595.28; // A4, in points
 export const PAGE_HEIGHT = 841.89;
@@ -70,29 +71,39 @@ export class Writer {
       this.ensure(options.lineHeight);
       for (const band of options.bands ?? []) this.band(band, options.lineHeight);
       const baseline = this.y - options.lineHeight + (options.lineHeight - size) / 2 + size * 0.22;
-      const atoms = options.rtl ? [...line.atoms].reverse() : line.atoms;
       let x = options.rtl ? options.x + options.width - line.width : options.align === 'center' ? options.x + (options.width - line.width) / 2 : options.x;
+      // The words and the spaces between them in the order they are drawn (bidi.ts): a space is a
+      // neutral, so a run of left-to-right words in right-to-left text keeps its spaces inside it.
+      const items: { atom?: Atom; gap: number }[] = [];
+      line.atoms.forEach((atom, i) => {
+        if (i > 0) items.push({ gap: atom.spaceBefore });
+        items.push({ atom, gap: 0 });
+      });
+      const levels = bidiLevels(items.map((item) => (item.atom ? bidiClassOf(item.atom.pieces.map((p) => p.text).join('')) : 'N')), !!options.rtl);
       // Where each piece goes, then pieces of one font and style side by side (a space or nothing
       // between) drawn as one text: shaping and the content stream cost a draw, not a word. Right to left
       // each word is drawn alone: a string of them would be shaped, and reversed, whole.
-      const placed: { piece: Piece; x: number }[] = [];
-      atoms.forEach((atom, i) => {
-        if (i > 0) x += options.rtl ? atoms[i - 1].spaceBefore : atom.spaceBefore;
-        for (const piece of atom.pieces) {
-          placed.push({ piece, x });
+      const placed: { piece: Piece; x: number; ltr: boolean }[] = [];
+      for (const at of visualOrder(levels)) {
+        const { atom, gap } = items[at];
+        x += gap;
+        if (!atom) continue;
+        const ltr = levels[at] % 2 === 0;
+        for (const piece of ltr ? atom.pieces : [...atom.pieces].reverse()) {
+          placed.push({ piece, x, ltr });
           x += piece.width;
         }
-      });
-      const runs: { text: string; x: number; end: number; style: Style; font: Piece['font'] }[] = [];
-      for (const { piece, x: at } of placed) {
+      }
+      const runs: { text: string; x: number; end: number; style: Style; font: Piece['font']; ltr: boolean }[] = [];
+      for (const { piece, x: at, ltr } of placed) {
         const last = runs[runs.length - 1];
         const gap = last ? at - last.end : 0;
-        const joins = last && !options.rtl && last.font === piece.font && last.style === piece.style
+        const joins = last && ltr && last.ltr && last.font === piece.font && last.style === piece.style
           && (Math.abs(gap) < 0.01 || Math.abs(gap - this.fonts.width(piece.font, ' ', piece.style.size)) < 0.01);
         if (joins) {
           last.text += Math.abs(gap) < 0.01 ? piece.text : ` ${piece.text}`;
           last.end = at + piece.width;
-        } else runs.push({ text: piece.text, x: at, end: at + piece.width, style: piece.style, font: piece.font });
+        } else runs.push({ text: piece.text, x: at, end: at + piece.width, style: piece.style, font: piece.font, ltr });
       }
       // A link's words on one line are one link (one rectangle from its first word to its last).
       let lastLink: PendingLink | undefined;

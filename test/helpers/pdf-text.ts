@@ -3,7 +3,8 @@
  * images it draws. Tests compare what a PDF holds, not how it was written.
  */
 export interface ReadPdf {
-  pages: { text: string; links: { url?: string; dest?: number }[]; images: number }[];
+  /** Each page's text; its pieces of text where they are drawn (x, y from the sheet's bottom left); links; images. */
+  pages: { text: string; items: { str: string; x: number; y: number }[]; links: { url?: string; dest?: number }[]; images: number }[];
   title?: string;
 }
 
@@ -16,6 +17,7 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
     const content = await page.getTextContent();
     // Items of one line are joined as drawn; a new line where pdf.js says one ends.
     const text = content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join('');
+    const items = content.items.flatMap((item) => ('str' in item && item.str.trim() ? [{ str: item.str, x: item.transform[4] as number, y: item.transform[5] as number }] : []));
     const links: ReadPdf['pages'][number]['links'] = [];
     for (const annotation of await page.getAnnotations()) {
       if (annotation.subtype !== 'Link') continue;
@@ -24,7 +26,7 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
     }
     const ops = await page.getOperatorList();
     const images = ops.fnArray.filter((fn) => fn === pdfjs.OPS.paintImageXObject).length;
-    pages.push({ text, links, images });
+    pages.push({ text, items, links, images });
   }
   const { info } = await doc.getMetadata() as { info: { Title?: string } };
   await doc.destroy();
