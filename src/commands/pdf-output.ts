@@ -2,6 +2,12 @@ import { rename, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Context } from '../context';
 import { CliError, EXIT } from '../errors';
+import { Option } from 'commander';
+import { PAPER_NAMES, type Paper } from '../domain/pdf-paper';
+
+/** `--paper`: the size of the PDF's sheets. */
+export const paperOption = () => new Option('--paper <size>', "the sheets' size (default: a4)").choices(PAPER_NAMES);
+export type { Paper };
 
 type Client = Awaited<ReturnType<Context['client']>>;
 

@@ -7,7 +7,7 @@ import { publishedHeadingIds, slugOfHeading } from '../markdown/headings';
 import { atomsOf, breakLines, type LinkTarget, type Span, type Style } from './lines';
 import { paragraphIsRtl } from './scripts';
 import { embedImage } from './images';
-import { MARGIN, PAGE_HEIGHT, PAGE_WIDTH, type Band, type Writer } from './writer';
+import { MARGIN, type Band, type Writer } from './writer';
 import type { PdfPage, PdfSource } from './source';
 
 type Color = [number, number, number];
@@ -47,7 +47,7 @@ export class PageBlocks {
     const headings = document.nodes.filter((n) => n.type.startsWith('heading-')) as { nodes: InlineContent[] }[];
     const published = publishedHeadingIds(headings.map((h) => plainText(h.nodes)));
     headings.forEach((heading, i) => this.headingIds.set(heading as Block, [published[i], slugOfHeading(plainText(heading.nodes))]));
-    const frame: Frame = { x: MARGIN, width: PAGE_WIDTH - 2 * MARGIN, bands: [], depth: 0 };
+    const frame: Frame = { x: MARGIN, width: this.w.width - 2 * MARGIN, bands: [], depth: 0 };
     this.w.mark(this.page.id);
     await this.text([{ text: this.page.title, style: style({ face: 'bold', size: 22 }) }], frame, { gapAfter: 10 });
     for (const node of document.nodes) await this.block(node, frame);
@@ -284,7 +284,7 @@ export class PageBlocks {
     }
     const room = frame.width;
     // At most its own size (at 96 pixels an inch), the width of the text and 60% of a sheet's height.
-    const scale = Math.min(0.75, room / image.width, (PAGE_HEIGHT * 0.6) / image.height);
+    const scale = Math.min(0.75, room / image.width, (this.w.height * 0.6) / image.height);
     const width = image.width * scale;
     const height = image.height * scale;
     this.w.ensure(height + 6);
@@ -322,7 +322,7 @@ export class PageBlocks {
       for (const spans of cells) broken.push(breakLines(await atomsOf(spans, this.w.fonts), width - 2 * pad));
       const lineHeight = 9.5 * LEADING;
       const height = Math.max(1, ...broken.map((l) => l.length)) * lineHeight + 2 * pad;
-      this.w.ensure(Math.min(height, PAGE_HEIGHT / 2));
+      this.w.ensure(Math.min(height, this.w.height / 2));
       const top = this.w.y;
       if (header) this.w.current.drawRectangle({ x: frame.x, y: top - height, width: frame.width, height, color: rgb(0.96, 0.965, 0.97) });
       broken.forEach((lines, i) => {

@@ -2,7 +2,7 @@ import { PDFDocument, rgb } from 'pdf-lib';
 import { FontSet } from './font-set';
 import { atomsOf, breakLines, type LinkTarget, type Style } from './lines';
 import { PageBlocks } from './blocks';
-import { MARGIN, PAGE_HEIGHT, PAGE_WIDTH, Writer } from './writer';
+import { MARGIN, Writer } from './writer';
 import type { PdfSource } from './source';
 
 export type { PdfPage, PdfSource, Resolved } from './source';
@@ -23,7 +23,7 @@ export async function renderPdf(source: PdfSource): Promise<Buffer> {
   pdf.setProducer('docsctl');
   pdf.setCreator('docsctl');
   const fonts = new FontSet(pdf);
-  const content = new Writer(pdf, fonts);
+  const content = new Writer(pdf, fonts, source.paper);
   const included = new Set(source.pages.map((p) => p.id));
   const outline: ContentsEntry[] = [];
   for (const page of source.pages) {
@@ -44,9 +44,9 @@ export async function renderPdf(source: PdfSource): Promise<Buffer> {
 }
 
 /** How many entries each sheet of the contents holds: the first has the title above them. */
-function contentsSheets(count: number): number[] {
-  const first = Math.floor((PAGE_HEIGHT - 2 * MARGIN - TITLE_ROOM) / CONTENTS_LINE);
-  const rest = Math.floor((PAGE_HEIGHT - 2 * MARGIN) / CONTENTS_LINE);
+function contentsSheets(count: number, height: number): number[] {
+  const first = Math.floor((height - 2 * MARGIN - TITLE_ROOM) / CONTENTS_LINE);
+  const rest = Math.floor((height - 2 * MARGIN) / CONTENTS_LINE);
   const sheets = [Math.min(count, first)];
   for (let left = count - sheets[0]; left > 0; left -= rest) sheets.push(Math.min(left, rest));
   return sheets;
@@ -54,9 +54,9 @@ function contentsSheets(count: number): number[] {
 
 /** The table of contents, on sheets put before the content: each entry a link, with its page's number. */
 async function drawContents(content: Writer, title: string, entries: ContentsEntry[]): Promise<void> {
-  const perSheet = contentsSheets(entries.length);
-  const toc = new Writer(content.pdf, content.fonts, 0);
-  const width = PAGE_WIDTH - 2 * MARGIN;
+  const perSheet = contentsSheets(entries.length, content.height);
+  const toc = new Writer(content.pdf, content.fonts, content.paper, 0);
+  const width = content.width - 2 * MARGIN;
   const line = async (text: string, style: Style, room: number) => breakLines(await atomsOf([{ text, style }], content.fonts), room)[0];
   let at = 0;
   for (const [sheet, count] of perSheet.entries()) {
@@ -64,7 +64,7 @@ async function drawContents(content: Writer, title: string, entries: ContentsEnt
     if (sheet === 0) {
       const heading = breakLines(await atomsOf([{ text: title, style: { face: 'bold', size: 22, color: [0.13, 0.14, 0.16] } }], content.fonts), width);
       toc.drawLines(heading.slice(0, 2), { x: MARGIN, width, lineHeight: 30 });
-      toc.y = PAGE_HEIGHT - MARGIN - TITLE_ROOM;
+      toc.y = content.height - MARGIN - TITLE_ROOM;
     }
     for (const entry of entries.slice(at, at + count)) {
       const place = 'page' in entry.target ? content.places.get(entry.target.anchor ? `${entry.target.page}#${entry.target.anchor}` : entry.target.page) : undefined;
@@ -76,8 +76,8 @@ async function drawContents(content: Writer, title: string, entries: ContentsEnt
       const top = toc.y;
       toc.drawLines([textLine], { x: MARGIN + indent, width: width - indent - 50, lineHeight: CONTENTS_LINE });
       toc.y = top;
-      toc.drawLines([numberLine], { x: PAGE_WIDTH - MARGIN - numberLine.width, width: numberLine.width, lineHeight: CONTENTS_LINE });
-      content.link([MARGIN + indent, toc.y, PAGE_WIDTH - MARGIN, top], entry.target, toc.current);
+      toc.drawLines([numberLine], { x: content.width - MARGIN - numberLine.width, width: numberLine.width, lineHeight: CONTENTS_LINE });
+      content.link([MARGIN + indent, toc.y, content.width - MARGIN, top], entry.target, toc.current);
     }
     at += count;
   }
@@ -89,6 +89,6 @@ async function numberSheets(pdf: PDFDocument, fonts: FontSet): Promise<void> {
   for (const [i, sheet] of pdf.getPages().entries()) {
     const text = String(i + 1);
     const size = 8.5;
-    sheet.drawText(text, { x: (PAGE_WIDTH - font.widthOfTextAtSize(text, size)) / 2, y: 30, size, font, color: rgb(0.42, 0.45, 0.5) });
+    sheet.drawText(text, { x: (sheet.getWidth() - font.widthOfTextAtSize(text, size)) / 2, y: 30, size, font, color: rgb(0.42, 0.45, 0.5) });
   }
 }

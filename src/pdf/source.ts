@@ -1,3 +1,5 @@
+import type { Paper } from '../domain/pdf-paper';
+
 /** A page of a PDF: its title, its markdown, and how deep it sits in the tree (for the contents). */
 export interface PdfPage { id: string; title: string; depth: number; markdown: string }
 
@@ -10,6 +12,8 @@ export type Resolved = { page: string; anchor?: string } | { file: string } | { 
  */
 export interface PdfSource {
   title: string;
+  /** The sheets' size (A4 unless said). */
+  paper?: Paper;
   pages: PdfPage[];
   /** A link or image target as written in page `from`; undefined when it leads nowhere (broken). */
   resolve(target: string, from: string): Resolved | undefined;

@@ -2,9 +2,8 @@ import { PDFHexString, PDFName, degrees, rgb, type PDFDocument, type PDFPage, ty
 import type { FontSet } from './font-set';
 import type { Atom, Line, LinkTarget, Piece, Style } from './lines';
 import { bidiClassOf, bidiLevels, visualOrder } from './bidi';
+import { PAPERS, type Paper } from '../domain/pdf-paper';
 
-export const PAGE_WIDTH = 595.28; // A4, in points
-export const PAGE_HEIGHT = 841.89;
 export const MARGIN = 56;
 const BOTTOM = 64;
 
@@ -30,22 +29,29 @@ export class Writer {
   readonly places = new Map<string, Place>();
   private readonly links: PendingLink[] = [];
 
-  /** Sheets go at the end, or (the table of contents) in at this index and on. */
-  constructor(readonly pdf: PDFDocument, readonly fonts: FontSet, private insertAt?: number) {}
+  /** The sheet's width and height, in points. */
+  readonly width: number;
+  readonly height: number;
+
+  /** Sheets of `paper` go at the end, or (the table of contents) in at this index and on. */
+  constructor(readonly pdf: PDFDocument, readonly fonts: FontSet, readonly paper: Paper = 'a4', private insertAt?: number) {
+    ({ width: this.width, height: this.height } = PAPERS[paper]);
+  }
 
   get current(): PDFPage {
     return this.sheet;
   }
 
   newSheet(): void {
-    this.sheet = this.insertAt === undefined ? this.pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]) : this.pdf.insertPage(this.insertAt++, [PAGE_WIDTH, PAGE_HEIGHT]);
+    const size: [number, number] = [this.width, this.height];
+    this.sheet = this.insertAt === undefined ? this.pdf.addPage(size) : this.pdf.insertPage(this.insertAt++, size);
     this.sheets.push(this.sheet);
-    this.y = PAGE_HEIGHT - MARGIN;
+    this.y = this.height - MARGIN;
   }
 
   /** Room for `height` points below the cursor, on a new sheet if this one has less. */
   ensure(height: number): void {
-    if (!this.sheets.length || (this.y - height < BOTTOM && this.y < PAGE_HEIGHT - MARGIN)) this.newSheet();
+    if (!this.sheets.length || (this.y - height < BOTTOM && this.y < this.height - MARGIN)) this.newSheet();
   }
 
   /** Room left on this sheet. */

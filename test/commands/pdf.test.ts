@@ -18,6 +18,11 @@ describe('content pdf and sites pdf', () => {
     const pdf = await readPdf(readFileSync(join(s.dir, 'space.pdf')));
     const titles = (await json(s, ['content', 'tree', '--space', spaceId])).pages.map((p: { title: string }) => p.title) as string[];
     for (const title of titles) expect(pdf.pages[0].text).toContain(title);
+    ok(await s.run(['content', 'pdf', '--space', spaceId, '-o', 'letter.pdf', '--paper', 'letter']));
+    expect((await readPdf(readFileSync(join(s.dir, 'letter.pdf')))).pages[0].size).toEqual([612, 792]);
+    const paper = await s.run(['content', 'pdf', '--space', spaceId, '--paper', 'legal']);
+    expect(paper.code).toBe(2);
+    expect(paper.stderr).toContain("option '--paper <size>' argument 'legal' is invalid. Allowed choices are a4, letter.");
     const missing = await s.run(['content', 'pdf', '--space', spaceId, '--page', 'nope', '-o', 'x.pdf']);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('page: no page nope');
@@ -37,9 +42,11 @@ describe('content pdf and sites pdf', () => {
     expect(pdf.title).toBe('Guides');
     const spaceId = (await json(s, ['site-spaces', 'list', site.id])).items[0].space.id as string;
     const first = (await json(s, ['content', 'tree', '--space', spaceId])).pages[0] as { id: string; title: string };
-    const one = await json(s, ['sites', 'pdf', site.id, '--page', first.id, '-o', 'page.pdf']);
+    const one = await json(s, ['sites', 'pdf', site.id, '--page', first.id, '-o', 'page.pdf', '--paper', 'letter']);
     expect(one).toMatchObject({ site: site.id, bytes: expect.any(Number) });
-    expect((await readPdf(readFileSync(join(s.dir, 'page.pdf')))).title).toBe(first.title);
+    const page = await readPdf(readFileSync(join(s.dir, 'page.pdf')));
+    expect(page.title).toBe(first.title);
+    expect(page.pages.map((p) => p.size[0])).toEqual(page.pages.map(() => 612));
     const none = await s.run(['sites', 'pdf', site.id, '--page', 'nope', '-o', 'none.pdf']);
     expect(none.code).toBe(5);
     expect(none.stderr).toContain('no such page nope');

@@ -35,9 +35,11 @@ describe('PDFs of real Chinese and Russian pages through the built entry', () =>
     const pushed = await runBuilt(box, ['content', 'push', language, '--space', space, '--merge']);
     expect(pushed.code, pushed.stderr).toBe(0);
 
-    const made = await runBuilt(box, ['content', 'pdf', '--space', space, '-o', `${language}.pdf`]);
+    // Russian on US Letter sheets (`--paper letter`), Chinese on A4.
+    const made = await runBuilt(box, ['content', 'pdf', '--space', space, '-o', `${language}.pdf`, ...(language === 'ru' ? ['--paper', 'letter'] : [])]);
     expect(made.code, made.stderr).toBe(0);
     const pdf = await readPdf(readFileSync(join(box.dir, `${language}.pdf`)));
+    expect(pdf.pages[0].size).toEqual(language === 'ru' ? [612, 792] : [595, 842]);
     expect(pdf.title).toBe(`DjangoGirls ${language}`);
     const all = letters(pdf.pages.map((p) => p.text).join(''));
     for (const file of ['README.md', 'how_the_internet_works/README.md']) {

@@ -4,7 +4,7 @@
  */
 export interface ReadPdf {
   /** Each page's text; its pieces of text where they are drawn (x, y from the sheet's bottom left); links; images. */
-  pages: { text: string; items: { str: string; x: number; y: number }[]; links: { url?: string; dest?: number }[]; images: number }[];
+  pages: { text: string; items: { str: string; x: number; y: number }[]; links: { url?: string; dest?: number }[]; images: number; size: [number, number] }[];
   title?: string;
 }
 
@@ -26,7 +26,8 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
     }
     const ops = await page.getOperatorList();
     const images = ops.fnArray.filter((fn) => fn === pdfjs.OPS.paintImageXObject).length;
-    pages.push({ text, items, links, images });
+    const [left, bottom, right, top] = page.view;
+    pages.push({ text, items, links, images, size: [Math.round(right - left), Math.round(top - bottom)] });
   }
   const { info } = await doc.getMetadata() as { info: { Title?: string } };
   await doc.destroy();

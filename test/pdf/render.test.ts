@@ -42,6 +42,20 @@ describe('renderPdf', () => {
     expect(at('مرحبا بالعالم').x).toBeLessThan(at('mean hello').x);
   });
 
+  it('draws on A4 sheets unless asked for US Letter, the contents and numbers placed on them alike', async () => {
+    const pages = [{ id: 'a', title: 'One', markdown: 'Words. '.repeat(900) }, { id: 'b', title: 'Two', markdown: 'More.' }];
+    const a4 = await readPdf(await renderPdf(source(pages)));
+    const letter = await readPdf(await renderPdf(source(pages, { paper: 'letter' })));
+    expect(new Set(a4.pages.map((p) => p.size.join('x')))).toEqual(new Set(['595x842']));
+    expect(new Set(letter.pages.map((p) => p.size.join('x')))).toEqual(new Set(['612x792']));
+    // The contents say where each page starts on sheets of that size.
+    const two = letter.pages.findIndex((p, i) => i > 0 && p.text.startsWith('Two')) + 1;
+    expect(squeezed(letter.pages[0].text)).toContain(`Two${two}`);
+    // Each sheet's number is centred on its own width.
+    const foot = letter.pages[1].items.find((i) => i.str === '2')!;
+    expect(Math.abs(foot.x - 306)).toBeLessThan(6);
+  });
+
   it('shows an emoji as its glyph, and a character no font has as its code point', async () => {
     const pdf = await readPdf(await renderPdf(source([{ id: 'p', title: 'Signs', markdown: 'Ship it 🚀 now ✅\n\nThai: ก' }])));
     const text = pdf.pages[0].text;

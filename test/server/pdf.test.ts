@@ -43,6 +43,12 @@ describe('PDF of content', () => {
     expectOk(res, 'getChangeRequestPdf');
     const doc = await PDFDocument.load((await download(res.body.url)).body as Buffer);
     expect(doc.getPageCount()).toBe(1);
+    expect(doc.getPage(0).getSize()).toEqual({ width: 595.28, height: 841.89 });
+    // docsctl's `paper`: carried by the URL (signed with the rest of its query), US Letter sheets.
+    const letter = await api.request('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/pdf?only=true&page=${pages[0]}&paper=letter`, { as: t.adminId });
+    expectOk(letter, 'getChangeRequestPdf');
+    expect(letter.body.url).toContain('paper=letter');
+    expect((await PDFDocument.load((await download(letter.body.url)).body as Buffer)).getPage(0).getSize()).toEqual({ width: 612, height: 792 });
   });
 
   it('serves the space content too (empty until merged) and checks its input', async () => {
@@ -57,6 +63,7 @@ describe('PDF of content', () => {
     expectError(await api.request('GET', `/v1/spaces/${space.id}/pdf?only=true`, { as: t.adminId }), 400, /^page: is required with only=true$/);
     expectError(await api.request('GET', `/v1/spaces/${space.id}/pdf?page=nope`, { as: t.adminId }), 400, /page: no page nope/);
     expectError(await api.request('GET', `/v1/spaces/${space.id}/pdf?only=maybe`, { as: t.adminId }), 400, /only: must be true or false/);
+    expectError(await api.request('GET', `/v1/spaces/${space.id}/pdf?paper=legal`, { as: t.adminId }), 400, /^paper: /);
     expectError(await api.request('GET', `/v1/spaces/${space.id}/pdf`), 401);
     expectError(await api.request('GET', `/v1/spaces/nope/pdf`, { as: t.adminId }), 404);
     const bad = await download(`http://docs.test/v1/spaces/${space.id}/pdf/download?revision=nope`);

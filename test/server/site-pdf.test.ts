@@ -22,6 +22,9 @@ describe('GET {site}/~gitbook/pdf', () => {
     const one = await readPdf((await t.visitBytes(`${t.base}/~gitbook/pdf?page=${t.pageIds[0]}`)).body);
     expect(one.title).toBe('Welcome');
     expect(one.pages.flatMap((p) => p.links)).toContainEqual({ url: `http://docs.test${t.base}/install` });
+    // US Letter sheets when asked.
+    const letter = await readPdf((await t.visitBytes(`${t.base}/~gitbook/pdf?page=${t.pageIds[0]}&paper=letter`)).body);
+    expect(letter.pages.map((p) => p.size)).toEqual([[612, 792]]);
   });
 
   it('answers 404 for a page the visitor cannot see, an unpublished site, and a share-link site without its key', async () => {
@@ -33,6 +36,11 @@ describe('GET {site}/~gitbook/pdf', () => {
     const hidden = await t.visit(`${t.base}/~gitbook/pdf`);
     expect(hidden.status).toBe(404);
     expect(hidden.body).not.toContain('Welcome');
+    // A paper the renderer does not know: a 400 naming it.
+    await t.patchSite({ published: true });
+    const paper = await t.visit(`${t.base}/~gitbook/pdf?paper=legal`);
+    expect(paper.status).toBe(400);
+    expect(paper.body).toContain('paper: must be one of a4, letter');
     const shared = await publishedSiteSetup({ visibility: 'share-link' });
     expect((await shared.visit(`${shared.base}/~gitbook/pdf`)).status).toBe(404);
   });

@@ -3,6 +3,7 @@ import { lazy } from './lazy';
 import { DateTime, Id, Paging, User, queryBool, text } from './common';
 import { CR_STATUSES } from '../../domain/values';
 import { JSONDocument, MarkdownOrDocument } from './document';
+import { PAPER_NAMES, type Paper } from '../../domain/pdf-paper';
 
 const ContentFlags = lazy(() => ({ metadata: z.optional(queryBool), computed: z.optional(queryBool) }));
 export const ContentQuery = lazy(() => z.strictObject({ ...ContentFlags }));
@@ -220,9 +221,11 @@ export const ContentWriteResult = lazy(() => z.object({
   insertedFiles: z.array(File),
 }));
 
-export const PdfQuery = lazy(() => z.strictObject({ only: z.optional(queryBool), page: z.optional(Id) }));
+/** `paper` is docsctl's own: the sheets' size (A4 unless said). */
+const PdfPaper = lazy(() => z.optional(z.enum(PAPER_NAMES as [Paper, ...Paper[]])));
+export const PdfQuery = lazy(() => z.strictObject({ only: z.optional(queryBool), page: z.optional(Id), paper: PdfPaper }));
 /** What a capability URL adds to a download's query (engine/capability.ts). */
 const Capability = lazy(() => ({ user: z.optional(Id), expires: z.optional(z.string().check(z.regex(/^\d{1,12}$/))), signature: z.optional(z.string().check(z.maxLength(100))) }));
 export const DownloadQuery = lazy(() => z.strictObject({ ...Capability }));
-export const PdfDownloadQuery = lazy(() => z.strictObject({ revision: z.optional(Id), page: z.optional(Id), ...Capability }));
+export const PdfDownloadQuery = lazy(() => z.strictObject({ revision: z.optional(Id), page: z.optional(Id), paper: PdfPaper, ...Capability }));
 export const PdfUrl = lazy(() => z.object({ url: z.string() }));

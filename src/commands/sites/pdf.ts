@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Context } from '../../context';
 import { routes } from '../../api/routes/index';
 import { CliError, EXIT } from '../../errors';
-import { writeAtomically } from '../pdf-output';
+import { paperOption, writeAtomically, type Paper } from '../pdf-output';
 
 export function registerPdf(group: Command, ctx: Context): void {
   group
@@ -12,6 +12,7 @@ export function registerPdf(group: Command, ctx: Context): void {
     .requiredOption('-o, --output <file>', 'write the PDF to this file')
     .option('--page <id>', 'only this page')
     .option('--site-space <id>', 'only this site space (a language, a version)')
+    .addOption(paperOption())
     .description('a PDF of a published site as its visitors see it: contents with page numbers, images, every script')
     .addHelpText('after', [
       '',
@@ -22,14 +23,15 @@ export function registerPdf(group: Command, ctx: Context): void {
       '',
       'Examples:',
       '  $ docsctl sites pdf PUBLIC_SITE_ID -o docs.pdf',
+      '  $ docsctl sites pdf PUBLIC_SITE_ID -o docs-letter.pdf --paper letter',
       '  $ docsctl sites pdf PUBLIC_SITE_ID -o docs.pdf --json | jq .bytes',
     ].join('\n'))
-    .action(async (siteId: string, flags: { output: string; page?: string; siteSpace?: string }) => {
+    .action(async (siteId: string, flags: { output: string; page?: string; siteSpace?: string; paper?: Paper }) => {
       const organizationId = await ctx.organizationId();
       const api = await ctx.client();
       const site = await api.call(routes.getSiteById, { params: { organizationId, siteId } });
       if (!site.published) throw new CliError(`site ${site.id} is not published: publish it first (docsctl sites publish ${site.id})`, EXIT.conflict);
-      const query = new URLSearchParams({ ...(flags.page ? { page: flags.page } : {}), ...(flags.siteSpace ? { siteSpace: flags.siteSpace } : {}) }).toString();
+      const query = new URLSearchParams({ ...(flags.page ? { page: flags.page } : {}), ...(flags.siteSpace ? { siteSpace: flags.siteSpace } : {}), ...(flags.paper ? { paper: flags.paper } : {}) }).toString();
       const fetch = await ctx.siteFetcher();
       const answer = await ctx.spin(`Making a PDF of ${site.title}`, async () => await fetch(`/o/${organizationId}/sites/${site.id}/~gitbook/pdf${query ? `?${query}` : ''}`));
       if (answer.status === 404) throw new CliError(`site ${site.id} shows a visitor no such ${flags.page ? `page ${flags.page}` : flags.siteSpace ? `site space ${flags.siteSpace}` : 'content'}`, EXIT.notFound);

@@ -6,6 +6,7 @@ import { revisionIndex } from './link-analysis';
 import { shownMarkdown } from './computed-page';
 import { blobChunks, blobHead, blobInfo } from './blob-store';
 import type { PdfPage, PdfSource, Resolved } from '../../pdf/render';
+import type { Paper } from '../../domain/pdf-paper';
 
 /** The largest image a PDF takes in (DOCSCTL_PDF_MAX_IMAGE_BYTES): a larger one shows its text instead. */
 export const MAX_PDF_IMAGE_BYTES = Number(process.env.DOCSCTL_PDF_MAX_IMAGE_BYTES) || 16 * 1024 * 1024;
@@ -107,8 +108,8 @@ export async function contentPdfSource(core: Core, title: string, parts: PdfSpac
 }
 
 /** Pages of one or more spaces as a PDF (pdf-lib and the fonts load only when a PDF is asked for). */
-export async function contentPdf(core: Core, title: string, parts: PdfSpacePart[]): Promise<Buffer> {
+export async function contentPdf(core: Core, title: string, parts: PdfSpacePart[], paper?: Paper): Promise<Buffer> {
   const source = await contentPdfSource(core, title, parts);
   const { renderPdf } = await import('../../pdf/render');
-  return await renderPdf(source);
+  return await renderPdf(paper ? { ...source, paper } : source);
 }

@@ -11,6 +11,7 @@ import { shownMarkdown } from './computed-page';
 import { mapInOrder } from '../in-order';
 import { blobChunks, blobHead, IN_FILE_STORE, type BlobInfo, type SizedStream } from './blob-store';
 import type { PresignedFile } from './file-store';
+import type { Paper } from '../../domain/pdf-paper';
 
 type Spaces = ReturnType<typeof spacesModule>;
 type ChangeRequests = ReturnType<typeof changeRequestsModule>;
@@ -117,16 +118,16 @@ export function contentReadsModule(core: Core, spaces: Spaces, changeRequests: C
      * Where to get a PDF of the content (all pages, or with `only` just `page`): a URL of this instance
      * pinned to the current revision, so it keeps describing what was asked for.
      */
-    async pdfUrl(actor: Actor, root: ContentRoot, options: { only?: boolean; page?: string } = {}) {
+    async pdfUrl(actor: Actor, root: ContentRoot, options: { only?: boolean; page?: string; paper?: Paper } = {}) {
       const { spaceId, revisionId } = await revisionOf(actor, root);
       if (options.only && !options.page) throw invalid('page: is required with only=true');
       if (options.page && !(await loadState(core, revisionId)).pages.has(options.page)) throw invalid(`page: no page ${options.page} in this content`);
-      const query = { revision: revisionId, ...(options.only && options.page ? { page: options.page } : {}) };
+      const query = { revision: revisionId, ...(options.only && options.page ? { page: options.page } : {}), ...(options.paper ? { paper: options.paper } : {}) };
       return { url: await capabilityUrl(core, `/v1/spaces/${spaceId}/pdf/download`, actor.userId, query) };
     },
 
     /** The PDF itself: every page in tree order (or one page), rendered with pdf-lib. */
-    async pdf(actor: Actor, spaceId: string, options: { revision?: string; page?: string }): Promise<{ contentType: string; bytes: Buffer }> {
+    async pdf(actor: Actor, spaceId: string, options: { revision?: string; page?: string; paper?: Paper }): Promise<{ contentType: string; bytes: Buffer }> {
       const space = await spaces.visible(actor, spaceId);
       const revisionId = options.revision ?? space.revision_id;
       if (!await core.get('SELECT 1 FROM revisions WHERE id = ? AND space_id = ?', [revisionId, spaceId])) throw notFound(`revision ${revisionId} not found in space ${spaceId}`);
@@ -140,7 +141,7 @@ export function contentReadsModule(core: Core, spaces: Spaces, changeRequests: C
       // The renderer, pdf-lib and the fonts load only when a PDF is asked for.
       const { contentPdf, revisionLinks, treePages } = await import('./pdf');
       const pages = treePages(state, titles).map((p) => (options.page ? { ...p, depth: 0 } : p));
-      const bytes = await contentPdf(core, space.title, [{ spaceId, state, index: await revisionLinks(core, state), pages }]);
+      const bytes = await contentPdf(core, space.title, [{ spaceId, state, index: await revisionLinks(core, state), pages }], options.paper);
       return { contentType: 'application/pdf', bytes };
     },
 

@@ -3,6 +3,8 @@ import { visibleSiteSpaces, type SiteVisit } from '../../engine/sites/reader/vis
 import type { PublishedSpace, TocPage } from '../../engine/sites/reader/pages';
 import type { PdfSpacePart } from '../../engine/content/pdf';
 import type { Addresses } from './navigation';
+import { invalid } from '../../engine/errors';
+import { PAPER_NAMES, type Paper } from '../../domain/pdf-paper';
 
 /** The platform's path of a site's PDF, after the site's base. */
 export const PDF_SEGMENTS = ['~gitbook', 'pdf'];
@@ -23,12 +25,14 @@ function shownPages(space: PublishedSpace, only?: string): PdfSpacePart['pages']
 
 /**
  * The PDF of what a visitor may see of a site, as `GET {site}/~gitbook/pdf` answers it: every site
- * space they see (`?siteSpace=ID`: one; `?page=ID`: one page), links to pages outside it as the
+ * space they see (`?siteSpace=ID`: one; `?page=ID`: one page; `?paper=letter`: US Letter sheets), links to pages outside it as the
  * site's URLs. Undefined when the visitor sees no such page or site space (a 404).
  */
 export async function sitePdf(
   core: Core, visit: SiteVisit, at: Addresses, origin: string, spaceOf: (id: string) => Promise<PublishedSpace | undefined>, query: URLSearchParams,
 ): Promise<{ bytes: Buffer; name: string } | undefined> {
+  const paper = query.get('paper') ?? undefined;
+  if (paper !== undefined && !(PAPER_NAMES as string[]).includes(paper)) throw invalid(`paper: must be one of ${PAPER_NAMES.join(', ')}`);
   const onlyPage = query.get('page') ?? undefined;
   const onlySiteSpace = query.get('siteSpace') ?? undefined;
   const parts: PdfSpacePart[] = [];
@@ -56,5 +60,5 @@ export async function sitePdf(
   if (!parts.length) return undefined;
   // The renderer and its fonts load only when a PDF is asked for.
   const { contentPdf } = await import('../../engine/content/pdf');
-  return { bytes: await contentPdf(core, title, parts), name: `${title}.pdf` };
+  return { bytes: await contentPdf(core, title, parts, paper as Paper | undefined), name: `${title}.pdf` };
 }
