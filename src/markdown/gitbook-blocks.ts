@@ -48,6 +48,37 @@ const INCLUDE_REUSABLE = /^[ \t]+(?:"\/reusable-contents\/([^\s"'/\\%{}]{1,200})
 /** The line that includes reusable content `id`, as content stores it (to-markdown writes exactly this). */
 export const includeLine = (id: string) => `{% include "/reusable-contents/${id}" %}`;
 
+/** How deep reusable contents are included in one another where content is shown (a page, a PDF). */
+export const MAX_INCLUDE_DEPTH = 4;
+/** Include lines in a text, as the tokenizer reads them (INCLUDE_REUSABLE after `{% include`). */
+const INCLUDE_LINES = /^ {0,3}\{%-?[ \t]*include[ \t]+(?:"\/reusable-contents\/([^\s"'/\\%{}]{1,200})"|'\/reusable-contents\/([^\s"'/\\%{}]{1,200})')[ \t]*-?%\}[ \t]*$/gm;
+
+/**
+ * The markdown of the reusable contents `markdown` includes, and of those they include, each once and
+ * as deep as content shows them: what a page shows besides its own text (its API operations too).
+ */
+export function includedMarkdown(markdown: string, reusable: (id: string) => string | undefined): string[] {
+  const found: string[] = [];
+  const seen = new Set<string>();
+  let level = [markdown];
+  for (let depth = 0; depth < MAX_INCLUDE_DEPTH && level.length; depth++) {
+    const next: string[] = [];
+    for (const text of level) {
+      if (!text.includes('reusable-contents')) continue;
+      for (const m of text.matchAll(INCLUDE_LINES)) {
+        const id = m[1] ?? m[2];
+        if (seen.has(id)) continue;
+        seen.add(id);
+        const included = reusable(id);
+        if (included !== undefined) next.push(included);
+      }
+    }
+    found.push(...next);
+    level = next;
+  }
+  return found;
+}
+
 /** Tags that have a body up to `{% end<name> %}` (embed and file may also stand alone). */
 const BODIES = new Set(['hint', 'tabs', 'tab', 'content-ref', 'embed', 'file', 'code', ...Object.entries(CONTAINER_PARTS).flat()]);
 /** How many strings deep (bodies, list items, quotes) a block still opens: deeper it is a plain tag line. */

@@ -4,6 +4,7 @@ import { pageDocument } from '../markdown/document/from-markdown';
 import { textOfHtml } from '../markdown/html/text-of-html';
 import { withoutLeadingTitle } from '../markdown/markdown';
 import { publishedHeadingIds, slugOfHeading } from '../markdown/headings';
+import { MAX_INCLUDE_DEPTH } from '../markdown/gitbook-blocks';
 import { atomsOf, breakLines, type LinkTarget, type Span, type Style } from './lines';
 import { paragraphIsRtl } from './scripts';
 import { embedImage } from './images';
@@ -23,8 +24,6 @@ const HINTS: Record<string, { bar: Color; tint: Color }> = {
   warning: { bar: [0.85, 0.6, 0.05], tint: [1, 0.97, 0.9] },
   danger: { bar: [0.86, 0.2, 0.2], tint: [1, 0.94, 0.94] },
 };
-/** How deep reusable contents include each other before the PDF stops (as the site's renderer). */
-const MAX_INCLUDE_DEPTH = 4;
 const DEFINITION = /^(?: {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*\S+.*(?:\n|$))+$/;
 const TAG = /<\/?[a-z][a-z0-9-]*(?:\s[^<>]*)?\/?>/i;
 

@@ -128,3 +128,24 @@ describe('API operations on a published page (server/site/reader.ts)', () => {
     expect(html).toContain('The API description big.yaml cannot be read: it is YAML of more than 256 KiB, which is not parsed while a page is served');
   });
 });
+
+describe('API operations in reusable content (server/site/reader.ts)', () => {
+  it('renders an operation block of a reusable content a page includes, and opens its schemas', async () => {
+    const t = await publishedSiteSetup({ pages: ['# Home\n\nHi.'] });
+    const res = await t.api.request('PUT', `/v1/orgs/${t.orgId}/openapi/petstore`, { as: t.adminId, body: { source: { text: specFixture('v1.yaml') } } });
+    expect(res.body).toMatchObject({ processingState: 'complete' });
+    const cr = await t.createCr({ subject: 'reusable' });
+    const body = await t.writeOk(cr.id, [{ operation: 'insert_reusable_content', title: 'Op', document: { markdown: '{% openapi-operation spec="petstore" path="/pets" method="get" %}\n{% endopenapi-operation %}\n' } }]);
+    const id = (body.changes as { reusableContent?: string }[])[0].reusableContent!;
+    // Included through a second reusable content: two levels deep.
+    const outer = await t.writeOk(cr.id, [{ operation: 'insert_reusable_content', title: 'Outer', document: { markdown: `Before.\n\n{% include "/reusable-contents/${id}" %}\n` } }]);
+    const outerId = (outer.changes as { reusableContent?: string }[])[0].reusableContent!;
+    await t.writeOk(cr.id, [{ operation: 'insert_page', document: { markdown: `# Ops\n\n{% include "/reusable-contents/${outerId}" %}\n` } }]);
+    await t.merge(cr.id);
+    const html = (await t.visit(`${t.base}/ops`)).body;
+    // It said the spec did not exist: the page's scan for operations read the page's own text only.
+    expect(html).not.toContain('does not exist');
+    expect(html).toContain('<p class="api-operation-summary">List all pets</p>');
+    expect((await t.visit(`${t.base}/~schemas/petstore/components/schemas/Pet`)).status).toBe(200);
+  });
+});

@@ -2,7 +2,7 @@ import type { Token, Tokens } from 'marked';
 import { lexBlocks, splitFrontmatter } from '../markdown';
 import { headingAliases, headingOf, platformSlugOfHeading, publishedHeadingIds, summaryTexts } from '../headings';
 import { FOOTNOTE_DEFINITION, FOOTNOTE_REFERENCE, footnoteIds } from '../footnotes';
-import type { Container, Hint, LinkBlock, ReusableContentTag, Tab, Tabs, TitledCode } from '../gitbook-blocks';
+import { MAX_INCLUDE_DEPTH, type Container, type Hint, type LinkBlock, type ReusableContentTag, type Tab, type Tabs, type TitledCode } from '../gitbook-blocks';
 import { escapeHtml, safeUrl } from './escape';
 import { htmlSanitizer } from './sanitize';
 import { cardsHtml } from './cards';
@@ -46,8 +46,6 @@ export interface RenderedPage {
   unknown: string[];
 }
 
-/** How deep reusable contents include each other before the renderer stops (a loop, or a deep chain). */
-const MAX_INCLUDE_DEPTH = 4;
 const HINT_LABELS: Record<string, string> = { info: 'Info', success: 'Success', warning: 'Warning', danger: 'Danger' };
 
 /**

@@ -1,6 +1,7 @@
 import type { Core } from '../../core';
 import type { OperationView } from '../../../openapi-document/operation';
 import { tagAttributes } from '../../../markdown/liquid-containers';
+import { includedMarkdown } from '../../../markdown/gitbook-blocks';
 import { documentOperation, fileDocument, operationKey, versionDocument, versionParts, type ParsedDocument } from '../../content/api-documents';
 import { classifyLink } from '../../content/link-targets';
 import type { PublishedSpace } from './pages';
@@ -45,8 +46,10 @@ export async function pageOperations(core: Core, organizationId: string, space: 
   const blocks = new Map<string, Pick<OperationBlock, 'spec' | 'src'>>();
   // The operations each source's blocks name, by operationKey.
   const named = new Map<string, Map<string, { method: string; path: string }>>();
-  if (markdown.includes('openapi-operation') || markdown.includes('swagger')) {
-    for (const m of markdown.matchAll(OPERATION_TAG)) {
+  // The page's own text and that of the reusable contents it includes: their blocks are the page's too.
+  const shown = [markdown, ...includedMarkdown(markdown, (id) => space.state.reusables.get(id)?.markdown)].join('\n');
+  if (shown.includes('openapi-operation') || shown.includes('swagger')) {
+    for (const m of shown.matchAll(OPERATION_TAG)) {
       const { spec, src, path = '', method = '' } = tagAttributes(m[2]);
       const block = m[1] === 'openapi-operation' ? (spec ? { spec } : undefined) : src ? { src } : undefined;
       if (!block) continue;
