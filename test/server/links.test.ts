@@ -380,4 +380,17 @@ describe('links to API operations', () => {
     ]);
     expect(after.stats.broken.total).toBe(1);
   });
+
+  it("reports an operation of a reusable content at each page that includes it", async () => {
+    const s = await contentSetup();
+    const cr = await s.createCr({ subject: 'reusable operation' });
+    const made = await s.writeOk(cr.id, [{ operation: 'insert_reusable_content', title: 'Op', document: { markdown: '{% openapi-operation spec="petstore" path="/owners" method="get" %}\n{% endopenapi-operation %}\n' } }]);
+    const id = (made.changes as { reusableContent?: string }[])[0].reusableContent!;
+    await s.writeOk(cr.id, [{ operation: 'insert_page', document: { markdown: `# Guide\n\n{% include "/reusable-contents/${id}" %}\n` } }]);
+    await s.merge(cr.id);
+    const res = await s.api.request('GET', `/v1/spaces/${s.spaceId}/links`, { as: s.adminId });
+    expectOk(res, 'listSpaceLinks');
+    const items = (res.body as { items: Item[] }).items.filter((i) => i.targetReference.kind === 'openapi-operation');
+    expect(items.map((i) => `${i.status} ${i.targetReference.name} <- ${i.locationReferences.map((l) => l.path).join(',')}`)).toEqual(['broken petstore: GET /owners <- guide']);
+  });
 });

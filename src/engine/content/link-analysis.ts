@@ -1,5 +1,6 @@
 import type { Core } from '../core';
 import { loadState, pageData, pathsOf, type RevisionState } from './state';
+import { includedMarkdown, includeLine } from '../../markdown/gitbook-blocks';
 import { classifyInclude, classifyLink, scanMarkdown, type LinkStatus, type LinkTarget, type PageScan, type RevisionIndex, type OperationRef } from './link-targets';
 
 /** One distinct target of a revision and the pages linking to it (ids, in page-tree order). */
@@ -58,6 +59,20 @@ export async function revisionIndex(core: Core, state: RevisionState, paths: Map
   return { index, pages };
 }
 
+/**
+ * The API operations of the reusable contents a page's include lines name, and of those they include,
+ * as pages show them (includedMarkdown); each content scanned once a revision.
+ */
+function operationsIncluded(state: RevisionState): (includes: string[]) => OperationRef[] {
+  const scanned = new Map<string, OperationRef[]>();
+  const operationsOf = (markdown: string) => {
+    let found = scanned.get(markdown);
+    if (!found) scanned.set(markdown, (found = scanMarkdown(markdown).operations));
+    return found;
+  };
+  return (includes) => (includes.length ? includedMarkdown(includes.map(includeLine).join('\n'), (id) => state.reusables.get(id)?.markdown).flatMap(operationsOf) : []);
+}
+
 async function analyze(core: Core, revisionId: string, scanOf: (versionId: string) => Promise<PageScan>): Promise<RevisionLinks> {
   const state = await loadState(core, revisionId);
   const paths = await pathsOf(core, state); // in page-tree order
@@ -66,10 +81,13 @@ async function analyze(core: Core, revisionId: string, scanOf: (versionId: strin
   const entries = new Map<string, LinkEntry>();
   const byPage = new Map<string, LinkTarget[]>();
   const operations = new Map<string, OperationRef[]>();
+  const includedOperations = operationsIncluded(state);
   for (const id of paths.keys()) {
     const targets = new Map<string, LinkTarget>();
     const scan = await scanOf(state.pages.get(id)!.versionId);
-    if (scan.operations.length) operations.set(id, scan.operations);
+    // A page shows the operations of the reusable contents it includes too: they are its links.
+    const shown = [...scan.operations, ...includedOperations(scan.includes)];
+    if (shown.length) operations.set(id, shown);
     for (const href of scan.hrefs) {
       const target = classifyLink(href, id, index);
       if (target && !targets.has(target.key)) targets.set(target.key, target);
