@@ -46,10 +46,14 @@ export async function writeArchive(path: string, entries: Iterable<TarEntry>): P
     }
     yield TAR_END;
   }
+  const out = createWriteStream(temp);
   try {
-    await pipeline(Readable.from(blocks()), createGzip({ level: 6 }), createWriteStream(temp));
+    await pipeline(Readable.from(blocks()), createGzip({ level: 6 }), out);
     renameSync(temp, path);
   } catch (error) {
+    // The stream opens its file in the background: removed before it was opened, it came back (a busy
+    // machine left `.x.tgz.PID.tmp` behind). Once the stream is closed the file is there, or never will be.
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
     rmSync(temp, { force: true });
     throw error;
   }

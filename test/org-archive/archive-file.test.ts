@@ -66,9 +66,12 @@ describe('archive files', () => {
     expect(readFileSync(join(d, 'text.tgz'), 'utf8')).toBe('hello');
   });
 
-  it('leaves nothing behind when writing fails', async () => {
+  it('leaves nothing behind when writing fails, even before its file is opened', async () => {
     const d = dir();
     await expect(writeArchive(join(d, 'x.tgz'), [{ name: 'ok', bytes: Buffer.from('1') }, { name: '../no', bytes: Buffer.from('2') }])).rejects.toThrow();
+    // Failing at the first entry, before the temporary file is opened: it is not opened afterwards either.
+    await expect(writeArchive(join(d, 'y.tgz'), [{ name: '../no', bytes: Buffer.from('2') }])).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 50));
     const { readdirSync } = await import('node:fs');
     expect(readdirSync(d)).toEqual([]);
   });
