@@ -47,15 +47,17 @@ describe('the single-executable build', () => {
     expect(() => rewriteLazyRequires(dynamic, 'dynamic.ts')).toThrow("dynamic.ts: `load(…` is a lazy load the single-executable build cannot bundle; use load('package')");
   });
 
-  // The check of `npm run package:test`, inside `npm test`: about 18 s (8 s to build, 10 s to check) on an idle machine.
+  // The check of `npm run package:test`, inside `npm test`: about 18 s (8 s to build, 10 s to check) on an idle machine,
+  // past 240 s on a 2-core machine running the rest of the suite and more beside it (a clean run of 2026-12-08):
+  // the bound is for a build that hangs, not a slow one.
   it.skipIf(!linuxX64)(
     'runs alone in an empty directory: --version, local init --sample, every lazily loaded feature, serve + a remote command',
     () => buildAndCheck([]),
-    240_000,
+    480_000,
   );
 
   // The variant that starts from a V8 startup snapshot (`npm run package -- --snapshot`, issue 35): the
   // same checks, every vendor bundle, --version, login, a table on a terminal and OpenAPI validation in
   // its worker thread among them (a child process of the executable, as before, dies at start there).
-  it.skipIf(!linuxX64)('runs from a startup snapshot alone in an empty directory, with the same checks', () => buildAndCheck(['--snapshot']), 240_000);
+  it.skipIf(!linuxX64)('runs from a startup snapshot alone in an empty directory, with the same checks', () => buildAndCheck(['--snapshot']), 480_000);
 });
