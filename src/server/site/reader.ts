@@ -227,6 +227,8 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
         spaceTag: { [SPACE_TAG_HEADER]: await spaceTagOf(core, { organizationId: site.organization_id, site: key, space, basePath, prefix: place.prefix }) },
       };
     };
+    /** What a browser that has a view everyone sees alike gets: 304 with its tags. */
+    const notModified = (validator: string, spaceTag: Record<string, string>): SiteAnswer => ({ status: 304, headers: { etag: validator, vary: 'Accept-Encoding', ...cache, ...spaceTag } });
     /** A schema's own page (schema-places.ts), of the document a block names. */
     const schemaAddress = (prefix: string[], source: string[] | undefined, pointer: string) => {
       const segments = source && pointerSegments(pointer);
@@ -248,7 +250,7 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
       if (!shown) return await notFound();
       // Made of the space's revision (which says whether its pages name the spec) and the schema's document.
       const { validator, spaceTag } = await sharedTags(place.pagePath, `${space.revisionId}\n${shown.document}`);
-      if (validator !== undefined && tagMatches(req.headers['if-none-match'], validator)) return { status: 304, headers: { etag: validator, vary: 'Accept-Encoding', ...cache, ...spaceTag } };
+      if (validator !== undefined && tagMatches(req.headers['if-none-match'], validator)) return notModified(validator, spaceTag);
       const body = schemaPageHtml(shown.view, shown.of, segments.slice(shown.source.length).join('/'), {
         // A spec's descriptions link out, never into the site: what they name is not a page of it.
         markdown: (text) => renderMarkdown(text, { href: externalOnly, src: externalOnly }).html,
@@ -296,7 +298,7 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
     // The API operations its blocks name, from their specs' latest versions (part of what the page shows).
     const operations = await pageOperations(core, visit.site.organization_id, space, page.id, markdown);
     const { validator, spaceTag } = data.computed ? { validator: undefined, spaceTag: {} } : await sharedTags(page.id, operations.versions);
-    if (validator !== undefined && tagMatches(req.headers['if-none-match'], validator)) return { status: 304, headers: { etag: validator, vary: 'Accept-Encoding', ...cache, ...spaceTag } };
+    if (validator !== undefined && tagMatches(req.headers['if-none-match'], validator)) return notModified(validator, spaceTag);
     const kept = validator === undefined ? undefined : views.get(validator);
     if (kept) return { ...html(200, '', { ...cache, ...spaceTag }), kept };
     const renderOnce = () => safely(() => renderMarkdown(withoutLeadingTitle(markdown), { ...linkResolver(space, page, place.prefix, at), operation: operations.lookup, schema: (block, pointer) => schemaAddress(place.prefix, operations.schemaSource(block), pointer) }), markdown);
