@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { SiteAnswer, SiteFetcher } from './fetcher';
-import { kindOf, redirectPage, relativeUrl, rewriteMachineFile, rewritePage, segmentsOf, tailOf, type RewriteOptions, type RewrittenTocs, type Tail } from './rewrite';
+import { isSchemaPage, kindOf, redirectPage, relativeUrl, rewriteMachineFile, rewritePage, segmentsOf, tailOf, type RewriteOptions, type RewrittenTocs, type Tail } from './rewrite';
 import { indexedPage, type IndexedPage } from './search-index';
 import { BUILD_TAGS, SPACE_TAG_HEADER } from '../domain/build-tags';
 
@@ -67,9 +67,6 @@ export interface BuildReport {
   /** Links of the site that answered neither a page nor a file (what a build could not copy). */
   missing: string[];
 }
-
-/** A schema's own page (an API operation's schema past what its page opens): reached from its page, not searched. */
-const SCHEMA_PAGE = /(^|\/)~schemas\//;
 
 /** A copy of plain data that shares no string with what it was made from. */
 const detached = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -261,7 +258,8 @@ async function buildWith(options: BuildOptions, writes: ReturnType<typeof fileWr
     }
     // What is kept of the page until the build ends holds copies: a piece of the page's text (a link, a
     // title) would keep all of the page in memory (a 10,000-page build grew to 1.1 GB of them).
-    const { links, entry } = detached({ links: [...unlisted], entry: tail.startsWith('~search') || SCHEMA_PAGE.test(tail) ? undefined : indexedPage(page.html, tail ? `${tail}/` : '') });
+    // The search page and schema pages (parts of operations, reached from them) are not searched.
+    const { links, entry } = detached({ links: [...unlisted], entry: tail.startsWith('~search') || isSchemaPage(tail) ? undefined : indexedPage(page.html, tail ? `${tail}/` : '') });
     if (entry) search.push(entry);
     await put(path, page.html, { ...(answer.headers.etag ? { etag: answer.headers.etag, ...spaceOf(answer) } : {}), links, ...(entry ? { search: entry } : {}) }, answer.headers.etag !== undefined);
     report.pages++;

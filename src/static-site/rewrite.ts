@@ -39,7 +39,10 @@ export function segmentsOf(tail: Tail): string[] | undefined {
 }
 
 /** What a tail is: a page (a folder with its index.html), a file of a space, a page's markdown. */
-export const kindOf = (tail: Tail): 'file' | 'markdown' | 'page' => (/(^|\/)~files\//.test(tail) ? 'file' : /\.md$/i.test(tail) ? 'markdown' : 'page');
+/** A schema's own page (an API operation's schema past what its page opens): `~files` and `.md` in it are a file's id and a key, not a file. */
+export const isSchemaPage = (tail: Tail) => /(^|\/)~schemas\//.test(tail);
+
+export const kindOf = (tail: Tail): 'file' | 'markdown' | 'page' => (isSchemaPage(tail) ? 'page' : /(^|\/)~files\//.test(tail) ? 'file' : /\.md$/i.test(tail) ? 'markdown' : 'page');
 
 const ATTRIBUTE = /\b(href|src|action)="([^"]*)"/g;
 

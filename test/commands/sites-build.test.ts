@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { json, ok, sampleSandbox } from './support';
+import { deepSpec } from '../helpers/deep-spec';
 
 // Issue 58: `sites build` through main(argv); the built entry and a browser are in test/e2e/static-build-browser.test.ts.
 describe('sites build', () => {
@@ -50,6 +51,26 @@ describe('sites build', () => {
     writeFileSync(join(out, 'stray.txt'), 'not the build\'s');
     expect((await json(s, ['sites', 'build', site.id, '--out', 'copy'])).written).toBe(0);
     expect(readFileSync(join(out, 'stray.txt'), 'utf8')).toBe('not the build\'s');
+  });
+
+  it("copies the schema pages of a legacy swagger block's file as pages (their address holds `~files`)", async () => {
+    const s = await sampleSandbox();
+    const site = await json(s, ['sites', 'create', '--title', 'Legacy API', '--new-space', 'sample']);
+    const spaceId = (await json(s, ['site-spaces', 'list', site.id])).items[0].space.id;
+    ok(await s.run(['content', 'pull', 'folder', '--space', spaceId]));
+    writeFileSync(join(s.dir, 'folder', 'deep.json'), deepSpec());
+    writeFileSync(join(s.dir, 'folder', 'legacy.md'), '# Legacy\n\nThe [description](deep.json).\n\n{% swagger src="deep.json" path="/deep/{id}" method="get" %}\n{% endswagger %}\n');
+    writeFileSync(join(s.dir, 'folder', 'SUMMARY.md'), `${readFileSync(join(s.dir, 'folder', 'SUMMARY.md'), 'utf8')}* [Legacy](legacy.md)\n`);
+    ok(await s.run(['content', 'push', 'folder', '--space', spaceId, '--merge']));
+    ok(await s.run(['sites', 'publish', site.id]));
+    const built = await json(s, ['sites', 'build', site.id, '--out', 'copy']);
+    expect(built.missing).toEqual([]);
+    const legacy = readFileSync(join(s.dir, 'copy', 'legacy', 'index.html'), 'utf8');
+    const href = /href="(\.\.\/~schemas\/~files\/[^"]+\/components\/schemas\/Level5\/)"/.exec(legacy)?.[1];
+    expect(href).toBeDefined();
+    const page = readFileSync(join(s.dir, 'copy', 'legacy', href!, 'index.html'), 'utf8');
+    expect(page).toContain('<h1>Level5</h1>');
+    expect(page).toContain('A schema of the API description deep.json');
   });
 
   it('refuses what a static copy cannot keep: an unpublished, share-link, visitor-auth or adaptive site, and a bad --base-url', async () => {

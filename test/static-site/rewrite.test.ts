@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { relativeUrl, rewritePage, segmentsOf, tailOf, upToRoot, type RewriteOptions, type RewrittenTocs } from '../../src/static-site/rewrite';
+import { kindOf, relativeUrl, rewritePage, segmentsOf, tailOf, upToRoot, type RewriteOptions, type RewrittenTocs } from '../../src/static-site/rewrite';
 
 const options: RewriteOptions = { fetchBase: '/o/org1/sites/site1', published: 'https://docs.test', baseUrl: 'https://copy.test/docs', assetRoot: '/~docsctl/assets/' };
 const base = options.fetchBase;
@@ -42,6 +42,16 @@ function page(space: string, pages: number, current: number, tocMark = ' aria-cu
 }
 
 const flat = (groups: readonly (readonly string[])[]) => [...new Set(groups.flat())];
+
+describe('what a link of the site is (static-site/rewrite.ts)', () => {
+  it("takes a schema's page for a page, even one of a file of the space or under a key named like a file", () => {
+    expect(kindOf('api/~files/f1/spec.json')).toBe('file');
+    expect(kindOf('api/guide.md')).toBe('markdown');
+    // A legacy swagger block's file: `~files` in a schema's address names the file, the address is a page.
+    for (const tail of ['api/~schemas/~files/f1/components/schemas/Pet', '~schemas/shop/components/schemas/README.md', 'api/~schemas/shop/definitions/Pet']) expect(kindOf(tail), tail).toBe('page');
+    expect(relativeUrl(['api', 'deep'], 'api/~schemas/~files/f1/components/schemas/Pet')).toBe('../../api/~schemas/~files/f1/components/schemas/Pet/');
+  });
+});
 
 describe('a page made a static file (static-site/rewrite.ts)', () => {
   it('rewrites each page as one pass over the whole page would, its tables of contents kept once for a space and depth', () => {
