@@ -36,14 +36,17 @@ async function validatedInfo(text: string, limits: OpenApiLimits, signal?: Abort
 export async function readSpec(text: string, limits: OpenApiLimits = openapiLimits(), signal?: AbortSignal): Promise<SpecDocument> {
   if (!text.trim()) throw new SpecParseError(['the document is empty']);
   const format = formatOf(text);
-  const { title, version, json, parts } = await validatedInfo(text, limits, signal);
+  const validating = validatedInfo(text, limits, signal);
+  // Hashed here while the document is validated off this thread (a 5 MB text: 15–30 ms), not after.
+  const sha256 = digestOf(text);
+  const { title, version, json, parts } = await validating;
   return {
     ...(json !== undefined ? { json } : {}),
     ...(parts !== undefined ? { parts } : {}),
     text,
     format,
     filename: format === 'json' ? 'openapi.json' : 'openapi.yaml',
-    sha256: digestOf(text),
+    sha256,
     ...(title !== undefined ? { title } : {}),
     ...(version !== undefined ? { version } : {}),
   };
