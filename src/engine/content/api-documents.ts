@@ -136,7 +136,7 @@ export async function versionParts(core: Core, versionId: string): Promise<{
   };
 }
 
-/** The latest processed version of an organization's spec, by slug or id. */
-export async function latestSpecVersion(core: Core, organizationId: string, spec: string): Promise<string | undefined> {
-  return (await core.get<{ id: string }>('SELECT last_version_id AS id FROM openapi_specs WHERE organization_id = ? AND (slug = ? OR id = ?) AND last_version_id IS NOT NULL', [organizationId, spec, spec]))?.id;
+/** The latest processed version of an organization's spec, by slug or id, with the spec's slug. */
+export async function latestSpecVersion(core: Core, organizationId: string, spec: string): Promise<{ id: string; slug: string } | undefined> {
+  return await core.get<{ id: string; slug: string }>('SELECT last_version_id AS id, slug FROM openapi_specs WHERE organization_id = ? AND (slug = ? OR id = ?) AND last_version_id IS NOT NULL', [organizationId, spec, spec]);
 }

@@ -84,7 +84,7 @@ export function linksModule(core: Core, spaces: Spaces, changeRequests: ChangeRe
       const key = `${spec}\n${method}\n${path}`;
       if (!checked.has(key)) {
         checked.set(key, (async () => {
-          const version = await latestSpecVersion(core, content.organization, spec);
+          const version = (await latestSpecVersion(core, content.organization, spec))?.id;
           const parsed = version ? await versionDocument(core, version) : undefined;
           return !!parsed && 'document' in parsed && !('missing' in documentOperation(core, `version:${version}`, parsed.document, path, method));
         })());

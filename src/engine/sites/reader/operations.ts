@@ -2,13 +2,23 @@ import type { Core } from '../../core';
 import type { OperationView } from '../../../openapi-document/operation';
 import { tagAttributes } from '../../../markdown/liquid-containers';
 import { includedMarkdown } from '../../../markdown/gitbook-blocks';
-import { documentOperation, fileDocument, operationKey, versionDocument, versionParts, type ParsedDocument } from '../../content/api-documents';
+import { documentOperation, fileDocument, latestSpecVersion, operationKey, versionDocument, versionParts, type ParsedDocument } from '../../content/api-documents';
 import { classifyLink } from '../../content/link-targets';
 import type { PublishedSpace } from './pages';
 import { FILES_SEGMENT } from './schema-places';
 
 /** An `{% openapi-operation %}` or legacy `{% swagger %}` tag: its name and its attributes' text. */
-export const OPERATION_TAG = /\{%-?[ \t]*(openapi-operation|swagger)\b([^%\n]*)%\}/g;
+const OPERATION_TAG = /\{%-?[ \t]*(openapi-operation|swagger)\b([^%\n]*)%\}/g;
+
+/**
+ * The operation tags of what a page shows: its markdown and the reusable contents it includes (their
+ * blocks are the page's too), each with its attributes.
+ */
+export function pageOperationTags(markdown: string, space: PublishedSpace): { name: string; attributes: Record<string, string> }[] {
+  const shown = [markdown, ...includedMarkdown(markdown, (id) => space.state.reusables.get(id)?.markdown)].join('\n');
+  if (!shown.includes('openapi-operation') && !shown.includes('swagger')) return [];
+  return [...shown.matchAll(OPERATION_TAG)].map((m) => ({ name: m[1], attributes: tagAttributes(m[2]) }));
+}
 
 /** Where a block's document comes from: a spec of the organization (`spec`), or a `swagger` block's `src`. */
 export interface OperationBlock { spec?: string; src?: string; path: string; method: string }
@@ -46,18 +56,14 @@ export async function pageOperations(core: Core, organizationId: string, space: 
   const blocks = new Map<string, Pick<OperationBlock, 'spec' | 'src'>>();
   // The operations each source's blocks name, by operationKey.
   const named = new Map<string, Map<string, { method: string; path: string }>>();
-  // The page's own text and that of the reusable contents it includes: their blocks are the page's too.
-  const shown = [markdown, ...includedMarkdown(markdown, (id) => space.state.reusables.get(id)?.markdown)].join('\n');
-  if (shown.includes('openapi-operation') || shown.includes('swagger')) {
-    for (const m of shown.matchAll(OPERATION_TAG)) {
-      const { spec, src, path = '', method = '' } = tagAttributes(m[2]);
-      const block = m[1] === 'openapi-operation' ? (spec ? { spec } : undefined) : src ? { src } : undefined;
-      if (!block) continue;
-      const key = sourceKey(block);
-      blocks.set(key, block);
-      if (!named.has(key)) named.set(key, new Map());
-      named.get(key)!.set(operationKey(method, path), { method, path });
-    }
+  for (const { name, attributes } of pageOperationTags(markdown, space)) {
+    const { spec, src, path = '', method = '' } = attributes;
+    const block = name === 'openapi-operation' ? (spec ? { spec } : undefined) : src ? { src } : undefined;
+    if (!block) continue;
+    const key = sourceKey(block);
+    blocks.set(key, block);
+    if (!named.has(key)) named.set(key, new Map());
+    named.get(key)!.set(operationKey(method, path), { method, path });
   }
   const documentOf = new Map<string, string>();
   const fileOf = new Map<string, string>();
@@ -74,7 +80,7 @@ export async function pageOperations(core: Core, organizationId: string, space: 
       continue;
     }
     const spec = block.spec
-      ? await core.get<{ id: string; slug: string }>('SELECT last_version_id AS id, slug FROM openapi_specs WHERE organization_id = ? AND (slug = ? OR id = ?) AND last_version_id IS NOT NULL', [organizationId, block.spec, block.spec])
+      ? await latestSpecVersion(core, organizationId, block.spec)
       : await core.get<{ id: string; slug: string }>('SELECT last_version_id AS id, slug FROM openapi_specs WHERE organization_id = ? AND source_url = ? AND last_version_id IS NOT NULL ORDER BY updated_at DESC LIMIT 1', [organizationId, block.src]);
     if (!spec) continue;
     documentOf.set(key, `version:${spec.id}`);

@@ -1,11 +1,9 @@
 import type { Core } from '../../core';
 import type { SchemaPageView } from '../../../openapi-document/operation';
 import { pointerOfSegments } from '../../../openapi-document/json-pointer';
-import { tagAttributes } from '../../../markdown/liquid-containers';
-import { includedMarkdown } from '../../../markdown/gitbook-blocks';
 import { documentSchema, fileDocument, versionDocument, versionParts } from '../../content/api-documents';
 import { pageData } from '../../content/state';
-import { OPERATION_TAG } from './operations';
+import { pageOperationTags } from './operations';
 import type { PublishedSpace } from './pages';
 import { FILES_SEGMENT } from './schema-places';
 
@@ -27,21 +25,15 @@ function namedSpecs(core: Core, space: PublishedSpace): Promise<NamedSpecs> {
   if (!named) {
     named = (async () => {
       const found: NamedSpecs = { specs: new Set(), urls: new Set() };
-      const scan = (markdown: string) => {
-        if (!(markdown.includes('openapi-operation') || markdown.includes('swagger'))) return;
-        for (const m of markdown.matchAll(OPERATION_TAG)) {
-          const { spec, src } = tagAttributes(m[2]);
-          if (m[1] === 'openapi-operation' && spec) found.specs.add(spec);
-          else if (m[1] === 'swagger' && src && /^https?:\/\//i.test(src)) found.urls.add(src);
-        }
-      };
       for (const entry of space.state.pages.values()) {
         const data = await pageData(core, entry.versionId);
         // An API reference section's page names its spec's operations (computed-page.ts).
         if (data.computed && typeof data.computed.props?.tag === 'string') found.specs.add(data.computed.dependencies.spec.ref.spec);
         if (data.computed) continue;
-        // The page's text and the reusable contents it includes (its blocks are the page's too).
-        for (const text of [data.markdown, ...includedMarkdown(data.markdown, (id) => space.state.reusables.get(id)?.markdown)]) scan(text);
+        for (const { name, attributes: { spec, src } } of pageOperationTags(data.markdown, space)) {
+          if (name === 'openapi-operation' && spec) found.specs.add(spec);
+          else if (name === 'swagger' && src && /^https?:\/\//i.test(src)) found.urls.add(src);
+        }
       }
       return found;
     })();
