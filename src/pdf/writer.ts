@@ -29,13 +29,16 @@ export class Writer {
   readonly places = new Map<string, Place>();
   private readonly links: PendingLink[] = [];
 
-  /** The sheet's width and height, in points. */
-  readonly width: number;
-  readonly height: number;
-
   /** Sheets of `paper` go at the end, or (the table of contents) in at this index and on. */
-  constructor(readonly pdf: PDFDocument, readonly fonts: FontSet, readonly paper: Paper = 'a4', private insertAt?: number) {
-    ({ width: this.width, height: this.height } = PAPERS[paper]);
+  constructor(readonly pdf: PDFDocument, readonly fonts: FontSet, readonly paper: Paper = 'a4', private insertAt?: number) {}
+
+  /** The sheet's width and height, in points. */
+  get width(): number {
+    return PAPERS[this.paper].width;
+  }
+
+  get height(): number {
+    return PAPERS[this.paper].height;
   }
 
   get current(): PDFPage {

@@ -1,9 +1,3 @@
-import type { Core } from '../../engine/core';
-import type { PublishedSpace } from '../../engine/sites/reader/pages';
-import { spaceTag } from './validators';
-
-export { BUILD_TAGS, SPACE_TAG_HEADER } from '../../domain/build-tags';
-
 /**
  * What lets a second `sites build` skip the pages that cannot have changed without asking for each
  * (issue 58: 10,541 conditional requests took 2–4 s where one page had changed). A page everyone sees
@@ -13,6 +7,13 @@ export { BUILD_TAGS, SPACE_TAG_HEADER } from '../../domain/build-tags';
  * tag is among them is the same, unasked. A page reached by another address, or whose space changed,
  * is asked as before (with its `ETag`).
  */
+
+import type { Core } from '../../engine/core';
+import type { PublishedSpace } from '../../engine/sites/reader/pages';
+import { spaceTag } from './validators';
+
+export { BUILD_TAGS, SPACE_TAG_HEADER } from '../../domain/build-tags';
+
 /**
  * The organization's specs as pages read them (which version a slug, an id or a source URL shows):
  * what a page's operations are read from is among these (pageValidator's `operations`).

@@ -4,7 +4,7 @@ import type { PublishedSpace, TocPage } from '../../engine/sites/reader/pages';
 import type { PdfSpacePart } from '../../engine/content/pdf';
 import type { Addresses } from './navigation';
 import { invalid } from '../../engine/errors';
-import { PAPER_NAMES, type Paper } from '../../domain/pdf-paper';
+import { isPaper, PAPER_NAMES } from '../../domain/pdf-paper';
 
 /** The platform's path of a site's PDF, after the site's base. */
 export const PDF_SEGMENTS = ['~gitbook', 'pdf'];
@@ -32,7 +32,7 @@ export async function sitePdf(
   core: Core, visit: SiteVisit, at: Addresses, origin: string, spaceOf: (id: string) => Promise<PublishedSpace | undefined>, query: URLSearchParams,
 ): Promise<{ bytes: Buffer; name: string } | undefined> {
   const paper = query.get('paper') ?? undefined;
-  if (paper !== undefined && !(PAPER_NAMES as string[]).includes(paper)) throw invalid(`paper: must be one of ${PAPER_NAMES.join(', ')}`);
+  if (paper !== undefined && !isPaper(paper)) throw invalid(`paper: must be one of ${PAPER_NAMES.join(', ')}`);
   const onlyPage = query.get('page') ?? undefined;
   const onlySiteSpace = query.get('siteSpace') ?? undefined;
   const parts: PdfSpacePart[] = [];
@@ -60,5 +60,5 @@ export async function sitePdf(
   if (!parts.length) return undefined;
   // The renderer and its fonts load only when a PDF is asked for.
   const { contentPdf } = await import('../../engine/content/pdf');
-  return { bytes: await contentPdf(core, title, parts, paper as Paper | undefined), name: `${title}.pdf` };
+  return { bytes: await contentPdf(core, title, parts, paper), name: `${title}.pdf` };
 }
