@@ -5,6 +5,7 @@
  * (or are left out without one). What the page links to inside the site is handed back to be built too.
  */
 import { escapeHtml } from '../markdown/html/escape';
+import { SCHEMAS_SEGMENT } from '../domain/schema-places';
 
 /** Where a link of the site leads, as a path after the site's base (`guides/install`, `~files/f1/a.png`). */
 export type Tail = string;
@@ -40,7 +41,8 @@ export function segmentsOf(tail: Tail): string[] | undefined {
 
 /** What a tail is: a page (a folder with its index.html), a file of a space, a page's markdown. */
 /** A schema's own page (an API operation's schema past what its page opens): `~files` and `.md` in it are a file's id and a key, not a file. */
-export const isSchemaPage = (tail: Tail) => /(^|\/)~schemas\//.test(tail);
+const SCHEMA_PAGE = new RegExp(`(^|/)${SCHEMAS_SEGMENT}/`);
+export const isSchemaPage = (tail: Tail) => SCHEMA_PAGE.test(tail);
 
 export const kindOf = (tail: Tail): 'file' | 'markdown' | 'page' => (isSchemaPage(tail) ? 'page' : /(^|\/)~files\//.test(tail) ? 'file' : /\.md$/i.test(tail) ? 'markdown' : 'page');
 

@@ -11,7 +11,7 @@ import { publishedFile, publishedMarkdown, publishedSpaces, type PublishedSpace,
 import { renderMarkdown, type RenderedPage } from '../../markdown/html/render';
 import { schemaPageHtml } from '../../markdown/html/api-operation';
 import { publishedSchema } from '../../engine/sites/reader/schemas';
-import { SCHEMAS_SEGMENT } from '../../engine/sites/reader/schema-places';
+import { SCHEMAS_SEGMENT } from '../../domain/schema-places';
 import { pointerSegments } from '../../openapi-document/json-pointer';
 import { escapeHtml, safeUrl } from '../../markdown/html/escape';
 import { withoutLeadingTitle } from '../../markdown/markdown';
@@ -229,7 +229,7 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
     };
     /** What a browser that has a view everyone sees alike gets: 304 with its tags. */
     const notModified = (validator: string, spaceTag: Record<string, string>): SiteAnswer => ({ status: 304, headers: { etag: validator, vary: 'Accept-Encoding', ...cache, ...spaceTag } });
-    /** A schema's own page (schema-places.ts), of the document a block names. */
+    /** A schema's own page (domain/schema-places.ts), of the document a block names. */
     const schemaAddress = (prefix: string[], source: string[] | undefined, pointer: string) => {
       const segments = source && pointerSegments(pointer);
       return segments ? at.join([...prefix, SCHEMAS_SEGMENT, ...source, ...segments]) : undefined;
@@ -243,7 +243,7 @@ export function siteReader(engine: Engine, options: { secureCookies?: boolean } 
       if (query.get('format') === 'json') return text('application/json; charset=utf-8', JSON.stringify({ query: q, results }), cache);
       return html(200, pageHtml({ ...(await around()), title: q ? `Search: ${q}` : 'Search', body: searchResultsHtml(q, results), outline: [], breadcrumbs: [], noindex: true }), cache);
     }
-    // A schema of an API description a page of the space shows: `~schemas/{source}/{pointer}` (schema-places.ts).
+    // A schema of an API description a page of the space shows: `~schemas/{source}/{pointer}` (domain/schema-places.ts).
     if (place.pagePath.startsWith(`${SCHEMAS_SEGMENT}/`)) {
       const segments = place.pagePath.split('/').slice(1);
       const shown = await publishedSchema(core, site.organization_id, space, segments);

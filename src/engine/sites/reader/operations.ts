@@ -5,7 +5,7 @@ import { includedMarkdown } from '../../../markdown/gitbook-blocks';
 import { documentOperation, fileDocument, latestSpecVersion, operationKey, versionDocument, versionParts, type ParsedDocument } from '../../content/api-documents';
 import { classifyLink } from '../../content/link-targets';
 import type { PublishedSpace } from './pages';
-import { FILES_SEGMENT } from './schema-places';
+import { FILES_SEGMENT } from '../../../domain/schema-places';
 
 /** An `{% openapi-operation %}` or legacy `{% swagger %}` tag: its name and its attributes' text. */
 const OPERATION_TAG = /\{%-?[ \t]*(openapi-operation|swagger)\b([^%\n]*)%\}/g;

@@ -5,7 +5,7 @@ import { documentSchema, fileDocument, versionDocument, versionParts } from '../
 import { pageData } from '../../content/state';
 import { pageOperationTags } from './operations';
 import type { PublishedSpace } from './pages';
-import { FILES_SEGMENT } from './schema-places';
+import { FILES_SEGMENT } from '../../../domain/schema-places';
 
 /** The most segments of a schema's pointer a visitor's address may hold. */
 export const MAX_POINTER_SEGMENTS = 64;
@@ -52,7 +52,7 @@ export interface PublishedSchema {
 }
 
 /**
- * The schema a visitor asks for at `~schemas/...` of a site space (schema-places.ts), or undefined (a
+ * The schema a visitor asks for at `~schemas/...` of a site space (domain/schema-places.ts), or undefined (a
  * 404): a spec no page of the space names, a file the space does not have, a pointer to no schema. A
  * spec's schema is read from its latest version's parts where it has them, as operations are.
  */
